@@ -1,0 +1,13 @@
+//! Pure logic of the vmdeck panel, with no browser dependency so that it is
+//! tested natively: API models with tolerant decoding, the one error type,
+//! API paths and paging.
+
+pub mod decode;
+pub mod error;
+pub mod page;
+pub mod paths;
+pub mod vm;
+
+pub use error::ApiError;
+pub use page::{Page, PageInfo};
+pub use vm::{Vm, VmStatus, VmType};

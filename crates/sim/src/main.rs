@@ -1,0 +1,51 @@
+use std::process::ExitCode;
+use vmdeck_sim::config::{self, Command};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match config::parse(std::env::args().skip(1)) {
+        Ok(Command::Run(config)) => config,
+        Ok(Command::Help) => {
+            print!("{}", config::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("vmdeck-sim: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dist) = &config.dist {
+        if !dist.join("index.html").is_file() {
+            eprintln!("vmdeck-sim: {} has no index.html (build the panel first)", dist.display());
+            return ExitCode::from(2);
+        }
+    }
+    let listener = match tokio::net::TcpListener::bind(config.listen).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            eprintln!("vmdeck-sim: cannot listen on {}: {err}", config.listen);
+            return ExitCode::from(1);
+        }
+    };
+    let addr = listener.local_addr().unwrap_or(config.listen);
+    let app = vmdeck_sim::app(&config);
+
+    // Tests and scripts read these lines: keep their wording.
+    println!("vmdeck-sim listening on http://{addr}");
+    if config.dist.is_some() {
+        println!("  panel:   http://{addr}/");
+    }
+    println!("  API:     http://{addr}/api");
+    for (id, token) in &config.accounts {
+        println!("  account: {id}  token: {token}  ({} VMs)", config.vms);
+    }
+
+    let shutdown = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    if let Err(err) = axum::serve(listener, app).with_graceful_shutdown(shutdown).await {
+        eprintln!("vmdeck-sim: {err}");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

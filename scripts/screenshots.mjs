@@ -1,0 +1,46 @@
+// Screenshots of the built panel against the simulator, light and dark, wide
+// and narrow, into screenshots/ (not committed). Run by scripts/screenshots.sh.
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT, startSim, launchBrowser, logIn, apiGet } from '../tests/e2e/harness.mjs';
+
+const OUT = path.join(ROOT, 'screenshots');
+const SIZES = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
+
+await mkdir(OUT, { recursive: true });
+const sim = await startSim(['--vms', '60']);
+const browser = await launchBrowser();
+const [, vm] = (await apiGet(sim.api, '/account/1/virtual_machines?limit=2')).body;
+const taken = [];
+try {
+  for (const scheme of ['light', 'dark']) {
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      const context = await browser.newContext({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const shot = async (name) => {
+        const file = path.join(OUT, `${name}-${scheme}-${size}.png`);
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: file, fullPage: size === 'wide' });
+        taken.push(path.relative(ROOT, file));
+      };
+      await page.goto(`${sim.url}/login`);
+      await page.waitForSelector('#login-submit');
+      await shot('login');
+      await logIn(page, sim.url);
+      await page.waitForSelector('#vm-table tbody tr');
+      await shot('vm-list');
+      await page.goto(`${sim.url}/vms/${vm.id}`);
+      await page.waitForSelector('#vm-title');
+      await shot('vm-detail');
+      await page.goto(`${sim.url}/nowhere`);
+      await page.waitForSelector('#not-found');
+      await shot('not-found');
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await sim.stop();
+}
+console.log(taken.join('\n'));

@@ -1,0 +1,148 @@
+//! The one fetch helper. It owns the base URL, the `Authorization` header,
+//! JSON bodies, the timeout, the status check, error decoding and the retries
+//! of GETs. Every endpoint goes through [`Api::send`].
+
+use crate::session::{Credentials, Session};
+use gloo_net::http::{Headers, Method, RequestBuilder};
+use serde_json::Value;
+use std::cell::Cell;
+use std::rc::Rc;
+use vmdeck_core::paths;
+use vmdeck_core::ApiError;
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// How long one request may take before it is abandoned.
+const TIMEOUT_MS: u32 = 15_000;
+/// Tries of a GET in all, with backoff between them.
+const GET_TRIES: u32 = 3;
+const BACKOFF_MS: [u32; 2] = [400, 1_200];
+/// The most a `Retry-After` header may make a GET wait.
+const MAX_RETRY_AFTER_S: u32 = 5;
+
+/// A client for one account. Cheap to clone; made from the session.
+#[derive(Clone)]
+pub struct Api {
+    credentials: Credentials,
+    /// Told when the API refuses the token, so the app returns to the login
+    /// page. None while the login form checks a token.
+    session: Option<Session>,
+}
+
+/// A decoded success response: the body and the headers the caller may need.
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub headers: Headers,
+}
+
+impl Api {
+    pub fn new(credentials: Credentials, session: Option<Session>) -> Self {
+        Self { credentials, session }
+    }
+
+    /// The client of the logged-in user, or `Unauthorized` when logged out.
+    pub fn from_session(session: Session) -> ApiResult<Self> {
+        session.credentials().map(|c| Self::new(c, Some(session))).ok_or(ApiError::Unauthorized)
+    }
+
+    pub fn account_id(&self) -> &str {
+        &self.credentials.account_id
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.credentials.base_url
+    }
+
+    /// GET, retried with backoff while the failure is transient.
+    pub async fn get(&self, path: &str, query: &[(&str, String)]) -> ApiResult<Reply> {
+        let mut attempt = 0;
+        loop {
+            let result = self.send(Method::GET, path, query, None).await;
+            attempt += 1;
+            match result {
+                Err(err) if attempt < GET_TRIES && err.is_transient() => {
+                    let wait = match &err {
+                        ApiError::Server { retry_after: Some(s), .. } => s.min(&MAX_RETRY_AFTER_S) * 1000,
+                        _ => BACKOFF_MS[(attempt as usize - 1).min(BACKOFF_MS.len() - 1)],
+                    };
+                    gloo_timers::future::TimeoutFuture::new(wait).await;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// One request, never retried: POST, PUT and DELETE go through here directly.
+    /// A refused token ends the session.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+    ) -> ApiResult<Reply> {
+        let result = self.fetch(method, path, query, body).await;
+        if let (Err(ApiError::Unauthorized), Some(session)) = (&result, &self.session) {
+            session.expire();
+        }
+        result
+    }
+
+    async fn fetch(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&Value>,
+    ) -> ApiResult<Reply> {
+        let url = paths::url(&self.credentials.base_url, path, query);
+        let unreachable = || ApiError::Unreachable { base_url: self.credentials.base_url.clone() };
+
+        let controller = web_sys::AbortController::new().map_err(|_| unreachable())?;
+        let timed_out = Rc::new(Cell::new(false));
+        // Dropping the guard (when this function returns) cancels the timer.
+        let _timeout_guard = {
+            let controller = controller.clone();
+            let timed_out = Rc::clone(&timed_out);
+            gloo_timers::callback::Timeout::new(TIMEOUT_MS, move || {
+                timed_out.set(true);
+                controller.abort();
+            })
+        };
+        let failed = |_| {
+            if timed_out.get() {
+                ApiError::Timeout { base_url: self.credentials.base_url.clone(), seconds: TIMEOUT_MS / 1000 }
+            } else {
+                unreachable()
+            }
+        };
+
+        let builder = RequestBuilder::new(&url)
+            .method(method)
+            .header("Accept", "application/json")
+            .header("Authorization", self.credentials.token.expose())
+            .abort_signal(Some(&controller.signal()));
+        let request = match body {
+            Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),
+            None => builder.build(),
+        }
+        .map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
+
+        let response = request.send().await.map_err(failed)?;
+        let status = response.status();
+        let text = response.text().await.map_err(failed)?;
+        let headers = response.headers();
+
+        if !(200..300).contains(&status) {
+            return Err(ApiError::from_response(status, &text, headers.get("retry-after").as_deref()));
+        }
+        // 202/204 and "no data" answers have an empty body: that is a success.
+        let body = if text.trim().is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).map_err(|err| ApiError::malformed(status, &text, err))?
+        };
+        Ok(Reply { status, body, headers })
+    }
+}

@@ -1,0 +1,101 @@
+//! The root component: the session, the routes and the logged-in layout.
+
+use crate::pages::interfaces::InterfacesPage;
+use crate::pages::ip_addresses::IpAddressesPage;
+use crate::pages::login::LoginPage;
+use crate::pages::not_found::NotFoundPage;
+use crate::pages::vm_detail::VmDetailPage;
+use crate::pages::vm_list::VmListPage;
+use crate::session::{use_session, Session};
+use crate::theme::ThemeToggle;
+use leptos::prelude::*;
+use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::path;
+use vmdeck_core::paths::encode_component;
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_context(Session::restore());
+    view! {
+        <Router>
+            <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
+                <Route path=path!("/login") view=LoginPage/>
+                <ParentRoute path=path!("") view=LoggedIn>
+                    <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
+                    <Route path=path!("vms") view=VmListPage/>
+                    <Route path=path!("vms/:id") view=VmDetailPage/>
+                    <Route path=path!("interfaces") view=InterfacesPage/>
+                    <Route path=path!("ip-addresses") view=IpAddressesPage/>
+                </ParentRoute>
+            </Routes>
+        </Router>
+    }
+}
+
+/// The pages that need a token: shown in the layout when logged in, else a
+/// redirect to the login page that comes back here afterwards.
+#[component]
+fn LoggedIn() -> impl IntoView {
+    let session = use_session();
+    let location = use_location();
+    let login_path = move || {
+        let path = location.pathname.get_untracked();
+        // After a logout the app is already on its way to the login page.
+        if path.starts_with("/login") {
+            return "/login".to_owned();
+        }
+        let here = format!("{path}{}", location.search.get_untracked());
+        let mut path = String::from("/login?next=");
+        encode_component(&here, &mut path);
+        path
+    };
+    view! {
+        <Show when=move || session.is_logged_in() fallback=move || view! { <Redirect path=login_path()/> }>
+            <Layout><Outlet/></Layout>
+        </Show>
+    }
+}
+
+/// Header with navigation, account, theme and logout; the page below it.
+#[component]
+fn Layout(children: Children) -> impl IntoView {
+    let session = use_session();
+    let navigate = use_navigate();
+    let account = move || {
+        session.credentials().map(|c| {
+            let host = c.base_url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default().to_owned();
+            (format!("Account {}", c.account_id), host)
+        })
+    };
+    let log_out = move |_| {
+        navigate("/login", Default::default());
+        session.log_out();
+    };
+    view! {
+        <div class="shell">
+            <a class="skip-link" href="#main">"Skip to content"</a>
+            <header class="topbar">
+                <A href="/vms" attr:class="brand"><span class="brand-mark" aria-hidden="true"></span>"vmdeck"</A>
+                <nav class="nav" aria-label="Main">
+                    <A href="/vms">"Virtual machines"</A>
+                    <A href="/interfaces">"Network interfaces"</A>
+                    <A href="/ip-addresses">"IP addresses"</A>
+                </nav>
+                <div class="topbar-end">
+                    {move || account().map(|(name, host)| view! {
+                        <span class="account">
+                            <span class="account-name">{name}</span>
+                            <span class="account-host muted">{host}</span>
+                        </span>
+                    })}
+                    <ThemeToggle/>
+                    {move || session.is_logged_in().then(|| view! {
+                        <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>"Log out"</button>
+                    })}
+                </div>
+            </header>
+            <main class="content" id="main" tabindex="-1">{children()}</main>
+        </div>
+    }
+}

@@ -1,0 +1,17 @@
+use leptos::prelude::*;
+use vmdeck_core::VmStatus;
+
+/// A VM's status as a coloured badge, with a busy spinner while it is locked
+/// and a mark when it is suspended. Unknown statuses show as they came.
+#[component]
+pub fn StatusBadge(status: VmStatus, #[prop(optional)] locked: bool, #[prop(optional)] suspended: bool) -> impl IntoView {
+    let class = format!("badge badge-{}", status.css_class());
+    let label = status.label().to_owned();
+    view! {
+        <span class="status">
+            <span class=class>{label}</span>
+            {locked.then(|| view! { <span class="busy" title="Busy: an operation is running" role="status"><span class="spinner" aria-hidden="true"></span>"busy"</span> })}
+            {suspended.then(|| view! { <span class="badge badge-suspended" title="Suspended by the provider">"suspended"</span> })}
+        </span>
+    }
+}

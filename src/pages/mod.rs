@@ -1,0 +1,8 @@
+//! One file per page.
+
+pub mod interfaces;
+pub mod ip_addresses;
+pub mod login;
+pub mod not_found;
+pub mod vm_detail;
+pub mod vm_list;

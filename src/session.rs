@@ -1,0 +1,135 @@
+//! Who is logged in: the API address, the account and its token.
+//!
+//! The token lives in memory and in sessionStorage (so a reload keeps the
+//! user logged in), and in localStorage only when the user asked to be
+//! remembered. It never goes into a URL or a log line.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+const STORAGE_KEY: &str = "vmdeck.session";
+
+/// The API token. Its `Debug` hides it, so that it cannot end up in a log.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(token: impl Into<String>) -> Self {
+        Self(token.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(…)")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Credentials {
+    /// Absolute API base URL without a trailing slash, e.g. `http://host/api`.
+    pub base_url: String,
+    pub account_id: String,
+    pub token: Token,
+    #[serde(default)]
+    pub remembered: bool,
+}
+
+/// The login state of the app, provided as context at the root.
+#[derive(Clone, Copy)]
+pub struct Session {
+    credentials: RwSignal<Option<Credentials>>,
+    /// Why the user was sent back to the login page, shown there once.
+    notice: RwSignal<Option<String>>,
+}
+
+impl Session {
+    /// The session as stored by an earlier page load, if any.
+    pub fn restore() -> Self {
+        let stored = read(session_storage()).or_else(|| read(local_storage()));
+        Self { credentials: RwSignal::new(stored), notice: RwSignal::new(None) }
+    }
+
+    pub fn credentials(&self) -> Option<Credentials> {
+        self.credentials.get()
+    }
+
+    pub fn is_logged_in(&self) -> bool {
+        self.credentials.with(Option::is_some)
+    }
+
+    pub fn log_in(&self, credentials: Credentials) {
+        forget_stored();
+        write(session_storage(), &credentials);
+        if credentials.remembered {
+            write(local_storage(), &credentials);
+        }
+        self.notice.set(None);
+        self.credentials.set(Some(credentials));
+    }
+
+    /// Forgets the token everywhere.
+    pub fn log_out(&self) {
+        forget_stored();
+        self.credentials.set(None);
+    }
+
+    /// The API refused the token: forget it and say so on the login page.
+    /// Only the first refusal counts, so parallel requests do not repeat it.
+    pub fn expire(&self) {
+        if self.credentials.with_untracked(Option::is_some) {
+            self.log_out();
+            self.notice.set(Some("Your session expired or the token was refused. Please log in again.".into()));
+        }
+    }
+
+    /// The message for the login page, taken once.
+    pub fn take_notice(&self) -> Option<String> {
+        let notice = self.notice.get_untracked();
+        if notice.is_some() {
+            self.notice.set(None);
+        }
+        notice
+    }
+}
+
+pub fn use_session() -> Session {
+    // The root provides it; a component tested alone gets a fresh, logged-out one.
+    use_context::<Session>().unwrap_or_else(|| {
+        let session = Session { credentials: RwSignal::new(None), notice: RwSignal::new(None) };
+        provide_context(session);
+        session
+    })
+}
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn read(storage: Option<web_sys::Storage>) -> Option<Credentials> {
+    let text = storage?.get_item(STORAGE_KEY).ok().flatten()?;
+    serde_json::from_str(&text).ok()
+}
+
+fn write(storage: Option<web_sys::Storage>, credentials: &Credentials) {
+    if let (Some(storage), Ok(text)) = (storage, serde_json::to_string(credentials)) {
+        // Storage can be full or disabled; the session then lasts for this page only.
+        let _ = storage.set_item(STORAGE_KEY, &text);
+    }
+}
+
+fn forget_stored() {
+    for storage in [session_storage(), local_storage()].into_iter().flatten() {
+        let _ = storage.remove_item(STORAGE_KEY);
+    }
+}

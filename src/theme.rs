@@ -1,0 +1,105 @@
+//! Light and dark themes: follow the system unless the user picked one.
+
+use leptos::prelude::*;
+
+const STORAGE_KEY: &str = "vmdeck.theme";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    fn key(self) -> &'static str {
+        match self {
+            Self::System => "system",
+            Self::Light => "light",
+            Self::Dark => "dark",
+        }
+    }
+
+    fn from_key(key: &str) -> Self {
+        match key {
+            "light" => Self::Light,
+            "dark" => Self::Dark,
+            _ => Self::System,
+        }
+    }
+
+    /// The one after this in the toggle's cycle.
+    pub fn next(self) -> Self {
+        match self {
+            Self::System => Self::Light,
+            Self::Light => Self::Dark,
+            Self::Dark => Self::System,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::System => "Theme: system",
+            Self::Light => "Theme: light",
+            Self::Dark => "Theme: dark",
+        }
+    }
+}
+
+/// The saved choice, applied to the page at once (before the first render).
+pub fn initial_theme() -> Theme {
+    let theme = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .map(|key| Theme::from_key(&key))
+        .unwrap_or(Theme::System);
+    apply(theme);
+    theme
+}
+
+/// Sets `data-theme` on `<html>`, which the stylesheet reads; "system" removes
+/// it so the `prefers-color-scheme` query decides.
+pub fn apply(theme: Theme) {
+    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
+        return;
+    };
+    let _ = match theme {
+        Theme::System => root.remove_attribute("data-theme"),
+        other => root.set_attribute("data-theme", other.key()),
+    };
+}
+
+fn save(theme: Theme) {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(STORAGE_KEY, theme.key());
+    }
+}
+
+/// A button that cycles system → light → dark.
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let theme = RwSignal::new(initial_theme());
+    let toggle = move |_| {
+        let next = theme.get_untracked().next();
+        apply(next);
+        save(next);
+        theme.set(next);
+    };
+    let icon = move || match theme.get() {
+        Theme::System => "◐",
+        Theme::Light => "☀",
+        Theme::Dark => "☾",
+    };
+    view! {
+        <button
+            type="button"
+            class="icon-button"
+            id="theme-toggle"
+            title=move || format!("{} (click to change)", theme.get().label())
+            aria-label=move || theme.get().label()
+            on:click=toggle
+        >
+            <span aria-hidden="true">{icon}</span>
+        </button>
+    }
+}

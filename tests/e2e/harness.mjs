@@ -1,0 +1,128 @@
+// Shared pieces of the end-to-end tests: the simulator, the browser, and a
+// page that records every console error and panic so that tests can fail on them.
+
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SIM = path.join(ROOT, 'target/release/vmdeck-sim');
+const DIST = path.join(ROOT, 'dist');
+
+export const DEMO = { account: '1', token: 'demo-token' };
+
+/** Starts the release simulator on a free port with the built panel. */
+export async function startSim(args = []) {
+  const child = spawn(SIM, ['--listen', '127.0.0.1:0', '--dist', DIST, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`simulator did not start: ${output}`)), 15000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/listening on (http:\/\/[\d.:]+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`simulator exited with ${code}: ${output}`)));
+  });
+  return {
+    url,
+    api: `${url}/api`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    },
+  };
+}
+
+/** A port nothing listens on. */
+export async function closedPort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context and page. `problems` collects page errors, panics and console
+ * errors other than the browser's own note of a failed request (which the
+ * tests of refused tokens and unreachable APIs cause on purpose).
+ */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const problems = [];
+  const consoleLines = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('console', (msg) => {
+    const text = msg.text();
+    consoleLines.push(text);
+    if (/panicked|RuntimeError|unreachable executed/i.test(text)) {
+      problems.push(`panic: ${text}`);
+    } else if (msg.type() === 'error' && !/Failed to load resource|net::ERR_/.test(text)) {
+      problems.push(`console error: ${text}`);
+    }
+  });
+  return { context, page, problems, consoleLines };
+}
+
+/** Fills in and sends the login form. */
+export async function logIn(page, base, { account = DEMO.account, token = DEMO.token, remember = false, apiUrl } = {}) {
+  if (!page.url().includes('/login')) {
+    await page.goto(`${base}/login`);
+  }
+  await page.waitForSelector('#login-submit');
+  if (apiUrl !== undefined) {
+    await page.fill('#login-base-url', apiUrl);
+  }
+  await page.fill('#login-account', account);
+  await page.fill('#login-token', token);
+  if (remember) {
+    await page.check('#login-remember');
+  }
+  await page.click('#login-submit');
+}
+
+/** The API's own answer, for comparing with what the panel shows. */
+export async function apiGet(api, path, token = DEMO.token) {
+  const response = await fetch(`${api}${path}`, { headers: { Authorization: token } });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** Every value in both storages of the page, as [storage, key, value]. */
+export async function storedValues(page) {
+  return page.evaluate(() =>
+    [
+      ['session', sessionStorage],
+      ['local', localStorage],
+    ].flatMap(([name, store]) => Object.keys(store).map((key) => [name, key, store.getItem(key)])),
+  );
+}

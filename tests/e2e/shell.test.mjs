@@ -1,0 +1,182 @@
+// The app shell in a real browser against the real simulator: login, logout,
+// refused and expired tokens, deep links, an unreachable API.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSim, launchBrowser, openPage, logIn, apiGet, storedValues, closedPort, DEMO } from './harness.mjs';
+
+let sim;
+let browser;
+let opened = [];
+
+before(async () => {
+  sim = await startSim(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token']);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+async function open(options) {
+  const handle = await openPage(browser, options);
+  opened.push(handle);
+  return handle;
+}
+
+afterEach(async () => {
+  for (const { context, problems } of opened) {
+    await context.close();
+    assert.deepEqual(problems, [], 'no panic or console error in the browser');
+  }
+  opened = [];
+});
+
+test('logging in with the demo token shows the account VMs from the API', async () => {
+  const { page } = await open();
+  await page.goto(sim.url);
+  await page.waitForURL(/\/login\?next=/);
+  await logIn(page, sim.url);
+  await page.waitForURL(/\/vms$/);
+  await page.waitForSelector('#vm-table tbody tr');
+
+  const api = await apiGet(sim.api, '/account/1/virtual_machines?offset=0&limit=50');
+  const shown = await page.$$eval('#vm-table tbody tr', (rows) => rows.map((row) => row.id));
+  assert.deepEqual(shown, api.body.map((vm) => `vm-row-${vm.id}`));
+  const firstHost = await page.textContent(`#vm-row-${api.body[0].id} .mono`);
+  assert.equal(firstHost, api.body[0].hostname);
+  assert.equal(await page.textContent('#vm-list-range'), `1–50 of ${api.headers.get('x-total')}`);
+
+  await page.click('a[rel="next"]');
+  await page.waitForURL(/offset=50/);
+  await page.waitForSelector('#vm-list-range:text("51–75 of 75")');
+});
+
+test('a wrong token gives a clear message and stores nothing', async () => {
+  const { page } = await open();
+  await page.goto(`${sim.url}/login`);
+  await logIn(page, sim.url, { token: 'not-the-token' });
+  const error = await page.waitForSelector('#login-error');
+  assert.match(await error.textContent(), /refused this token/);
+  assert.match(page.url(), /\/login/);
+  assert.deepEqual((await storedValues(page)).filter(([, key]) => key.includes('session')), []);
+
+  await logIn(page, sim.url, { token: 'second-token' });
+  await page.waitForSelector('#login-error:text("does not open account 1")');
+});
+
+test('the login form checks its fields before sending anything', async () => {
+  const { page } = await open();
+  let apiCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) apiCalls += 1;
+  });
+  await page.goto(`${sim.url}/login`);
+  await page.waitForSelector('#login-submit');
+  await page.fill('#login-base-url', 'javascript:alert(1)');
+  await page.fill('#login-account', 'abc');
+  await page.click('#login-submit');
+  await page.waitForSelector('#login-base-url-error');
+  assert.match(await page.textContent('#login-account-error'), /number/);
+  assert.match(await page.textContent('#login-token-error'), /token/);
+  assert.equal(apiCalls, 0);
+});
+
+test('logout forgets the token in every storage', async () => {
+  const { page } = await open();
+  await logIn(page, sim.url, { remember: true });
+  await page.waitForSelector('#vm-table');
+  const before = await storedValues(page);
+  assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
+  assert.ok(before.some(([store, , value]) => store === 'session' && value.includes(DEMO.token)));
+
+  await page.click('#logout');
+  await page.waitForURL(/\/login$/);
+  const afterLogout = await storedValues(page);
+  assert.ok(afterLogout.every(([, , value]) => !value.includes(DEMO.token)), JSON.stringify(afterLogout));
+
+  await page.goto(`${sim.url}/vms`);
+  await page.waitForURL(/\/login\?next=%2Fvms/);
+});
+
+test('without remember me the token stays out of localStorage', async () => {
+  const { page } = await open();
+  await logIn(page, sim.url);
+  await page.waitForSelector('#vm-table');
+  const values = await storedValues(page);
+  assert.ok(values.filter(([store]) => store === 'local').every(([, , value]) => !value.includes(DEMO.token)));
+});
+
+test('a deep link reloaded opens the same page, and works from a fresh login', async () => {
+  const { page } = await open();
+  const [, vm] = (await apiGet(sim.api, '/account/1/virtual_machines?limit=2')).body;
+
+  await page.goto(`${sim.url}/vms/${vm.id}`);
+  await page.waitForURL(new RegExp(`/login\\?next=%2Fvms%2F${vm.id}$`));
+  await logIn(page, sim.url);
+  await page.waitForURL(new RegExp(`/vms/${vm.id}$`));
+  await page.waitForSelector(`#vm-title:text("${vm.label}")`);
+
+  await page.reload();
+  await page.waitForSelector(`#vm-title:text("${vm.label}")`);
+  assert.match(page.url(), new RegExp(`/vms/${vm.id}$`));
+});
+
+test('an unknown page says so, and a bad VM id is an error, not a crash', async () => {
+  const { page } = await open();
+  await logIn(page, sim.url);
+  await page.waitForSelector('#vm-table');
+  await page.goto(`${sim.url}/no/such/page`);
+  await page.waitForSelector('#not-found');
+  await page.goto(`${sim.url}/vms/not-an-id`);
+  await page.waitForSelector('[role="alert"]:has-text("not a valid virtual machine id")');
+  await page.goto(`${sim.url}/vms/999999`);
+  await page.waitForSelector('[role="alert"]:has-text("Not found")');
+});
+
+test('a token refused mid-session returns to the login page once, with a notice', async () => {
+  const { page } = await open();
+  let vmListCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/virtual_machines')) vmListCalls += 1;
+  });
+  await logIn(page, sim.url);
+  await page.waitForSelector('#vm-table');
+  // The provider revokes the token: the stored session now holds a refused one.
+  await page.evaluate(() => {
+    const key = 'vmdeck.session';
+    const stored = JSON.parse(sessionStorage.getItem(key));
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'revoked' }));
+  });
+  vmListCalls = 0;
+  await page.reload();
+  await page.waitForSelector('#login-notice:text("session expired")');
+  assert.match(page.url(), /\/login\?next=%2Fvms/);
+  await page.waitForTimeout(1500);
+  assert.equal(vmListCalls, 1, 'one refused request, no retry loop');
+  assert.match(page.url(), /\/login/);
+  assert.deepEqual((await storedValues(page)).filter(([, key]) => key === 'vmdeck.session'), []);
+});
+
+test('an API that cannot be reached is named, not a blank page', async () => {
+  const { page } = await open();
+  const port = await closedPort();
+  const deadApi = `http://127.0.0.1:${port}/api`;
+  await page.goto(`${sim.url}/login`);
+  await logIn(page, sim.url, { apiUrl: deadApi });
+  const error = await page.waitForSelector('#login-error', { timeout: 20000 });
+  assert.match(await error.textContent(), new RegExp(`Cannot reach the API at ${deadApi.replace(/[.]/g, '\\.')}`));
+});
+
+test('the API going down while logged in shows an error with a retry', async () => {
+  const own = await startSim(['--vms', '5']);
+  const { page } = await open();
+  await logIn(page, own.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await own.stop();
+  await page.click('#vm-table tbody tr:first-child a.vm-link');
+  const alert = await page.waitForSelector('[role="alert"]', { timeout: 20000 });
+  assert.match(await alert.textContent(), new RegExp(`Cannot reach the API at ${own.api.replace(/[.]/g, '\\.')}`));
+  assert.ok(await page.$('[role="alert"] button:text("Try again")'));
+});

@@ -1,0 +1,171 @@
+//! Components in a real browser (headless Chromium through wasm-bindgen-test).
+
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use leptos::task::tick;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use vmdeck::components::{ErrorView, StatusBadge};
+use vmdeck::pages::login::LoginPage;
+use vmdeck::session::{Credentials, Session, Token};
+use vmdeck::theme::ThemeToggle;
+use vmdeck_core::{ApiError, VmStatus};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().and_then(|w| w.document()).expect("a document")
+}
+
+/// A fresh element in the page for one test to mount into.
+fn container() -> web_sys::HtmlElement {
+    let el: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn text_of(root: &web_sys::HtmlElement, selector: &str) -> Option<String> {
+    root.query_selector(selector).unwrap().and_then(|el| el.text_content())
+}
+
+fn set_input(root: &web_sys::HtmlElement, selector: &str, value: &str) {
+    let input: web_sys::HtmlInputElement = root.query_selector(selector).unwrap().unwrap().unchecked_into();
+    input.set_value(value);
+    input.dispatch_event(&web_sys::Event::new("input").unwrap()).unwrap();
+}
+
+fn click(root: &web_sys::HtmlElement, selector: &str) {
+    let el: web_sys::HtmlElement = root.query_selector(selector).unwrap().unwrap().unchecked_into();
+    el.click();
+}
+
+#[wasm_bindgen_test]
+async fn status_badge_shows_unknown_text_literally_with_busy_and_suspended_marks() {
+    let root = container();
+    let _app = leptos::mount::mount_to(root.clone(), || {
+        view! { <StatusBadge status=VmStatus::Other("<b>migrating</b>".into()) locked=true suspended=true/> }
+    });
+    tick().await;
+    assert_eq!(text_of(&root, ".badge-other").as_deref(), Some("<b>migrating</b>"));
+    assert!(root.query_selector("b").unwrap().is_none(), "API text is never HTML");
+    assert!(root.query_selector(".busy").unwrap().is_some());
+    assert!(root.query_selector(".badge-suspended").unwrap().is_some());
+}
+
+#[wasm_bindgen_test]
+async fn status_badge_of_an_idle_vm_has_no_marks() {
+    let root = container();
+    let _app = leptos::mount::mount_to(root.clone(), || view! { <StatusBadge status=VmStatus::Online/> });
+    tick().await;
+    assert_eq!(text_of(&root, ".badge-online").as_deref(), Some("online"));
+    assert!(root.query_selector(".busy").unwrap().is_none());
+    assert!(root.query_selector(".badge-suspended").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn error_view_explains_and_retries() {
+    let root = container();
+    let retries = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&retries);
+    let _app = leptos::mount::mount_to(root.clone(), move || {
+        let counter = Arc::clone(&counter);
+        let retry = Callback::new(move |()| {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        let error = ApiError::Unreachable { base_url: "http://127.0.0.1:9/api".into() };
+        view! { <ErrorView error=error doing="Loading the virtual machines" on_retry=retry/> }
+    });
+    tick().await;
+    let text = text_of(&root, "[role=alert]").unwrap();
+    assert!(text.contains("Cannot reach the API at http://127.0.0.1:9/api"), "{text}");
+    click(&root, "button");
+    tick().await;
+    assert_eq!(retries.load(Ordering::SeqCst), 1);
+}
+
+#[wasm_bindgen_test]
+async fn login_form_shows_field_errors_without_sending() {
+    let root = container();
+    let _app = leptos::mount::mount_to(root.clone(), || {
+        view! { <leptos_router::components::Router><LoginPage/></leptos_router::components::Router> }
+    });
+    tick().await;
+    set_input(&root, "#login-base-url", "ftp://files.example.com");
+    set_input(&root, "#login-account", "12a");
+    click(&root, "#login-submit");
+    tick().await;
+    assert!(text_of(&root, "#login-base-url-error").unwrap().contains("https://"));
+    assert!(text_of(&root, "#login-account-error").unwrap().contains("number"));
+    assert!(text_of(&root, "#login-token-error").unwrap().contains("token"));
+    assert!(root.query_selector("#login-error").unwrap().is_none(), "nothing was sent");
+
+    set_input(&root, "#login-account", "12");
+    set_input(&root, "#login-base-url", "/api");
+    set_input(&root, "#login-token", "secret");
+    click(&root, "#login-submit");
+    tick().await;
+    assert!(root.query_selector("#login-account-error").unwrap().is_none());
+    assert!(root.query_selector("#login-token-error").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn session_keeps_the_token_out_of_local_storage_unless_remembered_and_logout_forgets_it() {
+    let storage = |local: bool| {
+        let w = web_sys::window().unwrap();
+        if local { w.local_storage() } else { w.session_storage() }.unwrap().unwrap()
+    };
+    let holds_token = |local: bool| storage(local).get_item("vmdeck.session").unwrap().is_some_and(|v| v.contains("s3cret"));
+    let owner = Owner::new();
+    owner.with(|| {
+        let session = Session::restore();
+        let mut credentials = Credentials {
+            base_url: "http://h/api".into(),
+            account_id: "1".into(),
+            token: Token::new("s3cret"),
+            remembered: false,
+        };
+        assert!(!format!("{credentials:?}").contains("s3cret"), "Debug hides the token");
+
+        session.log_in(credentials.clone());
+        assert!(holds_token(false) && !holds_token(true));
+        assert!(session.is_logged_in());
+
+        credentials.remembered = true;
+        session.log_in(credentials);
+        assert!(holds_token(false) && holds_token(true));
+        assert!(Session::restore().is_logged_in(), "a reload restores it");
+
+        session.log_out();
+        assert!(!holds_token(false) && !holds_token(true));
+        assert!(!session.is_logged_in());
+
+        session.log_in(Credentials { base_url: "x".into(), account_id: "1".into(), token: Token::new("s3cret"), remembered: false });
+        session.expire();
+        assert!(!holds_token(false));
+        assert!(session.take_notice().is_some_and(|n| n.contains("expired")));
+        assert_eq!(session.take_notice(), None, "the notice is shown once");
+    });
+}
+
+#[wasm_bindgen_test]
+async fn theme_toggle_cycles_system_light_dark() {
+    let root = container();
+    let _ = web_sys::window().unwrap().local_storage().unwrap().unwrap().remove_item("vmdeck.theme");
+    let html = document().document_element().unwrap();
+    let _ = html.remove_attribute("data-theme");
+    let _app = leptos::mount::mount_to(root.clone(), || view! { <ThemeToggle/> });
+    tick().await;
+    assert_eq!(html.get_attribute("data-theme"), None);
+    click(&root, "#theme-toggle");
+    tick().await;
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("light"));
+    click(&root, "#theme-toggle");
+    tick().await;
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+    click(&root, "#theme-toggle");
+    tick().await;
+    assert_eq!(html.get_attribute("data-theme"), None);
+}
