@@ -1,7 +1,9 @@
 //! The command line: a contract that tests, benchmarks and the README rely on.
 
+use crate::faults::FaultConfig;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub const USAGE: &str = "\
 vmdeck-sim: a stateful simulator of the provider's VM and network interface API,
@@ -18,8 +20,20 @@ OPTIONS:
     --vms N              VMs seeded into each account [default: 12]
     --seed S             seed of the generated data; the same seed gives the
                          same VMs [default: 1]
+    --op-ms MS           how long a 202 operation keeps the VM locked
+                         [default: 2500]
     --dist DIR           serve the built panel from DIR at /, with index.html
                          for every path that is not a file (deep links)
+    --cors-origin ORIGIN allow a browser page on ORIGIN (e.g.
+                         http://127.0.0.1:8081) to call the API; repeatable
+    --latency-ms MS      add this delay to every API request [default: 0]
+    --error-rate R       share of API requests answered 500, 502 or 503
+                         (some 503s with Retry-After) [default: 0]
+    --malformed-rate R   share of API requests whose answer is spoiled: cut
+                         short, not JSON, or an HTML page with status 200
+                         [default: 0]
+    --drop-rate R        share of API requests whose connection breaks
+                         [default: 0]
     -h, --help           print this help
 
 The API is served under /api: {base_url} is http://HOST:PORT/api. Requests
@@ -33,6 +47,9 @@ pub struct Config {
     pub vms: usize,
     pub seed: u64,
     pub dist: Option<PathBuf>,
+    pub op_time: Duration,
+    pub cors_origins: Vec<String>,
+    pub faults: FaultConfig,
 }
 
 impl Default for Config {
@@ -43,6 +60,9 @@ impl Default for Config {
             vms: 12,
             seed: 1,
             dist: None,
+            op_time: Duration::from_millis(2500),
+            cors_origins: Vec::new(),
+            faults: FaultConfig::default(),
         }
     }
 }
@@ -95,13 +115,43 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 config.seed = v.parse().map_err(|_| format!("--seed: “{v}” is not a number"))?;
             }
             "--dist" => config.dist = Some(PathBuf::from(value("a folder")?)),
+            "--op-ms" => config.op_time = Duration::from_millis(number(&name, &value("milliseconds")?)?),
+            "--latency-ms" => config.faults.latency_ms = number(&name, &value("milliseconds")?)?,
+            "--error-rate" => config.faults.error_rate = rate(&name, &value("a share from 0 to 1")?)?,
+            "--malformed-rate" => config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?,
+            "--drop-rate" => config.faults.drop_rate = rate(&name, &value("a share from 0 to 1")?)?,
+            "--cors-origin" => {
+                let origin = value("an origin like http://127.0.0.1:8081")?;
+                let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
+                    && !origin.trim_end_matches('/').contains(|c: char| c.is_whitespace())
+                    && origin.splitn(4, '/').nth(3).is_none_or(str::is_empty);
+                if !ok {
+                    return Err(format!("--cors-origin: “{origin}” is not an origin like http://127.0.0.1:8081"));
+                }
+                config.cors_origins.push(origin.trim_end_matches('/').to_owned());
+            }
             other => return Err(format!("unknown option {other} (see --help)")),
         }
+    }
+    let f = &config.faults;
+    if f.error_rate + f.malformed_rate + f.drop_rate > 1.0 {
+        return Err("the fault rates add up to more than 1".into());
     }
     if config.accounts.is_empty() {
         config.accounts.push((1, "demo-token".to_owned()));
     }
     Ok(Command::Run(config))
+}
+
+fn number(name: &str, text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| format!("{name}: “{text}” is not a whole number"))
+}
+
+fn rate(name: &str, text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| (0.0..=1.0).contains(r))
+        .ok_or_else(|| format!("{name}: “{text}” is not a share from 0 to 1"))
 }
 
 #[cfg(test)]
@@ -127,9 +177,13 @@ mod tests {
     fn every_option_in_both_spellings() {
         let c = run(&[
             "--listen", "127.0.0.1:0", "--account", "7:abc", "--account=8:def", "--vms", "10000",
-            "--seed=42", "--dist", "dist",
+            "--seed=42", "--dist", "dist", "--op-ms", "300", "--cors-origin", "http://127.0.0.1:8081",
+            "--latency-ms", "20", "--error-rate", "0.1", "--malformed-rate=0.05", "--drop-rate", "0.05",
         ])
         .unwrap();
+        assert_eq!(c.op_time, Duration::from_millis(300));
+        assert_eq!(c.cors_origins, vec!["http://127.0.0.1:8081".to_owned()]);
+        assert_eq!(c.faults, FaultConfig { latency_ms: 20, error_rate: 0.1, malformed_rate: 0.05, drop_rate: 0.05 });
         assert_eq!(c.listen.port(), 0);
         assert_eq!(c.accounts, vec![(7, "abc".into()), (8, "def".into())]);
         assert_eq!(c.vms, 10_000);
@@ -145,6 +199,10 @@ mod tests {
         assert!(run(&["--account", "1:a", "--account", "1:b"]).unwrap_err().contains("twice"));
         assert!(run(&["--vms"]).unwrap_err().contains("needs"));
         assert!(run(&["--bogus"]).unwrap_err().contains("unknown option"));
+        assert!(run(&["--error-rate", "1.5"]).unwrap_err().contains("share"));
+        assert!(run(&["--error-rate", "0.6", "--drop-rate", "0.6"]).unwrap_err().contains("more than 1"));
+        assert!(run(&["--op-ms", "soon"]).unwrap_err().contains("whole number"));
+        assert!(run(&["--cors-origin", "http://x/path"]).unwrap_err().contains("origin"));
         assert_eq!(parse(["--help".to_string()]), Ok(Command::Help));
     }
 }

@@ -2,22 +2,57 @@
 //! the built panel. The binary is a thin wrapper around [`app`].
 
 pub mod api;
+pub mod body;
+pub mod catalogue;
 pub mod config;
-pub mod model;
+pub mod faults;
+pub mod records;
 pub mod rng;
+pub mod rules;
 pub mod seed;
-pub mod state;
+pub mod stats;
+pub mod store;
 
+use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::Router;
 use config::Config;
-use state::AppState;
+use std::collections::BTreeMap;
+use std::time::Instant;
+use store::{Ids, Store};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::services::{ServeDir, ServeFile};
 
-/// The whole service: the API under `/api`, and the panel at `/` when a
-/// `--dist` folder is given (any path that is not a file gets `index.html`,
-/// so that deep links load the app).
+/// The seeded store a configuration describes.
+pub fn store(config: &Config) -> Store {
+    let now = Instant::now();
+    let mut ids = Ids::default();
+    let accounts: BTreeMap<_, _> = config
+        .accounts
+        .iter()
+        .map(|(id, token)| (*id, seed::account(&mut ids, config.seed, *id, token, config.vms, now)))
+        .collect();
+    Store { ids, accounts, op_time: config.op_time }
+}
+
+/// The whole service: the API under `/api` (with the fault switches and
+/// CORS), and the panel at `/` when a `--dist` folder is given (any path
+/// that is not a file gets `index.html`, so that deep links load the app).
 pub fn app(config: &Config) -> Router {
-    let api = api::router(AppState::new(config));
+    let mut api = api::router(api::AppState::new(store(config)));
+    if config.faults.any() {
+        let faults = faults::Faults::new(config.faults.clone(), config.seed);
+        api = api.layer(axum::middleware::from_fn_with_state(faults, faults::apply));
+    }
+    if !config.cors_origins.is_empty() {
+        let origins: Vec<HeaderValue> = config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        let cors = CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins))
+            .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+            .expose_headers(["x-total", "x-total-pages", "x-page", "x-per-page", "retry-after"].map(HeaderName::from_static))
+            .max_age(std::time::Duration::from_secs(600));
+        api = api.layer(cors);
+    }
     let router = Router::new().nest("/api", api);
     match &config.dist {
         Some(dist) => {

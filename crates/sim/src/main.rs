@@ -6,7 +6,7 @@ async fn main() -> ExitCode {
     let config = match config::parse(std::env::args().skip(1)) {
         Ok(Command::Run(config)) => config,
         Ok(Command::Help) => {
-            print!("{}", config::USAGE);
+            print!("{}\n{}", config::USAGE, vmdeck_sim::catalogue::describe());
             return ExitCode::SUCCESS;
         }
         Err(message) => {
@@ -38,6 +38,19 @@ async fn main() -> ExitCode {
     println!("  API:     http://{addr}/api");
     for (id, token) in &config.accounts {
         println!("  account: {id}  token: {token}  ({} VMs)", config.vms);
+    }
+    let f = &config.faults;
+    if f.any() {
+        println!(
+            "  faults:  latency {} ms, errors {:.0} %, malformed {:.0} %, dropped {:.0} %",
+            f.latency_ms,
+            f.error_rate * 100.0,
+            f.malformed_rate * 100.0,
+            f.drop_rate * 100.0
+        );
+    }
+    for origin in &config.cors_origins {
+        println!("  CORS:    {origin}");
     }
 
     let shutdown = async {

@@ -1,7 +1,10 @@
-//! Deterministic sample data: the same seed gives the same account.
+//! Deterministic sample data: the same seed gives the same accounts.
 
-use crate::model::{VmRecord, TEMPLATES};
+use crate::catalogue::TEMPLATES;
+use crate::records::{Disk, Effect, FirewallRule, Interface, IsoJoin, Operation, Snapshot, Vm};
 use crate::rng::Rng;
+use crate::store::{timestamp, Account, Ids};
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 const PROJECTS: [&str; 16] = [
@@ -21,82 +24,192 @@ const ROLES: [(&str, &str); 10] = [
     ("app", "app server"),
     ("queue", "queue"),
 ];
+const NOTES: [&str; 4] = [
+    "Managed by the ops team",
+    "Do not reboot during business hours",
+    "Migrated from the old cluster",
+    "Staging copy",
+];
+/// 2024-01-01 and the span of days after it in which VMs were made.
+const FIRST_DAY: u64 = 19_723;
+const DAYS: u64 = 1_035;
 
-/// Seeds `count` VMs with ids from `first_id` on. `now` anchors the few VMs
-/// that start out busy, so that they become free a while after start-up.
-pub fn vms(seed: u64, account_id: u64, count: usize, first_id: u64, now: Instant) -> Vec<VmRecord> {
-    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(account_id));
-    let mut per_name = std::collections::HashMap::<(usize, usize), u32>::new();
-    (0..count)
-        .map(|i| {
-            let project = rng.below(PROJECTS.len() as u64) as usize;
-            let role = rng.below(ROLES.len() as u64) as usize;
-            let n = per_name.entry((project, role)).or_insert(0);
-            *n += 1;
-            let (role_host, role_words) = ROLES[role];
-            let hostname = format!("{}-{role_host}-{n:02}", PROJECTS[project]);
-            // Some people label their VMs in words, some just reuse the host name.
-            let label = if rng.chance(0.15) {
-                hostname.clone()
-            } else {
-                format!("{} {role_words} {n}", capitalise(PROJECTS[project]))
-            };
-            let status = rng.weighted(&[("online", 62), ("offline", 24), ("unbuilt", 8), ("recovery", 3)]);
-            let status = if i == 0 { "online" } else { status };
-            let vm_type = rng.weighted(&[
-                ("standard", 85),
-                ("autoscaled", 5),
-                ("balancer", 4),
-                ("balancer_failover", 2),
-                ("firewall", 4),
-            ]);
-            let template = rng.pick(&TEMPLATES);
-            let memory = rng.weighted(&[(512u64, 10), (1024, 25), (2048, 30), (4096, 20), (8192, 10), (16384, 5)]);
-            let cpus = (memory / 2048).clamp(1, 8) + rng.below(2);
-            let created_days = 19_723 + rng.below(1_035); // 2024-01-01 .. 2026-11-01
-            let created_secs = created_days * 86_400 + rng.below(86_400);
-            let updated_secs = created_secs + rng.below(200 * 86_400);
-            let locked_until = (i > 0 && rng.chance(0.03))
-                .then(|| now + Duration::from_millis(2_000 + rng.below(6_000)));
-            let id = first_id + i as u64;
-            VmRecord {
-                id,
-                label,
-                hostname,
-                memory,
-                cpus,
-                cpu_shares: rng.pick(&[25, 50, 100]),
-                cpu_type: rng.pick(&["intel", "amd"]),
-                template_id: template.0,
-                initial_password: password(&mut rng),
-                note: rng.chance(0.25).then(|| {
-                    rng.pick(&[
-                        "Managed by the ops team",
-                        "Do not reboot during business hours",
-                        "Migrated from the old cluster",
-                        "Staging copy",
-                    ])
-                    .to_string()
-                }),
-                hypervisor_id: 1 + rng.below(6),
-                vm_type,
-                status,
-                locked_until,
-                suspended: rng.chance(0.03),
-                strict_virtual_machine_id: None,
-                created_at: timestamp(created_secs),
-                updated_at: timestamp(updated_secs.min(20_393 * 86_400)),
-                cdrom: false,
-                boot_type: "default",
-                location_id: 1 + rng.below(2),
-                disk_type: rng.pick(&["vd", "vd", "sd"]),
-                primary_disk_size: rng.pick(&[10, 20, 40, 80, 160]),
-                swap_disk_size: if template.2 == "windows" { 0 } else { rng.pick(&[0, 1, 2]) },
-                identifier: identifier(&mut rng),
-                ip_addresses: if status == "unbuilt" { Vec::new() } else { vec![public_ip(id.saturating_sub(FIRST_VM_ID))] },
-            }
+/// An account with `count` VMs, the same for the same seed.
+pub fn account(ids: &mut Ids, seed: u64, id: u64, token: &str, count: usize, now: Instant) -> Account {
+    let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(id));
+    let mut account = Account { id, token: token.to_owned(), vms: BTreeMap::new(), ips: BTreeMap::new() };
+    let mut per_name = HashMap::<(usize, usize), u32>::new();
+    for i in 0..count {
+        let vm = vm(ids, &mut rng, &mut account, &mut per_name, i == 0, now);
+        account.vms.insert(vm.id, vm);
+    }
+    // Three reserved addresses, free to be attached by id.
+    for _ in 0..3 {
+        let ip = ids.address(1, true, date(&mut rng));
+        account.ips.insert(ip.id, ip);
+    }
+    account
+}
+
+fn date(rng: &mut Rng) -> String {
+    timestamp((FIRST_DAY + rng.below(DAYS)) * 86_400 + rng.below(86_400))
+}
+
+fn vm(
+    ids: &mut Ids,
+    rng: &mut Rng,
+    account: &mut Account,
+    per_name: &mut HashMap<(usize, usize), u32>,
+    first: bool,
+    now: Instant,
+) -> Vm {
+    let project = rng.below(PROJECTS.len() as u64) as usize;
+    let role = rng.below(ROLES.len() as u64) as usize;
+    let n = per_name.entry((project, role)).or_insert(0);
+    *n += 1;
+    let (role_host, role_words) = ROLES[role];
+    let hostname = format!("{}-{role_host}-{n:02}", PROJECTS[project]);
+    // Some people label their VMs in words, some just reuse the host name.
+    let label = if rng.chance(0.15) { hostname.clone() } else { format!("{} {role_words} {n}", capitalise(PROJECTS[project])) };
+    // The first VM is always an idle, running one, so demos and tests have one.
+    let status = if first { "online" } else { rng.weighted(&[("online", 62), ("offline", 24), ("unbuilt", 8), ("recovery", 3)]) };
+    let vm_type = rng.weighted(&[("standard", 85), ("autoscaled", 5), ("balancer", 4), ("balancer_failover", 2), ("firewall", 4)]);
+    let template = rng.pick(&[0usize, 1, 2, 3]);
+    let template = &TEMPLATES[template];
+    let memory = rng.weighted(&[(512u64, 10), (1024, 25), (2048, 30), (4096, 20), (8192, 10), (16384, 5)]);
+    let cpus = (memory / 2048).clamp(1, 8) + rng.below(2);
+    let created_secs = (FIRST_DAY + rng.below(DAYS)) * 86_400 + rng.below(86_400);
+    let created_at = timestamp(created_secs);
+    let updated_at = timestamp(created_secs + rng.below(200 * 86_400));
+    let op = (!first && rng.chance(0.03)).then(|| Operation {
+        until: now + Duration::from_millis(2_000 + rng.below(6_000)),
+        effect: Effect::Nothing,
+    });
+
+    let data_store = rng.pick(&[1, 2]);
+    let mut disks = vec![Disk {
+        id: ids.disk(),
+        label: "Primary disk".into(),
+        size: rng.pick(&[10, 20, 40, 80, 160]),
+        is_swap: false,
+        primary: true,
+        mount_point: Some(if template.os == "windows" { "C:" } else { "/" }.into()),
+        data_store_group_id: data_store,
+        created_at: created_at.clone(),
+        identifier: identifier(rng),
+    }];
+    if template.os != "windows" && rng.chance(0.7) {
+        disks.push(Disk {
+            id: ids.disk(),
+            label: "Swap".into(),
+            size: rng.pick(&[1, 2]),
+            is_swap: true,
+            primary: false,
+            mount_point: None,
+            data_store_group_id: data_store,
+            created_at: created_at.clone(),
+            identifier: identifier(rng),
+        });
+    }
+    if rng.chance(0.2) {
+        disks.push(Disk {
+            id: ids.disk(),
+            label: "Data".into(),
+            size: rng.pick(&[50, 100, 250, 500]),
+            is_swap: false,
+            primary: false,
+            mount_point: Some(if template.os == "windows" { "D:" } else { "/data" }.into()),
+            data_store_group_id: rng.pick(&[1, 2]),
+            created_at: created_at.clone(),
+            identifier: identifier(rng),
+        });
+    }
+
+    let mut interfaces = vec![interface(ids, rng, account, 1, true, &created_at)];
+    if rng.chance(0.3) {
+        interfaces.push(interface(ids, rng, account, 2, false, &created_at));
+    }
+
+    let snapshots = (0..rng.pick(&[0, 0, 0, 1, 2, 3]))
+        .map(|k| Snapshot {
+            id: ids.snapshot(),
+            label: format!("Snapshot {}", k + 1),
+            size: 1 + rng.below(20),
+            created_at: date(rng),
         })
-        .collect()
+        .collect();
+    let iso = (status != "unbuilt" && rng.chance(0.05)).then(|| IsoJoin {
+        id: ids.iso_join(),
+        iso_id: Some(rng.pick(&[1, 2])),
+        iso_url: None,
+        created_at: updated_at.clone(),
+    });
+
+    Vm {
+        id: ids.vm(),
+        label,
+        hostname,
+        memory,
+        cpus,
+        cpu_shares: rng.pick(&[25, 50, 100]),
+        cpu_type: rng.pick(&["intel", "amd"]).to_owned(),
+        template_id: Some(template.id),
+        initial_password: password(rng),
+        remote_access_password: password(rng),
+        note: rng.chance(0.25).then(|| rng.pick(&NOTES).to_owned()),
+        hypervisor_id: Some(1 + rng.below(6)),
+        vm_type: vm_type.to_owned(),
+        status,
+        op,
+        suspended: rng.chance(0.03),
+        strict_virtual_machine_id: None,
+        created_at,
+        updated_at,
+        boot_type: if iso.is_some() && rng.chance(0.5) { "cdrom" } else { "default" }.to_owned(),
+        location_id: rng.pick(&[1, 2]),
+        disk_type: rng.pick(&["vd", "vd", "sd"]).to_owned(),
+        identifier: identifier(rng),
+        user_id: 100 + account.id,
+        disks,
+        interfaces,
+        iso,
+        snapshots,
+        stats_seed: rng.next_u64(),
+    }
+}
+
+fn interface(ids: &mut Ids, rng: &mut Rng, account: &mut Account, network_id: u64, primary: bool, created_at: &str) -> Interface {
+    let ip = ids.address(network_id, false, created_at.to_owned());
+    let join = crate::records::IpJoin { id: ids.join(), ip_address_id: ip.id, created_at: created_at.to_owned() };
+    account.ips.insert(ip.id, ip);
+    let id = ids.interface();
+    let mut rules = Vec::new();
+    if primary && rng.chance(0.4) {
+        for (position, (port, description)) in [("22", "SSH"), ("80,443", "Web")].into_iter().enumerate() {
+            rules.push(FirewallRule {
+                id: ids.rule(),
+                command: "ACCEPT".into(),
+                protocol: "TCP".into(),
+                address: None,
+                port: Some(port.into()),
+                description: Some(description.into()),
+                position: position as u64 + 1,
+                created_at: created_at.to_owned(),
+            });
+        }
+    }
+    Interface {
+        id,
+        label: if primary { "eth0".into() } else { "eth1".into() },
+        network_id,
+        primary,
+        rate_limit: if network_id == 1 { 1000 } else { 0 },
+        default_firewall_policy: if primary && rng.chance(0.3) { "DROP" } else { "ACCEPT" }.into(),
+        mac_address: mac(rng),
+        created_at: created_at.to_owned(),
+        ips: vec![join],
+        rules,
+    }
 }
 
 fn capitalise(word: &str) -> String {
@@ -107,88 +220,67 @@ fn capitalise(word: &str) -> String {
     }
 }
 
-fn password(rng: &mut Rng) -> String {
-    const CHARS: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789-_";
-    (0..14).map(|_| CHARS[rng.below(CHARS.len() as u64) as usize] as char).collect()
+fn from_alphabet(rng: &mut Rng, alphabet: &[u8], len: usize) -> String {
+    (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char).collect()
 }
 
-fn identifier(rng: &mut Rng) -> String {
-    const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-    (0..14).map(|_| CHARS[rng.below(CHARS.len() as u64) as usize] as char).collect()
+/// A password within the spec's rules: 6–32 of letters, digits, - and _.
+pub fn password(rng: &mut Rng) -> String {
+    from_alphabet(rng, b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789-_", 14)
 }
 
-/// The id of the first VM of the first account; ids go on from there.
-pub const FIRST_VM_ID: u64 = 1001;
-
-/// The `n`th public address: documentation ranges first, then the shared
-/// address space, so that none is anyone's real address.
-pub fn public_ip(n: u64) -> String {
-    let n = n % 4_000_000;
-    match n {
-        0..=253 => format!("203.0.113.{}", n + 1),
-        254..=507 => format!("198.51.100.{}", n - 253),
-        _ => {
-            let (block, host) = (n / 250, n % 250 + 1);
-            format!("100.{}.{}.{host}", 64 + (block / 256) % 64, block % 256)
-        }
-    }
+pub fn identifier(rng: &mut Rng) -> String {
+    from_alphabet(rng, b"abcdefghijklmnopqrstuvwxyz0123456789", 14)
 }
 
-/// Seconds since the Unix epoch as the service writes dates: ISO 8601, no zone.
-pub fn timestamp(secs: u64) -> String {
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let rem = secs % 86_400;
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// A locally administered unicast MAC address.
+pub fn mac(rng: &mut Rng) -> String {
+    let n = rng.next_u64();
+    let bytes = [0x02, (n >> 32) as u8, (n >> 24) as u8, (n >> 16) as u8, (n >> 8) as u8, n as u8];
+    bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn dates_are_iso_without_zone() {
-        assert_eq!(timestamp(0), "1970-01-01T00:00:00");
-        assert_eq!(timestamp(19_723 * 86_400 + 3_661), "2024-01-01T01:01:01");
-        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00");
+    fn seeded(seed: u64, count: usize) -> Account {
+        account(&mut Ids::default(), seed, 1, "t", count, Instant::now())
     }
 
     #[test]
     fn seeding_is_deterministic_and_varied() {
         let now = Instant::now();
-        let a = vms(5, 1, 200, FIRST_VM_ID, now);
-        let b = vms(5, 1, 200, FIRST_VM_ID, now);
-        let c = vms(6, 1, 200, FIRST_VM_ID, now);
-        let names = |v: &[VmRecord]| v.iter().map(|vm| vm.hostname.clone()).collect::<Vec<_>>();
+        let a = seeded(5, 200);
+        let b = seeded(5, 200);
+        let c = seeded(6, 200);
+        let names = |acc: &Account| acc.vms.values().map(|vm| vm.hostname.clone()).collect::<Vec<_>>();
         assert_eq!(names(&a), names(&b));
         assert_ne!(names(&a), names(&c));
         for status in ["online", "offline", "unbuilt", "recovery"] {
-            assert!(a.iter().any(|vm| vm.status == status), "{status}");
+            assert!(a.vms.values().any(|vm| vm.status == status), "{status}");
         }
-        assert!(a.iter().any(|vm| vm.is_locked(now)));
-        assert!(a.iter().any(|vm| vm.suspended));
-        assert!(a.iter().all(|vm| vm.hostname.len() <= 25));
+        assert!(a.vms.values().any(|vm| vm.is_locked(now)));
+        assert!(a.vms.values().any(|vm| vm.suspended));
+        assert!(a.vms.values().any(|vm| vm.interfaces.len() == 2));
+        assert!(a.vms.values().all(|vm| vm.hostname.len() <= 25));
+        assert_eq!(a.ips.values().filter(|ip| ip.reserved).count(), 3);
     }
 
     #[test]
-    fn ten_thousand_unique_hostnames_and_addresses() {
-        let all = vms(1, 1, 10_000, FIRST_VM_ID, Instant::now());
-        let hosts: std::collections::HashSet<_> = all.iter().map(|vm| &vm.hostname).collect();
-        let ips: std::collections::HashSet<_> = all.iter().flat_map(|vm| &vm.ip_addresses).collect();
+    fn ten_thousand_vms_with_unique_names_and_addresses() {
+        let acc = seeded(1, 10_000);
+        let hosts: std::collections::HashSet<_> = acc.vms.values().map(|vm| &vm.hostname).collect();
+        let addresses: std::collections::HashSet<_> = acc.ips.values().map(|ip| &ip.address).collect();
         assert_eq!(hosts.len(), 10_000);
-        assert_eq!(ips.len(), all.iter().map(|vm| vm.ip_addresses.len()).sum::<usize>());
+        assert_eq!(addresses.len(), acc.ips.len());
+    }
+
+    #[test]
+    fn macs_are_well_formed() {
+        let mut rng = Rng::new(3);
+        let m = mac(&mut rng);
+        assert_eq!(m.len(), 17);
+        assert!(m.starts_with("02:"));
     }
 }

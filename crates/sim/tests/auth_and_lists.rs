@@ -1,4 +1,5 @@
-//! The simulator's HTTP behaviour, driven through the router without a socket.
+//! Authentication, the VM list (filters, sort, paging), getting one VM, and
+//! serving the panel: spec sections "Authentication", "List VMs", "Get VM".
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -1,0 +1,218 @@
+//! The API under `/api`, in the shapes of the spec and of OnApp.
+// Handlers answer early with a ready `Response` as the error of their checks.
+#![allow(clippy::result_large_err)]
+
+mod network;
+mod vm_actions;
+mod vm_parts;
+mod vms;
+
+use crate::body::{Errors, Form};
+use crate::records::{Effect, Operation, Vm};
+use crate::store::{Account, Ids, Store};
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// Shared, cloneable handle to the store.
+#[derive(Clone)]
+pub struct AppState {
+    store: Arc<Mutex<Store>>,
+}
+
+impl AppState {
+    pub fn new(store: Store) -> Self {
+        Self { store: Arc::new(Mutex::new(store)) }
+    }
+
+    /// The store, locked. A handler that panicked while holding it must not
+    /// take the whole simulator down, so a poisoned lock is used as it is.
+    pub fn lock(&self) -> MutexGuard<'_, Store> {
+        self.store.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    let vm = "/account/{account}/virtual_machine/{vm}";
+    let nic = "/account/{account}/network_interface/{nic}";
+    Router::new()
+        .route("/account/{account}/virtual_machines", get(vms::list))
+        .route("/account/{account}/virtual_machine", post(vms::create))
+        .route(vm, get(vms::show).put(vms::update).delete(vm_actions::destroy))
+        .route(&format!("{vm}/segregations"), get(vm_actions::segregations))
+        .route(&format!("{vm}/segregation/{{target}}"), put(vm_actions::segregate).delete(vm_actions::unsegregate))
+        .route(&format!("{vm}/reset_password"), post(vm_actions::reset_password))
+        .route(&format!("{vm}/reboot"), post(vm_actions::reboot))
+        .route(&format!("{vm}/rebuild_network"), post(vm_actions::rebuild_network))
+        .route(&format!("{vm}/apply_firewall_rules"), post(vm_actions::apply_firewall_rules))
+        .route(&format!("{vm}/template"), post(vm_actions::template))
+        .route(&format!("{vm}/clone"), post(vm_actions::clone))
+        .route(&format!("{vm}/apply_disks"), post(vm_parts::apply_disks))
+        .route(&format!("{vm}/disks"), get(vm_parts::disks))
+        .route(&format!("{vm}/snapshots"), get(vm_parts::snapshots).delete(vm_parts::delete_snapshots))
+        .route(&format!("{vm}/isos"), get(vm_parts::mounted_iso))
+        .route(&format!("{vm}/iso"), post(vm_parts::mount_iso))
+        .route(&format!("{vm}/iso/{{join}}"), axum::routing::delete(vm_parts::unmount_iso))
+        .route(&format!("{vm}/cpu_stats"), get(vm_parts::cpu_stats))
+        .route(&format!("{vm}/bw_stats"), get(vm_parts::bw_stats))
+        .route(&format!("{vm}/network_interfaces"), get(network::vm_interfaces))
+        .route(&format!("{vm}/network_interface"), post(network::add_interface))
+        .route(&format!("{vm}/ip_addresses"), get(network::vm_ips))
+        .route(&format!("{vm}/firewall_rules"), get(network::vm_rules))
+        .route("/account/{account}/network_interfaces", get(network::list_interfaces))
+        .route(nic, get(network::show_interface).put(network::update_interface).delete(network::delete_interface))
+        .route(&format!("{nic}/ip_address"), post(network::add_ip))
+        .route(&format!("{nic}/ip_address/{{ip}}"), axum::routing::delete(network::remove_ip))
+        .route(&format!("{nic}/firewall_rules"), get(network::interface_rules))
+        .route(&format!("{nic}/firewall_rule"), post(network::add_rule))
+        .route("/account/{account}/ip_addresses", get(network::account_ips))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "No such API path") })
+        .with_state(state)
+}
+
+/// An OnApp-shaped error about the request as a whole: `{"errors": {"base": [message]}}`.
+pub fn error(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({"errors": {"base": [message]}}))).into_response()
+}
+
+pub fn not_found(what: &str) -> Response {
+    error(StatusCode::NOT_FOUND, &format!("{what} not found"))
+}
+
+/// 422 with OnApp's `{"errors": {"field": ["message"]}}`.
+pub fn invalid(errors: Errors) -> Response {
+    (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"errors": errors.0}))).into_response()
+}
+
+pub fn field_error(field: &str, message: &str) -> Response {
+    let mut errors = Errors::default();
+    errors.add(field, message);
+    invalid(errors)
+}
+
+pub fn reply(status: StatusCode, value: Value) -> Response {
+    (status, Json(value)).into_response()
+}
+
+/// A success with no body (202/204 and "no data" answers).
+pub fn empty(status: StatusCode) -> Response {
+    status.into_response()
+}
+
+/// The request's account, after the token check. A missing or unknown token
+/// is 401; a token of another account is 403, whether or not the account in
+/// the path exists.
+pub struct Authed {
+    pub state: AppState,
+    pub account: u64,
+}
+
+impl FromRequestParts<AppState> for Authed {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let params = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| error(StatusCode::NOT_FOUND, "No such API path"))?;
+        let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).map(str::trim);
+        let Some(token) = token.filter(|t| !t.is_empty()) else {
+            return Err(error(StatusCode::UNAUTHORIZED, "Authentication required"));
+        };
+        let store = state.lock();
+        let Some(owner) = store.accounts.values().find(|a| a.token == token).map(|a| a.id) else {
+            return Err(error(StatusCode::UNAUTHORIZED, "Invalid token"));
+        };
+        match params.0.get("account").and_then(|a| a.parse::<u64>().ok()) {
+            Some(id) if id == owner => Ok(Self { state: state.clone(), account: id }),
+            _ => Err(error(StatusCode::FORBIDDEN, "This token does not open that account")),
+        }
+    }
+}
+
+/// What a handler works with: the account (settled up to now), the id
+/// counters and how long operations take.
+pub struct Ctx<'a> {
+    pub account: &'a mut Account,
+    pub ids: &'a mut Ids,
+    pub op_time: std::time::Duration,
+    pub now: Instant,
+}
+
+impl Authed {
+    /// Runs `f` on the account with the store locked, after settling the
+    /// operations that have finished.
+    pub fn with<R>(&self, f: impl FnOnce(Ctx<'_>) -> R) -> R {
+        let now = Instant::now();
+        let mut store = self.state.lock();
+        let Store { ids, accounts, op_time } = &mut *store;
+        let account = accounts.get_mut(&self.account).expect("the token check found this account");
+        account.settle(now);
+        f(Ctx { account, ids, op_time: *op_time, now })
+    }
+}
+
+impl Ctx<'_> {
+    /// The VM with the id in the path, or 404.
+    pub fn vm(&mut self, id: &str) -> Result<&mut Vm, Response> {
+        id.parse::<u64>()
+            .ok()
+            .and_then(|id| self.account.vms.get_mut(&id))
+            .ok_or_else(|| not_found("Virtual machine"))
+    }
+
+    /// The VM, refused while an operation runs on it: the service does not
+    /// queue a second one.
+    pub fn idle_vm(&mut self, id: &str) -> Result<&mut Vm, Response> {
+        let now = self.now;
+        let vm = self.vm(id)?;
+        if vm.is_locked(now) {
+            return Err(error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "The virtual machine is busy with another operation; try again when it has finished",
+            ));
+        }
+        Ok(vm)
+    }
+
+    /// Locks a VM for an operation whose effect applies when it ends.
+    pub fn start_operation(&self, vm: &mut Vm, effect: Effect) {
+        vm.op = Some(Operation { until: self.now + self.op_time, effect });
+        vm.updated_at = crate::store::timestamp_now();
+    }
+
+    pub fn address_of(&self) -> impl Fn(u64) -> Option<String> + '_ {
+        |id| self.account.address_of(id)
+    }
+}
+
+/// Reads a JSON body, or answers 400 for one that is not a JSON object.
+pub fn form(bytes: &[u8], wrapper: &str) -> Result<Form, Response> {
+    Form::parse(bytes, wrapper).map_err(|e| error(StatusCode::BAD_REQUEST, e.0))
+}
+
+/// A query filter: empty values count as absent.
+pub fn filter<'a>(query: &'a HashMap<String, String>, key: &str) -> Option<&'a str> {
+    query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty())
+}
+
+/// A 0/1 or true/false filter; anything else is a 422 on that field.
+pub fn flag_filter(query: &HashMap<String, String>, key: &str) -> Result<Option<bool>, Response> {
+    match filter(query, key) {
+        None => Ok(None),
+        Some("1" | "true") => Ok(Some(true)),
+        Some("0" | "false") => Ok(Some(false)),
+        Some(_) => Err(field_error(key, "must be 0 or 1")),
+    }
+}
+
+/// Folds a result whose error is a ready response.
+pub fn answer(result: Result<Response, Response>) -> Response {
+    result.unwrap_or_else(|response| response)
+}

@@ -1,0 +1,456 @@
+//! Network interfaces, their IP addresses and firewall rules.
+
+use super::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Authed, Ctx};
+use crate::body::Form;
+use crate::records::{Effect, FirewallRule, Interface, IpJoin, Vm};
+use crate::rng::Rng;
+use crate::store::timestamp_now;
+use crate::{catalogue, rules, seed};
+use axum::body::Bytes;
+use axum::extract::{Path, Query};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::Value;
+use std::collections::HashMap;
+
+type Filters = HashMap<String, String>;
+
+/// Interfaces matching the spec's interface filters.
+fn interfaces_matching<'a>(vm: &'a Vm, q: &Filters, public: Option<bool>) -> impl Iterator<Item = &'a Interface> + 'a {
+    let label = filter(q, "interface_label").map(str::to_lowercase);
+    let network = filter(q, "network_id").map(str::to_owned);
+    vm.interfaces.iter().filter(move |nic| {
+        label.as_ref().is_none_or(|l| nic.label.to_lowercase().contains(l))
+            && network.as_ref().is_none_or(|n| nic.network_id.to_string() == *n)
+            && public.is_none_or(|p| nic.is_public() == p)
+    })
+}
+
+/// GET .../virtual_machine/:vm/network_interfaces — filters interface_label, network_id, public.
+pub async fn vm_interfaces(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
+    let public = match flag_filter(&q, "public") {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    auth.with(|mut ctx| match ctx.vm(&id) {
+        Ok(vm) => reply(StatusCode::OK, Value::Array(interfaces_matching(vm, &q, public).map(|nic| nic.to_json(vm)).collect())),
+        Err(r) => r,
+    })
+}
+
+/// GET /account/:id/network_interfaces — filters virtual_machine_id, network_id, public, interface_label.
+pub async fn list_interfaces(auth: Authed, Query(q): Query<Filters>) -> Response {
+    let public = match flag_filter(&q, "public") {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let vm_filter = filter(&q, "virtual_machine_id").map(str::to_owned);
+    auth.with(|ctx| {
+        let items: Vec<Value> = ctx
+            .account
+            .vms
+            .values()
+            .filter(|vm| vm_filter.as_ref().is_none_or(|v| vm.id.to_string() == *v))
+            .flat_map(|vm| interfaces_matching(vm, &q, public).map(move |nic| nic.to_json(vm)))
+            .collect();
+        reply(StatusCode::OK, Value::Array(items))
+    })
+}
+
+/// The VM holding an interface, and the interface's place in it.
+fn locate(ctx: &Ctx<'_>, nic: &str) -> Result<(u64, usize), Response> {
+    let id: u64 = nic.parse().map_err(|_| super::not_found("Network interface"))?;
+    ctx.account
+        .vms
+        .values()
+        .find_map(|vm| vm.interfaces.iter().position(|i| i.id == id).map(|pos| (vm.id, pos)))
+        .ok_or_else(|| super::not_found("Network interface"))
+}
+
+/// A copy of the VM holding an interface, to change and put back, and the
+/// interface's place in it; refused while the VM is busy.
+fn idle_interface(ctx: &mut Ctx<'_>, nic: &str) -> Result<(Vm, usize), Response> {
+    let (vm_id, pos) = locate(ctx, nic)?;
+    let vm = ctx.idle_vm(&vm_id.to_string())?.clone();
+    Ok((vm, pos))
+}
+
+/// GET /account/:id/network_interface/:nic
+pub async fn show_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Response {
+    auth.with(|ctx| match locate(&ctx, &nic) {
+        Ok((vm, pos)) => {
+            let vm = &ctx.account.vms[&vm];
+            reply(StatusCode::OK, vm.interfaces[pos].to_json(vm))
+        }
+        Err(r) => r,
+    })
+}
+
+/// What an interface body says, checked.
+struct InterfaceFields {
+    label: Option<String>,
+    network_id: Option<u64>,
+    primary: Option<bool>,
+    rate_limit: Option<u64>,
+    policy: Option<String>,
+    mac: Option<String>,
+}
+
+fn interface_fields(f: &mut Form) -> InterfaceFields {
+    let label = f.text("label");
+    f.errors.check("label", label.as_deref(), rules::label);
+    let network_id = f.uint("network_id");
+    if network_id.is_some_and(|n| catalogue::network(n).is_none()) {
+        f.errors.add("network_id", "is not a network");
+    }
+    let primary = f.flag("primary");
+    let rate_limit = f.uint("rate_limit");
+    f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+    let policy = f.text("default_firewall_policy").map(|p| p.to_ascii_uppercase());
+    f.errors.check("default_firewall_policy", policy.as_deref(), rules::firewall_policy);
+    let mac = f.text("mac_address").map(|m| m.to_ascii_lowercase());
+    f.errors.check("mac_address", mac.as_deref(), rules::mac_address);
+    InterfaceFields { label, network_id, primary, rate_limit, policy, mac }
+}
+
+/// 412 when the VM already has an interface on that public network.
+fn public_network_taken(vm: &Vm, network_id: u64, except: Option<u64>) -> Option<Response> {
+    let public = catalogue::network(network_id).is_some_and(|n| n.public);
+    let taken = vm.interfaces.iter().any(|nic| Some(nic.id) != except && nic.network_id == network_id);
+    (public && taken).then(|| {
+        error(StatusCode::PRECONDITION_FAILED, "The virtual machine already has an interface on this public network")
+    })
+}
+
+/// Changes to a running VM's hardware are work: 202 and busy; otherwise done at once.
+fn hardware_change(ctx: &Ctx<'_>, vm: &mut Vm, done_now: StatusCode) -> StatusCode {
+    if vm.status == "online" {
+        ctx.start_operation(vm, Effect::Nothing);
+        StatusCode::ACCEPTED
+    } else {
+        done_now
+    }
+}
+
+/// POST .../virtual_machine/:vm/network_interface — 201 when the VM is offline, else 202.
+pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "network_interface") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let fields = interface_fields(&mut f);
+    let _related = f.uint("network_interface_id");
+    if fields.network_id.is_none() && !f.errors.0.contains_key("network_id") {
+        f.errors.add("network_id", "can't be blank");
+    }
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let mut vm = match ctx.idle_vm(&id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        let network_id = fields.network_id.unwrap_or(1);
+        if let Some(refused) = public_network_taken(&vm, network_id, None) {
+            return refused;
+        }
+        let primary = fields.primary.unwrap_or(false) || vm.interfaces.is_empty();
+        if primary {
+            vm.interfaces.iter_mut().for_each(|nic| nic.primary = false);
+        }
+        let nic = Interface {
+            id: ctx.ids.interface(),
+            label: fields.label.unwrap_or_else(|| format!("eth{}", vm.interfaces.len())),
+            network_id,
+            primary,
+            rate_limit: fields.rate_limit.unwrap_or(if network_id == 1 { 1000 } else { 0 }),
+            default_firewall_policy: fields.policy.unwrap_or_else(|| "ACCEPT".into()),
+            mac_address: fields.mac.unwrap_or_else(|| seed::mac(&mut Rng::new(ctx.ids.interface ^ 0xAC))),
+            created_at: timestamp_now(),
+            ips: Vec::new(),
+            rules: Vec::new(),
+        };
+        let body = nic.to_json(&vm);
+        vm.interfaces.push(nic);
+        let status = hardware_change(&ctx, &mut vm, StatusCode::CREATED);
+        ctx.account.vms.insert(vm.id, vm);
+        reply(status, body)
+    })
+}
+
+/// PUT /account/:id/network_interface/:nic — an edit (200, or 202 on a
+/// running VM), or only `default_firewall_policy` (200).
+pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "network_interface") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let fields = interface_fields(&mut f);
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    let policy_only = fields.policy.is_some()
+        && fields.label.is_none()
+        && fields.network_id.is_none()
+        && fields.primary.is_none()
+        && fields.rate_limit.is_none()
+        && fields.mac.is_none();
+    auth.with(|mut ctx| {
+        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
+            Ok(found) => found,
+            Err(r) => return r,
+        };
+        let nic_id = vm.interfaces[pos].id;
+        if let Some(network_id) = fields.network_id {
+            if let Some(refused) = public_network_taken(&vm, network_id, Some(nic_id)) {
+                return refused;
+            }
+        }
+        if let Some(mac) = &fields.mac {
+            let in_use = ctx.account.vms.values().flat_map(|v| &v.interfaces).any(|i| i.id != nic_id && i.mac_address == *mac);
+            if in_use {
+                return field_error("mac_address", "is already used by another interface");
+            }
+        }
+        if fields.primary == Some(true) {
+            vm.interfaces.iter_mut().for_each(|i| i.primary = false);
+        }
+        let nic = &mut vm.interfaces[pos];
+        if let Some(label) = fields.label {
+            nic.label = label;
+        }
+        nic.network_id = fields.network_id.unwrap_or(nic.network_id);
+        nic.primary = fields.primary.unwrap_or(nic.primary);
+        nic.rate_limit = fields.rate_limit.unwrap_or(nic.rate_limit);
+        nic.default_firewall_policy = fields.policy.unwrap_or(nic.default_firewall_policy.clone());
+        nic.mac_address = fields.mac.unwrap_or(nic.mac_address.clone());
+        let status = if policy_only { StatusCode::OK } else { hardware_change(&ctx, &mut vm, StatusCode::OK) };
+        let body = vm.interfaces[pos].to_json(&vm);
+        ctx.account.vms.insert(vm.id, vm);
+        reply(status, body)
+    })
+}
+
+/// DELETE /account/:id/network_interface/:nic — 204 (202 on a running VM);
+/// its addresses and firewall rules go with it.
+pub async fn delete_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
+            Ok(found) => found,
+            Err(r) => return r,
+        };
+        let removed = vm.interfaces.remove(pos);
+        ctx.account.release_ips(&removed);
+        if removed.primary {
+            if let Some(next) = vm.interfaces.first_mut() {
+                next.primary = true;
+            }
+        }
+        let status = hardware_change(&ctx, &mut vm, StatusCode::NO_CONTENT);
+        ctx.account.vms.insert(vm.id, vm);
+        empty(status)
+    })
+}
+
+/// POST .../network_interface/:nic/ip_address — a new address, or a reserved
+/// free one by `ip_address_id`; 200 (202 on a running VM) with the join.
+pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "ip_address") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let reserved = f.uint("ip_address_id");
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
+            Ok(found) => found,
+            Err(r) => return r,
+        };
+        let network_id = vm.interfaces[pos].network_id;
+        let ip_id = match reserved {
+            Some(ip_id) => {
+                let Some(ip) = ctx.account.ips.get(&ip_id) else {
+                    return field_error("ip_address_id", "is not an address of this account");
+                };
+                if !ip.reserved {
+                    return field_error("ip_address_id", "was not reserved");
+                }
+                if ctx.account.attachment(ip_id).is_some() {
+                    return field_error("ip_address_id", "is already in use");
+                }
+                if ip.network_id != network_id {
+                    return field_error("ip_address_id", "is on another network than the interface");
+                }
+                ip_id
+            }
+            None => {
+                let ip = ctx.ids.address(network_id, false, timestamp_now());
+                let id = ip.id;
+                ctx.account.ips.insert(id, ip);
+                id
+            }
+        };
+        let join = IpJoin { id: ctx.ids.join(), ip_address_id: ip_id, created_at: timestamp_now() };
+        let body = join.to_json(&vm.interfaces[pos], ctx.account.ips.get(&ip_id));
+        vm.interfaces[pos].ips.push(join);
+        let status = hardware_change(&ctx, &mut vm, StatusCode::OK);
+        ctx.account.vms.insert(vm.id, vm);
+        reply(status, body)
+    })
+}
+
+/// DELETE .../network_interface/:nic/ip_address/:ip — 204. The id may be the
+/// join's or the address's. The interface's only address takes the interface with it.
+pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
+            Ok(found) => found,
+            Err(r) => return r,
+        };
+        let Some(join_pos) = vm.interfaces[pos].ips.iter().position(|j| j.id.to_string() == ip || j.ip_address_id.to_string() == ip)
+        else {
+            return super::not_found("IP address on this interface");
+        };
+        let join = vm.interfaces[pos].ips.remove(join_pos);
+        ctx.account.release_ip(&join);
+        if vm.interfaces[pos].ips.is_empty() {
+            let removed = vm.interfaces.remove(pos);
+            ctx.account.release_ips(&removed);
+            if removed.primary {
+                if let Some(next) = vm.interfaces.first_mut() {
+                    next.primary = true;
+                }
+            }
+        }
+        ctx.account.vms.insert(vm.id, vm);
+        empty(StatusCode::NO_CONTENT)
+    })
+}
+
+/// Addresses of a VM as joins — filters network_id, interface_id, public.
+pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
+    let public = match flag_filter(&q, "public") {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let network = filter(&q, "network_id").map(str::to_owned);
+    let interface = filter(&q, "interface_id").map(str::to_owned);
+    auth.with(|mut ctx| {
+        let vm = match ctx.vm(&id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        let items: Vec<Value> = vm
+            .interfaces
+            .iter()
+            .filter(|nic| network.as_ref().is_none_or(|n| nic.network_id.to_string() == *n))
+            .filter(|nic| interface.as_ref().is_none_or(|i| nic.id.to_string() == *i))
+            .filter(|nic| public.is_none_or(|p| nic.is_public() == p))
+            .flat_map(|nic| nic.ips.iter().map(move |join| (nic, join)))
+            .map(|(nic, join)| join.to_json(nic, ctx.account.ips.get(&join.ip_address_id)))
+            .collect();
+        reply(StatusCode::OK, Value::Array(items))
+    })
+}
+
+/// GET /account/:id/ip_addresses — every address of the account, flat; filter `ip`.
+pub async fn account_ips(auth: Authed, Query(q): Query<Filters>) -> Response {
+    let wanted = filter(&q, "ip").map(str::to_owned);
+    auth.with(|ctx| {
+        let account = &*ctx.account;
+        let items: Vec<Value> = account
+            .ips
+            .values()
+            .filter(|ip| wanted.as_ref().is_none_or(|w| ip.address == *w))
+            .map(|ip| ip.to_json(account.attachment(ip.id)))
+            .collect();
+        reply(StatusCode::OK, Value::Array(items))
+    })
+}
+
+/// The spec's rule filters: command (accept or drop), port, address.
+fn rule_matches(rule: &FirewallRule, q: &Filters) -> bool {
+    filter(q, "command").is_none_or(|c| rule.command.eq_ignore_ascii_case(c))
+        && filter(q, "port").is_none_or(|p| rule.port.as_deref() == Some(p))
+        && filter(q, "address").is_none_or(|a| rule.address.as_deref() == Some(a))
+}
+
+/// GET .../virtual_machine/:vm/firewall_rules
+pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
+    auth.with(|mut ctx| match ctx.vm(&id) {
+        Ok(vm) => reply(
+            StatusCode::OK,
+            Value::Array(
+                vm.interfaces
+                    .iter()
+                    .flat_map(|nic| nic.rules.iter().filter(|r| rule_matches(r, &q)).map(move |r| r.to_json(nic)))
+                    .collect(),
+            ),
+        ),
+        Err(r) => r,
+    })
+}
+
+/// GET .../network_interface/:nic/firewall_rules
+pub async fn interface_rules(auth: Authed, Path((_, nic)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
+    auth.with(|ctx| match locate(&ctx, &nic) {
+        Ok((vm, pos)) => {
+            let nic = &ctx.account.vms[&vm].interfaces[pos];
+            reply(StatusCode::OK, Value::Array(nic.rules.iter().filter(|r| rule_matches(r, &q)).map(|r| r.to_json(nic)).collect()))
+        }
+        Err(r) => r,
+    })
+}
+
+/// POST .../network_interface/:nic/firewall_rule — 201 with the rule.
+pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "firewall_rule") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let command = f.text("command").map(|c| c.to_ascii_uppercase());
+    match command.as_deref() {
+        None => f.errors.add("command", "can't be blank"),
+        Some("ACCEPT" | "DROP") => {}
+        Some(_) => f.errors.add("command", "must be ACCEPT or DROP"),
+    }
+    let protocol = f.text("protocol").map(|p| p.to_ascii_uppercase());
+    match protocol.as_deref() {
+        None => f.errors.add("protocol", "can't be blank"),
+        Some("TCP" | "UDP") => {}
+        Some(_) => f.errors.add("protocol", "must be TCP or UDP"),
+    }
+    let address = f.text("address");
+    f.errors.check("address", address.as_deref(), rules::address);
+    let port = f.text("port");
+    f.errors.check("port", port.as_deref(), rules::port);
+    let description = f.raw_text("description");
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|ctx| {
+        let (vm_id, pos) = match locate(&ctx, &nic) {
+            Ok(found) => found,
+            Err(r) => return r,
+        };
+        let rule_id = ctx.ids.rule();
+        let Some(vm) = ctx.account.vms.get_mut(&vm_id) else { return super::not_found("Network interface") };
+        let nic = &mut vm.interfaces[pos];
+        let rule = FirewallRule {
+            id: rule_id,
+            command: command.unwrap_or_default(),
+            protocol: protocol.unwrap_or_default(),
+            address: address.filter(|a| a != "0.0.0.0"),
+            port,
+            description,
+            position: nic.rules.iter().map(|r| r.position).max().unwrap_or(0) + 1,
+            created_at: timestamp_now(),
+        };
+        let body = rule.to_json(nic);
+        nic.rules.push(rule);
+        reply(StatusCode::CREATED, body)
+    })
+}

@@ -1,0 +1,321 @@
+//! VM operations on their own paths: destroy, segregation, reboot, password,
+//! network and firewall re-application, templates and clones.
+
+use super::{empty, error, field_error, form, invalid, reply, Authed, Ctx};
+use crate::records::{Effect, Interface, IpJoin, Vm};
+use crate::rng::Rng;
+use crate::rules;
+use crate::seed;
+use crate::store::timestamp_now;
+use axum::body::Bytes;
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde_json::{json, Value};
+
+/// Starts an operation on an idle, built VM: 202 with no body.
+fn operation(ctx: &mut Ctx<'_>, id: &str, effect: impl FnOnce(&Vm) -> Result<Effect, Response>) -> Response {
+    let mut vm = match ctx.idle_vm(id) {
+        Ok(vm) => vm.clone(),
+        Err(r) => return r,
+    };
+    if vm.status == "unbuilt" {
+        return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+    }
+    match effect(&vm) {
+        Ok(effect) => {
+            ctx.start_operation(&mut vm, effect);
+            ctx.account.vms.insert(vm.id, vm);
+            empty(StatusCode::ACCEPTED)
+        }
+        Err(r) => r,
+    }
+}
+
+/// DELETE /account/:id/virtual_machine/:vm — 202; the VM goes when the work ends.
+pub async fn destroy(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let mut vm = match ctx.idle_vm(&id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        ctx.start_operation(&mut vm, Effect::Destroy);
+        ctx.account.vms.insert(vm.id, vm);
+        empty(StatusCode::ACCEPTED)
+    })
+}
+
+/// POST .../reset_password — 202; a new root password is set.
+pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let password = seed::password(&mut Rng::new(ctx.ids.join ^ ctx.now.elapsed().as_nanos() as u64 ^ 0x5EED));
+        operation(&mut ctx, &id, |_| Ok(Effect::NewPassword(password)))
+    })
+}
+
+/// POST .../reboot — 202; only a running VM can be rebooted.
+pub async fn reboot(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "virtual_machine") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let _force = f.flag("force"); // applies to one kind of provider only
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        operation(&mut ctx, &id, |vm| {
+            if vm.status == "online" || vm.status == "recovery" {
+                Ok(Effect::Status("online"))
+            } else {
+                Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not running"))
+            }
+        })
+    })
+}
+
+/// POST .../rebuild_network — 202.
+pub async fn rebuild_network(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| operation(&mut ctx, &id, |_| Ok(Effect::Nothing)))
+}
+
+/// POST .../apply_firewall_rules — 202.
+pub async fn apply_firewall_rules(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| operation(&mut ctx, &id, |_| Ok(Effect::Nothing)))
+}
+
+/// POST .../template — 202 with the template being made.
+pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "template") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let label = f.text("label");
+    f.errors.check("label", label.as_deref(), rules::label);
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let response = operation(&mut ctx, &id, |_| Ok(Effect::Nothing));
+        if response.status() != StatusCode::ACCEPTED {
+            return response;
+        }
+        let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else { return response };
+        let template_id = 100 + ctx.ids.snapshot();
+        reply(
+            StatusCode::ACCEPTED,
+            json!({
+                "id": template_id.to_string(),
+                "label": label.clone().unwrap_or_else(|| format!("{} template", vm.label)),
+                "virtual_machine_id": vm.id.to_string(),
+                "operating_system": vm.template().map(|t| t.os),
+                "operating_system_distro": vm.template().map(|t| t.distro),
+                "state": "pending",
+                "created_at": timestamp_now(),
+            }),
+        )
+    })
+}
+
+/// POST .../clone — 202 with the new VM; the source is busy while it is copied.
+pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "virtual_machine") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let hostname = f.text("hostname");
+    if hostname.is_none() {
+        f.errors.add("hostname", "can't be blank");
+    }
+    f.errors.check("hostname", hostname.as_deref(), rules::hostname);
+    let label = f.text("label");
+    if label.is_none() {
+        f.errors.add("label", "can't be blank");
+    }
+    f.errors.check("label", label.as_deref(), rules::label);
+    let memory = f.uint("memory");
+    f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
+    let cpus = f.uint("cpus");
+    f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
+    let cpu_type = f.text("cpu_type");
+    f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
+    let _max_memory = f.uint("max_memory");
+    let user_id = f.uint("clone_user_id");
+    let start = f.flag("required_startup").unwrap_or(false);
+    let sizes = f.uints("secondary_disk_size");
+    let groups = f.uints("data_store_group_secondary_id");
+    if groups.len() != sizes.len() && !groups.is_empty() {
+        f.errors.add("data_store_group_secondary_id", "must have one entry per secondary_disk_size, in the same order");
+    }
+    let disk_ids = f.uints("clone_disk_id");
+    let disk_sizes = f.uints("clone_disk_size");
+    let disk_groups = f.uints("clone_disk_data_store_group_id");
+    if !disk_sizes.is_empty() && disk_sizes.len() != disk_ids.len() {
+        f.errors.add("clone_disk_size", "must have one entry per clone_disk_id, in the same order");
+    }
+    if !disk_groups.is_empty() && disk_groups.len() != disk_ids.len() {
+        f.errors.add("clone_disk_data_store_group_id", "must have one entry per clone_disk_id, in the same order");
+    }
+    for size in sizes.iter().chain(&disk_sizes) {
+        f.errors.check("secondary_disk_size", Some(size), |s| rules::disk_size(*s));
+    }
+    if groups.iter().chain(&disk_groups).any(|g| !crate::catalogue::DATA_STORE_GROUPS.contains(g)) {
+        f.errors.add("data_store_group_secondary_id", "is not a data store group");
+    }
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let mut source = match ctx.idle_vm(&id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        if source.status == "unbuilt" {
+            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+        }
+        if let Some(bad) = disk_ids.iter().find(|d| !source.disks.iter().any(|disk| disk.id == **d)) {
+            return field_error("clone_disk_id", &format!("{bad} is not a disk of this virtual machine"));
+        }
+        let now_text = timestamp_now();
+        let mut rng = Rng::new(ctx.ids.vm ^ 0xC10E);
+        let mut disks = Vec::new();
+        for disk in &source.disks {
+            let mut copy = disk.clone();
+            copy.id = ctx.ids.disk();
+            copy.created_at = now_text.clone();
+            copy.identifier = seed::identifier(&mut rng);
+            if let Some(i) = disk_ids.iter().position(|d| *d == disk.id) {
+                if let Some(size) = disk_sizes.get(i) {
+                    if *size < disk.size {
+                        return field_error("clone_disk_size", "can't be smaller than the source disk");
+                    }
+                    copy.size = *size;
+                }
+                if let Some(group) = disk_groups.get(i) {
+                    copy.data_store_group_id = *group;
+                }
+            }
+            disks.push(copy);
+        }
+        for (i, size) in sizes.iter().enumerate() {
+            let mut extra = disks[0].clone();
+            extra.id = ctx.ids.disk();
+            extra.label = format!("Disk {}", disks.len() + 1);
+            extra.size = *size;
+            extra.primary = false;
+            extra.is_swap = false;
+            extra.mount_point = None;
+            extra.data_store_group_id = groups.get(i).copied().unwrap_or(extra.data_store_group_id);
+            disks.push(extra);
+        }
+        let interfaces: Vec<Interface> = source
+            .interfaces
+            .iter()
+            .map(|nic| {
+                let ip = ctx.ids.address(nic.network_id, false, now_text.clone());
+                let join = IpJoin { id: ctx.ids.join(), ip_address_id: ip.id, created_at: now_text.clone() };
+                ctx.account.ips.insert(ip.id, ip);
+                Interface {
+                    id: ctx.ids.interface(),
+                    mac_address: seed::mac(&mut rng),
+                    created_at: now_text.clone(),
+                    ips: vec![join],
+                    rules: Vec::new(),
+                    ..nic.clone()
+                }
+            })
+            .collect();
+        let mut clone = Vm {
+            id: ctx.ids.vm(),
+            label: label.clone().unwrap_or_default(),
+            hostname: hostname.clone().unwrap_or_default(),
+            memory: memory.unwrap_or(source.memory),
+            cpus: cpus.unwrap_or(source.cpus),
+            cpu_type: cpu_type.clone().unwrap_or_else(|| source.cpu_type.clone()),
+            initial_password: seed::password(&mut rng),
+            remote_access_password: seed::password(&mut rng),
+            status: "unbuilt",
+            op: None,
+            suspended: false,
+            strict_virtual_machine_id: None,
+            created_at: now_text.clone(),
+            updated_at: now_text.clone(),
+            identifier: seed::identifier(&mut rng),
+            user_id: user_id.unwrap_or(source.user_id),
+            disks,
+            interfaces,
+            iso: None,
+            snapshots: Vec::new(),
+            stats_seed: rng.next_u64(),
+            ..source.clone()
+        };
+        ctx.start_operation(&mut clone, Effect::Build { start });
+        ctx.start_operation(&mut source, Effect::Nothing);
+        let body = clone.to_json(ctx.now, |id| ctx.account.address_of(id));
+        ctx.account.vms.insert(source.id, source);
+        ctx.account.vms.insert(clone.id, clone);
+        reply(StatusCode::ACCEPTED, body)
+    })
+}
+
+/// GET .../segregations — the VMs this one is kept apart from, either way round.
+pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let vm = match ctx.vm(&id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        let now = ctx.now;
+        let items: Vec<Value> = ctx
+            .account
+            .vms
+            .values()
+            .filter(|other| {
+                other.id != vm.id
+                    && (vm.strict_virtual_machine_id == Some(other.id) || other.strict_virtual_machine_id == Some(vm.id))
+            })
+            .map(|other| other.to_json(now, |ip| ctx.account.address_of(ip)))
+            .collect();
+        reply(StatusCode::OK, Value::Array(items))
+    })
+}
+
+/// PUT .../segregation/:target — 200; takes effect at the next reboot.
+pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let Some(target_id) = target.parse::<u64>().ok().filter(|t| ctx.account.vms.contains_key(t)) else {
+            return super::not_found("Target virtual machine");
+        };
+        let now = ctx.now;
+        let vm = match ctx.vm(&id) {
+            Ok(vm) => vm,
+            Err(r) => return r,
+        };
+        if vm.id == target_id {
+            return field_error("target", "A virtual machine cannot be kept apart from itself");
+        }
+        vm.strict_virtual_machine_id = Some(target_id);
+        vm.updated_at = timestamp_now();
+        let vm = vm.clone();
+        reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip)))
+    })
+}
+
+/// DELETE .../segregation/:target — 200.
+pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        let target_id = target.parse::<u64>().ok();
+        let now = ctx.now;
+        let vm = match ctx.vm(&id) {
+            Ok(vm) => vm,
+            Err(r) => return r,
+        };
+        if target_id.is_none() || vm.strict_virtual_machine_id != target_id {
+            return super::not_found("Segregation");
+        }
+        vm.strict_virtual_machine_id = None;
+        vm.updated_at = timestamp_now();
+        let vm = vm.clone();
+        reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip)))
+    })
+}

@@ -1,0 +1,540 @@
+//! List, create, show and edit VMs (the edit path also starts, stops and rebuilds).
+
+use super::{answer, empty, error, field_error, filter, flag_filter, form, invalid, reply, Authed};
+use crate::body::Form;
+use crate::catalogue;
+use crate::records::{Disk, Effect, Interface, IpJoin, Vm};
+use crate::rng::Rng;
+use crate::rules;
+use crate::seed;
+use crate::store::timestamp_now;
+use axum::body::Bytes;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::Response;
+use serde_json::Value;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+const SORT_FIELDS: [&str; 9] = [
+    "identifier", "label", "memory", "cpus", "operating_system", "operating_system_distro", "status",
+    "location_id", "disks_size",
+];
+
+/// GET /account/:id/virtual_machines — the spec's filters, `sort`/`order`,
+/// `offset`/`limit` and the paging headers.
+pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) -> Response {
+    let q = |key: &str| filter(&query, key);
+    let offset = match q("offset").map(str::parse::<usize>) {
+        None => 0,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return field_error("offset", "must be a whole number"),
+    };
+    let limit = match q("limit").map(str::parse::<usize>) {
+        None => None,
+        Some(Ok(n)) if (1..=1000).contains(&n) => Some(n),
+        Some(_) => return field_error("limit", "must be a whole number from 1 to 1000"),
+    };
+    let sort = q("sort");
+    if let Some(field) = sort.filter(|f| !SORT_FIELDS.contains(f)) {
+        return field_error("sort", &format!("“{field}” is not a sort field"));
+    }
+    let descending = match q("order") {
+        None | Some("asc") => false,
+        Some("desc") => true,
+        Some(_) => return field_error("order", "must be asc or desc"),
+    };
+    let (locked, suspended) = match (flag_filter(&query, "locked"), flag_filter(&query, "suspended")) {
+        (Ok(l), Ok(s)) => (l, s),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    // Read once, not once per VM: this runs over every VM of the account.
+    let hostname = q("hostname").map(str::to_lowercase);
+    let label = q("label").map(str::to_lowercase);
+    let id = q("id").map(|id| id.parse::<u64>().unwrap_or(0));
+    let location = q("location_id").map(|l| l.parse::<u64>().unwrap_or(0));
+    let (vm_type, cpu_type, status, disk_type) = (q("type"), q("cpu_type"), q("status"), q("disk_type"));
+
+    auth.with(|ctx| {
+        let now = ctx.now;
+        let account = &*ctx.account;
+        // An address filter is an id filter on the joins: find the id once.
+        let ip_id = q("ip_address").map(|wanted| account.ips.values().find(|ip| ip.address == wanted).map(|ip| ip.id));
+        let mut vms: Vec<&Vm> = account
+            .vms
+            .values()
+            .filter(|vm| {
+                id.is_none_or(|id| vm.id == id)
+                    && vm_type.is_none_or(|t| vm.vm_type == t)
+                    && cpu_type.is_none_or(|t| vm.cpu_type == t)
+                    && status.is_none_or(|s| vm.status == s)
+                    && hostname.as_deref().is_none_or(|h| contains_ignoring_case(&vm.hostname, h))
+                    && label.as_deref().is_none_or(|l| contains_ignoring_case(&vm.label, l))
+                    && ip_id.is_none_or(|ip| {
+                        ip.is_some_and(|ip| vm.interfaces.iter().flat_map(|n| &n.ips).any(|j| j.ip_address_id == ip))
+                    })
+                    && locked.is_none_or(|l| vm.is_locked(now) == l)
+                    && suspended.is_none_or(|s| vm.suspended == s)
+                    && location.is_none_or(|l| vm.location_id == l)
+                    && disk_type.is_none_or(|d| vm.disk_type == d)
+            })
+            .collect();
+        match sort {
+            // Case-insensitive: fold each label once rather than in every comparison.
+            Some("label") => vms.sort_by_cached_key(|vm| (vm.label.to_lowercase(), vm.id)),
+            Some(field) => vms.sort_by(|a, b| compare(field, a, b).then(a.id.cmp(&b.id))),
+            None => {}
+        }
+        if descending {
+            vms.reverse();
+        }
+        let total = vms.len();
+        let per_page = limit.unwrap_or(total.max(1));
+        let body: Vec<Value> =
+            vms.iter().skip(offset).take(per_page).map(|vm| vm.to_json(now, |id| account.address_of(id))).collect();
+        let mut response = reply(StatusCode::OK, Value::Array(body));
+        let headers = response.headers_mut();
+        for (name, value) in [
+            ("x-total", total),
+            ("x-total-pages", total.div_ceil(per_page).max(1)),
+            ("x-page", offset / per_page + 1),
+            ("x-per-page", per_page),
+        ] {
+            headers.insert(name, HeaderValue::from(value));
+        }
+        response
+    })
+}
+
+/// Whether `hay` contains `needle` (already lower case), ignoring case,
+/// without allocating for ASCII text.
+fn contains_ignoring_case(hay: &str, needle: &str) -> bool {
+    if hay.is_ascii() && needle.is_ascii() {
+        let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
+        needle.is_empty() || hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+    } else {
+        hay.to_lowercase().contains(needle)
+    }
+}
+
+fn compare(field: &str, a: &Vm, b: &Vm) -> Ordering {
+    let os = |vm: &Vm| vm.template().map(|t| t.os).unwrap_or("");
+    let distro = |vm: &Vm| vm.template().map(|t| t.distro).unwrap_or("");
+    match field {
+        "identifier" => a.identifier.cmp(&b.identifier),
+        "memory" => a.memory.cmp(&b.memory),
+        "cpus" => a.cpus.cmp(&b.cpus),
+        "operating_system" => os(a).cmp(os(b)),
+        "operating_system_distro" => distro(a).cmp(distro(b)),
+        "status" => a.status.cmp(b.status),
+        "location_id" => a.location_id.cmp(&b.location_id),
+        _ => a.disks_size().cmp(&b.disks_size()),
+    }
+}
+
+/// GET /account/:id/virtual_machine/:vm
+pub async fn show(auth: Authed, Path((_, vm)): Path<(String, String)>) -> Response {
+    auth.with(|mut ctx| {
+        answer(ctx.vm(&vm).cloned().map(|vm| reply(StatusCode::OK, vm.to_json(ctx.now, ctx.address_of()))))
+    })
+}
+
+/// POST /account/:id/virtual_machine — 202 with the new VM, unbuilt and locked.
+pub async fn create(auth: Authed, body: Bytes) -> Response {
+    let mut f = match form(&body, "virtual_machine") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    let req = CreateRequest::read(&mut f);
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|ctx| {
+        let now = ctx.now;
+        let mut rng = Rng::new(ctx.ids.vm ^ 0xC0FFEE);
+        let created_at = timestamp_now();
+        // A selected address must be one of the account's free reserved ones.
+        let selected = match &req.selected_ip {
+            None => None,
+            Some(address) => {
+                let free = ctx.account.ips.values().find(|ip| ip.address == *address && ip.reserved).map(|ip| ip.id);
+                match free.filter(|id| ctx.account.attachment(*id).is_none()) {
+                    Some(id) => Some(id),
+                    None => return field_error("selected_ip_address", "is not a free address of this account"),
+                }
+            }
+        };
+        let ip_id = match selected {
+            Some(id) => id,
+            None => {
+                let ip = ctx.ids.address(req.network_id, false, created_at.clone());
+                let id = ip.id;
+                ctx.account.ips.insert(id, ip);
+                id
+            }
+        };
+        let mut disks = vec![disk(ctx.ids, &mut rng, "Primary disk", req.primary_disk_size, false, true, req.data_store_primary, &created_at)];
+        if req.swap_disk_size > 0 && !req.windows {
+            disks.push(disk(ctx.ids, &mut rng, "Swap", req.swap_disk_size, true, false, req.data_store_swap, &created_at));
+        }
+        for (i, (size, group)) in req.secondary.iter().enumerate() {
+            disks.push(disk(ctx.ids, &mut rng, &format!("Disk {}", i + 2), *size, false, false, *group, &created_at));
+        }
+        let interface = Interface {
+            id: ctx.ids.interface(),
+            label: "eth0".into(),
+            network_id: req.network_id,
+            primary: true,
+            rate_limit: req.rate_limit.unwrap_or(if req.network_id == 1 { 1000 } else { 0 }),
+            default_firewall_policy: req.firewall_policy.clone(),
+            mac_address: seed::mac(&mut rng),
+            created_at: created_at.clone(),
+            ips: vec![IpJoin { id: ctx.ids.join(), ip_address_id: ip_id, created_at: created_at.clone() }],
+            rules: Vec::new(),
+        };
+        let mut vm = Vm {
+            id: ctx.ids.vm(),
+            label: req.label,
+            hostname: req.hostname,
+            memory: req.memory,
+            cpus: req.cpus,
+            cpu_shares: req.cpu_shares,
+            cpu_type: req.cpu_type,
+            template_id: req.template_id,
+            initial_password: req.password.unwrap_or_else(|| seed::password(&mut rng)),
+            remote_access_password: seed::password(&mut rng),
+            note: req.note,
+            hypervisor_id: None,
+            vm_type: "standard".into(),
+            status: "unbuilt",
+            op: None,
+            suspended: false,
+            strict_virtual_machine_id: None,
+            created_at: created_at.clone(),
+            updated_at: created_at.clone(),
+            boot_type: if req.iso.is_some() { "cdrom" } else { "default" }.into(),
+            location_id: req.location_id,
+            disk_type: "vd".into(),
+            identifier: seed::identifier(&mut rng),
+            user_id: 100 + ctx.account.id,
+            disks,
+            interfaces: vec![interface],
+            iso: req.iso.map(|(iso_id, iso_url)| crate::records::IsoJoin {
+                id: ctx.ids.iso_join(),
+                iso_id,
+                iso_url,
+                created_at: created_at.clone(),
+            }),
+            snapshots: Vec::new(),
+            stats_seed: rng.next_u64(),
+        };
+        let effect = if req.build { Effect::Build { start: true } } else { Effect::Nothing };
+        ctx.start_operation(&mut vm, effect);
+        let body = vm.to_created_json(now, ctx.account.id, |id| ctx.account.address_of(id));
+        ctx.account.vms.insert(vm.id, vm);
+        reply(StatusCode::ACCEPTED, body)
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn disk(ids: &mut crate::store::Ids, rng: &mut Rng, label: &str, size: u64, is_swap: bool, primary: bool, group: u64, created_at: &str) -> Disk {
+    Disk {
+        id: ids.disk(),
+        label: label.to_owned(),
+        size,
+        is_swap,
+        primary,
+        mount_point: primary.then(|| "/".to_owned()),
+        data_store_group_id: group,
+        created_at: created_at.to_owned(),
+        identifier: seed::identifier(rng),
+    }
+}
+
+/// A create request, read and checked field by field.
+struct CreateRequest {
+    label: String,
+    hostname: String,
+    memory: u64,
+    cpus: u64,
+    cpu_shares: u64,
+    cpu_type: String,
+    primary_disk_size: u64,
+    swap_disk_size: u64,
+    template_id: Option<u64>,
+    windows: bool,
+    /// ISO id or URL, when installing from an ISO.
+    iso: Option<(Option<u64>, Option<String>)>,
+    location_id: u64,
+    password: Option<String>,
+    network_id: u64,
+    selected_ip: Option<String>,
+    build: bool,
+    data_store_primary: u64,
+    data_store_swap: u64,
+    secondary: Vec<(u64, u64)>,
+    note: Option<String>,
+    rate_limit: Option<u64>,
+    firewall_policy: String,
+}
+
+fn data_store(f: &mut Form, key: &str) -> Option<u64> {
+    let id = f.uint(key)?;
+    if catalogue::DATA_STORE_GROUPS.contains(&id) {
+        Some(id)
+    } else {
+        f.errors.add(key, "is not a data store group");
+        None
+    }
+}
+
+fn required<T>(f: &mut Form, key: &str, value: Option<T>) -> Option<T> {
+    if value.is_none() && !f.errors.0.contains_key(key) {
+        f.errors.add(key, "can't be blank");
+    }
+    value
+}
+
+impl CreateRequest {
+    fn read(f: &mut Form) -> Self {
+        let label = f.text("label");
+        let label = required(f, "label", label);
+        f.errors.check("label", label.as_deref(), rules::label);
+        let hostname = f.text("hostname");
+        let hostname = required(f, "hostname", hostname);
+        f.errors.check("hostname", hostname.as_deref(), rules::hostname);
+        let memory = f.uint("memory");
+        let memory = required(f, "memory", memory);
+        f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
+        let cpus = f.uint("cpus");
+        let cpus = required(f, "cpus", cpus);
+        f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
+        let primary_disk_size = f.uint("primary_disk_size");
+        let primary_disk_size = required(f, "primary_disk_size", primary_disk_size);
+        f.errors.check("primary_disk_size", primary_disk_size.as_ref(), |s| rules::disk_size(*s));
+        let cpu_shares = f.uint("cpu_shares");
+        f.errors.check("cpu_shares", cpu_shares.as_ref(), |s| rules::cpu_shares(*s));
+        let cpu_type = f.text("cpu_type");
+        f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
+        let swap_disk_size = f.uint("swap_disk_size");
+        f.errors.check("swap_disk_size", swap_disk_size.as_ref(), |s| rules::swap_size(*s));
+        let password = f.raw_text("initial_root_password");
+        f.errors.check("initial_root_password", password.as_deref(), rules::password);
+        let note = f.raw_text("note");
+        let rate_limit = f.uint("rate_limit");
+        f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+        let firewall_policy = f.text("default_firewall_policy").map(|p| p.to_ascii_uppercase());
+        f.errors.check("default_firewall_policy", firewall_policy.as_deref(), rules::firewall_policy);
+        let build = f.flag("required_virtual_machine_build").unwrap_or(true);
+
+        // Exactly one source: a template, an uploaded ISO, or an ISO URL.
+        let template_id = f.uint("template_id");
+        let iso_id = f.uint("iso_id");
+        let iso_url = f.text("iso_url");
+        let sources = [template_id.is_some(), iso_id.is_some(), iso_url.is_some()].iter().filter(|s| **s).count();
+        if sources != 1 && !["template_id", "iso_id"].iter().any(|k| f.errors.0.contains_key(*k)) {
+            f.errors.add("base", "Give exactly one of template_id, iso_id and iso_url");
+        }
+        if template_id.is_some_and(|id| catalogue::template(id).is_none()) {
+            f.errors.add("template_id", "is not a template of this account");
+        }
+        if iso_id.is_some_and(|id| catalogue::iso(id).is_none()) {
+            f.errors.add("iso_id", "is not an ISO of this account");
+        }
+        f.errors.check("iso_url", iso_url.as_deref(), rules::iso_url);
+        let windows = template_id.and_then(catalogue::template).is_some_and(|t| t.os == "windows");
+
+        let location_id = f.uint("location_id");
+        if location_id.is_some_and(|l| !catalogue::LOCATIONS.contains(&l)) {
+            f.errors.add("location_id", "is not a location");
+        }
+        let network_id = f.uint("primary_network_id");
+        if network_id.is_some_and(|n| catalogue::network(n).is_none()) {
+            f.errors.add("primary_network_id", "is not a network");
+        }
+        let _network_group = f.uint("primary_network_group_id");
+        let selected_ip = f.text("selected_ip_address");
+        for key in ["selected_ip_address", "selected_ip_netmask", "selected_ip_gateway"] {
+            let value = if key == "selected_ip_address" { selected_ip.clone() } else { f.text(key) };
+            if value.is_some_and(|v| v.parse::<std::net::Ipv4Addr>().is_err()) {
+                f.errors.add(key, "is not an IPv4 address");
+            }
+        }
+        let fallback_store = data_store(f, "data_store_group_id");
+        let data_store_primary = data_store(f, "data_store_group_primary_id").or(fallback_store).unwrap_or(1);
+        let data_store_swap = data_store(f, "data_store_group_swap_id").or(fallback_store).unwrap_or(1);
+        let sizes = f.uints("secondary_disk_size");
+        let groups = f.uints("data_store_group_secondary_id");
+        if !groups.is_empty() && groups.len() != sizes.len() {
+            f.errors.add("data_store_group_secondary_id", "must have one entry per secondary_disk_size, in the same order");
+        }
+        for size in &sizes {
+            f.errors.check("secondary_disk_size", Some(size), |s| rules::disk_size(*s));
+        }
+        if groups.iter().any(|g| !catalogue::DATA_STORE_GROUPS.contains(g)) {
+            f.errors.add("data_store_group_secondary_id", "is not a data store group");
+        }
+        let secondary = sizes
+            .iter()
+            .enumerate()
+            .map(|(i, size)| (*size, groups.get(i).copied().or(fallback_store).unwrap_or(1)))
+            .collect();
+
+        Self {
+            label: label.unwrap_or_default(),
+            hostname: hostname.unwrap_or_default(),
+            memory: memory.unwrap_or_default(),
+            cpus: cpus.unwrap_or_default(),
+            cpu_shares: cpu_shares.unwrap_or(100),
+            cpu_type: cpu_type.unwrap_or_else(|| "intel".into()),
+            primary_disk_size: primary_disk_size.unwrap_or_default(),
+            swap_disk_size: swap_disk_size.unwrap_or(0),
+            template_id,
+            windows,
+            iso: (template_id.is_none() && (iso_id.is_some() || iso_url.is_some())).then_some((iso_id, iso_url)),
+            location_id: location_id.unwrap_or(1),
+            password,
+            network_id: network_id.unwrap_or(1),
+            selected_ip,
+            build,
+            data_store_primary,
+            data_store_swap,
+            secondary,
+            note,
+            rate_limit,
+            firewall_policy: firewall_policy.unwrap_or_else(|| "ACCEPT".into()),
+        }
+    }
+}
+
+/// PUT /account/:id/virtual_machine/:vm — with `status`: start or stop;
+/// with `template_id`: rebuild; otherwise an edit.
+pub async fn update(auth: Authed, Path((_, vm)): Path<(String, String)>, body: Bytes) -> Response {
+    let mut f = match form(&body, "virtual_machine") {
+        Ok(f) => f,
+        Err(r) => return r,
+    };
+    if f.has("status") {
+        power(auth, &vm, f)
+    } else if f.has("template_id") {
+        rebuild(auth, &vm, f)
+    } else {
+        edit(auth, &vm, &mut f)
+    }
+}
+
+fn power(auth: Authed, id: &str, mut f: Form) -> Response {
+    let status = f.text("status");
+    let force = f.flag("force").unwrap_or(false);
+    let target = match status.as_deref() {
+        Some("online") => "online",
+        Some("offline") => "offline",
+        _ => {
+            f.errors.add("status", "must be online or offline");
+            "offline"
+        }
+    };
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let vm = match ctx.idle_vm(id) {
+            Ok(vm) => vm,
+            Err(r) => return r,
+        };
+        if vm.status == "unbuilt" {
+            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+        }
+        if target == "online" && vm.suspended {
+            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is suspended and cannot be started");
+        }
+        let _ = force; // a forced stop only ends sooner on real hardware
+        let mut vm = vm.clone();
+        ctx.start_operation(&mut vm, Effect::Status(target));
+        ctx.account.vms.insert(vm.id, vm);
+        empty(StatusCode::ACCEPTED)
+    })
+}
+
+fn rebuild(auth: Authed, id: &str, mut f: Form) -> Response {
+    let template_id = f.uint("template_id");
+    let start = f.flag("required_startup").unwrap_or(true);
+    if template_id.is_some_and(|t| catalogue::template(t).is_none()) {
+        f.errors.add("template_id", "is not a template of this account");
+    }
+    if !f.errors.is_empty() {
+        return invalid(f.errors);
+    }
+    auth.with(|mut ctx| {
+        let mut vm = match ctx.idle_vm(id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        vm.template_id = template_id;
+        // Disks are zeroed: the snapshots of the old contents go with them.
+        vm.snapshots.clear();
+        ctx.start_operation(&mut vm, Effect::Build { start });
+        ctx.account.vms.insert(vm.id, vm);
+        empty(StatusCode::ACCEPTED)
+    })
+}
+
+fn edit(auth: Authed, id: &str, f: &mut Form) -> Response {
+    let memory = f.uint("memory");
+    f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
+    let cpus = f.uint("cpus");
+    f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
+    let label = f.text("label");
+    f.errors.check("label", label.as_deref(), rules::label);
+    let hostname = f.text("hostname");
+    f.errors.check("hostname", hostname.as_deref(), rules::hostname);
+    let disk_size = f.uint("primary_disk_size");
+    f.errors.check("primary_disk_size", disk_size.as_ref(), |s| rules::disk_size(*s));
+    let note = f.has("note").then(|| f.raw_text("note"));
+    let cpu_type = f.text("cpu_type");
+    f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
+    let boot_type = f.text("boot_type");
+    f.errors.check("boot_type", boot_type.as_deref(), rules::boot_type);
+    let rate_limit = f.uint("rate_limit");
+    f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+    let _ = (f.uint("max_memory"), f.flag("noreboot")); // accepted and ignored
+    if !f.errors.is_empty() {
+        return invalid(std::mem::take(&mut f.errors));
+    }
+    auth.with(|mut ctx| {
+        let mut vm = match ctx.idle_vm(id) {
+            Ok(vm) => vm.clone(),
+            Err(r) => return r,
+        };
+        if disk_size.is_some_and(|s| s < vm.primary_disk_size()) {
+            return field_error("primary_disk_size", "can't be decreased");
+        }
+        // Resizing a running VM is work for the hypervisor: 202 and busy.
+        let resize = memory.is_some_and(|m| m != vm.memory)
+            || cpus.is_some_and(|c| c != vm.cpus)
+            || disk_size.is_some_and(|s| s != vm.primary_disk_size())
+            || cpu_type.as_ref().is_some_and(|t| *t != vm.cpu_type);
+        vm.memory = memory.unwrap_or(vm.memory);
+        vm.cpus = cpus.unwrap_or(vm.cpus);
+        vm.label = label.unwrap_or(vm.label);
+        vm.hostname = hostname.unwrap_or(vm.hostname);
+        vm.cpu_type = cpu_type.unwrap_or(vm.cpu_type);
+        vm.boot_type = boot_type.unwrap_or(vm.boot_type);
+        if let Some(note) = note {
+            vm.note = note;
+        }
+        if let (Some(size), Some(primary)) = (disk_size, vm.disks.iter_mut().find(|d| d.primary)) {
+            primary.size = size;
+        }
+        vm.updated_at = timestamp_now();
+        let status = if resize && vm.status == "online" {
+            ctx.start_operation(&mut vm, Effect::Nothing);
+            StatusCode::ACCEPTED
+        } else {
+            StatusCode::OK
+        };
+        let body = vm.to_json(ctx.now, ctx.address_of());
+        ctx.account.vms.insert(vm.id, vm);
+        reply(status, body)
+    })
+}

@@ -1,0 +1,113 @@
+//! Fault switches for the API: added latency, server errors, malformed
+//! bodies and dropped connections, each for a share of requests.
+
+use crate::rng::Rng;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FaultConfig {
+    pub latency_ms: u64,
+    pub error_rate: f64,
+    pub malformed_rate: f64,
+    pub drop_rate: f64,
+}
+
+impl FaultConfig {
+    pub fn any(&self) -> bool {
+        self.latency_ms > 0 || self.error_rate > 0.0 || self.malformed_rate > 0.0 || self.drop_rate > 0.0
+    }
+}
+
+#[derive(Clone)]
+pub struct Faults {
+    config: FaultConfig,
+    rng: Arc<Mutex<Rng>>,
+}
+
+impl Faults {
+    pub fn new(config: FaultConfig, seed: u64) -> Self {
+        Self { config, rng: Arc::new(Mutex::new(Rng::new(seed ^ 0xFA17))) }
+    }
+
+    fn roll(&self) -> (f64, u64) {
+        let mut rng = self.rng.lock().unwrap_or_else(|p| p.into_inner());
+        ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64, rng.next_u64())
+    }
+}
+
+/// What a request gets, decided before it is handled.
+enum Fate {
+    Normal,
+    Dropped,
+    ServerError(u64),
+    Malformed(u64),
+}
+
+pub async fn apply(State(faults): State<Faults>, request: Request, next: Next) -> Response {
+    let c = &faults.config;
+    if c.latency_ms > 0 {
+        tokio::time::sleep(Duration::from_millis(c.latency_ms)).await;
+    }
+    // Preflights are the browser's, not the API's: they always pass.
+    if request.method() == Method::OPTIONS {
+        return next.run(request).await;
+    }
+    let (roll, pick) = faults.roll();
+    let fate = if roll < c.drop_rate {
+        Fate::Dropped
+    } else if roll < c.drop_rate + c.error_rate {
+        Fate::ServerError(pick)
+    } else if roll < c.drop_rate + c.error_rate + c.malformed_rate {
+        Fate::Malformed(pick)
+    } else {
+        Fate::Normal
+    };
+    match fate {
+        Fate::Normal => next.run(request).await,
+        Fate::Dropped => dropped(),
+        Fate::ServerError(pick) => server_error(pick),
+        // The request is carried out; only its answer is spoiled.
+        Fate::Malformed(pick) => malformed(next.run(request).await, pick).await,
+    }
+}
+
+/// Headers go out, then the connection breaks before the body arrives.
+fn dropped() -> Response {
+    let broken = futures_util::stream::once(async {
+        Err::<Bytes, _>(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "dropped by the fault switch"))
+    });
+    let mut response = Body::from_stream(broken).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+fn server_error(pick: u64) -> Response {
+    let status = [StatusCode::INTERNAL_SERVER_ERROR, StatusCode::BAD_GATEWAY, StatusCode::SERVICE_UNAVAILABLE][(pick % 3) as usize];
+    let mut response = (status, axum::Json(serde_json::json!({"errors": {"base": ["Temporary failure, try again"]}}))).into_response();
+    if status == StatusCode::SERVICE_UNAVAILABLE && pick % 2 == 0 {
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    response
+}
+
+async fn malformed(response: Response, pick: u64) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, 16 * 1024 * 1024).await.unwrap_or_default();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let body = match pick % 3 {
+        0 => bytes.slice(..bytes.len() / 2),
+        1 => Bytes::from_static(b"Service temporarily overloaded"),
+        _ => {
+            parts.status = StatusCode::OK;
+            parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html"));
+            Bytes::from_static(b"<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Something went wrong</h1><p>Please try again later.</p></body></html>")
+        }
+    };
+    Response::from_parts(parts, Body::from(body))
+}

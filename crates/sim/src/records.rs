@@ -1,0 +1,361 @@
+//! The simulator's own records, and how the service writes each as JSON.
+//!
+//! They are written out here, independently of the panel's decoding types, in
+//! the spec's shapes: ids as digit strings (`account_id` an integer), the
+//! `locked`/`suspended`/`cdrom` flags as 0/1, other flags as true/false, dates
+//! ISO 8601 without a zone.
+
+use crate::catalogue;
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// A long operation: the VM is locked until `until`, then `effect` applies.
+#[derive(Clone, Debug)]
+pub struct Operation {
+    pub until: Instant,
+    pub effect: Effect,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Only the lock (reset network, apply firewall rules, make a template...).
+    Nothing,
+    /// The VM ends up in this power state (start, stop, reboot).
+    Status(&'static str),
+    /// The VM is built (create, rebuild, clone) and then started or not.
+    Build { start: bool },
+    /// A new root password is set.
+    NewPassword(String),
+    /// The VM and everything that belongs to it are removed.
+    Destroy,
+}
+
+#[derive(Clone, Debug)]
+pub struct Vm {
+    pub id: u64,
+    pub label: String,
+    pub hostname: String,
+    pub memory: u64,
+    pub cpus: u64,
+    pub cpu_shares: u64,
+    pub cpu_type: String,
+    /// The template it was built from; None for a VM installed from an ISO.
+    pub template_id: Option<u64>,
+    pub initial_password: String,
+    pub remote_access_password: String,
+    pub note: Option<String>,
+    pub hypervisor_id: Option<u64>,
+    pub vm_type: String,
+    pub status: &'static str,
+    pub op: Option<Operation>,
+    pub suspended: bool,
+    pub strict_virtual_machine_id: Option<u64>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub boot_type: String,
+    pub location_id: u64,
+    pub disk_type: String,
+    pub identifier: String,
+    pub user_id: u64,
+    pub disks: Vec<Disk>,
+    pub interfaces: Vec<Interface>,
+    pub iso: Option<IsoJoin>,
+    pub snapshots: Vec<Snapshot>,
+    /// Varies the statistics from VM to VM.
+    pub stats_seed: u64,
+}
+
+impl Vm {
+    pub fn is_locked(&self, now: Instant) -> bool {
+        self.op.as_ref().is_some_and(|op| op.until > now)
+    }
+
+    pub fn template(&self) -> Option<&'static catalogue::Template> {
+        self.template_id.and_then(catalogue::template)
+    }
+
+    pub fn disks_size(&self) -> u64 {
+        self.disks.iter().map(|d| d.size).sum()
+    }
+
+    pub fn primary_disk_size(&self) -> u64 {
+        self.disks.iter().find(|d| d.primary).map(|d| d.size).unwrap_or(0)
+    }
+
+    pub fn interface(&self, id: u64) -> Option<&Interface> {
+        self.interfaces.iter().find(|i| i.id == id)
+    }
+
+    /// The VM resource. `addresses` gives the address of an IP id.
+    pub fn to_json(&self, now: Instant, address_of: impl Fn(u64) -> Option<String>) -> Value {
+        let template = self.template();
+        let addresses: Vec<Value> = self
+            .interfaces
+            .iter()
+            .flat_map(|nic| &nic.ips)
+            .filter_map(|join| address_of(join.ip_address_id))
+            .map(|address| json!({"ip_address": {"address": address}}))
+            .collect();
+        json!({
+            "id": self.id.to_string(),
+            "label": self.label,
+            "memory": self.memory,
+            "cpus": self.cpus,
+            "cpu_shares": self.cpu_shares,
+            "hostname": self.hostname,
+            "template_id": self.template_id.map(|id| id.to_string()),
+            "initial_password": self.initial_password,
+            "note": self.note,
+            "hypervisor_id": self.hypervisor_id.map(|id| id.to_string()),
+            "type": self.vm_type,
+            "vip": false,
+            "status": self.status,
+            "locked": u8::from(self.is_locked(now)),
+            "suspended": u8::from(self.suspended),
+            "strict_virtual_machine_id": self.strict_virtual_machine_id.map(|id| id.to_string()),
+            "operating_system": template.map(|t| t.os),
+            "operating_system_distro": template.map(|t| t.distro),
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "cdrom": u8::from(self.iso.is_some()),
+            "boot_type": self.boot_type,
+            "location_id": self.location_id.to_string(),
+            "template_label": template.map(|t| t.label),
+            "cpu_type": self.cpu_type,
+            "disk_type": self.disk_type,
+            "identifier": self.identifier,
+            "total_disk_size": self.disks_size(),
+            "ip_addresses": addresses,
+        })
+    }
+
+    /// The create response: the VM resource with the create-only fields.
+    pub fn to_created_json(&self, now: Instant, account_id: u64, address_of: impl Fn(u64) -> Option<String>) -> Value {
+        let mut value = self.to_json(now, address_of);
+        if let Value::Object(map) = &mut value {
+            let extra = json!({
+                "is_deletion_machine": false,
+                "custom": false,
+                "local_remote_access_port": null,
+                "virtualization_type": "virtual_machine",
+                "console_lang": "en-us",
+                "booted_from": null,
+                "user_id": self.user_id.to_string(),
+                "remote_access_password": self.remote_access_password,
+                "error": 0,
+                "account_id": account_id,
+                "queue_token": format!("{:016x}", self.stats_seed),
+            });
+            if let Value::Object(extra) = extra {
+                map.extend(extra);
+            }
+        }
+        value
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Disk {
+    pub id: u64,
+    pub label: String,
+    pub size: u64,
+    pub is_swap: bool,
+    pub primary: bool,
+    pub mount_point: Option<String>,
+    pub data_store_group_id: u64,
+    pub created_at: String,
+    pub identifier: String,
+}
+
+impl Disk {
+    pub fn to_json(&self, vm: &Vm, now: Instant) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "label": self.label,
+            "disk_size": self.size,
+            "is_swap": self.is_swap,
+            "primary": self.primary,
+            "mount_point": self.mount_point,
+            "data_store_group_id": self.data_store_group_id.to_string(),
+            "virtual_machine_id": vm.id.to_string(),
+            "status": if vm.status == "unbuilt" { "pending" } else { "active" },
+            "locked": vm.is_locked(now),
+            "autobackup": false,
+            "built": vm.status != "unbuilt",
+            "identifier": self.identifier,
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Interface {
+    pub id: u64,
+    pub label: String,
+    pub network_id: u64,
+    pub primary: bool,
+    pub rate_limit: u64,
+    pub default_firewall_policy: String,
+    pub mac_address: String,
+    pub created_at: String,
+    pub ips: Vec<IpJoin>,
+    pub rules: Vec<FirewallRule>,
+}
+
+impl Interface {
+    pub fn is_public(&self) -> bool {
+        catalogue::network(self.network_id).is_some_and(|n| n.public)
+    }
+
+    pub fn to_json(&self, vm: &Vm) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "label": self.label,
+            "network_id": self.network_id.to_string(),
+            "vlan": catalogue::network(self.network_id).map(|n| n.vlan),
+            "primary": self.primary,
+            "rate_limit": self.rate_limit,
+            "status": if vm.status == "unbuilt" { "pending" } else { "active" },
+            "virtual_machine_id": vm.id.to_string(),
+            "default_firewall_policy": self.default_firewall_policy,
+            "mac_address": self.mac_address,
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+        })
+    }
+}
+
+/// An address of the account: attached to an interface through a join, or a
+/// reserved one waiting to be used.
+#[derive(Clone, Debug)]
+pub struct IpAddress {
+    pub id: u64,
+    pub address: String,
+    pub network_id: u64,
+    pub netmask: &'static str,
+    pub gateway: String,
+    /// Reserved by the account: it stays when detached, and may be attached by id.
+    pub reserved: bool,
+    pub created_at: String,
+}
+
+impl IpAddress {
+    /// The flat IP address resource, as the account's IP list gives it.
+    pub fn to_json(&self, attached: Option<(&Vm, &Interface)>) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "address": self.address,
+            "netmask": self.netmask,
+            "gateway": self.gateway,
+            "network_id": self.network_id.to_string(),
+            "free": attached.is_none(),
+            "reserved": self.reserved,
+            "network_interface_id": attached.map(|(_, nic)| nic.id.to_string()),
+            "virtual_machine_id": attached.map(|(vm, _)| vm.id.to_string()),
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+        })
+    }
+}
+
+/// OnApp's join between an address and an interface.
+#[derive(Clone, Debug)]
+pub struct IpJoin {
+    pub id: u64,
+    pub ip_address_id: u64,
+    pub created_at: String,
+}
+
+impl IpJoin {
+    pub fn to_json(&self, interface: &Interface, ip: Option<&IpAddress>) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "ip_address_id": self.ip_address_id.to_string(),
+            "network_interface_id": interface.id.to_string(),
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+            "ip_address": ip.map(|ip| json!({
+                "id": ip.id.to_string(),
+                "address": ip.address,
+                "netmask": ip.netmask,
+                "gateway": ip.gateway,
+                "network_id": ip.network_id.to_string(),
+                "free": false,
+            })),
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FirewallRule {
+    pub id: u64,
+    pub command: String,
+    pub protocol: String,
+    pub address: Option<String>,
+    pub port: Option<String>,
+    pub description: Option<String>,
+    pub position: u64,
+    pub created_at: String,
+}
+
+impl FirewallRule {
+    pub fn to_json(&self, interface: &Interface) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "network_interface_id": interface.id.to_string(),
+            "command": self.command,
+            "protocol": self.protocol,
+            "address": self.address,
+            "port": self.port,
+            "description": self.description,
+            "position": self.position,
+            "status": "active",
+            "created_at": self.created_at,
+            "updated_at": self.created_at,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct IsoJoin {
+    pub id: u64,
+    pub iso_id: Option<u64>,
+    pub iso_url: Option<String>,
+    pub created_at: String,
+}
+
+impl IsoJoin {
+    pub fn to_json(&self, vm: &Vm) -> Value {
+        let iso = self.iso_id.and_then(catalogue::iso);
+        json!({
+            "id": self.id.to_string(),
+            "virtual_machine_id": vm.id.to_string(),
+            "iso_id": self.iso_id.map(|id| id.to_string()),
+            "iso_url": self.iso_url,
+            "label": iso.map(|i| i.label.to_owned()).or_else(|| self.iso_url.clone()),
+            "created_at": self.created_at,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub id: u64,
+    pub label: String,
+    pub size: u64,
+    pub created_at: String,
+}
+
+impl Snapshot {
+    pub fn to_json(&self, vm: &Vm) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "virtual_machine_id": vm.id.to_string(),
+            "label": self.label,
+            "size": self.size,
+            "status": "built",
+            "created_at": self.created_at,
+        })
+    }
+}

@@ -1,0 +1,221 @@
+//! The simulated service's state: accounts with their VMs (and everything
+//! that hangs off them) and address pools.
+
+use crate::catalogue;
+use crate::records::{Effect, Interface, IpAddress, IpJoin, Vm};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// Next free id of each kind of record, shared by all accounts.
+#[derive(Debug)]
+pub struct Ids {
+    pub vm: u64,
+    pub disk: u64,
+    pub interface: u64,
+    pub ip: u64,
+    pub join: u64,
+    pub rule: u64,
+    pub iso_join: u64,
+    pub snapshot: u64,
+    /// How many addresses each network has handed out.
+    pub public_addresses: u64,
+    pub private_addresses: u64,
+}
+
+impl Default for Ids {
+    fn default() -> Self {
+        Self {
+            vm: 1001,
+            disk: 5001,
+            interface: 3001,
+            ip: 7001,
+            join: 9001,
+            rule: 11001,
+            iso_join: 13001,
+            snapshot: 15001,
+            public_addresses: 0,
+            private_addresses: 0,
+        }
+    }
+}
+
+macro_rules! next_id_fns {
+    ($($name:ident),*) => {
+        impl Ids {
+            $(pub fn $name(&mut self) -> u64 {
+                let id = self.$name;
+                self.$name += 1;
+                id
+            })*
+        }
+    };
+}
+next_id_fns!(vm, disk, interface, ip, join, rule, iso_join, snapshot);
+
+impl Ids {
+    /// A new address record on `network_id`, unique across the service.
+    pub fn address(&mut self, network_id: u64, reserved: bool, created_at: String) -> IpAddress {
+        let public = catalogue::network(network_id).is_none_or(|n| n.public);
+        let (address, netmask, gateway) = if public {
+            let n = self.public_addresses;
+            self.public_addresses += 1;
+            let address = public_address(n);
+            let gateway = format!("{}.254", address.rsplit_once('.').map(|(net, _)| net).unwrap_or("203.0.113"));
+            (address, "255.255.255.0", gateway)
+        } else {
+            let n = self.private_addresses;
+            self.private_addresses += 1;
+            (format!("10.{}.{}.{}", (n / 62_500) % 256, (n / 250) % 250, n % 250 + 1), "255.0.0.0", "10.0.0.1".to_owned())
+        };
+        IpAddress { id: self.ip(), address, network_id, netmask, gateway, reserved, created_at }
+    }
+}
+
+/// The `n`th public address: documentation ranges first, then the shared
+/// address space, so that none is anyone's real address.
+pub fn public_address(n: u64) -> String {
+    let n = n % 4_000_000;
+    match n {
+        0..=249 => format!("203.0.113.{}", n + 1),
+        250..=499 => format!("198.51.100.{}", n - 249),
+        500..=749 => format!("192.0.2.{}", n - 499),
+        _ => {
+            let (block, host) = ((n - 750) / 250, (n - 750) % 250 + 1);
+            format!("100.{}.{}.{host}", 64 + (block / 256) % 64, block % 256)
+        }
+    }
+}
+
+pub struct Account {
+    pub id: u64,
+    pub token: String,
+    pub vms: BTreeMap<u64, Vm>,
+    /// Every address of the account, attached or reserved.
+    pub ips: BTreeMap<u64, IpAddress>,
+}
+
+impl Account {
+    /// Applies the effects of the operations whose time has come.
+    pub fn settle(&mut self, now: Instant) {
+        let due: Vec<u64> = self
+            .vms
+            .values()
+            .filter(|vm| vm.op.as_ref().is_some_and(|op| op.until <= now))
+            .map(|vm| vm.id)
+            .collect();
+        for id in due {
+            let Some(vm) = self.vms.get_mut(&id) else { continue };
+            let Some(op) = vm.op.take() else { continue };
+            vm.updated_at = timestamp_now();
+            match op.effect {
+                Effect::Nothing => {}
+                Effect::Status(status) => vm.status = status,
+                Effect::Build { start } => vm.status = if start { "online" } else { "offline" },
+                Effect::NewPassword(password) => vm.initial_password = password,
+                Effect::Destroy => self.destroy(id),
+            }
+        }
+    }
+
+    /// Removes a VM with its disks, interfaces, addresses, ISO and snapshots;
+    /// reserved addresses go back to the account's pool.
+    pub fn destroy(&mut self, id: u64) {
+        let Some(vm) = self.vms.remove(&id) else { return };
+        for nic in &vm.interfaces {
+            self.release_ips(nic);
+        }
+        for other in self.vms.values_mut() {
+            if other.strict_virtual_machine_id == Some(id) {
+                other.strict_virtual_machine_id = None;
+            }
+        }
+    }
+
+    /// Addresses of a removed interface: reserved ones stay, others go.
+    pub fn release_ips(&mut self, nic: &Interface) {
+        for join in &nic.ips {
+            self.release_ip(join);
+        }
+    }
+
+    pub fn release_ip(&mut self, join: &IpJoin) {
+        if self.ips.get(&join.ip_address_id).is_some_and(|ip| !ip.reserved) {
+            self.ips.remove(&join.ip_address_id);
+        }
+    }
+
+    pub fn address_of(&self, ip_id: u64) -> Option<String> {
+        self.ips.get(&ip_id).map(|ip| ip.address.clone())
+    }
+
+    /// The VM and interface an address is attached to, if any.
+    pub fn attachment(&self, ip_id: u64) -> Option<(&Vm, &Interface)> {
+        self.vms.values().find_map(|vm| {
+            vm.interfaces
+                .iter()
+                .find(|nic| nic.ips.iter().any(|j| j.ip_address_id == ip_id))
+                .map(|nic| (vm, nic))
+        })
+    }
+
+    /// The VM that owns an interface.
+    pub fn vm_of_interface(&self, interface_id: u64) -> Option<u64> {
+        self.vms.values().find(|vm| vm.interfaces.iter().any(|i| i.id == interface_id)).map(|vm| vm.id)
+    }
+}
+
+pub struct Store {
+    pub ids: Ids,
+    pub accounts: BTreeMap<u64, Account>,
+    /// How long a 202 operation keeps a VM locked.
+    pub op_time: Duration,
+}
+
+/// The current time as the service writes dates.
+pub fn timestamp_now() -> String {
+    timestamp(SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0))
+}
+
+/// Seconds since the Unix epoch as the service writes dates: ISO 8601, no zone.
+pub fn timestamp(secs: u64) -> String {
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let rem = secs % 86_400;
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
+}
+
+/// Days since 1970-01-01 to a proleptic Gregorian date.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_iso_without_zone() {
+        assert_eq!(timestamp(0), "1970-01-01T00:00:00");
+        assert_eq!(timestamp(19_723 * 86_400 + 3_661), "2024-01-01T01:01:01");
+        assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00");
+        assert_eq!(timestamp_now().len(), 19);
+    }
+
+    #[test]
+    fn addresses_are_unique() {
+        let mut ids = Ids::default();
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..30_000 {
+            let ip = ids.address(if i % 3 == 0 { 2 } else { 1 }, false, String::new());
+            assert!(seen.insert(ip.address.clone()), "{} twice", ip.address);
+        }
+    }
+}
