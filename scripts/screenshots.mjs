@@ -30,6 +30,17 @@ try {
       await logIn(page, sim.url);
       await page.waitForSelector('#vm-table tbody tr');
       await shot('vm-list');
+      await page.click('#vm-filters-toggle');
+      await page.selectOption('#filter-status', 'online');
+      await page.waitForURL(/status=online/);
+      await page.waitForSelector('#vm-table tbody tr');
+      await shot('vm-list-filtered');
+      await page.goto(`${sim.url}/vms/new`);
+      await page.waitForSelector('#create-submit');
+      await page.click('#add-disk');
+      await page.fill('#create-hostname', '9-bad host');
+      await page.click('#create-submit');
+      await shot('vm-create');
       await page.goto(`${sim.url}/vms/${vm.id}`);
       await page.waitForSelector('#vm-title');
       await shot('vm-detail');

@@ -4,8 +4,10 @@ use crate::pages::interfaces::InterfacesPage;
 use crate::pages::ip_addresses::IpAddressesPage;
 use crate::pages::login::LoginPage;
 use crate::pages::not_found::NotFoundPage;
+use crate::pages::vm_create::VmCreatePage;
 use crate::pages::vm_detail::VmDetailPage;
 use crate::pages::vm_list::VmListPage;
+use crate::deploy::provide_deploy;
 use crate::session::{use_session, Session};
 use crate::theme::ThemeToggle;
 use leptos::prelude::*;
@@ -17,6 +19,7 @@ use vmdeck_core::paths::encode_component;
 #[component]
 pub fn App() -> impl IntoView {
     provide_context(Session::restore());
+    provide_deploy();
     view! {
         <Router>
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
@@ -24,6 +27,7 @@ pub fn App() -> impl IntoView {
                 <ParentRoute path=path!("") view=LoggedIn>
                     <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
                     <Route path=path!("vms") view=VmListPage/>
+                    <Route path=path!("vms/new") view=VmCreatePage/>
                     <Route path=path!("vms/:id") view=VmDetailPage/>
                     <Route path=path!("interfaces") view=InterfacesPage/>
                     <Route path=path!("ip-addresses") view=IpAddressesPage/>

@@ -4,6 +4,8 @@
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod deploy;
+pub mod hooks;
 pub mod pages;
 pub mod session;
 pub mod theme;

@@ -169,3 +169,42 @@ async fn theme_toggle_cycles_system_light_dark() {
     tick().await;
     assert_eq!(html.get_attribute("data-theme"), None);
 }
+
+async fn sleep(ms: u32) {
+    gloo_timers::future::TimeoutFuture::new(ms).await;
+}
+
+#[wasm_bindgen_test]
+async fn use_poll_ticks_only_while_active_and_stops_when_unmounted() {
+    let root = container();
+    let ticks = Arc::new(AtomicUsize::new(0));
+    let active = RwSignal::new(false);
+    let counter = Arc::clone(&ticks);
+    let app = leptos::mount::mount_to(root.clone(), move || {
+        let counter = Arc::clone(&counter);
+        vmdeck::hooks::use_poll(active, 40, move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        view! { <p>"polling"</p> }
+    });
+    sleep(200).await;
+    assert_eq!(ticks.load(Ordering::SeqCst), 0, "nothing while inactive");
+
+    active.set(true);
+    sleep(230).await;
+    let while_active = ticks.load(Ordering::SeqCst);
+    assert!(while_active >= 3, "ticks while active: {while_active}");
+
+    active.set(false);
+    sleep(20).await;
+    let stopped_at = ticks.load(Ordering::SeqCst);
+    sleep(200).await;
+    assert_eq!(ticks.load(Ordering::SeqCst), stopped_at, "nothing after it became inactive");
+
+    active.set(true);
+    sleep(20).await;
+    drop(app);
+    let unmounted_at = ticks.load(Ordering::SeqCst);
+    sleep(200).await;
+    assert_eq!(ticks.load(Ordering::SeqCst), unmounted_at, "nothing after unmounting");
+}

@@ -2,34 +2,15 @@
 
 use crate::api::{vms, Api};
 use crate::components::Field;
+use crate::deploy::use_deploy;
 use crate::session::{use_session, Credentials, Token};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use serde::Deserialize;
 use vmdeck_core::{paths, ApiError};
-
-/// The deployment's settings, read from `config.json` beside `index.html`.
-#[derive(Deserialize)]
-struct DeployConfig {
-    api_base_url: Option<String>,
-}
 
 /// Where the API is when `config.json` does not say: `/api` on this origin.
 const DEFAULT_BASE_URL: &str = "/api";
-
-async fn default_base_url() -> String {
-    // Relative to the document's <base>, so it works from any deep link.
-    let loaded = async {
-        let response = gloo_net::http::Request::get("config.json").send().await.ok()?;
-        if !response.ok() {
-            return None;
-        }
-        let config: DeployConfig = serde_json::from_str(&response.text().await.ok()?).ok()?;
-        config.api_base_url.filter(|url| paths::normalize_base_url(url).is_ok())
-    };
-    loaded.await.unwrap_or_else(|| DEFAULT_BASE_URL.to_owned())
-}
 
 /// A relative base URL made absolute against this page's origin, so that
 /// messages name the real address.
@@ -97,7 +78,7 @@ fn validate(base_url: &str, account: &str, token: &str) -> Result<Credentials, F
 /// Asks the API for one VM: the cheapest call that proves the token opens the account.
 async fn check(credentials: Credentials) -> Result<Credentials, String> {
     let api = Api::new(credentials.clone(), None);
-    let probe = vms::VmListQuery { offset: 0, limit: 1 };
+    let probe = vmdeck_core::vm_query::VmQuery { limit: 1, ..Default::default() };
     match vms::list_vms(&api, &probe).await {
         Ok(_) => Ok(credentials),
         Err(ApiError::Unauthorized) => Err(format!(
@@ -119,10 +100,12 @@ pub fn LoginPage() -> impl IntoView {
     let query = use_query_map();
     let notice = session.take_notice();
 
-    let default_base = LocalResource::new(default_base_url);
+    let deploy = use_deploy();
     let typed_base = RwSignal::new(None::<String>);
     // What the field shows: what the user typed, else the deployment's default.
-    let base_value = move || typed_base.get().or_else(|| default_base.get()).unwrap_or_default();
+    let base_value = move || {
+        typed_base.get().unwrap_or_else(|| deploy.with(|d| d.api_base_url.clone()).unwrap_or_else(|| DEFAULT_BASE_URL.to_owned()))
+    };
     let account = RwSignal::new(String::new());
     let token = RwSignal::new(String::new());
     let remember = RwSignal::new(false);

@@ -4,5 +4,6 @@ pub mod interfaces;
 pub mod ip_addresses;
 pub mod login;
 pub mod not_found;
+pub mod vm_create;
 pub mod vm_detail;
 pub mod vm_list;

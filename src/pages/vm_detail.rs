@@ -3,6 +3,7 @@
 use crate::api::vms::get_vm;
 use crate::api::Api;
 use crate::components::{Loaded, StatusBadge};
+use crate::hooks::use_poll;
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -20,6 +21,10 @@ pub fn VmDetailPage() -> impl IntoView {
         let api = Api::from_session(session);
         async move { get_vm(&api?, &id).await }
     });
+
+    // A VM that is busy (building, starting…) is looked at again until it is free.
+    let busy = Memo::new(move |_| vm.get().is_some_and(|result| result.is_ok_and(|vm| vm.locked)));
+    use_poll(busy, 2_000, move || vm.refetch());
 
     view! {
         <section class="page">

@@ -3,66 +3,41 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSim, launchBrowser, openPage, logIn, apiGet, storedValues, closedPort, DEMO } from './harness.mjs';
+import { DEMO, apiGet, closedPort, logIn, startSim, storedValues, useSuite } from './harness.mjs';
 
-let sim;
-let browser;
-let opened = [];
-
-before(async () => {
-  sim = await startSim(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token']);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-async function open(options) {
-  const handle = await openPage(browser, options);
-  opened.push(handle);
-  return handle;
-}
-
-afterEach(async () => {
-  for (const { context, problems } of opened) {
-    await context.close();
-    assert.deepEqual(problems, [], 'no panic or console error in the browser');
-  }
-  opened = [];
-});
+const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
+const open = (options) => suite.open(options);
 
 test('logging in with the demo token shows the account VMs from the API', async () => {
   const { page } = await open();
-  await page.goto(sim.url);
+  await page.goto(suite.sim.url);
   await page.waitForURL(/\/login\?next=/);
-  await logIn(page, sim.url);
+  await logIn(page, suite.sim.url);
   await page.waitForURL(/\/vms$/);
   await page.waitForSelector('#vm-table tbody tr');
 
-  const api = await apiGet(sim.api, '/account/1/virtual_machines?offset=0&limit=50');
+  const api = await apiGet(suite.sim.api, '/account/1/virtual_machines?offset=0&limit=50');
   const shown = await page.$$eval('#vm-table tbody tr', (rows) => rows.map((row) => row.id));
   assert.deepEqual(shown, api.body.map((vm) => `vm-row-${vm.id}`));
   const firstHost = await page.textContent(`#vm-row-${api.body[0].id} .mono`);
   assert.equal(firstHost, api.body[0].hostname);
   assert.equal(await page.textContent('#vm-list-range'), `1–50 of ${api.headers.get('x-total')}`);
 
-  await page.click('a[rel="next"]');
+  await page.click('#page-next');
   await page.waitForURL(/offset=50/);
   await page.waitForSelector('#vm-list-range:text("51–75 of 75")');
 });
 
 test('a wrong token gives a clear message and stores nothing', async () => {
   const { page } = await open();
-  await page.goto(`${sim.url}/login`);
-  await logIn(page, sim.url, { token: 'not-the-token' });
+  await page.goto(`${suite.sim.url}/login`);
+  await logIn(page, suite.sim.url, { token: 'not-the-token' });
   const error = await page.waitForSelector('#login-error');
   assert.match(await error.textContent(), /refused this token/);
   assert.match(page.url(), /\/login/);
   assert.deepEqual((await storedValues(page)).filter(([, key]) => key.includes('session')), []);
 
-  await logIn(page, sim.url, { token: 'second-token' });
+  await logIn(page, suite.sim.url, { token: 'second-token' });
   await page.waitForSelector('#login-error:text("does not open account 1")');
 });
 
@@ -72,7 +47,7 @@ test('the login form checks its fields before sending anything', async () => {
   page.on('request', (request) => {
     if (request.url().includes('/api/')) apiCalls += 1;
   });
-  await page.goto(`${sim.url}/login`);
+  await page.goto(`${suite.sim.url}/login`);
   await page.waitForSelector('#login-submit');
   await page.fill('#login-base-url', 'javascript:alert(1)');
   await page.fill('#login-account', 'abc');
@@ -85,7 +60,7 @@ test('the login form checks its fields before sending anything', async () => {
 
 test('logout forgets the token in every storage', async () => {
   const { page } = await open();
-  await logIn(page, sim.url, { remember: true });
+  await logIn(page, suite.sim.url, { remember: true });
   await page.waitForSelector('#vm-table');
   const before = await storedValues(page);
   assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
@@ -96,13 +71,13 @@ test('logout forgets the token in every storage', async () => {
   const afterLogout = await storedValues(page);
   assert.ok(afterLogout.every(([, , value]) => !value.includes(DEMO.token)), JSON.stringify(afterLogout));
 
-  await page.goto(`${sim.url}/vms`);
+  await page.goto(`${suite.sim.url}/vms`);
   await page.waitForURL(/\/login\?next=%2Fvms/);
 });
 
 test('without remember me the token stays out of localStorage', async () => {
   const { page } = await open();
-  await logIn(page, sim.url);
+  await logIn(page, suite.sim.url);
   await page.waitForSelector('#vm-table');
   const values = await storedValues(page);
   assert.ok(values.filter(([store]) => store === 'local').every(([, , value]) => !value.includes(DEMO.token)));
@@ -110,11 +85,11 @@ test('without remember me the token stays out of localStorage', async () => {
 
 test('a deep link reloaded opens the same page, and works from a fresh login', async () => {
   const { page } = await open();
-  const [, vm] = (await apiGet(sim.api, '/account/1/virtual_machines?limit=2')).body;
+  const [, vm] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=2')).body;
 
-  await page.goto(`${sim.url}/vms/${vm.id}`);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
   await page.waitForURL(new RegExp(`/login\\?next=%2Fvms%2F${vm.id}$`));
-  await logIn(page, sim.url);
+  await logIn(page, suite.sim.url);
   await page.waitForURL(new RegExp(`/vms/${vm.id}$`));
   await page.waitForSelector(`#vm-title:text("${vm.label}")`);
 
@@ -125,13 +100,13 @@ test('a deep link reloaded opens the same page, and works from a fresh login', a
 
 test('an unknown page says so, and a bad VM id is an error, not a crash', async () => {
   const { page } = await open();
-  await logIn(page, sim.url);
+  await logIn(page, suite.sim.url);
   await page.waitForSelector('#vm-table');
-  await page.goto(`${sim.url}/no/such/page`);
+  await page.goto(`${suite.sim.url}/no/such/page`);
   await page.waitForSelector('#not-found');
-  await page.goto(`${sim.url}/vms/not-an-id`);
+  await page.goto(`${suite.sim.url}/vms/not-an-id`);
   await page.waitForSelector('[role="alert"]:has-text("not a valid virtual machine id")');
-  await page.goto(`${sim.url}/vms/999999`);
+  await page.goto(`${suite.sim.url}/vms/999999`);
   await page.waitForSelector('[role="alert"]:has-text("Not found")');
 });
 
@@ -141,7 +116,7 @@ test('a token refused mid-session returns to the login page once, with a notice'
   page.on('request', (request) => {
     if (request.url().includes('/virtual_machines')) vmListCalls += 1;
   });
-  await logIn(page, sim.url);
+  await logIn(page, suite.sim.url);
   await page.waitForSelector('#vm-table');
   // The provider revokes the token: the stored session now holds a refused one.
   await page.evaluate(() => {
@@ -163,8 +138,8 @@ test('an API that cannot be reached is named, not a blank page', async () => {
   const { page } = await open();
   const port = await closedPort();
   const deadApi = `http://127.0.0.1:${port}/api`;
-  await page.goto(`${sim.url}/login`);
-  await logIn(page, sim.url, { apiUrl: deadApi });
+  await page.goto(`${suite.sim.url}/login`);
+  await logIn(page, suite.sim.url, { apiUrl: deadApi });
   const error = await page.waitForSelector('#login-error', { timeout: 20000 });
   assert.match(await error.textContent(), new RegExp(`Cannot reach the API at ${deadApi.replace(/[.]/g, '\\.')}`));
 });

@@ -2,11 +2,15 @@
 //! tested natively: API models with tolerant decoding, the one error type,
 //! API paths and paging.
 
+pub mod create_vm;
 pub mod decode;
+pub mod deploy;
 pub mod error;
 pub mod page;
 pub mod paths;
+pub mod validate;
 pub mod vm;
+pub mod vm_query;
 
 pub use error::ApiError;
 pub use page::{Page, PageInfo};

@@ -1,0 +1,387 @@
+//! The create-VM form: what the user typed, its checks, and the request
+//! body the spec describes.
+
+use crate::validate;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// Field → what is wrong with it. Keys are the API's field names, so that
+/// the server's 422 messages land on the same fields; secondary disks use
+/// `secondary_disk_size.N` and `data_store_group_secondary_id.N`.
+pub type FieldErrors = BTreeMap<String, String>;
+
+/// Where the VM is installed from: exactly one of the spec's three.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    #[default]
+    Template,
+    IsoId,
+    IsoUrl,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SecondaryDisk {
+    pub size: String,
+    pub data_store_group_id: String,
+}
+
+/// The form as typed: every value is the text of its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CreateVmForm {
+    pub label: String,
+    pub hostname: String,
+    pub memory: String,
+    pub cpus: String,
+    pub cpu_type: String,
+    pub cpu_shares: String,
+    pub source: Source,
+    pub template_id: String,
+    pub iso_id: String,
+    pub iso_url: String,
+    pub location_id: String,
+    pub primary_disk_size: String,
+    pub swap_disk_size: String,
+    pub data_store_group_primary_id: String,
+    pub data_store_group_swap_id: String,
+    pub secondary_disks: Vec<SecondaryDisk>,
+    pub primary_network_id: String,
+    pub primary_network_group_id: String,
+    pub selected_ip_address: String,
+    pub selected_ip_netmask: String,
+    pub selected_ip_gateway: String,
+    pub rate_limit: String,
+    pub default_firewall_policy: String,
+    pub initial_root_password: String,
+    pub note: String,
+    pub required_virtual_machine_build: bool,
+}
+
+impl Default for CreateVmForm {
+    fn default() -> Self {
+        Self {
+            label: String::new(),
+            hostname: String::new(),
+            memory: "1024".into(),
+            cpus: "1".into(),
+            cpu_type: String::new(),
+            cpu_shares: String::new(),
+            source: Source::Template,
+            template_id: String::new(),
+            iso_id: String::new(),
+            iso_url: String::new(),
+            location_id: String::new(),
+            primary_disk_size: "20".into(),
+            swap_disk_size: String::new(),
+            data_store_group_primary_id: String::new(),
+            data_store_group_swap_id: String::new(),
+            secondary_disks: Vec::new(),
+            primary_network_id: String::new(),
+            primary_network_group_id: String::new(),
+            selected_ip_address: String::new(),
+            selected_ip_netmask: String::new(),
+            selected_ip_gateway: String::new(),
+            rate_limit: String::new(),
+            default_firewall_policy: String::new(),
+            initial_root_password: String::new(),
+            note: String::new(),
+            required_virtual_machine_build: true,
+        }
+    }
+}
+
+/// The form's fields, by the API's names (secondary disks aside).
+pub const FIELDS: [&str; 23] = [
+    "label", "hostname", "memory", "cpus", "cpu_type", "cpu_shares", "template_id", "iso_id", "iso_url",
+    "location_id", "primary_disk_size", "swap_disk_size", "data_store_group_primary_id", "data_store_group_swap_id",
+    "primary_network_id", "primary_network_group_id", "selected_ip_address", "selected_ip_netmask",
+    "selected_ip_gateway", "rate_limit", "default_firewall_policy", "initial_root_password", "note",
+];
+
+/// Numbers go out as strings, as in the spec's examples: the one place
+/// that decides how the panel sends numbers.
+pub fn number(n: u64) -> Value {
+    Value::String(n.to_string())
+}
+
+impl CreateVmForm {
+    /// Whether the form shows a field of this name (e.g. `secondary_disk_size.1`).
+    pub fn has_field(&self, key: &str) -> bool {
+        if FIELDS.contains(&key) {
+            return true;
+        }
+        match key.split_once('.') {
+            Some(("secondary_disk_size" | "data_store_group_secondary_id", i)) => {
+                i.parse::<usize>().is_ok_and(|i| i < self.secondary_disks.len())
+            }
+            _ => false,
+        }
+    }
+
+    /// Every problem of the form, one message per field.
+    pub fn errors(&self) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        let mut check = |field: &str, result: Result<(), String>| {
+            if let Err(message) = result {
+                errors.insert(field.to_owned(), message);
+            }
+        };
+        let optional = |value: &str, rule: &dyn Fn(&str) -> Result<(), String>| {
+            if value.trim().is_empty() { Ok(()) } else { rule(value) }
+        };
+
+        check("label", validate::label(&self.label));
+        check("hostname", validate::hostname(&self.hostname));
+        check("memory", validate::positive(&self.memory, "memory").map(|_| ()));
+        check("cpus", validate::positive(&self.cpus, "number of CPUs").map(|_| ()));
+        check("cpu_type", match self.cpu_type.as_str() {
+            "" | "intel" | "amd" => Ok(()),
+            _ => Err("The CPU type is intel or amd.".into()),
+        });
+        check("cpu_shares", optional(&self.cpu_shares, &|v| validate::positive(v, "CPU share").map(|_| ())));
+        match self.source {
+            Source::Template => check("template_id", validate::id(&self.template_id, "template")),
+            Source::IsoId => check("iso_id", validate::id(&self.iso_id, "ISO").map_err(|_| "Choose an ISO.".to_owned())),
+            Source::IsoUrl => check("iso_url", validate::iso_url(&self.iso_url)),
+        }
+        check("location_id", optional(&self.location_id, &|v| validate::id(v, "location")));
+        check("primary_disk_size", validate::positive(&self.primary_disk_size, "primary disk size").map(|_| ()));
+        check("swap_disk_size", optional(&self.swap_disk_size, &|v| validate::whole_number(v, "swap size").map(|_| ())));
+        check("data_store_group_primary_id", optional(&self.data_store_group_primary_id, &|v| validate::id(v, "data store group")));
+        check("data_store_group_swap_id", optional(&self.data_store_group_swap_id, &|v| validate::id(v, "data store group")));
+        for (i, disk) in self.secondary_disks.iter().enumerate() {
+            check(&format!("secondary_disk_size.{i}"), validate::positive(&disk.size, "disk size").map(|_| ()));
+            check(
+                &format!("data_store_group_secondary_id.{i}"),
+                optional(&disk.data_store_group_id, &|v| validate::id(v, "data store group")),
+            );
+        }
+        check("primary_network_id", optional(&self.primary_network_id, &|v| validate::id(v, "network")));
+        check("primary_network_group_id", optional(&self.primary_network_group_id, &|v| validate::id(v, "network group")));
+        check("selected_ip_address", optional(&self.selected_ip_address, &|v| validate::ipv4(v, "IP address")));
+        check("selected_ip_netmask", optional(&self.selected_ip_netmask, &validate::netmask));
+        check("selected_ip_gateway", optional(&self.selected_ip_gateway, &|v| validate::ipv4(v, "gateway")));
+        check("rate_limit", validate::rate_limit(&self.rate_limit));
+        check("default_firewall_policy", match self.default_firewall_policy.as_str() {
+            "" | "ACCEPT" | "DROP" => Ok(()),
+            _ => Err("The default firewall policy is ACCEPT or DROP.".into()),
+        });
+        check("initial_root_password", validate::root_password(&self.initial_root_password));
+        errors
+    }
+
+    /// The request body, or the form's errors. Optional fields left empty
+    /// are not sent, so the service's defaults apply.
+    pub fn body(&self) -> Result<Value, FieldErrors> {
+        let errors = self.errors();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut body = Map::new();
+        let mut text = |key: &str, value: &str| {
+            let value = value.trim();
+            if !value.is_empty() {
+                body.insert(key.to_owned(), Value::String(value.to_owned()));
+            }
+        };
+        text("label", &self.label);
+        text("hostname", &self.hostname);
+        text("cpu_type", &self.cpu_type);
+        text("location_id", &self.location_id);
+        text("data_store_group_primary_id", &self.data_store_group_primary_id);
+        text("data_store_group_swap_id", &self.data_store_group_swap_id);
+        text("primary_network_id", &self.primary_network_id);
+        text("primary_network_group_id", &self.primary_network_group_id);
+        text("selected_ip_address", &self.selected_ip_address);
+        text("selected_ip_netmask", &self.selected_ip_netmask);
+        text("selected_ip_gateway", &self.selected_ip_gateway);
+        text("default_firewall_policy", &self.default_firewall_policy);
+        match self.source {
+            Source::Template => text("template_id", &self.template_id),
+            Source::IsoId => text("iso_id", &self.iso_id),
+            Source::IsoUrl => text("iso_url", &self.iso_url),
+        }
+        // Already checked: these parse.
+        let n = |value: &str| value.trim().parse::<u64>().ok().map(number);
+        for (key, value) in [
+            ("memory", &self.memory),
+            ("cpus", &self.cpus),
+            ("cpu_shares", &self.cpu_shares),
+            ("primary_disk_size", &self.primary_disk_size),
+            ("swap_disk_size", &self.swap_disk_size),
+            ("rate_limit", &self.rate_limit),
+        ] {
+            if let Some(v) = n(value) {
+                body.insert(key.to_owned(), v);
+            }
+        }
+        if !self.secondary_disks.is_empty() {
+            let sizes: Vec<Value> = self.secondary_disks.iter().filter_map(|d| n(&d.size)).collect();
+            body.insert("secondary_disk_size".into(), Value::Array(sizes));
+            // Groups go only when every disk names one: the lists must pair up in order.
+            if self.secondary_disks.iter().all(|d| !d.data_store_group_id.trim().is_empty()) {
+                let groups = self.secondary_disks.iter().map(|d| Value::String(d.data_store_group_id.trim().to_owned())).collect();
+                body.insert("data_store_group_secondary_id".into(), Value::Array(groups));
+            }
+        }
+        // The password goes as typed (spaces are already refused); empty means random.
+        if !self.initial_root_password.is_empty() {
+            body.insert("initial_root_password".into(), Value::String(self.initial_root_password.clone()));
+        }
+        if !self.note.trim().is_empty() {
+            body.insert("note".into(), Value::String(self.note.clone()));
+        }
+        body.insert("required_virtual_machine_build".into(), json!(self.required_virtual_machine_build));
+        Ok(Value::Object(body))
+    }
+}
+
+/// Where a server field error belongs in the form: the API's repeated
+/// fields come back without an index, so they go to the first disk.
+pub fn form_field_for(server_field: &str) -> String {
+    match server_field {
+        "secondary_disk_size" | "data_store_group_secondary_id" => format!("{server_field}.0"),
+        other => other.to_owned(),
+    }
+}
+
+/// A password the spec accepts, from random bytes the caller supplies
+/// (the browser's crypto in the panel): 16 characters of letters and
+/// digits with a dash or underscore, at least one of each case and a digit.
+pub fn generate_password(random: &[u8; 16]) -> String {
+    const LOWER: &[u8] = b"abcdefghijkmnpqrstuvwxyz";
+    const UPPER: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const DIGITS: &[u8] = b"23456789";
+    const ALL: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789-_";
+    let pick = |set: &[u8], byte: u8| set[byte as usize % set.len()] as char;
+    let mut out: Vec<char> = random.iter().map(|b| pick(ALL, *b)).collect();
+    // Fixed places for the required kinds, chosen by the random bytes too.
+    out[random[0] as usize % 4] = pick(LOWER, random[1]);
+    out[4 + random[2] as usize % 4] = pick(UPPER, random[3]);
+    out[8 + random[4] as usize % 4] = pick(DIGITS, random[5]);
+    out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid() -> CreateVmForm {
+        CreateVmForm { label: "Web".into(), hostname: "web-01".into(), template_id: "1".into(), ..Default::default() }
+    }
+
+    #[test]
+    fn a_filled_form_makes_the_spec_body_with_numbers_as_strings() {
+        let form = CreateVmForm {
+            swap_disk_size: "2".into(),
+            rate_limit: "0".into(),
+            location_id: "2".into(),
+            secondary_disks: vec![
+                SecondaryDisk { size: "50".into(), data_store_group_id: "2".into() },
+                SecondaryDisk { size: "100".into(), data_store_group_id: "1".into() },
+            ],
+            initial_root_password: "Secret_pass-1".into(),
+            note: "first one".into(),
+            ..valid()
+        };
+        let body = form.body().unwrap();
+        assert_eq!(body["memory"], "1024");
+        assert_eq!(body["cpus"], "1");
+        assert_eq!(body["primary_disk_size"], "20");
+        assert_eq!(body["swap_disk_size"], "2");
+        assert_eq!(body["rate_limit"], "0", "0 is unlimited, and sent");
+        assert_eq!(body["template_id"], "1");
+        assert!(body.get("iso_id").is_none() && body.get("iso_url").is_none());
+        assert_eq!(body["secondary_disk_size"], json!(["50", "100"]));
+        assert_eq!(body["data_store_group_secondary_id"], json!(["2", "1"]));
+        assert_eq!(body["initial_root_password"], "Secret_pass-1");
+        assert_eq!(body["required_virtual_machine_build"], true);
+        assert!(body.get("cpu_shares").is_none(), "empty optional fields are not sent");
+        assert!(body.get("selected_ip_address").is_none());
+    }
+
+    #[test]
+    fn exactly_one_source_is_sent() {
+        let iso = CreateVmForm { source: Source::IsoUrl, iso_url: "https://x.org/a.iso".into(), ..valid() };
+        let body = iso.body().unwrap();
+        assert_eq!(body["iso_url"], "https://x.org/a.iso");
+        assert!(body.get("template_id").is_none(), "the template typed before switching is not sent");
+        let by_id = CreateVmForm { source: Source::IsoId, iso_id: "2".into(), ..valid() };
+        assert_eq!(by_id.body().unwrap()["iso_id"], "2");
+        let missing = CreateVmForm { source: Source::IsoId, ..valid() };
+        assert_eq!(missing.errors()["iso_id"], "Choose an ISO.");
+        assert!(missing.body().is_err());
+    }
+
+    #[test]
+    fn every_field_is_checked() {
+        let form = CreateVmForm {
+            label: "".into(),
+            hostname: "9lives".into(),
+            memory: "0".into(),
+            cpus: "two".into(),
+            cpu_type: "arm".into(),
+            cpu_shares: "-1".into(),
+            template_id: "".into(),
+            location_id: "x".into(),
+            primary_disk_size: "1.5".into(),
+            swap_disk_size: "-2".into(),
+            secondary_disks: vec![SecondaryDisk { size: "0".into(), data_store_group_id: "z".into() }],
+            primary_network_id: "net".into(),
+            selected_ip_address: "10.0.0".into(),
+            selected_ip_netmask: "255.0.255.0".into(),
+            selected_ip_gateway: "gw".into(),
+            rate_limit: "fast".into(),
+            default_firewall_policy: "REJECT".into(),
+            initial_root_password: "abc".into(),
+            ..Default::default()
+        };
+        let errors = form.errors();
+        for field in [
+            "label", "hostname", "memory", "cpus", "cpu_type", "cpu_shares", "template_id", "location_id",
+            "primary_disk_size", "swap_disk_size", "secondary_disk_size.0", "data_store_group_secondary_id.0",
+            "primary_network_id", "selected_ip_address", "selected_ip_netmask", "selected_ip_gateway", "rate_limit",
+            "default_firewall_policy", "initial_root_password",
+        ] {
+            assert!(errors.contains_key(field), "{field} should be refused: {errors:?}");
+        }
+        assert_eq!(errors["hostname"], "The hostname may not start with a digit.");
+        assert_eq!(form.body(), Err(errors));
+    }
+
+    #[test]
+    fn disks_keep_their_order_and_groups_pair_up_only_when_all_are_given() {
+        let form = CreateVmForm {
+            secondary_disks: vec![
+                SecondaryDisk { size: "10".into(), data_store_group_id: "".into() },
+                SecondaryDisk { size: "30".into(), data_store_group_id: "2".into() },
+                SecondaryDisk { size: "20".into(), data_store_group_id: "".into() },
+            ],
+            ..valid()
+        };
+        let body = form.body().unwrap();
+        assert_eq!(body["secondary_disk_size"], json!(["10", "30", "20"]));
+        assert!(body.get("data_store_group_secondary_id").is_none());
+    }
+
+    #[test]
+    fn server_field_errors_find_their_fields() {
+        assert_eq!(form_field_for("hostname"), "hostname");
+        assert_eq!(form_field_for("secondary_disk_size"), "secondary_disk_size.0");
+        let form = CreateVmForm { secondary_disks: vec![SecondaryDisk::default()], ..valid() };
+        assert!(form.has_field("hostname") && form.has_field("secondary_disk_size.0"));
+        assert!(!form.has_field("secondary_disk_size.1") && !form.has_field("base") && !form.has_field("x.0"));
+    }
+
+    #[test]
+    fn generated_passwords_pass_the_rules_and_mix_kinds() {
+        for seed in 0..=255u8 {
+            let bytes: [u8; 16] = std::array::from_fn(|i| seed.wrapping_mul(31).wrapping_add(i as u8 * 17));
+            let p = generate_password(&bytes);
+            assert!(validate::root_password(&p).is_ok(), "{p}");
+            assert_eq!(p.len(), 16);
+            assert!(p.chars().any(|c| c.is_ascii_lowercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_uppercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_digit()), "{p}");
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! The deployment's settings, from the `config.json` served beside the panel:
+//! the default API address and, optionally, the names of the provider's
+//! catalogue (the API has no endpoint that lists templates, ISOs, locations,
+//! networks or data store groups, so a deployment names them here).
+
+use crate::decode;
+use serde_json::Value;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Choice {
+    pub id: String,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Catalogue {
+    pub templates: Vec<Choice>,
+    pub isos: Vec<Choice>,
+    pub locations: Vec<Choice>,
+    pub networks: Vec<Choice>,
+    pub data_store_groups: Vec<Choice>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeployConfig {
+    pub api_base_url: Option<String>,
+    pub catalogue: Catalogue,
+}
+
+impl DeployConfig {
+    /// Reads what it can; a malformed entry is skipped, never an error.
+    pub fn from_json(value: &Value) -> Self {
+        let api_base_url = decode::text(value.get("api_base_url"))
+            .filter(|url| crate::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
+        let catalogue = value.get("catalogue");
+        let choices = |key: &str| -> Vec<Choice> {
+            let Some(Value::Array(items)) = catalogue.and_then(|c| c.get(key)) else { return Vec::new() };
+            items
+                .iter()
+                .filter_map(|item| {
+                    let id = decode::id(item.get("id"))?;
+                    crate::paths::checked_id(&id, "catalogue").ok()?;
+                    let label = decode::text(item.get("label")).unwrap_or_else(|| format!("#{id}"));
+                    Some(Choice { id, label })
+                })
+                .collect()
+        };
+        Self {
+            api_base_url,
+            catalogue: Catalogue {
+                templates: choices("templates"),
+                isos: choices("isos"),
+                locations: choices("locations"),
+                networks: choices("networks"),
+                data_store_groups: choices("data_store_groups"),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_the_catalogue_and_skips_what_is_malformed() {
+        let config = DeployConfig::from_json(&json!({
+            "api_base_url": "https://api.example.com/v1/",
+            "catalogue": {
+                "templates": [{"id": "1", "label": "Debian 12"}, {"id": 2}, {"label": "no id"}, {"id": "../x"}, 7],
+                "networks": "not a list"
+            }
+        }));
+        assert_eq!(config.api_base_url.as_deref(), Some("https://api.example.com/v1/"));
+        assert_eq!(
+            config.catalogue.templates,
+            vec![Choice { id: "1".into(), label: "Debian 12".into() }, Choice { id: "2".into(), label: "#2".into() }]
+        );
+        assert!(config.catalogue.networks.is_empty());
+    }
+
+    #[test]
+    fn a_bad_address_or_no_file_gives_the_defaults() {
+        assert_eq!(DeployConfig::from_json(&json!({"api_base_url": "javascript:alert(1)"})).api_base_url, None);
+        assert_eq!(DeployConfig::from_json(&json!(null)), DeployConfig::default());
+    }
+}

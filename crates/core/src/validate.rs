@@ -1,0 +1,275 @@
+//! The spec's limits as checks on what a user typed. Each answers a message
+//! that says exactly what is wrong, in words a form can show under the field.
+
+use std::net::Ipv4Addr;
+
+pub type Check = Result<(), String>;
+
+fn fail(message: &str) -> Check {
+    Err(message.to_owned())
+}
+
+/// Up to 25 characters; not starting with a digit; letters A–Z, digits and dashes.
+pub fn hostname(value: &str) -> Check {
+    let value = value.trim();
+    if value.is_empty() {
+        return fail("Enter a hostname.");
+    }
+    if value.starts_with(|c: char| c.is_ascii_digit()) {
+        return fail("The hostname may not start with a digit.");
+    }
+    if let Some(bad) = value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-')) {
+        return Err(format!("The hostname may contain only letters A–Z, digits and dashes, not “{bad}”."));
+    }
+    let len = value.chars().count();
+    if len > 25 {
+        return Err(format!("The hostname may be at most 25 characters long ({len} now)."));
+    }
+    Ok(())
+}
+
+/// 6 to 32 characters of letters, digits, dashes and underscores; empty
+/// means the service picks a random one.
+pub fn root_password(value: &str) -> Check {
+    if value.is_empty() {
+        return Ok(());
+    }
+    if let Some(bad) = value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_')) {
+        let shown = if bad.is_whitespace() { "a space".to_owned() } else { format!("“{bad}”") };
+        return Err(format!("The password may contain only letters, digits, dashes and underscores, not {shown}."));
+    }
+    let len = value.chars().count();
+    if len < 6 {
+        return Err(format!("The password needs at least 6 characters ({len} now)."));
+    }
+    if len > 32 {
+        return Err(format!("The password may be at most 32 characters long ({len} now)."));
+    }
+    Ok(())
+}
+
+pub fn label(value: &str) -> Check {
+    let len = value.trim().chars().count();
+    if len == 0 {
+        fail("Enter a label.")
+    } else if len > 255 {
+        Err(format!("The label may be at most 255 characters long ({len} now)."))
+    } else {
+        Ok(())
+    }
+}
+
+/// A whole number, answered as such, or a message naming `what`.
+pub fn whole_number(value: &str, what: &str) -> Result<u64, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(format!("Enter the {what}."));
+    }
+    if value.starts_with('-') {
+        return Err(format!("The {what} cannot be negative."));
+    }
+    value.parse::<u64>().map_err(|_| {
+        if value.contains(['.', ',']) {
+            format!("The {what} must be a whole number.")
+        } else {
+            format!("The {what} must be a number.")
+        }
+    })
+}
+
+/// A whole number of at least 1, e.g. a size or a count.
+pub fn positive(value: &str, what: &str) -> Result<u64, String> {
+    match whole_number(value, what)? {
+        0 => Err(format!("The {what} must be at least 1.")),
+        n => Ok(n),
+    }
+}
+
+/// Port speed in Mb: a whole number, 0 meaning unlimited; empty is the default.
+pub fn rate_limit(value: &str) -> Check {
+    if value.trim().is_empty() {
+        return Ok(());
+    }
+    whole_number(value, "rate limit").map(|_| ()).map_err(|m| format!("{m} Use 0 for unlimited."))
+}
+
+/// An ISO's address: http, https, ftp or ftps, with a host.
+pub fn iso_url(value: &str) -> Check {
+    let value = value.trim();
+    if value.is_empty() {
+        return fail("Enter the ISO's URL.");
+    }
+    let lower = value.to_ascii_lowercase();
+    let Some(rest) = ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|s| lower.strip_prefix(s)) else {
+        return fail("The ISO URL must start with http://, https://, ftp:// or ftps://.");
+    };
+    if rest.split(['/', '?', '#']).next().is_none_or(str::is_empty) {
+        return fail("The ISO URL needs a host name after the scheme.");
+    }
+    if value.chars().any(char::is_whitespace) {
+        return fail("The ISO URL may not contain spaces.");
+    }
+    Ok(())
+}
+
+/// An IPv4 address in dotted form.
+pub fn ipv4(value: &str, what: &str) -> Check {
+    value
+        .trim()
+        .parse::<Ipv4Addr>()
+        .map(|_| ())
+        .map_err(|_| format!("The {what} must be an IPv4 address like 192.0.2.10."))
+}
+
+/// A netmask: dotted (255.255.255.0) with contiguous ones, or a prefix (/24).
+pub fn netmask(value: &str) -> Check {
+    let value = value.trim();
+    if let Some(prefix) = value.strip_prefix('/') {
+        return match prefix.parse::<u8>() {
+            Ok(p) if p <= 32 => Ok(()),
+            _ => fail("A netmask prefix goes from /0 to /32."),
+        };
+    }
+    match value.parse::<Ipv4Addr>() {
+        Ok(mask) => {
+            let bits = u32::from(mask);
+            if bits.leading_ones() + bits.trailing_zeros() == 32 {
+                Ok(())
+            } else {
+                fail("The netmask's ones must come first, like 255.255.255.0.")
+            }
+        }
+        Err(_) => fail("The netmask must look like 255.255.255.0 or /24."),
+    }
+}
+
+/// An id of the catalogue (template, ISO, location, network…): digits.
+pub fn id(value: &str, what: &str) -> Check {
+    let value = value.trim();
+    if !value.is_empty() && value.len() <= 20 && value.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(format!("Choose a {what}."))
+    }
+}
+
+/// A MAC address: six hex pairs separated by colons, unicast, not all zeros.
+pub fn mac_address(value: &str) -> Check {
+    let parts: Vec<&str> = value.trim().split(':').collect();
+    let bytes: Option<Vec<u8>> = (parts.len() == 6)
+        .then(|| parts.iter().map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None }).collect())
+        .flatten();
+    match bytes {
+        None => fail("A MAC address is six pairs of hex digits separated by colons, like 02:1a:2b:3c:4d:5e."),
+        Some(b) if b.iter().all(|x| *x == 0) => fail("The MAC address may not be all zeros."),
+        Some(b) if b[0] & 1 == 1 => fail("The MAC address must be a unicast one (its first byte even)."),
+        Some(_) => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostname_edges() {
+        assert!(hostname("a").is_ok());
+        assert!(hostname("web-01").is_ok());
+        assert!(hostname("A-Z09").is_ok());
+        assert!(hostname(&"a".repeat(25)).is_ok());
+        assert!(hostname(&"a".repeat(26)).unwrap_err().contains("at most 25 characters long (26 now)"));
+        assert_eq!(hostname("").unwrap_err(), "Enter a hostname.");
+        assert_eq!(hostname("   ").unwrap_err(), "Enter a hostname.");
+        assert_eq!(hostname("1web").unwrap_err(), "The hostname may not start with a digit.");
+        assert_eq!(hostname("0").unwrap_err(), "The hostname may not start with a digit.");
+        assert!(hostname("-web").is_ok(), "only a leading digit is forbidden by the spec");
+        assert!(hostname("web_01").unwrap_err().contains("not “_”"));
+        assert!(hostname("web.example.com").unwrap_err().contains("not “.”"));
+        assert!(hostname("wéb").unwrap_err().contains("not “é”"));
+        assert!(hostname("web 01").is_err());
+    }
+
+    #[test]
+    fn password_edges() {
+        assert!(root_password("").is_ok(), "empty: a random one");
+        assert!(root_password("abcdef").is_ok());
+        assert!(root_password("Ab-_09").is_ok());
+        assert!(root_password(&"x".repeat(32)).is_ok());
+        assert!(root_password("abcde").unwrap_err().contains("at least 6 characters (5 now)"));
+        assert!(root_password(&"x".repeat(33)).unwrap_err().contains("at most 32 characters long (33 now)"));
+        assert!(root_password("abc def").unwrap_err().contains("not a space"));
+        assert!(root_password("abc$def").unwrap_err().contains("not “$”"));
+        assert!(root_password("пароль123").is_err());
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(whole_number("0", "size"), Ok(0));
+        assert_eq!(whole_number(" 42 ", "size"), Ok(42));
+        assert_eq!(whole_number("", "size").unwrap_err(), "Enter the size.");
+        assert_eq!(whole_number("-1", "size").unwrap_err(), "The size cannot be negative.");
+        assert_eq!(whole_number("1.5", "size").unwrap_err(), "The size must be a whole number.");
+        assert_eq!(whole_number("ten", "size").unwrap_err(), "The size must be a number.");
+        assert_eq!(whole_number("99999999999999999999999", "size").unwrap_err(), "The size must be a number.");
+        assert_eq!(positive("0", "disk size").unwrap_err(), "The disk size must be at least 1.");
+        assert_eq!(positive("1", "disk size"), Ok(1));
+    }
+
+    #[test]
+    fn rate_limits() {
+        for ok in ["", "0", "100", " 1000 "] {
+            assert!(rate_limit(ok).is_ok(), "{ok}");
+        }
+        assert!(rate_limit("-5").unwrap_err().contains("negative"));
+        assert!(rate_limit("1.5").unwrap_err().contains("whole number"));
+        assert!(rate_limit("fast").unwrap_err().ends_with("Use 0 for unlimited."));
+    }
+
+    #[test]
+    fn iso_urls() {
+        for ok in ["http://a.org/x.iso", "https://a.org/x.iso", "ftp://a.org/x.iso", "ftps://a.org/x.iso", "HTTPS://A.ORG/x.iso", "http://a.org"] {
+            assert!(iso_url(ok).is_ok(), "{ok}");
+        }
+        assert!(iso_url("").is_err());
+        assert!(iso_url("file:///x.iso").unwrap_err().contains("http://, https://, ftp:// or ftps://"));
+        assert!(iso_url("javascript:alert(1)").is_err());
+        assert!(iso_url("sftp://a.org/x.iso").is_err());
+        assert!(iso_url("a.org/x.iso").is_err());
+        assert!(iso_url("https://").unwrap_err().contains("host"));
+        assert!(iso_url("https:///x.iso").unwrap_err().contains("host"));
+        assert!(iso_url("https://a.org/my file.iso").unwrap_err().contains("spaces"));
+    }
+
+    #[test]
+    fn addresses_and_masks() {
+        assert!(ipv4("192.0.2.10", "gateway").is_ok());
+        assert!(ipv4("192.0.2", "gateway").unwrap_err().contains("gateway"));
+        assert!(ipv4("256.0.0.1", "gateway").is_err());
+        assert!(ipv4("::1", "gateway").is_err());
+        for ok in ["255.255.255.0", "255.255.255.255", "0.0.0.0", "255.0.0.0", "/24", "/0", "/32"] {
+            assert!(netmask(ok).is_ok(), "{ok}");
+        }
+        assert!(netmask("255.0.255.0").unwrap_err().contains("ones must come first"));
+        assert!(netmask("/33").is_err());
+        assert!(netmask("24").is_err());
+    }
+
+    #[test]
+    fn ids_and_macs() {
+        assert!(id("3", "template").is_ok());
+        assert_eq!(id("", "template").unwrap_err(), "Choose a template.");
+        assert!(id("x", "template").is_err());
+        assert!(mac_address("02:1a:2b:3c:4d:5e").is_ok());
+        assert!(mac_address("02:1A:2B:3C:4D:5E").is_ok());
+        assert!(mac_address("02-1a-2b-3c-4d-5e").is_err());
+        assert!(mac_address("00:00:00:00:00:00").unwrap_err().contains("zeros"));
+        assert!(mac_address("01:00:5e:00:00:01").unwrap_err().contains("unicast"));
+    }
+
+    #[test]
+    fn labels() {
+        assert!(label("Web").is_ok());
+        assert_eq!(label(" ").unwrap_err(), "Enter a label.");
+        assert!(label(&"x".repeat(256)).is_err());
+    }
+}

@@ -1,0 +1,256 @@
+//! The VM list's view: filters, sort and page. One type serves the page's
+//! URL (so a view can be bookmarked and shared) and the API's query string;
+//! both use the API's own parameter names.
+
+use std::fmt;
+
+/// Page sizes the list offers.
+pub const PAGE_SIZES: [u64; 5] = [25, 50, 100, 250, 1000];
+pub const DEFAULT_LIMIT: u64 = 50;
+
+/// The spec's sort fields, with the words a column header uses.
+pub const SORT_FIELDS: [(&str, &str); 9] = [
+    ("identifier", "Identifier"),
+    ("label", "Name"),
+    ("memory", "Memory"),
+    ("cpus", "CPUs"),
+    ("operating_system", "Operating system"),
+    ("operating_system_distro", "Distribution"),
+    ("status", "Status"),
+    ("location_id", "Location"),
+    ("disks_size", "Disk size"),
+];
+
+/// The spec's filters of the VM list, in the order the filter bar shows them.
+pub const FILTERS: [&str; 11] = [
+    "hostname", "label", "ip_address", "status", "type", "cpu_type", "location_id", "disk_type", "locked",
+    "suspended", "id",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Asc,
+    Desc,
+}
+
+impl Order {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::Asc => "asc",
+            Order::Desc => "desc",
+        }
+    }
+}
+
+/// One view of the list. Filter values are kept as the user gave them
+/// (trimmed); empty ones are absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VmQuery {
+    /// `(filter name, value)` in [`FILTERS`] order.
+    pub filters: Vec<(&'static str, String)>,
+    pub sort: Option<&'static str>,
+    pub order: Order,
+    pub offset: u64,
+    pub limit: u64,
+}
+
+impl Default for VmQuery {
+    fn default() -> Self {
+        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT }
+    }
+}
+
+impl VmQuery {
+    /// Reads a view from URL parameters. Anything unknown or malformed is
+    /// dropped rather than refused: a hand-edited URL still opens a page.
+    pub fn from_params<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Self {
+        let filters = FILTERS
+            .iter()
+            .filter_map(|name| {
+                let value = get(name)?.trim();
+                (!value.is_empty() && valid_filter(name, value)).then(|| (*name, value.to_owned()))
+            })
+            .collect();
+        let sort = get("sort").and_then(|s| SORT_FIELDS.iter().find(|(f, _)| *f == s)).map(|(f, _)| *f);
+        let order = if get("order") == Some("desc") { Order::Desc } else { Order::Asc };
+        let limit = get("limit")
+            .and_then(|l| l.parse::<u64>().ok())
+            .filter(|l| (1..=1000).contains(l))
+            .unwrap_or(DEFAULT_LIMIT);
+        let offset = get("offset").and_then(|o| o.parse::<u64>().ok()).unwrap_or(0);
+        Self { filters, sort, order, offset, limit }
+    }
+
+    /// The parameters of this view, for the API and for the URL alike.
+    /// Defaults are left out so that URLs stay short.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut out: Vec<(&'static str, String)> = self.filters.clone();
+        if let Some(sort) = self.sort {
+            out.push(("sort", sort.to_owned()));
+            out.push(("order", self.order.as_str().to_owned()));
+        }
+        if self.offset > 0 {
+            out.push(("offset", self.offset.to_string()));
+        }
+        out.push(("limit", self.limit.to_string()));
+        out
+    }
+
+    /// `/vms?…` for this view.
+    pub fn href(&self) -> String {
+        let mut out = String::from("/vms");
+        for (i, (key, value)) in self.params().iter().enumerate() {
+            out.push(if i == 0 { '?' } else { '&' });
+            out.push_str(key);
+            out.push('=');
+            crate::paths::encode_component(value, &mut out);
+        }
+        out
+    }
+
+    pub fn filter(&self, name: &str) -> Option<&str> {
+        self.filters.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The same view with one filter set (or cleared, when empty), back on
+    /// the first page: the old offset means nothing for a new result.
+    pub fn with_filter(&self, name: &str, value: &str) -> Self {
+        let mut next = self.clone();
+        let value = value.trim();
+        next.filters.retain(|(n, _)| *n != name);
+        if let Some(name) = FILTERS.iter().find(|f| **f == name) {
+            if !value.is_empty() && valid_filter(name, value) {
+                next.filters.push((name, value.to_owned()));
+                next.filters.sort_by_key(|(n, _)| FILTERS.iter().position(|f| f == n));
+            }
+        }
+        next.offset = 0;
+        next
+    }
+
+    pub fn without_filters(&self) -> Self {
+        Self { filters: Vec::new(), offset: 0, ..self.clone() }
+    }
+
+    /// Sorting by a column: a new column sorts ascending, the same one flips.
+    pub fn sorted_by(&self, field: &str) -> Self {
+        let Some((field, _)) = SORT_FIELDS.iter().find(|(f, _)| *f == field) else { return self.clone() };
+        let order = match (self.sort, self.order) {
+            (Some(current), Order::Asc) if current == *field => Order::Desc,
+            _ => Order::Asc,
+        };
+        Self { sort: Some(field), order, offset: 0, ..self.clone() }
+    }
+
+    pub fn at_offset(&self, offset: u64) -> Self {
+        Self { offset, ..self.clone() }
+    }
+
+    pub fn with_limit(&self, limit: u64) -> Self {
+        let limit = if (1..=1000).contains(&limit) { limit } else { DEFAULT_LIMIT };
+        // Keep the first VM on screen in view: start the new page where it is.
+        Self { limit, offset: self.offset / limit * limit, ..self.clone() }
+    }
+
+    pub fn has_filters(&self) -> bool {
+        !self.filters.is_empty()
+    }
+}
+
+/// Values the API would refuse are not sent: flags are 0/1, ids digits.
+fn valid_filter(name: &str, value: &str) -> bool {
+    match name {
+        "locked" | "suspended" => matches!(value, "0" | "1"),
+        "id" | "location_id" => value.len() <= 20 && value.bytes().all(|b| b.is_ascii_digit()),
+        _ => value.chars().count() <= 200,
+    }
+}
+
+impl fmt::Display for VmQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.href())
+    }
+}
+
+/// Which filter a search text goes to: an IPv4 address searches addresses,
+/// anything else host names (or labels, when the user chose them).
+pub fn search_field(text: &str, prefer_label: bool) -> &'static str {
+    if text.trim().parse::<std::net::Ipv4Addr>().is_ok() {
+        "ip_address"
+    } else if prefer_label {
+        "label"
+    } else {
+        "hostname"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn parse(query: &str) -> VmQuery {
+        let map: HashMap<&str, &str> = query.split('&').filter_map(|kv| kv.split_once('=')).collect();
+        VmQuery::from_params(|k| map.get(k).copied())
+    }
+
+    #[test]
+    fn a_url_round_trips() {
+        let q = parse("status=online&sort=label&order=asc&offset=50&limit=50&hostname=web");
+        assert_eq!(q.filter("status"), Some("online"));
+        assert_eq!(q.filter("hostname"), Some("web"));
+        assert_eq!(q.sort, Some("label"));
+        assert_eq!((q.offset, q.limit), (50, 50));
+        assert_eq!(q.href(), "/vms?hostname=web&status=online&sort=label&order=asc&offset=50&limit=50");
+        let again = parse(q.href().trim_start_matches("/vms?"));
+        assert_eq!(again, q);
+    }
+
+    #[test]
+    fn nonsense_in_the_url_is_dropped() {
+        let q = parse("sort=price&order=sideways&limit=5000&offset=-3&locked=maybe&id=abc&bogus=1");
+        assert_eq!(q, VmQuery::default());
+        assert_eq!(q.href(), "/vms?limit=50");
+    }
+
+    #[test]
+    fn values_are_encoded() {
+        let q = VmQuery::default().with_filter("label", "web & db");
+        assert_eq!(q.href(), "/vms?label=web%20%26%20db&limit=50");
+    }
+
+    #[test]
+    fn filtering_returns_to_the_first_page() {
+        let q = VmQuery { offset: 100, ..Default::default() }.with_filter("status", "offline");
+        assert_eq!(q.offset, 0);
+        assert_eq!(q.with_filter("status", " ").filters, vec![]);
+        assert_eq!(q.with_filter("nope", "x").filters, q.filters);
+    }
+
+    #[test]
+    fn sorting_a_column_twice_flips_it() {
+        let q = VmQuery::default().sorted_by("memory");
+        assert_eq!((q.sort, q.order), (Some("memory"), Order::Asc));
+        let q = q.sorted_by("memory");
+        assert_eq!(q.order, Order::Desc);
+        let q = q.sorted_by("memory");
+        assert_eq!(q.order, Order::Asc);
+        assert_eq!(q.sorted_by("cpus").order, Order::Asc);
+        assert_eq!(q.sorted_by("price"), q);
+    }
+
+    #[test]
+    fn a_new_page_size_keeps_the_place() {
+        let q = VmQuery { offset: 150, limit: 50, ..Default::default() }.with_limit(100);
+        assert_eq!((q.offset, q.limit), (100, 100));
+        assert_eq!(q.with_limit(0).limit, DEFAULT_LIMIT);
+    }
+
+    #[test]
+    fn search_goes_to_the_right_filter() {
+        assert_eq!(search_field("203.0.113.7", false), "ip_address");
+        assert_eq!(search_field("web", false), "hostname");
+        assert_eq!(search_field("web", true), "label");
+        assert_eq!(search_field("203.0.113", false), "hostname");
+    }
+}

@@ -1,0 +1,45 @@
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+
+/// The app's one polling mechanism: calls `tick` every `interval_ms` while
+/// `active` says so and the page is visible. A hidden tab polls nothing and
+/// catches up with one tick when it is shown again; leaving the component
+/// stops it.
+///
+/// ## Usage
+/// ```ignore
+/// let busy = Memo::new(move |_| vm.with(|vm| vm.locked));
+/// use_poll(busy, 2_000, move || vm_resource.refetch());
+/// ```
+pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: u32, tick: impl Fn() + Clone + 'static) {
+    let active = active.into();
+    let visible = RwSignal::new(page_visible());
+    let listener = window_event_listener(leptos::ev::visibilitychange, move |_| visible.set(page_visible()));
+    let timer = StoredValue::new_local(None::<Interval>);
+
+    Effect::new(move |before: Option<(bool, bool)>| {
+        let shown = visible.get();
+        let run = active.get() && shown;
+        let (was_running, was_shown) = before.unwrap_or((false, shown));
+        if run && !was_running {
+            // Back on a tab that was hidden with work pending: look now, not in a while.
+            if !was_shown {
+                tick();
+            }
+            let tick = tick.clone();
+            timer.set_value(Some(Interval::new(interval_ms, tick)));
+        } else if !run && was_running {
+            timer.set_value(None);
+        }
+        (run, shown)
+    });
+
+    on_cleanup(move || {
+        listener.remove();
+        timer.set_value(None);
+    });
+}
+
+fn page_visible() -> bool {
+    document().visibility_state() != web_sys::VisibilityState::Hidden
+}

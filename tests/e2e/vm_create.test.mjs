@@ -1,0 +1,126 @@
+// Creating a VM against the simulator: every option, checks as the user
+// types, the service's refusals next to their fields, one request per click.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiGet, logIn, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '5', '--op-ms', '2000'], { before, after, afterEach });
+
+async function createPage() {
+  const handle = await suite.open();
+  await logIn(handle.page, suite.sim.url);
+  await handle.page.waitForSelector('#vm-table');
+  await handle.page.click('#create-vm');
+  await handle.page.waitForSelector('#create-submit');
+  const posts = [];
+  handle.page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/virtual_machine')) posts.push(r.postDataJSON());
+  });
+  return { ...handle, posts };
+}
+
+async function fillBasics(page, hostname) {
+  await page.fill('#create-label', `Test ${hostname}`);
+  await page.fill('#create-hostname', hostname);
+  await page.selectOption('#create-template-id', '3');
+}
+
+test('a VM with two secondary disks is created, and goes from busy to online', async () => {
+  const { page, posts } = await createPage();
+  await fillBasics(page, 'e2e-disks-01');
+  await page.fill('#create-memory', '2048');
+  await page.fill('#create-cpus', '2');
+  await page.selectOption('#create-location-id', '2');
+  await page.fill('#create-swap-disk-size', '1');
+  await page.click('#add-disk');
+  await page.click('#add-disk');
+  await page.fill('#create-secondary-disk-size-0', '30');
+  await page.selectOption('#create-data-store-group-secondary-id-0', '2');
+  await page.fill('#create-secondary-disk-size-1', '40');
+  await page.selectOption('#create-data-store-group-secondary-id-1', '1');
+  await page.selectOption('#create-default-firewall-policy', 'DROP');
+  await page.click('#password-generate');
+  const password = await page.inputValue('#create-initial-root-password');
+  assert.match(password, /^[A-Za-z0-9_-]{16}$/);
+  await page.click('#create-submit');
+
+  await page.waitForURL(/\/vms\/\d+$/);
+  const id = page.url().split('/').pop();
+  await page.waitForSelector('.busy');
+  await page.waitForSelector('#vm-title:text("Test e2e-disks-01")');
+  await page.waitForSelector('.badge-online', { timeout: 15000 });
+  assert.equal(await page.$('.busy'), null);
+
+  assert.equal(posts.length, 1);
+  const body = posts[0];
+  assert.equal(body.memory, '2048', 'numbers as the spec sends them');
+  assert.deepEqual(body.secondary_disk_size, ['30', '40']);
+  assert.deepEqual(body.data_store_group_secondary_id, ['2', '1']);
+  assert.equal(body.template_id, '3');
+  assert.equal(body.initial_root_password, password);
+  const disks = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${id}/disks`)).body;
+  assert.deepEqual(disks.map((d) => d.disk_size), [20, 1, 30, 40]);
+});
+
+test('each invalid field shows its message and blocks the submit', async () => {
+  const { page, posts } = await createPage();
+  const cases = [
+    ['#create-hostname', '1web', /may not start with a digit/],
+    ['#create-memory', '-5', /cannot be negative/],
+    ['#create-cpus', 'two', /must be a number/],
+    ['#create-primary-disk-size', '0', /at least 1/],
+    ['#create-rate-limit', '1.5', /whole number/],
+    ['#create-selected-ip-address', '10.0.0', /IPv4 address/],
+    ['#create-selected-ip-netmask', '255.0.255.0', /ones must come first/],
+    ['#create-selected-ip-gateway', 'gw', /IPv4 address/],
+    ['#create-initial-root-password', 'abc', /at least 6 characters/],
+  ];
+  for (const [selector, value, message] of cases) {
+    await page.fill(selector, value);
+    await page.locator(selector).blur();
+    const error = await page.waitForSelector(`${selector}-error`);
+    assert.match(await error.textContent(), message, selector);
+  }
+  await page.click('#source-iso-url');
+  await page.fill('#create-iso-url', 'file:///etc/passwd');
+  await page.locator('#create-iso-url').blur();
+  assert.match(await page.textContent('#create-iso-url-error'), /http:\/\/, https:\/\/, ftp:\/\/ or ftps:\/\//);
+
+  await page.click('#create-submit');
+  await page.waitForSelector('#create-invalid-note');
+  assert.ok(await page.isDisabled('#create-submit'));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'create-label', 'focus goes to the first problem');
+  assert.equal(posts.length, 0, 'nothing is sent while a field is invalid');
+
+  await page.fill('#create-hostname', 'a'.repeat(26));
+  assert.match(await page.textContent('#create-hostname-error'), /at most 25 characters/);
+  await page.fill('#create-hostname', 'web_1');
+  assert.match(await page.textContent('#create-hostname-error'), /letters A–Z, digits and dashes/);
+});
+
+test('the service refusing a field shows its message next to that field', async () => {
+  const { page, posts } = await createPage();
+  await fillBasics(page, 'e2e-small-01');
+  await page.fill('#create-memory', '64');
+  await page.click('#create-submit');
+  const error = await page.waitForSelector('#create-memory-error');
+  assert.match(await error.textContent(), /128/);
+  await page.waitForSelector('#create-banner');
+  assert.equal(posts.length, 1);
+  assert.match(page.url(), /\/vms\/new$/);
+  await page.fill('#create-memory', '512');
+  assert.equal(await page.$('#create-memory-error'), null, 'editing the field clears the server message');
+});
+
+test('a double click on submit creates one VM', async () => {
+  const before = Number((await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=1')).headers.get('x-total'));
+  const { page, posts } = await createPage();
+  await fillBasics(page, 'e2e-double-01');
+  await page.dblclick('#create-submit');
+  await page.waitForURL(/\/vms\/\d+$/);
+  await page.waitForTimeout(500);
+  assert.equal(posts.length, 1);
+  const afterCount = Number((await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=1')).headers.get('x-total'));
+  assert.equal(afterCount, before + 1);
+});

@@ -1,0 +1,148 @@
+// The VM list against the simulator: filters, sort and paging in the URL,
+// search, reload and back/forward, busy VMs refreshed, empty states.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO, apiGet, logIn, startSim, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
+
+async function loggedIn(base = suite.sim.url) {
+  const handle = await suite.open();
+  await logIn(handle.page, base);
+  await handle.page.waitForSelector('#vm-table tbody tr');
+  return handle;
+}
+
+const rowIds = (page) => page.$$eval('#vm-table tbody tr', (rows) => rows.map((r) => r.id.replace('vm-row-', '')));
+const apiIds = async (query) => (await apiGet(suite.sim.api, `/account/1/virtual_machines?${query}`)).body.map((vm) => vm.id);
+
+/** Waits until the table shows exactly the API's answer to `query`. */
+async function expectRows(page, query) {
+  const want = await apiIds(query);
+  await page.waitForFunction(
+    (ids) => [...document.querySelectorAll('#vm-table tbody tr')].map((r) => r.id.replace('vm-row-', '')).join() === ids.join(),
+    want,
+  );
+  assert.deepEqual(await rowIds(page), want);
+}
+
+test('filter, sort and page through the account, all of it in the URL', async () => {
+  const { page } = await loggedIn();
+  await page.click('#vm-filters-toggle');
+  await page.selectOption('#filter-status', 'online');
+  await page.waitForURL(/\/vms\?status=online&limit=50$/);
+  await expectRows(page, 'status=online&limit=50');
+
+  await page.click('#sort-memory');
+  await page.waitForURL(/status=online&sort=memory&order=asc&limit=50$/);
+  await expectRows(page, 'status=online&sort=memory&order=asc&limit=50');
+  assert.equal(await page.getAttribute('th:has(#sort-memory)', 'aria-sort'), 'ascending');
+  await page.click('#sort-memory');
+  await page.waitForURL(/sort=memory&order=desc/);
+  await expectRows(page, 'status=online&sort=memory&order=desc&limit=50');
+
+  await page.click('#page-next');
+  await page.waitForURL(/offset=50&limit=50$/);
+  await expectRows(page, 'status=online&sort=memory&order=desc&offset=50&limit=50');
+  const total = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&limit=1')).headers.get('x-total');
+  assert.equal(await page.textContent('#vm-list-range'), `51–100 of ${total}`);
+
+  await page.selectOption('#vm-page-size', '25');
+  await page.waitForURL(/offset=50&limit=25$/);
+  await expectRows(page, 'status=online&sort=memory&order=desc&offset=50&limit=25');
+
+  // Keyboard: a header's sort button works with Enter.
+  await page.focus('#sort-label');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/sort=label&order=asc/);
+});
+
+test('a filtered URL reloads to the same view, and back/forward move between views', async () => {
+  const { page } = await loggedIn();
+  const view = 'status=offline&sort=label&order=desc&offset=25&limit=25';
+  await page.goto(`${suite.sim.url}/vms?${view}`);
+  await expectRows(page, view);
+  await page.reload();
+  await expectRows(page, view);
+  assert.equal(await page.inputValue('#filter-status'), 'offline');
+
+  await page.click('#page-next');
+  await page.waitForURL(/offset=50/);
+  await expectRows(page, 'status=offline&sort=label&order=desc&offset=50&limit=25');
+  await page.goBack();
+  await page.waitForURL(/offset=25/);
+  await expectRows(page, view);
+  await page.goForward();
+  await expectRows(page, 'status=offline&sort=label&order=desc&offset=50&limit=25');
+});
+
+test('search finds VMs by hostname, label or IP address in a few keystrokes', async () => {
+  const { page } = await loggedIn();
+  await page.fill('#vm-search', 'web');
+  await page.waitForURL(/hostname=web/);
+  await expectRows(page, 'hostname=web&limit=50');
+  const hosts = await page.$$eval('#vm-table tbody .cell-name .mono', (els) => els.map((e) => e.textContent));
+  assert.ok(hosts.length > 0 && hosts.every((h) => h.includes('web')));
+
+  const [target] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?offset=123&limit=1')).body;
+  const address = target.ip_addresses[0].ip_address.address;
+  await page.fill('#vm-search', address);
+  await page.waitForURL(new RegExp(`ip_address=${address.replace(/\./g, '\\.')}`));
+  await expectRows(page, `ip_address=${address}&limit=50`);
+  assert.deepEqual(await rowIds(page), [target.id]);
+
+  await page.selectOption('#vm-search-field', 'label');
+  await page.fill('#vm-search', target.label);
+  await page.waitForURL(/label=/);
+  assert.ok((await rowIds(page)).includes(target.id));
+});
+
+test('no match and an empty account each say so', async () => {
+  const { page } = await loggedIn();
+  await page.goto(`${suite.sim.url}/vms?hostname=no-such-host`);
+  await page.waitForSelector('#vm-list-no-match');
+  await page.click('#vm-list-no-match button');
+  await page.waitForURL(/\/vms\?limit=50$/);
+  await page.waitForSelector('#vm-table tbody tr');
+
+  const empty = await startSim(['--vms', '0']);
+  try {
+    const handle = await suite.open();
+    await logIn(handle.page, empty.url);
+    await handle.page.waitForSelector('#vm-list-empty');
+  } finally {
+    await empty.stop();
+  }
+});
+
+test('a busy VM is refreshed until it is free, and an idle page polls nothing', async () => {
+  const { page } = await loggedIn();
+  await page.goto(`${suite.sim.url}/vms?status=online&locked=0&limit=25`);
+  await page.waitForSelector('#vm-table tbody tr');
+  const [vm] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&locked=0&limit=1')).body;
+
+  let listCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/virtual_machines')) listCalls += 1;
+  });
+  await page.waitForTimeout(2500);
+  assert.equal(listCalls, 0, 'nothing is polled while nothing is busy');
+
+  // Stop it behind the panel's back, then look at the page again.
+  const stop = await fetch(`${suite.sim.api}/account/1/virtual_machine/${vm.id}`, {
+    method: 'PUT',
+    headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status: 'offline' }),
+  });
+  assert.equal(stop.status, 202);
+  await page.goto(`${suite.sim.url}/vms?id=${vm.id}&limit=25`);
+  await page.waitForSelector(`#vm-row-${vm.id} .busy`);
+  listCalls = 0;
+  await page.waitForSelector(`#vm-row-${vm.id} .badge-offline`, { timeout: 10000 });
+  assert.equal(await page.$(`#vm-row-${vm.id} .busy`), null);
+  assert.ok(listCalls >= 1 && listCalls <= 3, `polled ${listCalls} times`);
+  listCalls = 0;
+  await page.waitForTimeout(2500);
+  assert.equal(listCalls, 0, 'polling stops once the VM is free');
+});
