@@ -5,10 +5,11 @@ use crate::pages::ip_addresses::IpAddressesPage;
 use crate::pages::login::LoginPage;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::vm_create::VmCreatePage;
-use crate::pages::vm_detail::VmDetailPage;
+use crate::pages::vm::{self, VmPage};
 use crate::pages::vm_list::VmListPage;
 use crate::deploy::provide_deploy;
 use crate::session::{use_session, Session};
+use crate::tasks::{TaskTray, Tasks};
 use crate::theme::ThemeToggle;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
@@ -20,6 +21,7 @@ use vmdeck_core::paths::encode_component;
 pub fn App() -> impl IntoView {
     provide_context(Session::restore());
     provide_deploy();
+    provide_context(Tasks::restore());
     view! {
         <Router>
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
@@ -28,7 +30,16 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
                     <Route path=path!("vms") view=VmListPage/>
                     <Route path=path!("vms/new") view=VmCreatePage/>
-                    <Route path=path!("vms/:id") view=VmDetailPage/>
+                    <ParentRoute path=path!("vms/:id") view=VmPage>
+                        <Route path=path!("") view=vm::overview::OverviewTab/>
+                        <Route path=path!("disks") view=vm::disks::DisksTab/>
+                        <Route path=path!("isos") view=vm::isos::IsosTab/>
+                        <Route path=path!("snapshots") view=vm::snapshots::SnapshotsTab/>
+                        <Route path=path!("network") view=vm::network::NetworkTab/>
+                        <Route path=path!("firewall") view=vm::firewall::FirewallTab/>
+                        <Route path=path!("statistics") view=vm::statistics::StatisticsTab/>
+                        <Route path=path!("settings") view=vm::settings::SettingsTab/>
+                    </ParentRoute>
                     <Route path=path!("interfaces") view=InterfacesPage/>
                     <Route path=path!("ip-addresses") view=IpAddressesPage/>
                 </ParentRoute>
@@ -93,6 +104,7 @@ fn Layout(children: Children) -> impl IntoView {
                             <span class="account-host muted">{host}</span>
                         </span>
                     })}
+                    {move || session.is_logged_in().then(|| view! { <TaskTray/> })}
                     <ThemeToggle/>
                     {move || session.is_logged_in().then(|| view! {
                         <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>"Log out"</button>

@@ -8,6 +8,7 @@ pub mod deploy;
 pub mod hooks;
 pub mod pages;
 pub mod session;
+pub mod tasks;
 pub mod theme;
 
 use wasm_bindgen::JsCast;

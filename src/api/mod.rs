@@ -1,7 +1,7 @@
 //! The API client: one fetch helper ([`client`]) and one `async fn` per
 //! endpoint, grouped by resource.
 
-mod client;
+pub mod client;
 pub mod vms;
 
 pub use client::{Api, ApiResult};

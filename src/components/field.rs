@@ -30,3 +30,39 @@ pub fn Field(
         </div>
     }
 }
+
+/// A labelled text input with its hint and error: the value comes in,
+/// each edit goes out through `on_input`, leaving it through `on_blur`.
+#[component]
+pub fn TextField(
+    #[prop(into)] label: String,
+    /// The input's id; the error and hint ids derive from it.
+    #[prop(into)]
+    id: String,
+    #[prop(into)] value: Signal<String>,
+    on_input: Callback<String>,
+    #[prop(optional, into)] error: MaybeProp<String>,
+    #[prop(optional)] on_blur: Option<Callback<()>>,
+    #[prop(optional)] hint: &'static str,
+    #[prop(optional)] numeric: bool,
+    #[prop(optional)] placeholder: &'static str,
+) -> impl IntoView {
+    let described_by = format!("{id}-error {id}-hint");
+    view! {
+        <Field label=label for_id=id.clone() error=error hint=hint>
+            <input
+                id=id
+                type="text"
+                inputmode=if numeric { "numeric" } else { "text" }
+                placeholder=placeholder
+                autocomplete="off"
+                spellcheck="false"
+                prop:value=move || value.get()
+                on:input=move |ev| on_input.run(event_target_value(&ev))
+                on:blur=move |_| if let Some(blur) = on_blur { blur.run(()) }
+                aria-invalid=move || error.with(|e| e.is_some()).to_string()
+                aria-describedby=described_by
+            />
+        </Field>
+    }
+}

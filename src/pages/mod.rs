@@ -5,5 +5,5 @@ pub mod ip_addresses;
 pub mod login;
 pub mod not_found;
 pub mod vm_create;
-pub mod vm_detail;
+pub mod vm;
 pub mod vm_list;

@@ -3,7 +3,7 @@
 
 use crate::api::vms::create_vm;
 use crate::api::Api;
-use crate::components::Field;
+use crate::components::{Field, TextField};
 use crate::deploy::use_deploy;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -86,25 +86,18 @@ fn Input(
     #[prop(optional)] numeric: bool,
     #[prop(optional)] placeholder: &'static str,
 ) -> impl IntoView {
-    let id = dom_id(field);
-    let error = state.error(field);
     view! {
-        <Field label=label for_id=id.clone() error=error hint=hint>
-            <input
-                id=id.clone()
-                name=field
-                type="text"
-                inputmode=if numeric { "numeric" } else { "text" }
-                placeholder=placeholder
-                autocomplete="off"
-                spellcheck="false"
-                prop:value=move || state.form.with(get)
-                on:input=move |ev| state.edit(field, |f| set(f, event_target_value(&ev)))
-                on:blur=move |_| state.touch(field)
-                aria-invalid=move || error.with(Option::is_some).to_string()
-                aria-describedby=format!("{id}-error {id}-hint")
-            />
-        </Field>
+        <TextField
+            label=label
+            id=dom_id(field)
+            value=Signal::derive(move || state.form.with(get))
+            on_input=Callback::new(move |v| state.edit(field, |f| set(f, v)))
+            on_blur=Callback::new(move |()| state.touch(field))
+            error=state.error(field)
+            hint=hint
+            numeric=numeric
+            placeholder=placeholder
+        />
     }
 }
 

@@ -121,6 +121,7 @@ pub fn VmListPage() -> impl IntoView {
     // The rows on screen are of another view than the URL's: a new one is on its way.
     let loading = Memo::new(move |_| shown.with(|s| s.as_ref().is_none_or(|s| s.query != query.get())) && error.with(Option::is_none));
 
+    let layout = Memo::new(move |_| (shown.with(Option::is_some), rows.with(Vec::is_empty)));
     let busy = Memo::new(move |_| rows.with(|rows| rows.iter().any(|row| row.vm.with(|vm| vm.locked))));
     use_poll(busy, BUSY_POLL_MS, move || result.refetch());
     let retry = Callback::new(move |()| result.refetch());
@@ -142,8 +143,9 @@ pub fn VmListPage() -> impl IntoView {
             })}
             <div class="list-body" class:is-loading=loading aria-busy=move || loading.get().to_string()>
                 {move || {
-                    let empty = rows.with(Vec::is_empty);
-                    let loaded = shown.with(Option::is_some);
+                    // Only the kind of content decides what is drawn here: new data
+                    // for the same kind updates rows in place instead of redrawing.
+                    let (loaded, empty) = layout.get();
                     match (loaded, empty) {
                         (false, _) if error.with(Option::is_none) => view! { <TableSkeleton/> }.into_any(),
                         (false, _) => ().into_any(),

@@ -119,54 +119,44 @@ impl CreateVmForm {
 
     /// Every problem of the form, one message per field.
     pub fn errors(&self) -> FieldErrors {
-        let mut errors = FieldErrors::new();
-        let mut check = |field: &str, result: Result<(), String>| {
-            if let Err(message) = result {
-                errors.insert(field.to_owned(), message);
-            }
-        };
-        let optional = |value: &str, rule: &dyn Fn(&str) -> Result<(), String>| {
-            if value.trim().is_empty() { Ok(()) } else { rule(value) }
-        };
-
-        check("label", validate::label(&self.label));
-        check("hostname", validate::hostname(&self.hostname));
-        check("memory", validate::positive(&self.memory, "memory").map(|_| ()));
-        check("cpus", validate::positive(&self.cpus, "number of CPUs").map(|_| ()));
-        check("cpu_type", match self.cpu_type.as_str() {
+        let mut problems = validate::Problems::default();
+        problems.check("label", validate::label(&self.label));
+        problems.check("hostname", validate::hostname(&self.hostname));
+        problems.check("memory", validate::positive(&self.memory, "memory").map(|_| ()));
+        problems.check("cpus", validate::positive(&self.cpus, "number of CPUs").map(|_| ()));
+        problems.check("cpu_type", match self.cpu_type.as_str() {
             "" | "intel" | "amd" => Ok(()),
             _ => Err("The CPU type is intel or amd.".into()),
         });
-        check("cpu_shares", optional(&self.cpu_shares, &|v| validate::positive(v, "CPU share").map(|_| ())));
+        problems.check_optional("cpu_shares", &self.cpu_shares, |v| validate::positive(v, "CPU share").map(|_| ()));
         match self.source {
-            Source::Template => check("template_id", validate::id(&self.template_id, "template")),
-            Source::IsoId => check("iso_id", validate::id(&self.iso_id, "ISO").map_err(|_| "Choose an ISO.".to_owned())),
-            Source::IsoUrl => check("iso_url", validate::iso_url(&self.iso_url)),
+            Source::Template => problems.check("template_id", validate::id(&self.template_id, "template")),
+            Source::IsoId => problems.check("iso_id", validate::id(&self.iso_id, "ISO").map_err(|_| "Choose an ISO.".to_owned())),
+            Source::IsoUrl => problems.check("iso_url", validate::iso_url(&self.iso_url)),
         }
-        check("location_id", optional(&self.location_id, &|v| validate::id(v, "location")));
-        check("primary_disk_size", validate::positive(&self.primary_disk_size, "primary disk size").map(|_| ()));
-        check("swap_disk_size", optional(&self.swap_disk_size, &|v| validate::whole_number(v, "swap size").map(|_| ())));
-        check("data_store_group_primary_id", optional(&self.data_store_group_primary_id, &|v| validate::id(v, "data store group")));
-        check("data_store_group_swap_id", optional(&self.data_store_group_swap_id, &|v| validate::id(v, "data store group")));
+        problems.check_optional("location_id", &self.location_id, |v| validate::id(v, "location"));
+        problems.check("primary_disk_size", validate::positive(&self.primary_disk_size, "primary disk size").map(|_| ()));
+        problems.check_optional("swap_disk_size", &self.swap_disk_size, |v| validate::whole_number(v, "swap size").map(|_| ()));
+        problems.check_optional("data_store_group_primary_id", &self.data_store_group_primary_id, |v| validate::id(v, "data store group"));
+        problems.check_optional("data_store_group_swap_id", &self.data_store_group_swap_id, |v| validate::id(v, "data store group"));
         for (i, disk) in self.secondary_disks.iter().enumerate() {
-            check(&format!("secondary_disk_size.{i}"), validate::positive(&disk.size, "disk size").map(|_| ()));
-            check(
-                &format!("data_store_group_secondary_id.{i}"),
-                optional(&disk.data_store_group_id, &|v| validate::id(v, "data store group")),
-            );
+            problems.check(format!("secondary_disk_size.{i}"), validate::positive(&disk.size, "disk size").map(|_| ()));
+            problems.check_optional(format!("data_store_group_secondary_id.{i}"), &disk.data_store_group_id, |v| {
+                validate::id(v, "data store group")
+            });
         }
-        check("primary_network_id", optional(&self.primary_network_id, &|v| validate::id(v, "network")));
-        check("primary_network_group_id", optional(&self.primary_network_group_id, &|v| validate::id(v, "network group")));
-        check("selected_ip_address", optional(&self.selected_ip_address, &|v| validate::ipv4(v, "IP address")));
-        check("selected_ip_netmask", optional(&self.selected_ip_netmask, &validate::netmask));
-        check("selected_ip_gateway", optional(&self.selected_ip_gateway, &|v| validate::ipv4(v, "gateway")));
-        check("rate_limit", validate::rate_limit(&self.rate_limit));
-        check("default_firewall_policy", match self.default_firewall_policy.as_str() {
+        problems.check_optional("primary_network_id", &self.primary_network_id, |v| validate::id(v, "network"));
+        problems.check_optional("primary_network_group_id", &self.primary_network_group_id, |v| validate::id(v, "network group"));
+        problems.check_optional("selected_ip_address", &self.selected_ip_address, |v| validate::ipv4(v, "IP address"));
+        problems.check_optional("selected_ip_netmask", &self.selected_ip_netmask, validate::netmask);
+        problems.check_optional("selected_ip_gateway", &self.selected_ip_gateway, |v| validate::ipv4(v, "gateway"));
+        problems.check("rate_limit", validate::rate_limit(&self.rate_limit));
+        problems.check("default_firewall_policy", match self.default_firewall_policy.as_str() {
             "" | "ACCEPT" | "DROP" => Ok(()),
             _ => Err("The default firewall policy is ACCEPT or DROP.".into()),
         });
-        check("initial_root_password", validate::root_password(&self.initial_root_password));
-        errors
+        problems.check("initial_root_password", validate::root_password(&self.initial_root_password));
+        problems.0
     }
 
     /// The request body, or the form's errors. Optional fields left empty
@@ -214,15 +204,7 @@ impl CreateVmForm {
                 body.insert(key.to_owned(), v);
             }
         }
-        if !self.secondary_disks.is_empty() {
-            let sizes: Vec<Value> = self.secondary_disks.iter().filter_map(|d| n(&d.size)).collect();
-            body.insert("secondary_disk_size".into(), Value::Array(sizes));
-            // Groups go only when every disk names one: the lists must pair up in order.
-            if self.secondary_disks.iter().all(|d| !d.data_store_group_id.trim().is_empty()) {
-                let groups = self.secondary_disks.iter().map(|d| Value::String(d.data_store_group_id.trim().to_owned())).collect();
-                body.insert("data_store_group_secondary_id".into(), Value::Array(groups));
-            }
-        }
+        put_secondary_disks(&self.secondary_disks, &mut body);
         // The password goes as typed (spaces are already refused); empty means random.
         if !self.initial_root_password.is_empty() {
             body.insert("initial_root_password".into(), Value::String(self.initial_root_password.clone()));
@@ -232,6 +214,21 @@ impl CreateVmForm {
         }
         body.insert("required_virtual_machine_build".into(), json!(self.required_virtual_machine_build));
         Ok(Value::Object(body))
+    }
+}
+
+/// New secondary disks as the spec wants them: sizes in order and, only
+/// when every disk names one, the data store groups in the same order (the
+/// two lists pair up by position).
+pub fn put_secondary_disks(disks: &[SecondaryDisk], body: &mut Map<String, Value>) {
+    if disks.is_empty() {
+        return;
+    }
+    let sizes = disks.iter().filter_map(|d| d.size.trim().parse::<u64>().ok().map(number)).collect();
+    body.insert("secondary_disk_size".into(), Value::Array(sizes));
+    if disks.iter().all(|d| !d.data_store_group_id.trim().is_empty()) {
+        let groups = disks.iter().map(|d| Value::String(d.data_store_group_id.trim().to_owned())).collect();
+        body.insert("data_store_group_secondary_id".into(), Value::Array(groups));
     }
 }
 

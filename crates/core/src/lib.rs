@@ -2,12 +2,16 @@
 //! tested natively: API models with tolerant decoding, the one error type,
 //! API paths and paging.
 
+pub mod clone_vm;
 pub mod create_vm;
 pub mod decode;
 pub mod deploy;
+pub mod disk;
+pub mod edit_vm;
 pub mod error;
 pub mod page;
 pub mod paths;
+pub mod time;
 pub mod validate;
 pub mod vm;
 pub mod vm_query;

@@ -1,0 +1,75 @@
+//! The disk resource (its fields are the real provider's; the spec does not show them).
+
+use crate::decode;
+use serde_json::{Map, Value};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disk {
+    pub id: Option<String>,
+    pub label: Option<String>,
+    pub size_gb: Option<i64>,
+    pub is_swap: bool,
+    pub primary: bool,
+    pub mount_point: Option<String>,
+    pub data_store_group_id: Option<String>,
+    pub status: Option<String>,
+    pub locked: bool,
+    pub raw: Map<String, Value>,
+}
+
+impl Disk {
+    pub fn from_map(map: &Map<String, Value>) -> Self {
+        let get = |key: &str| map.get(key);
+        Self {
+            id: decode::id(get("id")),
+            label: decode::text(get("label")),
+            size_gb: decode::int(get("disk_size")).or_else(|| decode::int(get("size"))),
+            is_swap: decode::flag(get("is_swap")).unwrap_or(false),
+            primary: decode::flag(get("primary")).unwrap_or(false),
+            mount_point: decode::text(get("mount_point")),
+            data_store_group_id: decode::id(get("data_store_group_id")),
+            status: decode::text(get("status")),
+            locked: decode::flag(get("locked")).unwrap_or(false),
+            raw: map.clone(),
+        }
+    }
+
+    pub fn list_from_json(value: &Value) -> Result<(Vec<Self>, usize), decode::DecodeError> {
+        let items = decode::list(value, "disk", "disks", "a list of disks")?;
+        Ok((items.items.into_iter().map(Self::from_map).collect(), items.skipped))
+    }
+
+    /// "Primary disk", "Swap", or the label, for lists.
+    pub fn name(&self) -> String {
+        self.label.clone().unwrap_or_else(|| {
+            if self.primary {
+                "Primary disk".into()
+            } else if self.is_swap {
+                "Swap".into()
+            } else {
+                self.id.as_ref().map(|id| format!("Disk {id}")).unwrap_or_else(|| "Disk".into())
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn onapp_and_loose_disks() {
+        let (disks, skipped) = Disk::list_from_json(&json!([
+            {"disk": {"id": 5, "disk_size": "20", "is_swap": false, "primary": true, "mount_point": "/", "data_store_group_id": "1", "locked": 0}},
+            {"id": "6", "size": 2, "is_swap": "1"},
+            "junk"
+        ]))
+        .unwrap();
+        assert_eq!(skipped, 1);
+        assert_eq!((disks[0].id.as_deref(), disks[0].size_gb, disks[0].primary), (Some("5"), Some(20), true));
+        assert_eq!(disks[1].size_gb, Some(2));
+        assert!(disks[1].is_swap);
+        assert_eq!(disks[1].name(), "Swap");
+    }
+}

@@ -1,0 +1,92 @@
+//! Dates as the service writes them: ISO 8601, usually without a zone.
+
+/// Milliseconds since the Unix epoch for `2026-03-14T09:26:53` (read as
+/// UTC, the service's zone), also with fractions, `Z` or a `+hh:mm` offset.
+/// None when it is not such a date.
+pub fn parse_service_date(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (date, rest) = text.split_once(['T', ' '])?;
+    let mut parts = date.split('-');
+    let year: i64 = parts.next()?.parse().ok()?;
+    let month: u32 = parts.next()?.parse().ok()?;
+    let day: u32 = parts.next()?.parse().ok()?;
+    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    // Split off a zone: Z, +hh:mm or -hh:mm after the time.
+    let (time, offset_minutes) = if let Some(t) = rest.strip_suffix('Z') {
+        (t, 0)
+    } else if let Some(pos) = rest.rfind(['+', '-']).filter(|p| *p >= 5) {
+        let (t, zone) = rest.split_at(pos);
+        let sign = if zone.starts_with('-') { -1 } else { 1 };
+        let (h, m) = zone[1..].split_once(':').unwrap_or((&zone[1..], "0"));
+        (t, sign * (h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()?))
+    } else {
+        (rest, 0)
+    };
+    let mut hms = time.split(':');
+    let hour: i64 = hms.next()?.parse().ok()?;
+    let minute: i64 = hms.next()?.parse().ok()?;
+    let seconds: f64 = hms.next().unwrap_or("0").parse().ok()?;
+    if hms.next().is_some() || hour > 23 || minute > 59 || !(0.0..61.0).contains(&seconds) {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let ms = ((days * 24 + hour) * 60 + minute - offset_minutes) * 60_000 + (seconds * 1000.0).round() as i64;
+    Some(ms)
+}
+
+fn days_in_month(year: i64, month: u32) -> u32 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a proleptic Gregorian date.
+fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = i64::from(month);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// "3 s", "2 min 5 s", "1 h 4 min": how long something has run.
+pub fn format_elapsed(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, s / 60 % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn service_dates() {
+        assert_eq!(parse_service_date("1970-01-01T00:00:00"), Some(0));
+        assert_eq!(parse_service_date("2024-01-01T01:01:01"), Some((19_723 * 86_400 + 3_661) * 1000));
+        assert_eq!(parse_service_date("2000-02-29T00:00:00Z"), Some(951_782_400_000));
+        assert_eq!(parse_service_date("2024-01-01T01:00:00+01:00"), Some(19_723 * 86_400 * 1000));
+        assert_eq!(parse_service_date("2024-01-01 00:00:00.5"), Some(19_723 * 86_400 * 1000 + 500));
+        for bad in ["", "yesterday", "2024-13-01T00:00:00", "2023-02-29T00:00:00", "2024-01-01", "2024-01-01T25:00:00", "2024-01-01T00:00:00:00"] {
+            assert_eq!(parse_service_date(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn elapsed() {
+        assert_eq!(format_elapsed(3_400), "3 s");
+        assert_eq!(format_elapsed(125_000), "2 min 5 s");
+        assert_eq!(format_elapsed(3_840_000), "1 h 4 min");
+        assert_eq!(format_elapsed(-5), "0 s");
+    }
+}

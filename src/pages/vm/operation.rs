@@ -1,0 +1,93 @@
+//! Running one VM operation: one request at a time, the task recorded, the
+//! VM shown busy at once after a 202 (the page then polls it until free).
+
+use super::VmCtx;
+use crate::api::vms::Outcome;
+use crate::api::{Api, ApiResult};
+use crate::session::use_session;
+use crate::tasks::use_tasks;
+use leptos::prelude::*;
+use std::future::Future;
+use vmdeck_core::ApiError;
+
+/// An operation of a VM page. `run` sends nothing while one is in flight,
+/// so a double click sends one request.
+pub struct Op<I: 'static> {
+    action: Action<I, ApiResult<Outcome>>,
+    /// Why the last try failed, for the dialog or card that started it.
+    pub error: RwSignal<Option<ApiError>>,
+}
+
+impl<I: 'static> Clone for Op<I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<I: 'static> Copy for Op<I> {}
+
+impl<I: Clone + Send + Sync + 'static> Op<I> {
+    pub fn run(self, input: I) {
+        if !self.action.pending().get_untracked() {
+            self.action.dispatch(input);
+        }
+    }
+
+    pub fn pending(self) -> Memo<bool> {
+        self.action.pending()
+    }
+}
+
+/// Makes an operation named `name` (as the task tray shows it); `then`
+/// runs when the service has accepted it (e.g. to close its dialog).
+pub fn use_op<I, F, Fut>(ctx: VmCtx, name: &'static str, then: impl Fn(Outcome) + 'static, run: F) -> Op<I>
+where
+    I: Clone + Send + Sync + 'static,
+    F: Fn(Api, String, I) -> Fut + 'static,
+    Fut: Future<Output = ApiResult<Outcome>> + 'static,
+{
+    let session = use_session();
+    let tasks = use_tasks();
+    let error = RwSignal::new(None);
+    let then = std::rc::Rc::new(then);
+    let action = Action::new_local(move |input: &I| {
+        let then = std::rc::Rc::clone(&then);
+        let vm_id = ctx.id.get_untracked();
+        let task = tasks.start(name, &vm_id, &ctx.name());
+        error.set(None);
+        let request = Api::from_session(session).map(|api| run(api, vm_id, input.clone()));
+        async move {
+            let result = match request {
+                Ok(request) => request.await,
+                Err(e) => Err(e),
+            };
+            match &result {
+                Ok(Outcome::Started) => ctx.mark_busy(),
+                Ok(Outcome::Done) => {
+                    tasks.done(task, "done");
+                    ctx.refresh();
+                }
+                Err(e) => {
+                    tasks.failed(task, e);
+                    error.set(Some(e.clone()));
+                }
+            }
+            if let Ok(outcome) = result {
+                then(outcome);
+            }
+            result
+        }
+    });
+    Op { action, error }
+}
+
+/// Why an action button is disabled, if it is: the VM is busy, or this
+/// action's request is on its way.
+pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
+    if pending.get() {
+        Some("Sending the request…")
+    } else if ctx.busy() {
+        Some("The VM is busy with another operation; wait until it has finished.")
+    } else {
+        None
+    }
+}

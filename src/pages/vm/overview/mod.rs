@@ -1,0 +1,134 @@
+//! The VM's overview: every field, readable, and everything the API sent.
+
+use super::use_vm;
+use leptos::prelude::*;
+use serde_json::Value;
+use vmdeck_core::time::parse_service_date;
+use vmdeck_core::vm::format_memory;
+use vmdeck_core::Vm;
+
+/// A date of the service in the user's local time; the raw text when it is not a date.
+fn local_time(raw: &str) -> String {
+    match parse_service_date(raw) {
+        Some(ms) => String::from(js_sys::Date::new(&(ms as f64).into()).to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)),
+        None => raw.to_owned(),
+    }
+}
+
+fn yes_no(flag: Option<bool>) -> String {
+    match flag {
+        Some(true) => "Yes".into(),
+        Some(false) => "No".into(),
+        None => "—".into(),
+    }
+}
+
+fn or_dash(value: Option<String>) -> String {
+    value.unwrap_or_else(|| "—".into())
+}
+
+/// One row of the overview: the name, the text, and (for dates) the raw value on hover.
+struct Row {
+    name: &'static str,
+    text: String,
+    raw: Option<String>,
+}
+
+fn rows(vm: &Vm) -> Vec<Row> {
+    let row = |name, text| Row { name, text, raw: None };
+    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(local_time).unwrap_or_else(|| "—".into()), raw: value.clone() };
+    vec![
+        row("Label", or_dash(vm.label.clone())),
+        row("Hostname", or_dash(vm.hostname.clone())),
+        row("Status", vm.status.label().to_owned()),
+        row("Busy", yes_no(Some(vm.locked))),
+        row("Suspended", yes_no(Some(vm.suspended))),
+        row("Type", or_dash(vm.vm_type.as_ref().map(|t| t.label().to_owned()))),
+        row("Memory", or_dash(vm.memory_mb.map(format_memory))),
+        row("CPUs", or_dash(vm.cpus.map(|c| c.to_string()))),
+        row("CPU shares", or_dash(vm.cpu_shares.map(|c| c.to_string()))),
+        row("CPU type", or_dash(vm.cpu_type.clone())),
+        row("Operating system", or_dash(vm.operating_system.clone())),
+        row("Distribution", or_dash(vm.operating_system_distro.clone())),
+        row("Template", or_dash(match (&vm.template_label, &vm.template_id) {
+            (Some(label), Some(id)) => Some(format!("{label} (#{id})")),
+            (None, Some(id)) => Some(format!("#{id}")),
+            (Some(label), None) => Some(label.clone()),
+            (None, None) => None,
+        })),
+        row("Location", or_dash(vm.location_id.clone())),
+        row("Hypervisor", or_dash(vm.hypervisor_id.clone())),
+        row("IP addresses", if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") }),
+        row("Boot device", or_dash(vm.boot_type.clone())),
+        row("CD-ROM drive", yes_no(vm.cdrom)),
+        row("Disk type", or_dash(vm.disk_type.clone())),
+        row("Kept apart from VM", or_dash(vm.strict_virtual_machine_id.clone())),
+        row("VIP", yes_no(vm.vip)),
+        row("Note", or_dash(vm.note.clone())),
+        date("Created", &vm.created_at),
+        date("Updated", &vm.updated_at),
+    ]
+}
+
+/// A JSON value as text: strings as they are, everything else as JSON.
+fn raw_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".into(),
+        other => other.to_string(),
+    }
+}
+
+#[component]
+pub fn OverviewTab() -> impl IntoView {
+    let Some(ctx) = use_vm() else { return ().into_any() };
+    let show_password = RwSignal::new(false);
+    view! {
+        {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| {
+            let password = vm.initial_password.clone();
+            // Secrets stay masked here too; the password has its own reveal above.
+            let mut raw: Vec<(String, String)> = vm
+                .raw
+                .iter()
+                .map(|(k, v)| (k.clone(), if k.contains("password") && !v.is_null() { "••••••••".into() } else { raw_text(v) }))
+                .collect();
+            raw.sort();
+            view! {
+                <dl class="fields" id="vm-fields">
+                    {rows(vm).into_iter().map(|row| view! {
+                        <div class="field-row">
+                            <dt>{row.name}</dt>
+                            <dd title=row.raw>{row.text}</dd>
+                        </div>
+                    }).collect_view()}
+                    <div class="field-row">
+                        <dt>"Initial root password"</dt>
+                        <dd>
+                            {match password {
+                                None => view! { <span>"—"</span> }.into_any(),
+                                Some(password) => view! {
+                                    <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
+                                    " "
+                                    <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
+                                        {move || if show_password.get() { "Hide" } else { "Show" }}
+                                    </button>
+                                }.into_any(),
+                            }}
+                        </dd>
+                    </div>
+                </dl>
+                <details class="raw-fields" id="vm-raw-fields">
+                    <summary>{format!("All {} fields as the API sent them", raw.len())}</summary>
+                    <table class="table raw-table">
+                        <tbody>
+                            {raw.into_iter().map(|(key, value)| view! {
+                                <tr><th scope="row" class="mono">{key}</th><td class="mono">{value}</td></tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </details>
+            }
+        }))}
+    }
+    .into_any()
+}

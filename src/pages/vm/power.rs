@@ -1,0 +1,100 @@
+//! Start, stop and reboot, in the page's header.
+
+use super::{blocked_reason, use_op, VmCtx};
+use crate::api::vms::{reboot_vm, start_vm, stop_vm};
+use crate::components::{ErrorView, Modal};
+use leptos::prelude::*;
+use vmdeck_core::VmStatus;
+
+#[component]
+pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
+    let status = move || ctx.vm.with(|vm| vm.as_ref().map(|vm| vm.status.clone()));
+    let running = move || matches!(status(), Some(VmStatus::Online | VmStatus::Recovery));
+    let unbuilt = move || matches!(status(), Some(VmStatus::Unbuilt));
+    let stop_open = RwSignal::new(false);
+    let reboot_open = RwSignal::new(false);
+
+    let start = use_op(ctx, "Start", |_| {}, |api, id, ()| async move { start_vm(&api, &id).await });
+    let stop = use_op(ctx, "Stop", move |_| stop_open.set(false), |api, id, force: bool| async move { stop_vm(&api, &id, force).await });
+    let reboot = use_op(ctx, "Reboot", move |_| reboot_open.set(false), |api, id, force: bool| async move { reboot_vm(&api, &id, force).await });
+
+    let start_blocked = move || {
+        blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then_some("The VM is not built yet.")).or_else(|| {
+            ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended)).then_some("The provider suspended this VM.")
+        })
+    };
+    let stop_blocked = move || blocked_reason(ctx, stop.pending());
+    let reboot_blocked = move || blocked_reason(ctx, reboot.pending());
+
+    view! {
+        <div class="power-actions">
+            {move || if running() {
+                view! {
+                    <button type="button" class="button" id="action-stop" disabled=move || stop_blocked().is_some() title=move || stop_blocked().unwrap_or("Shut the VM down") on:click=move |_| stop_open.set(true)>"Stop"</button>
+                    <button type="button" class="button" id="action-reboot" disabled=move || reboot_blocked().is_some() title=move || reboot_blocked().unwrap_or("Restart the VM") on:click=move |_| reboot_open.set(true)>"Reboot"</button>
+                }.into_any()
+            } else {
+                view! {
+                    <button type="button" class="button button-primary" id="action-start" disabled=move || start_blocked().is_some() title=move || start_blocked().unwrap_or("Start the VM") on:click=move |_| start.run(())>"Start"</button>
+                }.into_any()
+            }}
+            {move || start.error.get().map(|e| view! { <ErrorView error=e doing="Starting the VM"/> })}
+        </div>
+        <Modal open=stop_open title="Stop the virtual machine" id="stop-dialog">
+            <ForceChoice
+                op=stop
+                graceful="Shut down: the operating system closes its programs and powers off."
+                forced="Force off: like pulling the plug. Unsaved data inside the VM is lost."
+                confirm="Stop"
+                doing="Stopping the VM"
+                blocked=Signal::derive(stop_blocked)
+            />
+        </Modal>
+        <Modal open=reboot_open title="Reboot the virtual machine" id="reboot-dialog">
+            <ForceChoice
+                op=reboot
+                graceful="Reboot: the operating system restarts cleanly."
+                forced="Force reboot: kills the VM at once. Only one kind of provider honours this; the others reboot gracefully instead."
+                confirm="Reboot"
+                doing="Rebooting the VM"
+                blocked=Signal::derive(reboot_blocked)
+            />
+        </Modal>
+    }
+}
+
+/// Graceful or forced, then the button that sends it.
+#[component]
+fn ForceChoice(
+    op: super::Op<bool>,
+    graceful: &'static str,
+    forced: &'static str,
+    confirm: &'static str,
+    doing: &'static str,
+    blocked: Signal<Option<&'static str>>,
+) -> impl IntoView {
+    let force = RwSignal::new(false);
+    view! {
+        <div class="choices" role="radiogroup">
+            <label class="choice">
+                <input type="radio" name="force" id="force-no" prop:checked=move || !force.get() on:change=move |_| force.set(false)/>
+                <span>{graceful}</span>
+            </label>
+            <label class="choice">
+                <input type="radio" name="force" id="force-yes" prop:checked=move || force.get() on:change=move |_| force.set(true)/>
+                <span>{forced}</span>
+            </label>
+        </div>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=doing/> })}
+        <div class="modal-actions">
+            <button
+                type="button"
+                class="button button-primary"
+                id="confirm-action"
+                disabled=move || blocked.get().is_some()
+                title=move || blocked.get().unwrap_or("")
+                on:click=move |_| op.run(force.get_untracked())
+            >{confirm}</button>
+        </div>
+    }
+}

@@ -1,0 +1,122 @@
+//! Operations that take no data: reset the root password, rebuild the
+//! network, apply the firewall rules; and making a template (a label).
+
+use super::{Card, DialogActions, Effect, OpenButton};
+use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, reset_password, Outcome};
+use crate::api::{Api, ApiResult};
+use crate::components::Modal;
+use crate::pages::vm::{use_op, VmCtx};
+use leptos::prelude::*;
+use std::future::Future;
+
+/// The words of a confirm-only operation.
+struct Words {
+    card: &'static str,
+    title: &'static str,
+    text: &'static str,
+    button: &'static str,
+    dialog_id: &'static str,
+    dialog_title: &'static str,
+    warning: &'static str,
+    doing: &'static str,
+    confirm: &'static str,
+}
+
+/// A card whose dialog only asks for a confirmation.
+fn confirm_only<F, Fut>(ctx: VmCtx, effect: Effect, words: Words, run: F) -> impl IntoView
+where
+    F: Fn(Api, String) -> Fut + 'static,
+    Fut: Future<Output = ApiResult<Outcome>> + 'static,
+{
+    let open = RwSignal::new(false);
+    let op = use_op(ctx, words.title, move |_| open.set(false), move |api, id, ()| run(api, id));
+    view! {
+        <Card id=words.card title=words.title effect=effect text=words.text>
+            <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm/>
+        </Card>
+        <Modal open=open title=words.dialog_title id=words.dialog_id>
+            <p>{words.warning}</p>
+            <DialogActions ctx=ctx op=op doing=words.doing label=words.confirm ready=true submit=Callback::new(move |()| op.run(()))/>
+        </Modal>
+    }
+}
+
+#[component]
+pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
+    confirm_only(
+        ctx,
+        Effect::MayRestart,
+        Words {
+            card: "card-reset-password",
+            title: "Reset root password",
+            text: "Sets a new random root password. When it is done, the Overview shows it.",
+            button: "open-reset-password",
+            dialog_id: "reset-password-dialog",
+            dialog_title: "Reset the root password",
+            warning: "The old password stops working. Sessions already open inside the VM are not closed.",
+            doing: "Resetting the password",
+            confirm: "Reset password",
+        },
+        |api, id| async move { reset_password(&api, &id).await },
+    )
+}
+
+#[component]
+pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
+    confirm_only(
+        ctx,
+        Effect::MayRestart,
+        Words {
+            card: "card-rebuild-network",
+            title: "Rebuild network",
+            text: "Writes the network configuration into the VM again, e.g. after interfaces or addresses changed.",
+            button: "open-rebuild-network",
+            dialog_id: "rebuild-network-dialog",
+            dialog_title: "Rebuild the network configuration",
+            warning: "The VM's network settings are applied again. Its connections may drop for a moment.",
+            doing: "Rebuilding the network",
+            confirm: "Rebuild network",
+        },
+        |api, id| async move { rebuild_network(&api, &id).await },
+    )
+}
+
+#[component]
+pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
+    confirm_only(
+        ctx,
+        Effect::NoRestart,
+        Words {
+            card: "card-apply-firewall",
+            title: "Apply firewall rules",
+            text: "Makes the firewall rules of the VM's interfaces take effect.",
+            button: "open-apply-firewall",
+            dialog_id: "apply-firewall-dialog",
+            dialog_title: "Apply the firewall rules",
+            warning: "The rules saved for this VM's interfaces replace the ones in force. Traffic they drop stops at once.",
+            doing: "Applying the firewall rules",
+            confirm: "Apply rules",
+        },
+        |api, id| async move { apply_firewall_rules(&api, &id).await },
+    )
+}
+
+#[component]
+pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let label = RwSignal::new(String::new());
+    let op = use_op(ctx, "Create template", move |_| open.set(false), |api, id, label: String| async move { create_template(&api, &id, &label).await });
+    view! {
+        <Card id="card-template" title="Create template" effect=Effect::MayRestart
+            text="Makes a template of this VM's disks, to build new VMs from.">
+            <OpenButton ctx=ctx op=op open=open id="open-template" label="Create template…"/>
+        </Card>
+        <Modal open=open title="Create a template from this VM" id="template-dialog">
+            <div class="field">
+                <label for="template-label">"Template label"</label>
+                <input id="template-label" type="text" placeholder="Optional" prop:value=move || label.get() on:input=move |ev| label.set(event_target_value(&ev))/>
+            </div>
+            <DialogActions ctx=ctx op=op doing="Creating the template" label="Create template" ready=true submit=Callback::new(move |()| op.run(label.get_untracked()))/>
+        </Modal>
+    }
+}

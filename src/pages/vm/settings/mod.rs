@@ -1,0 +1,125 @@
+//! The VM's settings: every operation that changes it, each with a card
+//! saying what it does to the running VM, and a dialog where it takes input.
+
+mod clone;
+mod destroy;
+mod edit;
+mod maintenance;
+mod rebuild;
+mod segregation;
+
+use super::{blocked_reason, use_vm, Op, VmCtx};
+use crate::components::ErrorView;
+use leptos::prelude::*;
+
+/// What an operation does to the VM, shown on its card.
+#[derive(Clone, Copy)]
+pub enum Effect {
+    NoRestart,
+    MayRestart,
+    Restarts,
+    ErasesData,
+}
+
+impl Effect {
+    fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Effect::NoRestart => ("effect-none", "No restart"),
+            Effect::MayRestart => ("effect-some", "The VM may be busy or restart"),
+            Effect::Restarts => ("effect-some", "Restarts the VM"),
+            Effect::ErasesData => ("effect-danger", "Erases data"),
+        }
+    }
+}
+
+/// A card: the operation's name, what it does, and its button.
+#[component]
+fn Card(
+    id: &'static str,
+    title: &'static str,
+    effect: Effect,
+    #[prop(into)] text: String,
+    children: Children,
+) -> impl IntoView {
+    let (class, label) = effect.label();
+    view! {
+        <article class="card" id=id>
+            <header class="card-head">
+                <h2>{title}</h2>
+                <span class=format!("effect {class}")>{label}</span>
+            </header>
+            <p class="muted">{text}</p>
+            <div class="card-actions">{children()}</div>
+        </article>
+    }
+}
+
+/// The button that opens a dialog, disabled (with the reason) while the VM is busy.
+#[component]
+fn OpenButton<I: Clone + Send + Sync + 'static>(ctx: VmCtx, op: Op<I>, open: RwSignal<bool>, id: &'static str, label: &'static str, #[prop(optional)] danger: bool) -> impl IntoView {
+    let blocked = move || blocked_reason(ctx, op.pending());
+    view! {
+        <button
+            type="button"
+            class=if danger { "button button-danger" } else { "button" }
+            id=id
+            disabled=move || blocked().is_some()
+            title=move || blocked().unwrap_or("")
+            on:click=move |_| open.set(true)
+        >{label}</button>
+    }
+}
+
+/// The end of a dialog: the last error and the confirming button.
+#[component]
+fn DialogActions<I: Clone + Send + Sync + 'static>(
+    ctx: VmCtx,
+    op: Op<I>,
+    doing: &'static str,
+    label: &'static str,
+    /// Extra conditions (a typed hostname, a valid form).
+    #[prop(into)]
+    ready: Signal<bool>,
+    submit: Callback<()>,
+    #[prop(optional)] danger: bool,
+) -> impl IntoView {
+    let blocked = move || blocked_reason(ctx, op.pending());
+    view! {
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=doing/> })}
+        <div class="modal-actions">
+            <button
+                type="submit"
+                class=if danger { "button button-danger" } else { "button button-primary" }
+                id="confirm-action"
+                disabled=move || blocked().is_some() || !ready.get()
+                title=move || blocked().unwrap_or("")
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    submit.run(());
+                }
+            >
+                {move || if op.pending().get() { "Sending…" } else { label }}
+            </button>
+        </div>
+    }
+}
+
+#[component]
+pub fn SettingsTab() -> impl IntoView {
+    let Some(ctx) = use_vm() else { return ().into_any() };
+    view! {
+        <div class="cards">
+            <edit::EditCard ctx=ctx/>
+            <maintenance::ResetPasswordCard ctx=ctx/>
+            <maintenance::RebuildNetworkCard ctx=ctx/>
+            <maintenance::ApplyFirewallCard ctx=ctx/>
+            <clone::CloneCard ctx=ctx/>
+            <maintenance::TemplateCard ctx=ctx/>
+            <segregation::SegregationCard ctx=ctx/>
+            <rebuild::RebuildCard ctx=ctx/>
+            <destroy::DestroyCard ctx=ctx/>
+        </div>
+    }
+    .into_any()
+}
+

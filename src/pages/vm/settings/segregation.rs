@@ -1,0 +1,100 @@
+//! Segregation: keep this VM on another hypervisor than a chosen VM.
+
+use super::{Card, Effect};
+use crate::api::vms::{list_segregations, list_vms, set_segregation};
+use crate::api::Api;
+use crate::components::ErrorView;
+use crate::pages::vm::{blocked_reason, use_op, VmCtx};
+use crate::session::use_session;
+use leptos::prelude::*;
+use leptos_router::components::A;
+use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::Vm;
+
+#[component]
+pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
+    let session = use_session();
+    let current = LocalResource::new(move || {
+        ctx.settled.track();
+        let api = Api::from_session(session);
+        let id = ctx.id.get();
+        async move { list_segregations(&api?, &id).await }
+    });
+    let op = use_op(ctx, "Segregation", |_| {}, |api, id, (target, keep_apart): (String, bool)| async move {
+        set_segregation(&api, &id, &target, keep_apart).await
+    });
+    let blocked = move || blocked_reason(ctx, op.pending());
+
+    // The picker: VMs of the account whose hostname holds the text.
+    let search = RwSignal::new(String::new());
+    let found = LocalResource::new(move || {
+        let text = search.get();
+        let api = Api::from_session(session);
+        let own = ctx.id.get_untracked();
+        async move {
+            if text.trim().is_empty() {
+                return Ok(Vec::new());
+            }
+            let query = VmQuery::default().with_filter("hostname", &text).with_limit(10);
+            let page = list_vms(&api?, &query).await?;
+            Ok(page.items.into_iter().filter(|vm| vm.id.as_deref() != Some(own.as_str())).collect::<Vec<Vm>>())
+        }
+    });
+
+    view! {
+        <Card id="card-segregation" title="Keep apart from another VM" effect=Effect::NoRestart
+            text="Segregation keeps this VM on a different hypervisor from the VM you pick, so one hardware fault cannot take both down. It takes effect at the next reboot.">
+            <div class="segregation">
+                {move || match current.get() {
+                    None => view! { <p class="muted">"Loading…"</p> }.into_any(),
+                    Some(Err(e)) => view! { <ErrorView error=e doing="Loading the segregations"/> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">"Not kept apart from any VM."</p> }.into_any(),
+                    Some(Ok(list)) => view! {
+                        <ul class="plain-list" id="segregation-list">
+                            {list.into_iter().map(|vm| {
+                                let id = vm.id.clone().unwrap_or_default();
+                                let target = id.clone();
+                                let (name, hostname) = (vm.display_name(), vm.hostname.clone().unwrap_or_default());
+                                view! {
+                                    <li>
+                                        <A href=format!("/vms/{id}")>{name}</A>
+                                        <span class="muted mono">{hostname}</span>
+                                        <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
+                                            on:click=move |_| op.run((target.clone(), false))>"Remove"</button>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                }}
+                <div class="field">
+                    <label for="segregation-search">"Find a VM by hostname"</label>
+                    <input id="segregation-search" type="search" autocomplete="off" placeholder="e.g. db"
+                        prop:value=move || search.get() on:change=move |ev| search.set(event_target_value(&ev))
+                        on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); search.set(event_target_value(&ev)); }/>
+                </div>
+                {move || found.get().map(|result| match result {
+                    Err(e) => view! { <ErrorView error=e doing="Searching the VMs"/> }.into_any(),
+                    Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">"No other VM has that in its hostname."</p> }.into_any(),
+                    Ok(vms) => view! {
+                        <ul class="plain-list" id="segregation-candidates">
+                            {vms.into_iter().map(|vm| {
+                                let target = vm.id.clone().unwrap_or_default();
+                                let (name, hostname) = (vm.display_name(), vm.hostname.clone().unwrap_or_default());
+                                view! {
+                                    <li>
+                                        <span>{name}</span>
+                                        <span class="muted mono">{hostname}</span>
+                                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
+                                            on:click=move |_| op.run((target.clone(), true))>"Keep apart"</button>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    }.into_any(),
+                })}
+                {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Changing the segregation"/> })}
+            </div>
+        </Card>
+    }
+}

@@ -1,0 +1,8 @@
+//! The VM's snapshots tab.
+
+use leptos::prelude::*;
+
+#[component]
+pub fn SnapshotsTab() -> impl IntoView {
+    view! { <super::TabNotYet what="Snapshots"/> }
+}

@@ -1,0 +1,188 @@
+// The VM page against the simulator with short operations: power actions,
+// edit, rebuild, clone, segregation, destroy, busy state and the task tray.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO, apiGet, logIn, startSim, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '40', '--op-ms', '1200'], { before, after, afterEach });
+
+/** A fresh page logged in, with the requests it makes to one VM counted. */
+async function vmPage(vmId, tab = '') {
+  const handle = await suite.open();
+  const { page } = handle;
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table');
+  const counts = { get: 0, writes: [] };
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.includes(`/virtual_machine/${vmId}`)) return;
+    if (r.method() === 'GET' && url.endsWith(`/virtual_machine/${vmId}`)) counts.get += 1;
+    if (r.method() !== 'GET') counts.writes.push(`${r.method()} ${url.split(`/virtual_machine/${vmId}`)[1] || '/'}`);
+  });
+  await page.goto(`${suite.sim.url}/vms/${vmId}${tab ? `/${tab}` : ''}`);
+  await page.waitForSelector('#vm-title');
+  return { ...handle, counts };
+}
+
+async function idleVm(status = 'online') {
+  const list = (await apiGet(suite.sim.api, `/account/1/virtual_machines?status=${status}&locked=0&suspended=0`)).body;
+  // Each test takes its own VM, so that they do not meet.
+  idleVm.used ??= new Set();
+  const vm = list.find((v) => !idleVm.used.has(v.id));
+  idleVm.used.add(vm.id);
+  return vm;
+}
+
+test('stop then start: busy, offline, busy, online, without a reload; no polling when idle', async () => {
+  const vm = await idleVm();
+  const { page, counts } = await vmPage(vm.id);
+  await page.click('#action-stop');
+  await page.click('#stop-dialog #force-yes');
+  await page.click('#stop-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+  await page.waitForSelector('.vm-state .badge-offline:not(:has(+ .busy))');
+  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  await page.click('#action-start');
+  await page.waitForSelector('.vm-state .busy');
+  await page.waitForFunction(() => document.querySelector('.vm-state .badge-online') && !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  assert.deepEqual(counts.writes, ['PUT /', 'PUT /'], 'one request per action');
+  const reads = counts.get;
+  await page.waitForTimeout(3000);
+  assert.equal(counts.get, reads, 'nothing is polled while the VM is idle');
+  // The tray lists both, done, and said so to screen readers.
+  await page.click('#task-tray-toggle');
+  await page.waitForSelector('#task-tray .task-done:has-text("Start")');
+  await page.waitForSelector('#task-tray .task-done:has-text("Stop")');
+  assert.match(await page.textContent('#task-announcement'), /Start on .*: done, now online/);
+  await page.reload();
+  await page.click('#task-tray-toggle');
+  await page.waitForSelector('#task-tray .task-done:has-text("Stop")');
+});
+
+test('a locked VM has its actions disabled, saying why', async () => {
+  const slow = await startSim(['--vms', '5', '--op-ms', '8000']);
+  try {
+    const handle = await suite.open();
+    const { page } = handle;
+    await logIn(page, slow.url);
+    await page.waitForSelector('#vm-table');
+    const [vm] = (await apiGet(slow.api, '/account/1/virtual_machines?status=online&locked=0&limit=1')).body;
+    const stop = await fetch(`${slow.api}/account/1/virtual_machine/${vm.id}`, {
+      method: 'PUT',
+      headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
+      body: '{"status":"offline"}',
+    });
+    assert.equal(stop.status, 202);
+    await page.goto(`${slow.url}/vms/${vm.id}/settings`);
+    await page.waitForSelector('.vm-state .busy');
+    for (const id of ['#action-stop', '#action-reboot', '#open-edit', '#open-destroy', '#open-rebuild', '#open-clone']) {
+      assert.ok(await page.isDisabled(id), id);
+      assert.match(await page.getAttribute(id, 'title'), /busy/, id);
+    }
+  } finally {
+    await slow.stop();
+  }
+});
+
+test('edit a label; reloading a tab URL opens that tab', async () => {
+  const vm = await idleVm('offline');
+  const { page, counts } = await vmPage(vm.id, 'settings');
+  assert.equal(await page.getAttribute('#tab-settings', 'aria-current'), 'page');
+  await page.reload();
+  await page.waitForSelector('#card-edit');
+  await page.click('#open-edit');
+  await page.fill('#edit-label', 'Renamed by a test');
+  await page.fill('#edit-hostname', '9bad');
+  await page.waitForSelector('#edit-hostname-error:has-text("may not start with a digit")');
+  await page.fill('#edit-hostname', vm.hostname);
+  await page.fill('#edit-memory', String(vm.memory * 2));
+  await page.waitForSelector('#edit-consequences:has-text("resized")');
+  await page.click('#edit-dialog #confirm-action');
+  await page.waitForSelector('#vm-title:text("Renamed by a test")');
+  assert.deepEqual(counts.writes, ['PUT /']);
+  const after = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body;
+  assert.equal(after.label, 'Renamed by a test');
+  assert.equal(after.memory, vm.memory * 2);
+});
+
+test('rebuild from another template, after typing the hostname', async () => {
+  const vm = await idleVm();
+  const { page } = await vmPage(vm.id, 'settings');
+  await page.click('#open-rebuild');
+  await page.selectOption('#rebuild-template', '2');
+  assert.ok(await page.isDisabled('#rebuild-dialog #confirm-action'), 'not before the hostname is typed');
+  await page.fill('#typed-confirm', vm.hostname);
+  await page.click('#rebuild-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  await page.click('#tab-overview');
+  await page.waitForSelector('#vm-fields dd:text("Ubuntu 24.04")');
+});
+
+test('clone, and find the clone', async () => {
+  const vm = await idleVm();
+  const { page } = await vmPage(vm.id, 'settings');
+  await page.click('#open-clone');
+  await page.waitForSelector('#clone-hostname');
+  await page.fill('#clone-hostname', 'clone-of-test');
+  await page.fill('#clone-label', 'Clone of a test VM');
+  await page.fill('#clone-disk-size-0', '999');
+  await page.click('#clone-add-disk');
+  await page.fill('#clone-secondary-size-0', '15');
+  await page.click('#clone-dialog #confirm-action');
+  const link = await page.waitForSelector('#clone-created a');
+  await link.click();
+  await page.waitForSelector('#vm-title:text("Clone of a test VM")');
+  const cloneId = page.url().split('/').pop();
+  const disks = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${cloneId}/disks`)).body;
+  assert.equal(disks[0].disk_size, 999);
+  assert.equal(disks.at(-1).disk_size, 15);
+});
+
+test('segregate from another VM, then remove it', async () => {
+  const vm = await idleVm();
+  const other = await idleVm('offline');
+  const { page } = await vmPage(vm.id, 'settings');
+  await page.waitForSelector('#segregation-none');
+  await page.fill('#segregation-search', other.hostname);
+  await page.press('#segregation-search', 'Enter');
+  await page.click(`#segregation-candidates li:has-text("${other.hostname}") button`);
+  await page.waitForSelector(`#segregation-list li:has-text("${other.hostname}")`);
+  assert.equal((await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body.strict_virtual_machine_id, other.id);
+  await page.click(`#segregation-list li:has-text("${other.hostname}") button`);
+  await page.waitForSelector('#segregation-none');
+});
+
+test('destroy with the typed hostname, and land on the list without it', async () => {
+  const vm = await idleVm('offline');
+  const { page, counts } = await vmPage(vm.id, 'settings');
+  await page.click('#open-destroy');
+  await page.waitForSelector('#destroy-list li:has-text("backups")');
+  await page.fill('#typed-confirm', 'not-the-hostname');
+  assert.ok(await page.isDisabled('#destroy-dialog #confirm-action'));
+  await page.fill('#typed-confirm', vm.hostname);
+  await page.dblclick('#destroy-dialog #confirm-action');
+  await page.waitForURL(/\/vms$/);
+  await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
+  await page.waitForSelector('#vm-list-no-match', { timeout: 10000 });
+  assert.deepEqual(counts.writes, ['DELETE /'], 'a double click sends one request');
+});
+
+test('reset password, rebuild network, apply firewall rules and template each send one request', async () => {
+  const vm = await idleVm();
+  const { page, counts } = await vmPage(vm.id, 'settings');
+  for (const [open, dialog] of [
+    ['#open-reset-password', '#reset-password-dialog'],
+    ['#open-rebuild-network', '#rebuild-network-dialog'],
+    ['#open-apply-firewall', '#apply-firewall-dialog'],
+    ['#open-template', '#template-dialog'],
+  ]) {
+    await page.waitForFunction((id) => !document.querySelector(id).disabled, open, { timeout: 10000 });
+    await page.click(open);
+    await page.dblclick(`${dialog} #confirm-action`);
+    await page.waitForSelector('.vm-state .busy');
+    await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  }
+  assert.deepEqual(counts.writes.map((w) => w.split(' ')[1]), ['/reset_password', '/rebuild_network', '/apply_firewall_rules', '/template']);
+});
