@@ -96,7 +96,9 @@ impl Api {
         query: &[(&str, String)],
         body: Option<&Value>,
     ) -> ApiResult<Reply> {
-        let url = paths::url(&self.credentials.base_url, path, query);
+        // The query goes through the builder: gloo-net appends its own
+        // (possibly empty) query to a URL that already has one.
+        let url = paths::url(&self.credentials.base_url, path, &[]);
         let unreachable = || ApiError::Unreachable { base_url: self.credentials.base_url.clone() };
 
         let controller = web_sys::AbortController::new().map_err(|_| unreachable())?;
@@ -119,6 +121,7 @@ impl Api {
         };
 
         let builder = RequestBuilder::new(&url)
+            .query(query.iter().map(|(key, value)| (*key, value.as_str())))
             .method(method)
             .header("Accept", "application/json")
             .header("Authorization", self.credentials.token.expose())

@@ -2,6 +2,8 @@
 //! endpoint, grouped by resource.
 
 pub mod client;
+pub mod network;
+pub mod storage;
 pub mod vms;
 
 pub use client::{Api, ApiResult};

@@ -37,7 +37,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn of(status: u16) -> Self {
+    pub fn of(status: u16) -> Self {
         if status == 202 { Self::Started } else { Self::Done }
     }
 }

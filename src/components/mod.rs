@@ -1,15 +1,19 @@
 //! Small components shared by the pages.
 
+mod empty_state;
 mod error_view;
 mod field;
 mod loaded;
 mod modal;
+mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
+pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
 pub use field::{Field, TextField};
 pub use loaded::Loaded;
 pub use modal::Modal;
+pub use raw_fields::RawFields;
 pub use status_badge::StatusBadge;
 pub use typed_confirm::TypedConfirm;

@@ -1,16 +1,79 @@
-//! The account's IP addresses.
+//! Every IP address of the account, with the `ip` filter.
 
+use crate::api::network::account_ips;
+use crate::api::Api;
+use crate::components::{EmptyState, Loaded};
+use crate::hooks::use_url_filters;
+use crate::pages::vm::network::network_name;
+use crate::session::use_session;
 use leptos::prelude::*;
+use leptos_router::components::A;
+use vmdeck_core::network::IpAddress;
 
 #[component]
 pub fn IpAddressesPage() -> impl IntoView {
+    let session = use_session();
+    let filters = use_url_filters(&["ip"]);
+    let list = LocalResource::new(move || {
+        let api = Api::from_session(session);
+        let ip = filters.get("ip");
+        async move { account_ips(&api?, &ip).await }
+    });
     view! {
         <section class="page">
             <header class="page-header"><h1>"IP addresses"</h1></header>
-            <div class="empty-state">
-                <p class="empty-title">"Not available yet"</p>
-                <p class="muted">"The account-wide list of IP addresses is not part of this version of vmdeck."</p>
+            <div class="filter-row">
+                <label class="filter"><span>"Address"</span>
+                    <input type="search" id="ips-filter" size="16" placeholder="e.g. 203.0.113.7" prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
             </div>
+            <Loaded resource=list doing="Loading the IP addresses" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                render={|list: Vec<IpAddress>| view! { <IpTable list=list/> }}/>
         </section>
     }
+}
+
+#[component]
+fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
+    if list.is_empty() {
+        return view! { <EmptyState title="No addresses" text="No address matches." id="ips-empty"/> }.into_any();
+    }
+    let dash = || "—".to_owned();
+    let count = list.len();
+    view! {
+        <p class="muted small" id="ips-count">{format!("{count} addresses")}</p>
+        <div class="table-wrap">
+            <table class="table" id="ips-table">
+                <thead><tr>
+                    <th scope="col">"Address"</th><th scope="col">"Netmask"</th><th scope="col">"Gateway"</th><th scope="col">"Network"</th>
+                    <th scope="col">"Interface"</th><th scope="col">"VM"</th><th scope="col">"State"</th>
+                </tr></thead>
+                <tbody>
+                    {list.into_iter().map(|ip| {
+                        let state = match (ip.free, ip.reserved) {
+                            (Some(true), Some(true)) => "reserved, free",
+                            (Some(true), _) => "free",
+                            (_, Some(true)) => "reserved, in use",
+                            (Some(false), _) => "in use",
+                            _ => "—",
+                        };
+                        view! {
+                            <tr>
+                                <td class="mono">{ip.address.clone().unwrap_or_else(dash)}</td>
+                                <td class="mono small">{ip.netmask.clone().unwrap_or_else(dash)}</td>
+                                <td class="mono small">{ip.gateway.clone().unwrap_or_else(dash)}</td>
+                                <td>{network_name(ip.network_id.as_deref())}</td>
+                                <td>{ip.interface_id.clone().map(|i| format!("#{i}")).unwrap_or_else(dash)}</td>
+                                <td>{match ip.vm_id.clone() {
+                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{format!("VM {vm}")}</A> }.into_any(),
+                                    None => view! { <span>"—"</span> }.into_any(),
+                                }}</td>
+                                <td>{state}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+    .into_any()
 }

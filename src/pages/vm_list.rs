@@ -3,7 +3,7 @@
 
 use crate::api::vms::list_vms;
 use crate::api::Api;
-use crate::components::{ErrorView, StatusBadge};
+use crate::components::{EmptyState, ErrorView, StatusBadge};
 use crate::deploy::use_deploy;
 use crate::hooks::use_poll;
 use crate::session::use_session;
@@ -445,29 +445,23 @@ fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
         let q = query.get();
         if q.has_filters() {
             view! {
-                <div class="empty-state" id="vm-list-no-match">
-                    <p class="empty-title">"No virtual machines match"</p>
-                    <p class="muted">"Nothing in this account matches these filters."</p>
+                <EmptyState id="vm-list-no-match" title="No virtual machines match" text="Nothing in this account matches these filters.">
                     <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().without_filters())>"Clear filters"</button>
-                </div>
+                </EmptyState>
             }
             .into_any()
         } else if q.offset > 0 {
             view! {
-                <div class="empty-state" id="vm-list-past-end">
-                    <p class="empty-title">"Nothing on this page"</p>
-                    <p class="muted">"The list ends before this page."</p>
+                <EmptyState id="vm-list-past-end" title="Nothing on this page" text="The list ends before this page.">
                     <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().at_offset(0))>"Go to the first page"</button>
-                </div>
+                </EmptyState>
             }
             .into_any()
         } else {
             view! {
-                <div class="empty-state" id="vm-list-empty">
-                    <p class="empty-title">"No virtual machines yet"</p>
-                    <p class="muted">"This account has no virtual machines. Create the first one."</p>
+                <EmptyState id="vm-list-empty" title="No virtual machines yet" text="This account has no virtual machines. Create the first one.">
                     <A href="/vms/new" attr:class="button button-primary">"Create VM"</A>
-                </div>
+                </EmptyState>
             }
             .into_any()
         }

@@ -110,6 +110,14 @@ pub fn unwrap_item<'a>(value: &'a Value, singular: &str) -> &'a Value {
     }
 }
 
+/// Takes an object out of its per-item wrapper when it is wrapped.
+pub fn unwrap_item_map<'a>(map: &'a Map<String, Value>, singular: &str) -> &'a Map<String, Value> {
+    match map.get(singular) {
+        Some(Value::Object(inner)) if map.len() == 1 => inner,
+        _ => map,
+    }
+}
+
 /// One resource as an object, wrapped or not.
 pub fn object<'a>(
     value: &'a Value,

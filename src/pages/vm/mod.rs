@@ -70,6 +70,23 @@ pub fn use_vm() -> Option<VmCtx> {
     use_context::<VmCtx>()
 }
 
+/// Data of a tab, read again whenever the VM settles after work (or an
+/// operation of the tab is done).
+pub fn use_tab_data<T, F, Fut>(ctx: VmCtx, fetch: F) -> LocalResource<ApiResult<T>>
+where
+    T: 'static,
+    F: Fn(Api, String) -> Fut + 'static,
+    Fut: std::future::Future<Output = ApiResult<T>> + 'static,
+{
+    let session = use_session();
+    LocalResource::new(move || {
+        ctx.settled.track();
+        let id = ctx.id.get();
+        let request = Api::from_session(session).map(|api| fetch(api, id));
+        async move { request?.await }
+    })
+}
+
 /// The VM's disks, read once for a dialog that needs them.
 pub fn use_disks(ctx: VmCtx) -> LocalResource<ApiResult<Vec<vmdeck_core::disk::Disk>>> {
     let session = use_session();

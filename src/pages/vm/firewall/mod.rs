@@ -1,8 +1,257 @@
-//! The VM's firewall rules tab.
+//! The VM's firewall: rules per interface with the spec's filters, the
+//! default policy as the last, implicit rule; new rules checked and
+//! explained; applying them.
 
+use super::network::network_name;
+use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
+use crate::api::network::{create_rule, interface_rules, vm_interfaces};
+use crate::api::vms::apply_firewall_rules;
+use crate::api::Api;
+use crate::components::{EmptyState, ErrorView, Field, Loaded, TextField};
+use crate::hooks::{use_url_filters, UrlFilters};
+use crate::session::use_session;
 use leptos::prelude::*;
+use serde_json::Value;
+use vmdeck_core::firewall::RuleForm;
+use vmdeck_core::network::{FirewallRule, Interface};
+
+const FILTERS: &[&str] = &["interface", "command", "port", "address"];
+
+/// Rules created here and not applied yet, per VM, for this browser session.
+fn unapplied_key(vm: &str) -> String {
+    format!("vmdeck.unapplied.{vm}")
+}
+
+fn read_unapplied(vm: &str) -> Vec<String> {
+    web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .and_then(|s| s.get_item(&unapplied_key(vm)).ok().flatten())
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+fn write_unapplied(vm: &str, rules: &[String]) {
+    if let (Some(storage), Ok(text)) = (web_sys::window().and_then(|w| w.session_storage().ok().flatten()), serde_json::to_string(rules)) {
+        let _ = storage.set_item(&unapplied_key(vm), &text);
+    }
+}
+
+/// A rule in one line: "ACCEPT TCP 22,80 from everyone".
+fn describe(command: &str, protocol: &str, port: &str, address: &str) -> String {
+    let port = if port.trim().is_empty() { "any port".to_owned() } else { format!("port {}", port.trim()) };
+    let from = if address.trim().is_empty() || address.trim() == "0.0.0.0" { "everyone".to_owned() } else { address.trim().to_owned() };
+    format!("{command} {protocol} {port} from {from}")
+}
 
 #[component]
 pub fn FirewallTab() -> impl IntoView {
-    view! { <super::TabNotYet what="Firewall rules"/> }
+    let Some(ctx) = use_vm() else { return ().into_any() };
+    let session = use_session();
+    let filters = use_url_filters(FILTERS);
+    let interfaces = use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
+    let unapplied = RwSignal::new(read_unapplied(&ctx.id.get_untracked()));
+    let listed = Memo::new(move |_| interfaces.get().and_then(Result::ok).unwrap_or_default());
+    // The interface whose rules are shown: the URL's, else the first.
+    let chosen = Memo::new(move |_| {
+        let wanted = filters.get("interface");
+        listed.with(|list| {
+            list.iter().find(|n| n.id.as_deref() == Some(wanted.as_str())).or(list.first()).cloned()
+        })
+    });
+    let chosen_id = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.id.clone())).unwrap_or_default());
+    let rule_query = Memo::new(move |_| (chosen_id.get(), filters.pairs(&["command", "port", "address"])));
+    let rules = LocalResource::new(move || {
+        ctx.settled.track();
+        let api = Api::from_session(session);
+        let (id, query) = rule_query.get();
+        async move {
+            if id.is_empty() {
+                return Ok(Vec::new());
+            }
+            interface_rules(&api?, &id, &query).await
+        }
+    });
+    let created = use_op(ctx, "Create firewall rule", |_| {}, move |api, vm, (nic, body, text): (String, Value, String)| async move {
+        let outcome = create_rule(&api, &nic, body).await?;
+        let mut list = read_unapplied(&vm);
+        list.push(text);
+        write_unapplied(&vm, &list);
+        unapplied.set(list);
+        Ok(outcome)
+    });
+    view! {
+        <ApplyBar ctx=ctx unapplied=unapplied/>
+        {move || match interfaces.get() {
+            None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
+            Some(Err(e)) => view! { <ErrorView error=e doing="Loading the interfaces"/> }.into_any(),
+            Some(Ok(list)) if list.is_empty() => view! {
+                <EmptyState title="No interfaces" text="Rules belong to network interfaces; this VM has none."/>
+            }.into_any(),
+            Some(Ok(_)) => view! {
+                <RuleFilters filters=filters listed=listed chosen=chosen_id/>
+                <Loaded resource=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                    render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy)/> }}/>
+                <NewRule ctx=ctx op=created nic=chosen_id rules=rules/>
+            }.into_any(),
+        }}
+    }
+    .into_any()
+}
+
+#[component]
+fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>) -> impl IntoView {
+    let op = use_op(ctx, "Apply firewall rules", move |_| {
+        unapplied.set(Vec::new());
+        write_unapplied(&ctx.id.get_untracked(), &[]);
+    }, |api, id, ()| async move { apply_firewall_rules(&api, &id).await });
+    let blocked = move || blocked_reason(ctx, op.pending());
+    view! {
+        <div class="notice notice-info apply-bar">
+            <div>
+                <p class="notice-title">"New rules take effect once they are applied."</p>
+                {move || {
+                    let list = unapplied.get();
+                    if list.is_empty() {
+                        view! { <p id="unapplied-none">"No rule was created here since the last apply."</p> }.into_any()
+                    } else {
+                        view! {
+                            <p>"Created since the last apply:"</p>
+                            <ul id="unapplied-list">{list.into_iter().map(|r| view! { <li class="mono">{r}</li> }).collect_view()}</ul>
+                        }.into_any()
+                    }
+                }}
+            </div>
+            <button type="button" class="button button-primary" id="apply-rules" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| op.run(())>"Apply firewall rules"</button>
+        </div>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Applying the firewall rules"/> })}
+    }
+}
+
+#[component]
+fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<String>) -> impl IntoView {
+    view! {
+        <div class="filter-row">
+            <label class="filter">
+                <span>"Interface"</span>
+                <select id="rule-interface" on:change=move |ev| filters.set("interface", event_target_value(&ev))>
+                    {move || listed.get().into_iter().map(|n| {
+                        let id = n.id.clone().unwrap_or_default();
+                        let value = id.clone();
+                        view! { <option value=id selected=move || chosen.get() == value>{format!("{} ({})", n.name(), network_name(n.network_id.as_deref()))}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <label class="filter">
+                <span>"Command"</span>
+                <select id="rule-filter-command" on:change=move |ev| filters.set("command", event_target_value(&ev))>
+                    <option value="" selected=move || filters.get("command").is_empty()>"any"</option>
+                    <option value="accept" selected=move || filters.get("command") == "accept">"ACCEPT"</option>
+                    <option value="drop" selected=move || filters.get("command") == "drop">"DROP"</option>
+                </select>
+            </label>
+            <label class="filter"><span>"Port"</span>
+                <input type="search" id="rule-filter-port" size="10" prop:value=move || filters.get("port") on:change=move |ev| filters.set("port", event_target_value(&ev))/></label>
+            <label class="filter"><span>"Address"</span>
+                <input type="search" id="rule-filter-address" size="14" prop:value=move || filters.get("address") on:change=move |ev| filters.set("address", event_target_value(&ev))/></label>
+        </div>
+    }
+}
+
+#[component]
+fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView {
+    let dash = || "—".to_owned();
+    let policy = policy.unwrap_or_else(|| "ACCEPT".into());
+    view! {
+        <div class="table-wrap">
+            <table class="table" id="rule-table">
+                <thead><tr>
+                    <th scope="col" class="num">"#"</th><th scope="col">"Command"</th><th scope="col">"Protocol"</th>
+                    <th scope="col">"From"</th><th scope="col">"Port"</th><th scope="col">"Description"</th>
+                </tr></thead>
+                <tbody>
+                    {rules.into_iter().enumerate().map(|(i, r)| view! {
+                        <tr class="rule">
+                            <td class="num">{r.position.unwrap_or(i as i64 + 1)}</td>
+                            <td><span class=format!("badge {}", if r.command.as_deref() == Some("DROP") { "badge-suspended" } else { "badge-online" })>{r.command.clone().unwrap_or_else(dash)}</span></td>
+                            <td>{r.protocol.clone().unwrap_or_else(dash)}</td>
+                            <td class="mono">{r.address.clone().filter(|a| !a.is_empty() && a != "0.0.0.0").unwrap_or_else(|| "everyone".into())}</td>
+                            <td class="mono">{r.port.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| "any".into())}</td>
+                            <td>{r.description.clone().unwrap_or_else(dash)}</td>
+                        </tr>
+                    }).collect_view()}
+                    <tr class="rule-default" id="rule-default">
+                        <td class="num">"—"</td>
+                        <td><span class=format!("badge {}", if policy == "DROP" { "badge-suspended" } else { "badge-online" })>{policy.clone()}</span></td>
+                        <td colspan="4" class="muted">"Default policy: everything no rule above matches."</td>
+                    </tr>
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn NewRule(ctx: VmCtx, op: Op<(String, Value, String)>, nic: Memo<String>, rules: LocalResource<crate::api::ApiResult<Vec<FirewallRule>>>) -> impl IntoView {
+    let form = RwSignal::new(RuleForm::default());
+    let tried = RwSignal::new(false);
+    let errors = Memo::new(move |_| form.with(RuleForm::errors));
+    let error = move |key: &'static str| {
+        Signal::derive(move || {
+            let typed = form.with(|f| match key { "port" => !f.port.is_empty(), "address" => !f.address.is_empty(), _ => false });
+            (tried.get() || typed).then(|| errors.with(|e| e.get(key).cloned())).flatten()
+        })
+    };
+    let warnings = Memo::new(move |_| {
+        let existing = rules.get().and_then(Result::ok).unwrap_or_default();
+        form.with(|f| f.warnings(&existing))
+    });
+    let blocked = move || blocked_reason(ctx, op.pending());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        tried.set(true);
+        let f = form.get_untracked();
+        if let Ok(body) = f.body() {
+            op.run((nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
+            form.update(|f| {
+                f.port.clear();
+                f.address.clear();
+                f.description.clear();
+            });
+            tried.set(false);
+        }
+    };
+    view! {
+        <form class="panel form-compact" id="new-rule" on:submit=submit>
+            <h2>"Add a rule"</h2>
+            <div class="grid-4">
+                <Field label="Command" for_id="rule-command">
+                    <select id="rule-command" on:change=move |ev| form.update(|f| f.command = event_target_value(&ev))>
+                        <option value="ACCEPT" selected=move || form.with(|f| f.command == "ACCEPT")>"ACCEPT"</option>
+                        <option value="DROP" selected=move || form.with(|f| f.command == "DROP")>"DROP"</option>
+                    </select>
+                </Field>
+                <Field label="Protocol" for_id="rule-protocol">
+                    <select id="rule-protocol" on:change=move |ev| form.update(|f| f.protocol = event_target_value(&ev))>
+                        <option value="TCP" selected=move || form.with(|f| f.protocol == "TCP")>"TCP"</option>
+                        <option value="UDP" selected=move || form.with(|f| f.protocol == "UDP")>"UDP"</option>
+                    </select>
+                </Field>
+                <TextField label="From address" id="rule-address" placeholder="everyone" value=Signal::derive(move || form.with(|f| f.address.clone()))
+                    on_input=Callback::new(move |v| form.update(|f| f.address = v)) error=error("address") hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
+                <TextField label="Port" id="rule-port" placeholder="any" value=Signal::derive(move || form.with(|f| f.port.clone()))
+                    on_input=Callback::new(move |v| form.update(|f| f.port = v)) error=error("port") hint="22, a list 22,80,443 or a range 1000:2000."/>
+            </div>
+            <TextField label="Description" id="rule-description" value=Signal::derive(move || form.with(|f| f.description.clone())) on_input=Callback::new(move |v| form.update(|f| f.description = v))/>
+            {move || {
+                let list = warnings.get();
+                (!list.is_empty()).then(|| view! {
+                    <div class="notice notice-warning" id="rule-warnings"><ul>{list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul></div>
+                })
+            }}
+            {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Creating the rule"/> })}
+            <div class="modal-actions">
+                <button type="submit" class="button button-primary" id="rule-create" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")>"Add rule"</button>
+            </div>
+        </form>
+    }
 }

@@ -1,8 +1,441 @@
-//! The VM's network interfaces tab.
+//! The VM's network interfaces and their IP addresses: add, edit, default
+//! policy, delete; addresses added (new or reserved) and removed.
 
+use super::{use_op, use_tab_data, use_vm, Op, VmCtx};
+use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
+use crate::api::Api;
+use crate::components::{EmptyState, ErrorView, Field, Loaded, Modal, RawFields, TextField};
+use crate::deploy::use_deploy;
+use crate::hooks::{use_url_filters, UrlFilters};
+use crate::session::use_session;
 use leptos::prelude::*;
+use serde_json::{json, Map, Value};
+use vmdeck_core::firewall::InterfaceForm;
+use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
+use vmdeck_core::ApiError;
+
+const FILTERS: &[&str] = &["interface_label", "network_id", "public"];
+
+/// A network's name from the deployment's catalogue, else its id.
+pub fn network_name(id: Option<&str>) -> String {
+    let deploy = use_deploy();
+    match id {
+        None => "—".into(),
+        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| format!("Network {id}")),
+    }
+}
+
+/// The interfaces with their addresses, read together.
+#[derive(Clone)]
+struct NetworkData {
+    interfaces: Vec<Interface>,
+    ips: Vec<IpAddress>,
+}
+
+/// Which interface a dialog is about.
+#[derive(Clone, Copy)]
+struct Dialogs {
+    target: RwSignal<Option<Interface>>,
+    edit: RwSignal<bool>,
+    policy: RwSignal<bool>,
+    delete: RwSignal<bool>,
+    add_ip: RwSignal<bool>,
+    remove_ip: RwSignal<Option<IpAddress>>,
+    remove_ip_open: RwSignal<bool>,
+}
 
 #[component]
 pub fn NetworkTab() -> impl IntoView {
-    view! { <super::TabNotYet what="Network interfaces"/> }
+    let Some(ctx) = use_vm() else { return ().into_any() };
+    let filters = use_url_filters(FILTERS);
+    let data = use_tab_data(ctx, move |api: Api, id: String| {
+        let query = filters.pairs(FILTERS);
+        async move {
+            let interfaces = vm_interfaces(&api, &id, &query).await?;
+            let ips = vm_ips(&api, &id, &[]).await?;
+            Ok(NetworkData { interfaces, ips })
+        }
+    });
+    let dialogs = Dialogs {
+        target: RwSignal::new(None),
+        edit: RwSignal::new(false),
+        policy: RwSignal::new(false),
+        delete: RwSignal::new(false),
+        add_ip: RwSignal::new(false),
+        remove_ip: RwSignal::new(None),
+        remove_ip_open: RwSignal::new(false),
+    };
+    let add_open = RwSignal::new(false);
+    view! {
+        <div class="tab-toolbar">
+            <InterfaceFilters filters=filters/>
+            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || ctx.busy() on:click=move |_| add_open.set(true)>"Add interface"</button>
+        </div>
+        <Loaded resource=data doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialogs=dialogs filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
+        <AddInterface ctx=ctx open=add_open/>
+        <InterfaceDialogs ctx=ctx dialogs=dialogs/>
+    }
+    .into_any()
+}
+
+#[component]
+fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
+    let deploy = use_deploy();
+    view! {
+        <div class="filter-row">
+            <label class="filter">
+                <span>"Label"</span>
+                <input type="search" id="nic-filter-label" prop:value=move || filters.get("interface_label") on:change=move |ev| filters.set("interface_label", event_target_value(&ev))/>
+            </label>
+            <label class="filter">
+                <span>"Network"</span>
+                <select id="nic-filter-network" on:change=move |ev| filters.set("network_id", event_target_value(&ev))>
+                    <option value="" selected=move || filters.get("network_id").is_empty()>"any"</option>
+                    {move || deploy.with(|d| d.catalogue.networks.clone()).into_iter().map(|n| {
+                        let id = n.id.clone();
+                        view! { <option value=n.id selected=move || filters.get("network_id") == id>{n.label}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <label class="filter">
+                <span>"Public"</span>
+                <select id="nic-filter-public" on:change=move |ev| filters.set("public", event_target_value(&ev))>
+                    <option value="" selected=move || filters.get("public").is_empty()>"any"</option>
+                    <option value="1" selected=move || filters.get("public") == "1">"public"</option>
+                    <option value="0" selected=move || filters.get("public") == "0">"private"</option>
+                </select>
+            </label>
+        </div>
+    }
+}
+
+#[component]
+fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool) -> impl IntoView {
+    if data.interfaces.is_empty() {
+        let text = if filtered { "No interface matches these filters." } else { "This VM has no network interface." };
+        return view! { <EmptyState title="No interfaces" text=text id="nic-empty"/> }.into_any();
+    }
+    let blocked = move || ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.");
+    data.interfaces
+        .into_iter()
+        .map(|nic| {
+            let id = nic.id.clone().unwrap_or_default();
+            let ips: Vec<IpAddress> = data.ips.iter().filter(|ip| ip.interface_id.as_deref() == Some(id.as_str())).cloned().collect();
+            let only_one = ips.len() == 1;
+            let policy = nic.default_firewall_policy.clone().unwrap_or_else(|| "—".into());
+            let open = move |flag: RwSignal<bool>, nic: Interface| move |_| {
+                dialogs.target.set(Some(nic.clone()));
+                flag.set(true);
+            };
+            view! {
+                <article class="card nic" id=format!("nic-{id}")>
+                    <header class="card-head">
+                        <h2>{nic.name()} {nic.primary.then(|| view! { <span class="badge badge-online">"primary"</span> })}</h2>
+                        <span class="muted">{network_name(nic.network_id.as_deref())}</span>
+                    </header>
+                    <dl class="facts">
+                        <div><dt>"Port speed"</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>
+                        <div><dt>"Status"</dt><dd>{nic.status.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                        <div><dt>"MAC"</dt><dd class="mono">{nic.mac_address.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                        <div><dt>"Default policy"</dt><dd class="nic-policy">{policy}</dd></div>
+                        <div><dt>"VLAN"</dt><dd>{nic.vlan.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                    </dl>
+                    <p class="subheading">"IP addresses"</p>
+                    {if ips.is_empty() {
+                        view! { <p class="muted small">"None."</p> }.into_any()
+                    } else {
+                        view! {
+                            <ul class="plain-list nic-ips">
+                                {ips.into_iter().map(|ip| {
+                                    let target = ip.clone();
+                                    let nic = nic.clone();
+                                    view! {
+                                        <li>
+                                            <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
+                                            <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" via {g}"))}</span>
+                                            <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { "The interface's only address: removing it removes the interface" } else { "" })
+                                                on:click=move |_| {
+                                                    dialogs.target.set(Some(nic.clone()));
+                                                    dialogs.remove_ip.set(Some(target.clone()));
+                                                    dialogs.remove_ip_open.set(true);
+                                                }>"Remove"</button>
+                                        </li>
+                                    }
+                                }).collect_view()}
+                            </ul>
+                        }.into_any()
+                    }}
+                    <div class="card-actions">
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.add_ip, nic.clone())>"Add IP"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.edit, nic.clone())>"Edit"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.policy, nic.clone())>"Default policy"</button>
+                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.delete, nic.clone())>"Delete"</button>
+                    </div>
+                    <RawFields map=nic.raw.clone() summary="All fields of the interface"/>
+                </article>
+            }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// The error of an interface operation, with the 412 said in words.
+fn interface_error(op_error: RwSignal<Option<ApiError>>, doing: &'static str) -> impl IntoView {
+    move || {
+        op_error.get().map(|e| match e {
+            ApiError::PreconditionFailed(_) => view! {
+                <div class="notice notice-error" role="alert" id="nic-412">
+                    <p class="notice-title">"This VM already has an interface on that public network."</p>
+                    <p>"A VM can have one interface per public network. Pick another network, or change the existing interface."</p>
+                </div>
+            }
+            .into_any(),
+            other => view! { <ErrorView error=other doing=doing/> }.into_any(),
+        })
+    }
+}
+
+#[component]
+fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
+    let op = use_op(ctx, "Add interface", move |_| open.set(false), |api, id, body: Value| async move { add_interface(&api, &id, body).await });
+    view! {
+        <Modal open=open title="Add a network interface" id="add-interface-dialog">
+            <InterfaceFields ctx=ctx original=InterfaceForm { rate_limit: String::new(), ..Default::default() } adding=true
+                submit=Callback::new(move |(form, _): (InterfaceForm, InterfaceForm)| if let Ok(body) = form.add_body() { op.run(body) })
+                op_pending=op.pending() />
+            {interface_error(op.error, "Adding the interface")}
+        </Modal>
+    }
+}
+
+/// The fields of an interface, for adding one or editing it.
+#[component]
+fn InterfaceFields(
+    ctx: VmCtx,
+    original: InterfaceForm,
+    adding: bool,
+    submit: Callback<(InterfaceForm, InterfaceForm)>,
+    op_pending: Memo<bool>,
+) -> impl IntoView {
+    let deploy = use_deploy();
+    let form = RwSignal::new(original.clone());
+    let original = StoredValue::new(original);
+    let tried = RwSignal::new(false);
+    let errors = Memo::new(move |_| form.with(InterfaceForm::errors));
+    let error = move |key: &'static str| Signal::derive(move || tried.get().then(|| errors.with(|e| e.get(key).cloned())).flatten());
+    let blocked = move || {
+        if op_pending.get() {
+            Some("Sending the request…")
+        } else {
+            ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.")
+        }
+    };
+    view! {
+        <form class="form-compact" on:submit=move |ev| {
+            ev.prevent_default();
+            tried.set(true);
+            if errors.with_untracked(|e| e.is_empty()) {
+                submit.run((form.get_untracked(), original.get_value()));
+            }
+        }>
+            <div class="grid-2">
+                <Field label="Network" for_id="nic-network" error=error("network_id")>
+                    {move || {
+                        let networks = deploy.with(|d| d.catalogue.networks.clone());
+                        if networks.is_empty() {
+                            view! { <input id="nic-network" type="text" inputmode="numeric" prop:value=move || form.with(|f| f.network_id.clone()) on:input=move |ev| form.update(|f| f.network_id = event_target_value(&ev))/> }.into_any()
+                        } else {
+                            view! {
+                                <select id="nic-network" on:change=move |ev| form.update(|f| f.network_id = event_target_value(&ev))>
+                                    <option value="" selected=move || form.with(|f| f.network_id.is_empty())>"Choose…"</option>
+                                    {networks.into_iter().map(|n| { let id = n.id.clone(); view! { <option value=n.id selected=move || form.with(|f| f.network_id == id)>{n.label}</option> } }).collect_view()}
+                                </select>
+                            }.into_any()
+                        }
+                    }}
+                </Field>
+                <TextField label="Label" id="nic-label" value=Signal::derive(move || form.with(|f| f.label.clone())) on_input=Callback::new(move |v| form.update(|f| f.label = v)) error=error("label") placeholder="e.g. eth1"/>
+                <TextField label="Port speed (Mb)" id="nic-rate-limit" numeric=true value=Signal::derive(move || form.with(|f| f.rate_limit.clone())) on_input=Callback::new(move |v| form.update(|f| f.rate_limit = v)) error=error("rate_limit") hint="0 means unlimited; empty keeps the provider's default."/>
+                {(!adding).then(|| view! {
+                    <TextField label="MAC address" id="nic-mac" value=Signal::derive(move || form.with(|f| f.mac_address.clone())) on_input=Callback::new(move |v| form.update(|f| f.mac_address = v)) error=error("mac_address") hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
+                    <Field label="Default firewall policy" for_id="nic-policy" error=error("default_firewall_policy")>
+                        <select id="nic-policy" on:change=move |ev| form.update(|f| f.default_firewall_policy = event_target_value(&ev))>
+                            <option value="ACCEPT" selected=move || form.with(|f| f.default_firewall_policy == "ACCEPT")>"ACCEPT"</option>
+                            <option value="DROP" selected=move || form.with(|f| f.default_firewall_policy == "DROP")>"DROP"</option>
+                        </select>
+                    </Field>
+                })}
+            </div>
+            <label class="checkbox">
+                <input type="checkbox" id="nic-primary" prop:checked=move || form.with(|f| f.primary) on:change=move |ev| form.update(|f| f.primary = event_target_checked(&ev))/>
+                "Primary (holds the gateway; the current primary becomes secondary)"
+            </label>
+            <div class="modal-actions">
+                <button type="submit" class="button button-primary" id="confirm-action" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")>
+                    {if adding { "Add interface" } else { "Save" }}
+                </button>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn InterfaceDialogs(ctx: VmCtx, dialogs: Dialogs) -> impl IntoView {
+    let session = use_session();
+    let target_id = move || dialogs.target.with(|t| t.as_ref().and_then(|n| n.id.clone())).unwrap_or_default();
+    let target_name = move || dialogs.target.with(|t| t.as_ref().map(Interface::name)).unwrap_or_default();
+
+    let edit: Op<(String, Map<String, Value>)> = use_op(ctx, "Edit interface", move |_| dialogs.edit.set(false), |api, _, (nic, changes): (String, Map<String, Value>)| async move { edit_interface(&api, &nic, changes).await });
+    let policy: Op<(String, String)> = use_op(ctx, "Set default policy", move |_| dialogs.policy.set(false), |api, _, (nic, policy): (String, String)| async move {
+        let mut body = Map::new();
+        body.insert("default_firewall_policy".into(), json!(policy));
+        edit_interface(&api, &nic, body).await
+    });
+    let delete: Op<String> = use_op(ctx, "Delete interface", move |_| dialogs.delete.set(false), |api, _, nic: String| async move { delete_interface(&api, &nic).await });
+    let add: Op<(String, Option<String>)> = use_op(ctx, "Add IP address", move |_| dialogs.add_ip.set(false), |api, _, (nic, reserved): (String, Option<String>)| async move { add_ip(&api, &nic, reserved.as_deref()).await });
+    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", move |_| dialogs.remove_ip_open.set(false), |api, _, (nic, ip): (String, String)| async move { remove_ip(&api, &nic, &ip).await });
+
+    view! {
+        <Modal open=dialogs.edit title="Edit the interface" id="edit-interface-dialog">
+            {move || dialogs.target.get().map(|nic| view! {
+                <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(&nic) adding=false op_pending=edit.pending()
+                    submit=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| if let Ok(changes) = form.edit_body(&original) { edit.run((target_id(), changes)) })/>
+            })}
+            {interface_error(edit.error, "Saving the interface")}
+        </Modal>
+        <Modal open=dialogs.policy title="Default firewall policy" id="policy-dialog">
+            <PolicyChoice current=dialogs.target.with_untracked(|t| t.as_ref().and_then(|n| n.default_firewall_policy.clone())).unwrap_or_default()
+                op=policy nic=Signal::derive(target_id)/>
+        </Modal>
+        <Modal open=dialogs.delete title="Delete the interface" id="delete-interface-dialog">
+            <DeleteInterface ctx=ctx nic=Signal::derive(target_id) name=Signal::derive(target_name) op=delete/>
+        </Modal>
+        <Modal open=dialogs.add_ip title="Add an IP address" id="add-ip-dialog">
+            <AddIp nic=dialogs.target.get_untracked() op=add session=session/>
+        </Modal>
+        <Modal open=dialogs.remove_ip_open title="Remove the IP address" id="remove-ip-dialog">
+            {move || dialogs.remove_ip.get().map(|ip| {
+                let address = ip.address.clone().unwrap_or_else(|| "this address".into());
+                let ip_id = ip.id.clone().or(ip.ip_address_id.clone()).unwrap_or_default();
+                view! {
+                    <p>{format!("{address} is removed from {}.", target_name())}</p>
+                    <RemoveIpWarning ctx=ctx nic=target_id()/>
+                    {move || remove.error.get().map(|e| view! { <ErrorView error=e doing="Removing the address"/> })}
+                    <div class="modal-actions">
+                        <button type="button" class="button button-danger" id="confirm-action" disabled=move || remove.pending().get() || ctx.busy()
+                            on:click=move |_| remove.run((target_id(), ip_id.clone()))>"Remove address"</button>
+                    </div>
+                }
+            })}
+        </Modal>
+    }
+}
+
+/// Warns when the address is its interface's last: the interface goes too.
+#[component]
+fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
+    let session = use_session();
+    let count = LocalResource::new(move || {
+        let api = Api::from_session(session);
+        let (vm, nic) = (ctx.id.get_untracked(), nic.clone());
+        async move { vm_ips(&api?, &vm, &[("interface_id", nic)]).await.map(|ips| ips.len()) }
+    });
+    move || {
+        (count.get().and_then(Result::ok) == Some(1)).then(|| view! {
+            <div class="notice notice-warning" id="last-ip-warning">
+                <p class="notice-title">"This is the interface's only address."</p>
+                <p>"Removing it removes the interface too, with its firewall rules."</p>
+            </div>
+        })
+    }
+}
+
+#[component]
+fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) -> impl IntoView {
+    let choice = RwSignal::new(if current == "DROP" { "DROP".to_owned() } else { "ACCEPT".to_owned() });
+    view! {
+        <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
+        <div class="choices">
+            <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || choice.get() == "ACCEPT" on:change=move |_| choice.set("ACCEPT".into())/>
+                <span><strong>"ACCEPT"</strong>" — allow all traffic that no rule drops."</span></label>
+            <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || choice.get() == "DROP" on:change=move |_| choice.set("DROP".into())/>
+                <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
+        </div>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Setting the policy"/> })}
+        <div class="modal-actions">
+            <button type="button" class="button button-primary" id="confirm-action" disabled=move || op.pending().get() on:click=move |_| op.run((nic.get_untracked(), choice.get_untracked()))>"Set policy"</button>
+        </div>
+    }
+}
+
+#[component]
+fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op<String>) -> impl IntoView {
+    let session = use_session();
+    // What goes with it: its addresses and its rules.
+    let parts = LocalResource::new(move || {
+        let api = Api::from_session(session);
+        let (vm, nic) = (ctx.id.get_untracked(), nic.get_untracked());
+        async move {
+            let api = api?;
+            let ips = vm_ips(&api, &vm, &[("interface_id", nic.clone())]).await?;
+            let rules = interface_rules(&api, &nic, &[]).await?;
+            Ok::<_, ApiError>((ips, rules))
+        }
+    });
+    view! {
+        <p>{move || format!("{} is deleted, with everything that depends on it:", name.get())}</p>
+        {move || parts.get().map(|result| match result {
+            Ok((ips, rules)) => view! {
+                <ul id="delete-interface-parts">
+                    <li>{if ips.is_empty() { "no IP addresses".to_owned() } else { format!("its IP addresses: {}", ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
+                    <li>{match rules.len() { 0 => "no firewall rules".to_owned(), 1 => "1 firewall rule".to_owned(), n => format!("{n} firewall rules") }}</li>
+                </ul>
+            }.into_any(),
+            Err(e) => view! { <ErrorView error=e doing="Listing what goes with the interface"/> }.into_any(),
+        })}
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Deleting the interface"/> })}
+        <div class="modal-actions">
+            <button type="button" class="button button-danger" id="confirm-action" disabled=move || op.pending().get() || ctx.busy() on:click=move |_| op.run(nic.get_untracked())>"Delete interface"</button>
+        </div>
+    }
+}
+
+#[component]
+fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>, session: crate::session::Session) -> impl IntoView {
+    let nic_id = nic.as_ref().and_then(|n| n.id.clone()).unwrap_or_default();
+    let network = nic.as_ref().and_then(|n| n.network_id.clone());
+    let reserved = RwSignal::new(String::new());
+    // The account's reserved addresses that are free, on the interface's network.
+    let free = LocalResource::new(move || {
+        let api = Api::from_session(session);
+        let network = network.clone();
+        async move {
+            let all = account_ips(&api?, "").await?;
+            Ok::<_, ApiError>(
+                all.into_iter()
+                    .filter(|ip| ip.free == Some(true) && ip.reserved != Some(false))
+                    .filter(|ip| network.is_none() || ip.network_id.is_none() || ip.network_id == network)
+                    .collect::<Vec<_>>(),
+            )
+        }
+    });
+    view! {
+        <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
+        <div class="field">
+            <label for="ip-choice">"Address"</label>
+            <select id="ip-choice" on:change=move |ev| reserved.set(event_target_value(&ev))>
+                <option value="">"A new address"</option>
+                {move || free.get().and_then(Result::ok).unwrap_or_default().into_iter().map(|ip| {
+                    let id = ip.id.clone().unwrap_or_default();
+                    view! { <option value=id>{format!("{} (reserved)", ip.address.clone().unwrap_or_default())}</option> }
+                }).collect_view()}
+            </select>
+        </div>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Adding the address"/> })}
+        <div class="modal-actions">
+            <button type="button" class="button button-primary" id="confirm-action" disabled=move || op.pending().get()
+                on:click=move |_| op.run((nic_id.clone(), Some(reserved.get_untracked()).filter(|r| !r.is_empty())))>"Add address"</button>
+        </div>
+    }
 }

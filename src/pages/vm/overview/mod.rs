@@ -1,14 +1,14 @@
 //! The VM's overview: every field, readable, and everything the API sent.
 
 use super::use_vm;
+use crate::components::RawFields;
 use leptos::prelude::*;
-use serde_json::Value;
 use vmdeck_core::time::parse_service_date;
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::Vm;
 
 /// A date of the service in the user's local time; the raw text when it is not a date.
-fn local_time(raw: &str) -> String {
+pub fn local_time(raw: &str) -> String {
     match parse_service_date(raw) {
         Some(ms) => String::from(js_sys::Date::new(&(ms as f64).into()).to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)),
         None => raw.to_owned(),
@@ -70,15 +70,6 @@ fn rows(vm: &Vm) -> Vec<Row> {
     ]
 }
 
-/// A JSON value as text: strings as they are, everything else as JSON.
-fn raw_text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Null => "null".into(),
-        other => other.to_string(),
-    }
-}
-
 #[component]
 pub fn OverviewTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
@@ -86,13 +77,8 @@ pub fn OverviewTab() -> impl IntoView {
     view! {
         {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| {
             let password = vm.initial_password.clone();
-            // Secrets stay masked here too; the password has its own reveal above.
-            let mut raw: Vec<(String, String)> = vm
-                .raw
-                .iter()
-                .map(|(k, v)| (k.clone(), if k.contains("password") && !v.is_null() { "••••••••".into() } else { raw_text(v) }))
-                .collect();
-            raw.sort();
+            let raw = vm.raw.clone();
+            let summary = format!("All {} fields as the API sent them", raw.len());
             view! {
                 <dl class="fields" id="vm-fields">
                     {rows(vm).into_iter().map(|row| view! {
@@ -117,16 +103,7 @@ pub fn OverviewTab() -> impl IntoView {
                         </dd>
                     </div>
                 </dl>
-                <details class="raw-fields" id="vm-raw-fields">
-                    <summary>{format!("All {} fields as the API sent them", raw.len())}</summary>
-                    <table class="table raw-table">
-                        <tbody>
-                            {raw.into_iter().map(|(key, value)| view! {
-                                <tr><th scope="row" class="mono">{key}</th><td class="mono">{value}</td></tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </details>
+                <RawFields map=raw summary=summary id="vm-raw-fields"/>
             }
         }))}
     }

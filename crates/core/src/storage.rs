@@ -1,0 +1,101 @@
+//! A VM's mounted ISO and its snapshots (shapes not shown by the spec).
+
+use crate::decode::{self, DecodeError};
+use serde_json::{Map, Value};
+
+/// The join between a VM and its mounted ISO.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsoJoin {
+    pub id: Option<String>,
+    pub iso_id: Option<String>,
+    pub iso_url: Option<String>,
+    pub label: Option<String>,
+    pub raw: Map<String, Value>,
+}
+
+impl IsoJoin {
+    /// The mounted ISO, or none: the service answers `{}`, `null`, `[]`,
+    /// a list of one, or the join itself (possibly wrapped).
+    pub fn mounted_from_json(value: &Value) -> Result<Option<Self>, DecodeError> {
+        let item = match value {
+            Value::Null => return Ok(None),
+            Value::Array(items) => match items.first() {
+                None => return Ok(None),
+                Some(first) => first,
+            },
+            other => other,
+        };
+        let map = decode::object(item, "iso", "a mounted ISO").or_else(|_| decode::object(item, "iso_join", "a mounted ISO"))?;
+        let map = decode::unwrap_item_map(map, "iso_virtual_machine");
+        if map.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Self {
+            id: decode::id(map.get("id")),
+            iso_id: decode::id(map.get("iso_id")),
+            iso_url: decode::text(map.get("iso_url")),
+            label: decode::text(map.get("label")).or_else(|| decode::text(map.get("name"))),
+            raw: map.clone(),
+        }))
+    }
+
+    pub fn name(&self) -> String {
+        self.label
+            .clone()
+            .or_else(|| self.iso_url.clone())
+            .or_else(|| self.iso_id.as_ref().map(|id| format!("ISO #{id}")))
+            .unwrap_or_else(|| "ISO".into())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub id: Option<String>,
+    pub label: Option<String>,
+    pub size_gb: Option<i64>,
+    pub status: Option<String>,
+    pub created_at: Option<String>,
+    pub raw: Map<String, Value>,
+}
+
+impl Snapshot {
+    pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
+        let items = decode::list(value, "snapshot", "snapshots", "a list of snapshots")?;
+        Ok(items
+            .items
+            .into_iter()
+            .map(|map| Self {
+                id: decode::id(map.get("id")),
+                label: decode::text(map.get("label")),
+                size_gb: decode::int(map.get("size")),
+                status: decode::text(map.get("status")),
+                created_at: decode::text(map.get("created_at")),
+                raw: map.clone(),
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn mounted_iso_in_every_shape() {
+        for none in [json!({}), json!(null), json!([])] {
+            assert_eq!(IsoJoin::mounted_from_json(&none).unwrap(), None, "{none}");
+        }
+        let join = IsoJoin::mounted_from_json(&json!({"id": "13001", "iso_id": "2", "label": "Debian netinst"})).unwrap().unwrap();
+        assert_eq!((join.id.as_deref(), join.name()), (Some("13001"), "Debian netinst".to_owned()));
+        let listed = IsoJoin::mounted_from_json(&json!([{"iso": {"id": 5, "iso_url": "https://x/y.iso"}}])).unwrap().unwrap();
+        assert_eq!(listed.name(), "https://x/y.iso");
+        assert!(IsoJoin::mounted_from_json(&json!(5)).is_err());
+    }
+
+    #[test]
+    fn snapshots() {
+        let list = Snapshot::list_from_json(&json!([{"id": 1, "label": "Before upgrade", "size": "4"}])).unwrap();
+        assert_eq!(list[0].size_gb, Some(4));
+    }
+}
