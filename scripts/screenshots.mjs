@@ -44,6 +44,17 @@ try {
       await page.goto(`${sim.url}/vms/${vm.id}`);
       await page.waitForSelector('#vm-title');
       await shot('vm-overview');
+      await page.click('#tab-network');
+      await page.waitForSelector('.nic');
+      await shot('vm-network');
+      await page.click('#tab-firewall');
+      await page.waitForSelector('#rule-default');
+      await shot('vm-firewall');
+      await page.goto(`${sim.url}/interfaces`);
+      await page.waitForSelector('#nics-table');
+      await shot('interfaces');
+      await page.goto(`${sim.url}/vms/${vm.id}`);
+      await page.waitForSelector('#vm-title');
       await page.click('#tab-settings');
       await page.waitForSelector('#card-edit');
       await shot('vm-settings');

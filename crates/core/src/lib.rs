@@ -2,6 +2,7 @@
 //! tested natively: API models with tolerant decoding, the one error type,
 //! API paths and paging.
 
+pub mod chart;
 pub mod clone_vm;
 pub mod create_vm;
 pub mod decode;
@@ -13,6 +14,7 @@ pub mod firewall;
 pub mod network;
 pub mod page;
 pub mod paths;
+pub mod stats;
 pub mod storage;
 pub mod time;
 pub mod validate;

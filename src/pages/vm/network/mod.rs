@@ -69,7 +69,9 @@ pub fn NetworkTab() -> impl IntoView {
     view! {
         <div class="tab-toolbar">
             <InterfaceFilters filters=filters/>
-            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || ctx.busy() on:click=move |_| add_open.set(true)>"Add interface"</button>
+            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || ctx.busy()
+                title=move || if ctx.busy() { "The VM is busy with another operation; wait until it has finished." } else { "" }
+                on:click=move |_| add_open.set(true)>"Add interface"</button>
         </div>
         <Loaded resource=data doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialogs=dialogs filtered=!filters.pairs(FILTERS).is_empty()/> }}/>

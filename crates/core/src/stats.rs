@@ -1,0 +1,349 @@
+//! CPU and bandwidth statistics: the spec's shapes decoded tolerantly, the
+//! samples put in order and in time, and their units scaled for people.
+
+use crate::decode::{self, DecodeError};
+use serde_json::Value;
+
+/// The CPU periods of the spec.
+pub const CPU_PERIODS: [(&str, &str); 2] = [("-1H", "Last hour"), ("-30days", "Last 30 days")];
+/// The bandwidth periods of the spec.
+pub const BANDWIDTH_PERIODS: [(&str, &str); 4] =
+    [("-1H", "Last hour"), ("-1day", "Last day"), ("-1M", "Last month"), ("-1Y", "Last year")];
+
+/// The CPU usage resource. `data` holds one value per unit; a value that
+/// is not a number is a gap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuUsage {
+    pub lapse: Option<String>,
+    pub time_units: Option<String>,
+    pub data: Vec<Option<f64>>,
+}
+
+impl CpuUsage {
+    pub fn from_json(value: &Value) -> Result<Self, DecodeError> {
+        let map = decode::object(value, "cpu_usage", "a CPU usage resource")?;
+        let data = match map.get("data") {
+            Some(Value::Array(items)) => items.iter().map(|v| decode::float(Some(v)).filter(|x| x.is_finite())).collect(),
+            Some(Value::Object(keyed)) => ordered_by_index(keyed).into_iter().map(|v| v.and_then(|v| decode::float(Some(v)))).collect(),
+            None | Some(Value::Null) => Vec::new(),
+            Some(other) => return Err(DecodeError { expected: "a list of CPU usage numbers", found: decode::kind_of(other) }),
+        };
+        Ok(Self { lapse: decode::text(map.get("lapse")), time_units: decode::text(map.get("time_units")), data })
+    }
+
+    pub fn has_data(&self) -> bool {
+        self.data.iter().any(Option::is_some)
+    }
+}
+
+/// Values of an object keyed by sample index strings, by numeric index
+/// ("10" after "9", not after "1"); missing indices are gaps.
+fn ordered_by_index(map: &serde_json::Map<String, Value>) -> Vec<Option<&Value>> {
+    let mut indexed: Vec<(usize, &Value)> =
+        map.iter().filter_map(|(k, v)| k.trim().parse::<usize>().ok().filter(|i| *i < 100_000).map(|i| (i, v))).collect();
+    indexed.sort_by_key(|(i, _)| *i);
+    let len = indexed.last().map(|(i, _)| i + 1).unwrap_or(0);
+    let mut out = vec![None; len];
+    for (i, v) in indexed {
+        out[i] = Some(v);
+    }
+    out
+}
+
+/// One interface's traffic: in and out bytes per sample, gaps as `None`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InterfaceTraffic {
+    pub interface_id: Option<String>,
+    pub network_id: Option<String>,
+    pub is_public: Option<bool>,
+    pub samples: Vec<Option<(f64, f64)>>,
+}
+
+/// The network usage resource.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bandwidth {
+    pub date_from: Option<i64>,
+    pub date_to: Option<i64>,
+    pub interfaces: Vec<InterfaceTraffic>,
+}
+
+impl Bandwidth {
+    pub fn from_json(value: &Value) -> Result<Self, DecodeError> {
+        let map = decode::object(value, "network_usage", "a network usage resource")?;
+        let mut interfaces = Vec::new();
+        // `traffic` is a list of groups, each a list of entries; `{}` when there is none.
+        let mut entries: Vec<&Value> = Vec::new();
+        match map.get("traffic") {
+            Some(Value::Array(groups)) => {
+                for group in groups {
+                    match group {
+                        Value::Array(items) => entries.extend(items),
+                        Value::Object(_) => entries.push(group),
+                        _ => {}
+                    }
+                }
+            }
+            Some(Value::Object(o)) if !o.is_empty() => entries.push(map.get("traffic").unwrap_or(&Value::Null)),
+            _ => {}
+        }
+        for entry in entries {
+            let Value::Object(e) = decode::unwrap_item(entry, "network_usage_traffic") else { continue };
+            let samples = match e.get("data") {
+                Some(Value::Object(keyed)) => ordered_by_index(keyed),
+                Some(Value::Array(items)) => items.iter().map(Some).collect(),
+                _ => Vec::new(),
+            }
+            .into_iter()
+            .map(|v| {
+                let v = v?;
+                let bytes = |k: &str| decode::float(v.get(k)).filter(|x| x.is_finite() && *x >= 0.0);
+                match (bytes("traffic_in"), bytes("traffic_out")) {
+                    (None, None) => None,
+                    (i, o) => Some((i.unwrap_or(0.0), o.unwrap_or(0.0))),
+                }
+            })
+            .collect();
+            interfaces.push(InterfaceTraffic {
+                interface_id: decode::id(e.get("interface_id")),
+                network_id: decode::id(e.get("network_id")),
+                is_public: decode::flag(e.get("is_public")),
+                samples,
+            });
+        }
+        Ok(Self { date_from: decode::int(map.get("date_from")), date_to: decode::int(map.get("date_to")), interfaces })
+    }
+
+    pub fn has_data(&self) -> bool {
+        self.interfaces.iter().any(|i| i.samples.iter().any(Option::is_some))
+    }
+}
+
+impl InterfaceTraffic {
+    /// Seconds one sample covers, from the report's span and the sample count.
+    pub fn step_seconds(&self, bandwidth: &Bandwidth) -> Option<f64> {
+        let (from, to) = (bandwidth.date_from?, bandwidth.date_to?);
+        (to > from && !self.samples.is_empty()).then(|| (to - from) as f64 / self.samples.len() as f64)
+    }
+}
+
+/// A unit chosen for a largest value: divide by `divisor`, write `unit`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    pub divisor: f64,
+    pub unit: &'static str,
+}
+
+impl Scale {
+    pub fn format(&self, value: f64) -> String {
+        let v = value / self.divisor;
+        if v >= 100.0 || v == v.trunc() { format!("{v:.0} {}", self.unit) } else if v >= 10.0 { format!("{v:.1} {}", self.unit) } else { format!("{v:.2} {}", self.unit) }
+    }
+}
+
+/// Bytes in B, KB, MB, GB or TB (1024-based) for values up to `max`.
+pub fn byte_scale(max: f64) -> Scale {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut divisor = 1.0;
+    let mut unit = 0;
+    while max / divisor >= 1024.0 && unit < UNITS.len() - 1 {
+        divisor *= 1024.0;
+        unit += 1;
+    }
+    Scale { divisor, unit: UNITS[unit] }
+}
+
+/// Bits per second in bps, Kbps, Mbps or Gbps (1000-based) for rates up to `max`.
+pub fn rate_scale(max_bits_per_second: f64) -> Scale {
+    const UNITS: [&str; 4] = ["bps", "Kbps", "Mbps", "Gbps"];
+    let mut divisor = 1.0;
+    let mut unit = 0;
+    while max_bits_per_second / divisor >= 1000.0 && unit < UNITS.len() - 1 {
+        divisor *= 1000.0;
+        unit += 1;
+    }
+    Scale { divisor, unit: UNITS[unit] }
+}
+
+/// "3 min ago" style labels for CPU samples, which carry no timestamps: the
+/// last unit is now, each earlier one a unit before.
+pub fn relative_label(index: usize, count: usize, time_units: &str) -> String {
+    let back = count.saturating_sub(index + 1);
+    let unit = time_units.trim_end_matches('s');
+    match (back, unit) {
+        (0, "day") => "today".to_owned(),
+        (0, _) => "now".to_owned(),
+        (1, "day") => "yesterday".to_owned(),
+        (n, "minute") => format!("{n} min ago"),
+        (n, "hour") => format!("{n} h ago"),
+        (n, "day") => format!("{n} days ago"),
+        (n, other) => format!("{n} {other}s ago"),
+    }
+}
+
+/// Evenly spread indices for `ticks` axis labels over `count` samples, always including the last.
+pub fn tick_indices(count: usize, ticks: usize) -> Vec<usize> {
+    if count == 0 || ticks == 0 {
+        return Vec::new();
+    }
+    if count <= ticks {
+        return (0..count).collect();
+    }
+    let step = (count - 1) as f64 / (ticks - 1).max(1) as f64;
+    let mut out: Vec<usize> = (0..ticks).map(|i| (i as f64 * step).round() as usize).collect();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn samples_are_ordered_by_number_with_gaps() {
+        let bw = Bandwidth::from_json(&json!({
+            "date_from": 1000, "date_to": 1600,
+            "traffic": [[{"interface_id": "5", "network_id": "1", "is_public": true,
+                "data": {"10": {"traffic_in": 10, "traffic_out": 20}, "2": {"traffic_in": 2, "traffic_out": 3}, "9": {"traffic_in": "9", "traffic_out": 1}, "x": {}}}]]
+        }))
+        .unwrap();
+        let s = &bw.interfaces[0].samples;
+        assert_eq!(s.len(), 11);
+        assert_eq!(s[2], Some((2.0, 3.0)));
+        assert_eq!(s[9], Some((9.0, 1.0)));
+        assert_eq!(s[10], Some((10.0, 20.0)), "10 comes after 9, not after 1");
+        assert_eq!(s[0], None);
+        assert_eq!(s[5], None, "a missing index is a gap");
+        assert_eq!(bw.interfaces[0].is_public, Some(true));
+        assert!((bw.interfaces[0].step_seconds(&bw).unwrap() - 600.0 / 11.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn no_traffic_is_no_data_not_zeros() {
+        for body in [json!({"date_from": 1, "date_to": 2, "traffic": {}}), json!({"traffic": []}), json!({"traffic": [[{"data": {}}]]})] {
+            let bw = Bandwidth::from_json(&body).unwrap();
+            assert!(!bw.has_data(), "{body}");
+        }
+        assert!(Bandwidth::from_json(&json!([1])).is_err());
+    }
+
+    #[test]
+    fn cpu_with_gaps_and_loose_numbers() {
+        let cpu = CpuUsage::from_json(&json!({"lapse": "-1H", "machine_id": "1", "time_units": "minutes", "data": [1.5, "2", null, "x", 3]})).unwrap();
+        assert_eq!(cpu.data, vec![Some(1.5), Some(2.0), None, None, Some(3.0)]);
+        assert!(cpu.has_data());
+        let empty = CpuUsage::from_json(&json!({"data": []})).unwrap();
+        assert!(!empty.has_data());
+        let wrapped = CpuUsage::from_json(&json!({"cpu_usage": {"data": {"1": 5, "0": 4}}})).unwrap();
+        assert_eq!(wrapped.data, vec![Some(4.0), Some(5.0)]);
+    }
+
+    #[test]
+    fn units_scale() {
+        assert_eq!(byte_scale(500.0).unit, "B");
+        assert_eq!(byte_scale(2048.0).unit, "KB");
+        assert_eq!(byte_scale(5.0 * 1024.0 * 1024.0).unit, "MB");
+        assert_eq!(byte_scale(3.0e9).unit, "GB");
+        assert_eq!(byte_scale(2048.0).format(3072.0), "3 KB");
+        assert_eq!(byte_scale(2048.0).format(1536.0), "1.50 KB");
+        assert_eq!(rate_scale(999.0).unit, "bps");
+        assert_eq!(rate_scale(1.5e6).unit, "Mbps");
+        assert_eq!(rate_scale(2.0e9).format(1.25e9), "1.25 Gbps");
+    }
+
+    #[test]
+    fn axis_labels() {
+        assert_eq!(relative_label(59, 60, "minutes"), "now");
+        assert_eq!(relative_label(0, 60, "minutes"), "59 min ago");
+        assert_eq!(relative_label(29, 30, "days"), "today");
+        assert_eq!(relative_label(28, 30, "days"), "yesterday");
+        assert_eq!(relative_label(0, 30, "days"), "29 days ago");
+        assert_eq!(tick_indices(60, 5), vec![0, 15, 30, 44, 59]);
+        assert_eq!(tick_indices(3, 5), vec![0, 1, 2]);
+        assert!(tick_indices(0, 5).is_empty());
+    }
+}
+
+/// The CPU chart: percent per unit, the x axis counted back from now.
+pub fn cpu_chart(cpu: &CpuUsage) -> crate::chart::LineChart {
+    let count = cpu.data.len();
+    let units = cpu.time_units.clone().unwrap_or_else(|| "units".into());
+    crate::chart::LineChart {
+        series: vec![crate::chart::Series { name: "CPU".into(), values: cpu.data.clone() }],
+        x_labels: tick_indices(count, 5).into_iter().map(|i| (i, relative_label(i, count, &units))).collect(),
+        y_format: Box::new(|v| if v == v.trunc() { format!("{v:.0} %") } else { format!("{v:.1} %") }),
+        y_cap: Some(100.0),
+        y_divisor: 1.0,
+        empty_text: "No CPU data for this period".into(),
+    }
+}
+
+/// The unit of a bandwidth chart: bytes per sample, scaled for its largest value.
+pub fn traffic_scale(traffic: &InterfaceTraffic) -> Scale {
+    byte_scale(traffic.samples.iter().flatten().fold(0.0f64, |m, (i, o)| m.max(*i).max(*o)))
+}
+
+/// One interface's chart: bytes in and out per sample; `time_label` writes
+/// a sample's start (seconds since the epoch) for the x axis.
+pub fn bandwidth_chart(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, time_label: &dyn Fn(i64) -> String) -> crate::chart::LineChart {
+    let count = traffic.samples.len();
+    let scale = traffic_scale(traffic);
+    let step = traffic.step_seconds(bandwidth);
+    let start = bandwidth.date_from;
+    let x_labels = tick_indices(count, 5)
+        .into_iter()
+        .filter_map(|i| Some((i, time_label(start? + (step? * i as f64) as i64))))
+        .collect();
+    crate::chart::LineChart {
+        series: vec![
+            crate::chart::Series { name: "In".into(), values: traffic.samples.iter().map(|s| s.map(|(i, _)| i)).collect() },
+            crate::chart::Series { name: "Out".into(), values: traffic.samples.iter().map(|s| s.map(|(_, o)| o)).collect() },
+        ],
+        x_labels,
+        y_format: Box::new(move |v| scale.format(v)),
+        y_cap: None,
+        y_divisor: scale.divisor,
+        empty_text: "No traffic data for this period".into(),
+    }
+}
+
+/// A sample's time in UTC, as precise as the period needs: "14:05" for an
+/// hour or a day, "21 Nov" for a month, "Nov 2026" for a year.
+pub fn utc_label(epoch_secs: i64, period: &str) -> String {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let days = epoch_secs.div_euclid(86_400);
+    let secs = epoch_secs.rem_euclid(86_400);
+    let (y, m, d) = civil(days);
+    let month = MONTHS.get((m as usize).saturating_sub(1)).copied().unwrap_or("?");
+    match period {
+        "-1M" => format!("{d} {month}"),
+        "-1Y" => format!("{month} {y}"),
+        _ => format!("{:02}:{:02}", secs / 3600, secs / 60 % 60),
+    }
+}
+
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod chart_input_tests {
+    use super::*;
+
+    #[test]
+    fn utc_labels_per_period() {
+        let t = 1_795_000_000; // 2026-11-18T11:06:40Z
+        assert_eq!(utc_label(t, "-1H"), "11:06");
+        assert_eq!(utc_label(t, "-1day"), "11:06");
+        assert_eq!(utc_label(t, "-1M"), "18 Nov");
+        assert_eq!(utc_label(t, "-1Y"), "Nov 2026");
+    }
+}
