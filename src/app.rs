@@ -21,6 +21,7 @@ use vmdeck_core::paths::encode_component;
 pub fn App() -> impl IntoView {
     provide_context(Session::restore());
     provide_deploy();
+    crate::theme::provide_theme();
     provide_context(Tasks::restore());
     view! {
         <Router>

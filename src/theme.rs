@@ -75,10 +75,52 @@ fn save(theme: Theme) {
     }
 }
 
+/// The chosen theme and the system's preference, provided at the root, so
+/// that what draws its own colours (the charts) can follow them.
+#[derive(Clone, Copy)]
+pub struct ThemeState {
+    pub choice: RwSignal<Theme>,
+    pub system_dark: RwSignal<bool>,
+}
+
+fn system_prefers_dark() -> Option<web_sys::MediaQueryList> {
+    web_sys::window()?.match_media("(prefers-color-scheme: dark)").ok().flatten()
+}
+
+/// Provides the theme state and follows the system's preference as it changes.
+pub fn provide_theme() {
+    let media = system_prefers_dark();
+    let state = ThemeState {
+        choice: RwSignal::new(initial_theme()),
+        system_dark: RwSignal::new(media.as_ref().is_some_and(web_sys::MediaQueryList::matches)),
+    };
+    if let Some(media) = media {
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |ev: web_sys::MediaQueryListEvent| {
+            state.system_dark.set(ev.matches());
+        });
+        let _ = media.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+        // The app lives as long as the page: the listener may too.
+        listener.forget();
+    }
+    provide_context(state);
+}
+
+/// Whether the page shows dark colours now.
+pub fn use_dark() -> Signal<bool> {
+    let state = use_context::<ThemeState>();
+    Signal::derive(move || {
+        state.is_some_and(|s| match s.choice.get() {
+            Theme::Dark => true,
+            Theme::Light => false,
+            Theme::System => s.system_dark.get(),
+        })
+    })
+}
+
 /// A button that cycles system → light → dark.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let theme = RwSignal::new(initial_theme());
+    let theme = use_context::<ThemeState>().map(|s| s.choice).unwrap_or_else(|| RwSignal::new(initial_theme()));
     let toggle = move |_| {
         let next = theme.get_untracked().next();
         apply(next);

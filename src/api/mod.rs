@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod network;
+pub mod stats;
 pub mod storage;
 pub mod vms;
 

@@ -183,7 +183,7 @@ pub fn draw<DB: DrawingBackend>(
         let color = theme.series[n % theme.series.len()];
         let stroke = color.stroke_width(px(2.0).max(1) as u32);
         let mut run: Vec<(i32, i32)> = Vec::new();
-        let mut flush = |run: &mut Vec<(i32, i32)>| -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let flush = |run: &mut Vec<(i32, i32)>| -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
             match run.len() {
                 0 => {}
                 1 => area.draw(&Circle::new(run[0], px(2.0).max(1), color.filled()))?,

@@ -51,7 +51,7 @@ fn ordered_by_index(map: &serde_json::Map<String, Value>) -> Vec<Option<&Value>>
 }
 
 /// One interface's traffic: in and out bytes per sample, gaps as `None`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct InterfaceTraffic {
     pub interface_id: Option<String>,
     pub network_id: Option<String>,

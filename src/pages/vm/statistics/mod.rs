@@ -1,8 +1,250 @@
-//! The VM's statistics tab.
+//! The VM's statistics: CPU and each interface's traffic over the spec's periods.
 
+mod chart;
+
+use super::network::network_name;
+use super::{use_vm, VmCtx};
+use crate::api::network::vm_interfaces;
+use crate::api::stats::{bw_stats, cpu_stats};
+use crate::api::{Api, ApiResult};
+use crate::components::ErrorView;
+use crate::hooks::{use_url_filters, UrlFilters};
+use crate::session::use_session;
+use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
+use vmdeck_core::chart::LineChart;
+use vmdeck_core::network::Interface;
+use vmdeck_core::stats::{bandwidth_chart, cpu_chart, rate_scale, relative_label, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
+use vmdeck_core::ApiError;
+
+/// A moment as the user's clock shows it, as precise as the period needs.
+fn local_label(epoch_secs: i64, period: &str) -> String {
+    let date = js_sys::Date::new(&((epoch_secs as f64) * 1000.0).into());
+    let options = js_sys::Object::new();
+    let set = |k: &str, v: &str| {
+        let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
+    };
+    match period {
+        "-1M" => {
+            set("day", "numeric");
+            set("month", "short");
+        }
+        "-1Y" => {
+            set("month", "short");
+            set("year", "numeric");
+        }
+        _ => {
+            set("hour", "2-digit");
+            set("minute", "2-digit");
+        }
+    }
+    String::from(date.to_locale_string("default", &options))
+}
+
+#[derive(Clone, PartialEq)]
+struct CpuData {
+    usage: CpuUsage,
+    cpus: Option<i64>,
+}
+
+impl ChartData for CpuData {
+    fn chart(&self) -> LineChart {
+        cpu_chart(&self.usage)
+    }
+    fn time(&self, index: usize) -> String {
+        relative_label(index, self.usage.data.len(), self.usage.time_units.as_deref().unwrap_or("units"))
+    }
+    fn values(&self, index: usize) -> Vec<String> {
+        vec![match self.usage.data.get(index).copied().flatten() {
+            Some(v) => format!("CPU {v:.1} %"),
+            None => "no sample".into(),
+        }]
+    }
+    fn count(&self) -> usize {
+        self.usage.data.len()
+    }
+    fn has_data(&self) -> bool {
+        self.usage.has_data()
+    }
+}
+
+#[derive(Clone, PartialEq)]
+struct TrafficData {
+    bandwidth: Bandwidth,
+    index: usize,
+    period: String,
+}
+
+impl ChartData for TrafficData {
+    fn chart(&self) -> LineChart {
+        let period = self.period.clone();
+        match self.bandwidth.interfaces.get(self.index) {
+            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| local_label(t, &period)),
+            None => bandwidth_chart(&self.bandwidth, &Default::default(), &|_| String::new()),
+        }
+    }
+    fn time(&self, index: usize) -> String {
+        let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return String::new() };
+        match (self.bandwidth.date_from, traffic.step_seconds(&self.bandwidth)) {
+            (Some(from), Some(step)) => local_label(from + (step * index as f64) as i64, if self.period == "-1Y" { "-1M" } else { &self.period }),
+            _ => format!("sample {index}"),
+        }
+    }
+    fn values(&self, index: usize) -> Vec<String> {
+        let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return Vec::new() };
+        let Some((inb, outb)) = traffic.samples.get(index).copied().flatten() else { return vec!["no sample".into()] };
+        let bytes = traffic_scale(traffic);
+        let step = traffic.step_seconds(&self.bandwidth).unwrap_or(1.0).max(1.0);
+        let rates = rate_scale(inb.max(outb) * 8.0 / step);
+        vec![
+            format!("In {} ({})", bytes.format(inb), rates.format(inb * 8.0 / step)),
+            format!("Out {} ({})", bytes.format(outb), rates.format(outb * 8.0 / step)),
+        ]
+    }
+    fn count(&self) -> usize {
+        self.bandwidth.interfaces.get(self.index).map_or(0, |t| t.samples.len())
+    }
+    fn has_data(&self) -> bool {
+        self.bandwidth.interfaces.get(self.index).is_some_and(|t| t.samples.iter().any(Option::is_some))
+    }
+}
+
+impl Default for TrafficData {
+    fn default() -> Self {
+        Self { bandwidth: Bandwidth { date_from: None, date_to: None, interfaces: Vec::new() }, index: 0, period: String::new() }
+    }
+}
+
+/// The period in the URL, if it is one of the spec's.
+fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'static str)]) -> String {
+    let wanted = filters.get(key);
+    allowed.iter().find(|(p, _)| *p == wanted).map(|(p, _)| *p).unwrap_or(allowed[0].0).to_owned()
+}
+
+/// A request for one period's data, answered with the period it was for.
+fn periodic<T: 'static>(
+    ctx: VmCtx,
+    chosen: Memo<String>,
+    fetch: impl Fn(Api, String, String) -> std::pin::Pin<Box<dyn std::future::Future<Output = ApiResult<T>>>> + 'static,
+) -> LocalResource<(String, ApiResult<T>)> {
+    let session = use_session();
+    LocalResource::new(move || {
+        let (id, p) = (ctx.id.get(), chosen.get());
+        let request = Api::from_session(session).map(|api| fetch(api, id, p.clone()));
+        async move {
+            let result = match request {
+                Ok(request) => request.await,
+                Err(e) => Err(e),
+            };
+            (p, result)
+        }
+    })
+}
+
+#[component]
+fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, &'static str)], chosen: Memo<String>) -> impl IntoView {
+    view! {
+        <div class="segmented period-picker" role="group" aria-label="Period">
+            {periods.iter().map(|(p, label)| view! {
+                <button type="button" class="button button-small" id=format!("{key}-period{p}") aria-pressed=move || (chosen.get() == *p).to_string()
+                    on:click=move |_| filters.set(key, (*p).to_owned())>{*label}</button>
+            }).collect_view()}
+        </div>
+    }
+}
 
 #[component]
 pub fn StatisticsTab() -> impl IntoView {
-    view! { <super::TabNotYet what="Statistics"/> }
+    let Some(ctx) = use_vm() else { return ().into_any() };
+    let filters = use_url_filters(&["cpu", "bw"]);
+    let cpu_period = Memo::new(move |_| period(filters, "cpu", &CPU_PERIODS));
+    let bw_period = Memo::new(move |_| period(filters, "bw", &BANDWIDTH_PERIODS));
+    let cpu = periodic(ctx, cpu_period, |api, id, p| Box::pin(async move { cpu_stats(&api, &id, &p).await }));
+    let bw = periodic(ctx, bw_period, |api, id, p| Box::pin(async move { bw_stats(&api, &id, &p).await }));
+    let session = use_session();
+    let interfaces = LocalResource::new(move || {
+        let api = Api::from_session(session);
+        let id = ctx.id.get();
+        async move { vm_interfaces(&api?, &id, &[]).await }
+    });
+
+    // What is on screen stays until the next answer arrives: no flash.
+    let cpu_shown = RwSignal::new(None::<(String, CpuData)>);
+    let cpu_error = RwSignal::new(None::<ApiError>);
+    Effect::new(move || match cpu.get() {
+        Some((p, Ok(usage))) => {
+            let cpus = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.cpus));
+            cpu_shown.set(Some((p, CpuData { usage, cpus })));
+            cpu_error.set(None);
+        }
+        Some((_, Err(e))) => cpu_error.set(Some(e)),
+        None => {}
+    });
+    let bw_shown = RwSignal::new(None::<(String, Bandwidth)>);
+    let bw_error = RwSignal::new(None::<ApiError>);
+    Effect::new(move || match bw.get() {
+        Some((p, Ok(data))) => {
+            bw_shown.set(Some((p, data)));
+            bw_error.set(None);
+        }
+        Some((_, Err(e))) => bw_error.set(Some(e)),
+        None => {}
+    });
+    let cpu_loading = move || cpu_shown.with(|s| s.as_ref().map(|(p, _)| p.clone())) != Some(cpu_period.get());
+    let bw_loading = move || bw_shown.with(|s| s.as_ref().map(|(p, _)| p.clone())) != Some(bw_period.get());
+    let cpu_retry = Callback::new(move |()| cpu.refetch());
+    let bw_retry = Callback::new(move |()| bw.refetch());
+
+    view! {
+        <section class="panel stats" id="cpu-stats">
+            <header class="stats-head">
+                <h2>"CPU"</h2>
+                {move || cpu_loading().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                <PeriodPicker filters=filters key="cpu" periods=&CPU_PERIODS chosen=cpu_period/>
+            </header>
+            <p class="muted small" id="cpu-meaning">{move || {
+                let cpus = ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.cpus));
+                match cpus {
+                    Some(n) if n > 1 => format!("In percent of all the VM's {n} CPUs: 100 % means every one of them is fully busy."),
+                    _ => "In percent of the VM's CPU: 100 % means it is fully busy.".to_owned(),
+                }
+            }}</p>
+            {move || cpu_error.get().map(|e| view! { <ErrorView error=e doing="Loading the CPU statistics" on_retry=cpu_retry/> })}
+            {move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| !d.usage.has_data())).unwrap_or(false).then(|| view! {
+                <p class="muted" id="cpu-no-data">"No CPU data for this period."</p>
+            })}
+            <CanvasChart data=Signal::derive(move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| d.clone()))) label="CPU usage chart" id="cpu".to_owned()/>
+        </section>
+        <section class="panel stats" id="bw-stats">
+            <header class="stats-head">
+                <h2>"Network traffic"</h2>
+                {move || bw_loading().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                <PeriodPicker filters=filters key="bw" periods=&BANDWIDTH_PERIODS chosen=bw_period/>
+            </header>
+            <p class="muted small">"Bytes per sample, in and out of each interface; the pointer and the table also give the average rate."</p>
+            {move || bw_error.get().map(|e| view! { <ErrorView error=e doing="Loading the traffic statistics" on_retry=bw_retry/> })}
+            {move || {
+                let count = bw_shown.with(|s| s.as_ref().map(|(_, d)| if d.has_data() { d.interfaces.len() } else { 0 }));
+                match count {
+                    None => None,
+                    Some(0) => Some(view! { <p class="muted" id="bw-no-data">"No traffic data for this period."</p> }.into_any()),
+                    Some(n) => Some((0..n).map(|index| {
+                        let data = Signal::derive(move || bw_shown.with(|s| s.as_ref().map(|(p, b)| TrafficData { bandwidth: b.clone(), index, period: p.clone() })));
+                        let title = move || {
+                            let (iface, public, network) = bw_shown.with(|s| s.as_ref().and_then(|(_, b)| b.interfaces.get(index).map(|t| (t.interface_id.clone(), t.is_public, t.network_id.clone())))).unwrap_or_default();
+                            let name = interfaces.get().and_then(Result::ok).and_then(|list: Vec<Interface>| list.into_iter().find(|n| n.id == iface).map(|n| n.name())).unwrap_or_else(|| iface.map(|i| format!("Interface {i}")).unwrap_or_default());
+                            let kind = match public { Some(true) => "public", Some(false) => "private", None => "" };
+                            format!("{name} on {} ({kind})", network_name(network.as_deref()))
+                        };
+                        view! {
+                            <h3 class="chart-title">{title}</h3>
+                            <div class="chart-legend"><span class="legend-in">"In"</span><span class="legend-out">"Out"</span></div>
+                            <CanvasChart data=data label="Network traffic chart" id=format!("bw-{index}")/>
+                        }
+                    }).collect_view().into_any()),
+                }
+            }}
+        </section>
+    }
+    .into_any()
 }
