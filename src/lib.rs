@@ -13,9 +13,41 @@ pub mod theme;
 
 use wasm_bindgen::JsCast;
 
+/// A panic stops the app: instead of a dead page, say so and offer a reload.
+fn show_crash(message: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(body) = document.body() else { return };
+    let make = |tag: &str, text: &str| {
+        let el = document.create_element(tag).ok()?;
+        el.set_text_content(Some(text));
+        Some(el)
+    };
+    let (Some(box_), Some(title), Some(text), Some(detail), Some(link)) = (
+        make("div", ""),
+        make("h1", "Something went wrong"),
+        make("p", "vmdeck stopped because of an error in the panel. Reload the page to go on; nothing was sent to the service."),
+        make("pre", message),
+        make("a", "Reload"),
+    ) else {
+        return;
+    };
+    let _ = box_.set_attribute("class", "crash");
+    let _ = box_.set_attribute("role", "alert");
+    let _ = link.set_attribute("href", "");
+    let _ = link.set_attribute("class", "button button-primary");
+    for child in [&title, &text, &link, &detail] {
+        let _ = box_.append_child(child);
+    }
+    body.set_text_content(None);
+    let _ = body.append_child(&box_);
+}
+
 /// Mounts the app in place of the static shell in `index.html`.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show_crash(&info.to_string());
+    }));
     theme::initial_theme();
     let root = web_sys::window()
         .and_then(|w| w.document())
