@@ -313,25 +313,13 @@ pub fn utc_label(epoch_secs: i64, period: &str) -> String {
     const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let days = epoch_secs.div_euclid(86_400);
     let secs = epoch_secs.rem_euclid(86_400);
-    let (y, m, d) = civil(days);
+    let (y, m, d) = crate::time::civil_from_days(days);
     let month = MONTHS.get((m as usize).saturating_sub(1)).copied().unwrap_or("?");
     match period {
         "-1M" => format!("{d} {month}"),
         "-1Y" => format!("{month} {y}"),
         _ => format!("{:02}:{:02}", secs / 3600, secs / 60 % 60),
     }
-}
-
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 #[cfg(test)]

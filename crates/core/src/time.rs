@@ -56,6 +56,19 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// A proleptic Gregorian date from days since 1970-01-01.
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 /// "3 s", "2 min 5 s", "1 h 4 min": how long something has run.
 pub fn format_elapsed(ms: i64) -> String {
     let s = ms.max(0) / 1000;
@@ -80,6 +93,15 @@ mod tests {
         for bad in ["", "yesterday", "2024-13-01T00:00:00", "2023-02-29T00:00:00", "2024-01-01", "2024-01-01T25:00:00", "2024-01-01T00:00:00:00"] {
             assert_eq!(parse_service_date(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn days_and_dates_round_trip() {
+        for days in [-1, 0, 59, 10_957, 19_723, 20_775, 2_932_896] {
+            let (y, m, d) = civil_from_days(days);
+            assert_eq!(days_from_civil(y, m, d), days, "{y}-{m}-{d}");
+        }
+        assert_eq!(civil_from_days(20_775), (2026, 11, 18));
     }
 
     #[test]
