@@ -242,14 +242,3 @@ fn TabNav(id: Memo<String>) -> impl IntoView {
         </nav>
     }
 }
-
-/// A tab whose content comes in a later version: says so plainly.
-#[component]
-pub fn TabNotYet(#[prop(into)] what: String) -> impl IntoView {
-    view! {
-        <div class="empty-state tab-not-yet">
-            <p class="empty-title">{what}</p>
-            <p class="muted">"This part of the VM is not shown in this version of vmdeck yet."</p>
-        </div>
-    }
-}

@@ -44,7 +44,6 @@ fn local_label(epoch_secs: i64, period: &str) -> String {
 #[derive(Clone, PartialEq)]
 struct CpuData {
     usage: CpuUsage,
-    cpus: Option<i64>,
 }
 
 impl ChartData for CpuData {
@@ -109,12 +108,6 @@ impl ChartData for TrafficData {
     }
 }
 
-impl Default for TrafficData {
-    fn default() -> Self {
-        Self { bandwidth: Bandwidth { date_from: None, date_to: None, interfaces: Vec::new() }, index: 0, period: String::new() }
-    }
-}
-
 /// The period in the URL, if it is one of the spec's.
 fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'static str)]) -> String {
     let wanted = filters.get(key);
@@ -173,8 +166,7 @@ pub fn StatisticsTab() -> impl IntoView {
     let cpu_error = RwSignal::new(None::<ApiError>);
     Effect::new(move || match cpu.get() {
         Some((p, Ok(usage))) => {
-            let cpus = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.cpus));
-            cpu_shown.set(Some((p, CpuData { usage, cpus })));
+            cpu_shown.set(Some((p, CpuData { usage })));
             cpu_error.set(None);
         }
         Some((_, Err(e))) => cpu_error.set(Some(e)),
