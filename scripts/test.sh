@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/tools.sh --test
 
+echo "==> source checks"
+scripts/check-sources.sh
+
 echo "==> native tests"
 cargo test --offline -p vmdeck-core -p vmdeck-sim
 

@@ -18,9 +18,10 @@ pub fn use_deploy() -> Signal<DeployConfig> {
 }
 
 async fn load() -> DeployConfig {
-    // Relative to the document's <base>, so it works from any deep link.
+    // From the root: the panel is hosted at the root of its origin, and the
+    // policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
     let loaded = async {
-        let response = gloo_net::http::Request::get("config.json").send().await.ok()?;
+        let response = gloo_net::http::Request::get("/config.json").send().await.ok()?;
         if !response.ok() {
             return None;
         }

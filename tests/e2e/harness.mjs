@@ -2,7 +2,6 @@
 // page that records every console error and panic so that tests can fail on them.
 
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,17 +43,6 @@ export async function startSim(args = []) {
   };
 }
 
-/** A port nothing listens on. */
-export async function closedPort() {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -72,12 +60,18 @@ export async function launchBrowser() {
 }
 
 /**
- * A fresh context and page. `problems` collects page errors, panics and console
- * errors other than the browser's own note of a failed request (which the
- * tests of refused tokens and unreachable APIs cause on purpose).
+ * A fresh context and page. `problems` collects page errors, panics, policy
+ * violations and console errors other than the browser's own note of a failed
+ * request (which the tests of refused tokens and unreachable APIs cause on purpose).
  */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  // Any blocked script, style, image or connection is a failure, whatever the test.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
   const page = await context.newPage();
   const problems = [];
   const consoleLines = [];

@@ -3,7 +3,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, closedPort, logIn, startSim, storedValues, useSuite } from './harness.mjs';
+import { DEMO, apiGet, logIn, startSim, storedValues, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
 const open = (options) => suite.open(options);
@@ -135,13 +135,16 @@ test('a token refused mid-session returns to the login page once, with a notice'
 });
 
 test('an API that cannot be reached is named, not a blank page', async () => {
+  // The policy lets the panel connect only to its configured API, so the API
+  // that cannot be reached is that one, gone after the page has loaded.
+  const own = await startSim(['--vms', '1']);
   const { page } = await open();
-  const port = await closedPort();
-  const deadApi = `http://127.0.0.1:${port}/api`;
-  await page.goto(`${suite.sim.url}/login`);
-  await logIn(page, suite.sim.url, { apiUrl: deadApi });
+  await page.goto(`${own.url}/login`);
+  await page.waitForSelector('#login-submit');
+  await own.stop();
+  await logIn(page, own.url);
   const error = await page.waitForSelector('#login-error', { timeout: 20000 });
-  assert.match(await error.textContent(), new RegExp(`Cannot reach the API at ${deadApi.replace(/[.]/g, '\\.')}`));
+  assert.match(await error.textContent(), new RegExp(`Cannot reach the API at ${own.api.replace(/[.]/g, '\\.')}`));
 });
 
 test('the API going down while logged in shows an error with a retry', async () => {

@@ -34,10 +34,17 @@ OPTIONS:
                          [default: 0]
     --drop-rate R        share of API requests whose connection breaks
                          [default: 0]
+    --hostile-text       give the first VMs of each account, and their disks,
+                         snapshots, interfaces and rules, names and notes
+                         that carry HTML and script payloads
     -h, --help           print this help
 
 The API is served under /api: {base_url} is http://HOST:PORT/api. Requests
 carry the account's token in the Authorization header.
+
+The fault switches can be changed while running: GET /_sim/faults shows them,
+PUT /_sim/faults with a JSON object of latency_ms, error_rate, malformed_rate
+and drop_rate (fields left out are off) replaces them.
 ";
 
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +57,7 @@ pub struct Config {
     pub op_time: Duration,
     pub cors_origins: Vec<String>,
     pub faults: FaultConfig,
+    pub hostile_text: bool,
 }
 
 impl Default for Config {
@@ -63,6 +71,7 @@ impl Default for Config {
             op_time: Duration::from_millis(2500),
             cors_origins: Vec::new(),
             faults: FaultConfig::default(),
+            hostile_text: false,
         }
     }
 }
@@ -120,6 +129,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--error-rate" => config.faults.error_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--malformed-rate" => config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--drop-rate" => config.faults.drop_rate = rate(&name, &value("a share from 0 to 1")?)?,
+            "--hostile-text" => config.hostile_text = true,
             "--cors-origin" => {
                 let origin = value("an origin like http://127.0.0.1:8081")?;
                 let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
@@ -133,9 +143,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             other => return Err(format!("unknown option {other} (see --help)")),
         }
     }
-    let f = &config.faults;
-    if f.error_rate + f.malformed_rate + f.drop_rate > 1.0 {
-        return Err("the fault rates add up to more than 1".into());
+    if let Some(problem) = config.faults.problem() {
+        return Err(problem);
     }
     if config.accounts.is_empty() {
         config.accounts.push((1, "demo-token".to_owned()));

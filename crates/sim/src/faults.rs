@@ -1,5 +1,7 @@
 //! Fault switches for the API: added latency, server errors, malformed
-//! bodies and dropped connections, each for a share of requests.
+//! bodies and dropped connections, each for a share of requests. They are set
+//! on the command line and can be changed while running (`/_sim/faults`), so
+//! that a test can watch the panel recover when the faults stop.
 
 use crate::rng::Rng;
 use axum::body::{Body, Bytes};
@@ -7,10 +9,11 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct FaultConfig {
     pub latency_ms: u64,
     pub error_rate: f64,
@@ -19,20 +22,33 @@ pub struct FaultConfig {
 }
 
 impl FaultConfig {
-    pub fn any(&self) -> bool {
-        self.latency_ms > 0 || self.error_rate > 0.0 || self.malformed_rate > 0.0 || self.drop_rate > 0.0
+    /// Why these switches cannot be used, if they cannot.
+    pub fn problem(&self) -> Option<String> {
+        let rates = [("error_rate", self.error_rate), ("malformed_rate", self.malformed_rate), ("drop_rate", self.drop_rate)];
+        if let Some((name, _)) = rates.iter().find(|(_, r)| !(0.0..=1.0).contains(r)) {
+            return Some(format!("{name} must be a share from 0 to 1"));
+        }
+        (self.error_rate + self.malformed_rate + self.drop_rate > 1.0).then(|| "the fault rates add up to more than 1".to_owned())
     }
 }
 
 #[derive(Clone)]
 pub struct Faults {
-    config: FaultConfig,
+    config: Arc<RwLock<FaultConfig>>,
     rng: Arc<Mutex<Rng>>,
 }
 
 impl Faults {
     pub fn new(config: FaultConfig, seed: u64) -> Self {
-        Self { config, rng: Arc::new(Mutex::new(Rng::new(seed ^ 0xFA17))) }
+        Self { config: Arc::new(RwLock::new(config)), rng: Arc::new(Mutex::new(Rng::new(seed ^ 0xFA17))) }
+    }
+
+    pub fn get(&self) -> FaultConfig {
+        self.config.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn set(&self, config: FaultConfig) {
+        *self.config.write().unwrap_or_else(|p| p.into_inner()) = config;
     }
 
     fn roll(&self) -> (f64, u64) {
@@ -50,7 +66,7 @@ enum Fate {
 }
 
 pub async fn apply(State(faults): State<Faults>, request: Request, next: Next) -> Response {
-    let c = &faults.config;
+    let c = &faults.get();
     if c.latency_ms > 0 {
         tokio::time::sleep(Duration::from_millis(c.latency_ms)).await;
     }
@@ -110,4 +126,23 @@ async fn malformed(response: Response, pick: u64) -> Response {
         }
     };
     Response::from_parts(parts, Body::from(body))
+}
+
+/// `GET /_sim/faults`: the switches as they are now.
+pub async fn show(State(faults): State<Faults>) -> axum::Json<FaultConfig> {
+    axum::Json(faults.get())
+}
+
+/// `PUT /_sim/faults`: new switches (fields left out are off).
+pub async fn change(State(faults): State<Faults>, body: Bytes) -> Response {
+    match serde_json::from_slice::<FaultConfig>(&body) {
+        Ok(config) => match config.problem() {
+            Some(problem) => (StatusCode::UNPROCESSABLE_ENTITY, problem).into_response(),
+            None => {
+                faults.set(config.clone());
+                axum::Json(config).into_response()
+            }
+        },
+        Err(e) => (StatusCode::BAD_REQUEST, format!("not fault switches: {e}")).into_response(),
+    }
 }

@@ -29,7 +29,13 @@ pub fn store(config: &Config) -> Store {
     let accounts: BTreeMap<_, _> = config
         .accounts
         .iter()
-        .map(|(id, token)| (*id, seed::account(&mut ids, config.seed, *id, token, config.vms, now)))
+        .map(|(id, token)| {
+            let mut account = seed::account(&mut ids, config.seed, *id, token, config.vms, now);
+            if config.hostile_text {
+                seed::make_hostile(&mut ids, &mut account);
+            }
+            (*id, account)
+        })
         .collect();
     Store { ids, accounts, op_time: config.op_time }
 }
@@ -38,11 +44,9 @@ pub fn store(config: &Config) -> Store {
 /// CORS), and the panel at `/` when a `--dist` folder is given (any path
 /// that is not a file gets `index.html`, so that deep links load the app).
 pub fn app(config: &Config) -> Router {
-    let mut api = api::router(api::AppState::new(store(config)));
-    if config.faults.any() {
-        let faults = faults::Faults::new(config.faults.clone(), config.seed);
-        api = api.layer(axum::middleware::from_fn_with_state(faults, faults::apply));
-    }
+    let faults = faults::Faults::new(config.faults.clone(), config.seed);
+    let mut api = api::router(api::AppState::new(store(config)))
+        .layer(axum::middleware::from_fn_with_state(faults.clone(), faults::apply));
     if !config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> = config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
         let cors = CorsLayer::new()
@@ -53,7 +57,10 @@ pub fn app(config: &Config) -> Router {
             .max_age(std::time::Duration::from_secs(600));
         api = api.layer(cors);
     }
-    let router = Router::new().nest("/api", api);
+    let control = Router::new()
+        .route("/_sim/faults", axum::routing::get(faults::show).put(faults::change))
+        .with_state(faults);
+    let router = Router::new().nest("/api", api).merge(control);
     match &config.dist {
         Some(dist) => {
             let index = ServeFile::new(dist.join("index.html"));

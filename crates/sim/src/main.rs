@@ -40,7 +40,7 @@ async fn main() -> ExitCode {
         println!("  account: {id}  token: {token}  ({} VMs)", config.vms);
     }
     let f = &config.faults;
-    if f.any() {
+    if *f != vmdeck_sim::faults::FaultConfig::default() {
         println!(
             "  faults:  latency {} ms, errors {:.0} %, malformed {:.0} %, dropped {:.0} %",
             f.latency_ms,

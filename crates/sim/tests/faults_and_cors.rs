@@ -109,3 +109,32 @@ async fn cors_allows_the_configured_origin_and_exposes_the_paging_headers() {
     let r = sim.app.clone().oneshot(other).await.unwrap();
     assert!(r.headers().get("access-control-allow-origin").is_none());
 }
+
+#[tokio::test]
+async fn faults_can_be_switched_off_and_on_while_running() {
+    let sim = with_faults(FaultConfig { error_rate: 1.0, ..Default::default() });
+    assert!(sim.get("/virtual_machines").await.status.is_server_error());
+
+    let off = sim.call(Method::PUT, "/_sim/faults", None, Some("{}")).await;
+    assert_eq!(off.status, StatusCode::OK, "{}", off.text);
+    assert_eq!(sim.get("/virtual_machines").await.status, StatusCode::OK);
+
+    let on = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"drop_rate": 0.25, "latency_ms": 5}"#)).await;
+    assert_eq!(on.status, StatusCode::OK);
+    let shown = sim.call(Method::GET, "/_sim/faults", None, None).await.json();
+    assert_eq!(shown["drop_rate"], 0.25);
+    assert_eq!(shown["error_rate"], 0.0);
+    assert_eq!(shown["latency_ms"], 5);
+}
+
+#[tokio::test]
+async fn bad_fault_switches_are_refused_and_change_nothing() {
+    let sim = with_faults(FaultConfig { latency_ms: 1, ..Default::default() });
+    let too_much = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"error_rate": 0.7, "drop_rate": 0.7}"#)).await;
+    assert_eq!(too_much.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(too_much.text.contains("more than 1"), "{}", too_much.text);
+    let unknown = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"eror_rate": 1}"#)).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(unknown.text.contains("eror_rate"), "{}", unknown.text);
+    assert_eq!(sim.call(Method::GET, "/_sim/faults", None, None).await.json()["latency_ms"], 1);
+}

@@ -116,3 +116,25 @@ async fn an_unbuilt_vm_has_no_statistics() {
     let cpu = sim.get(&format!("/virtual_machine/{id}/cpu_stats?period=-1H")).await.json();
     assert_eq!(cpu["data"], json!([]));
 }
+
+#[tokio::test]
+async fn hostile_text_reaches_every_text_field_unchanged() {
+    let sim = Sim::with(vmdeck_sim::config::Config { hostile_text: true, ..common::config(5) });
+    let vms = sim.get("/virtual_machines?limit=5").await.json();
+    let first = &vms[0];
+    let id = first["id"].as_str().unwrap_or_default().to_owned();
+    let payloads = vmdeck_sim::seed::HOSTILE;
+    for field in ["label", "hostname", "note"] {
+        let text = first[field].as_str().unwrap_or_default();
+        assert!(payloads.iter().any(|p| text.starts_with(p)), "{field}: {text}");
+    }
+    let hostile = |value: &serde_json::Value| payloads.iter().any(|p| value.as_str().unwrap_or_default().starts_with(p));
+    let snapshots = sim.get(&format!("/virtual_machine/{id}/snapshots")).await.json();
+    assert!(snapshots.as_array().unwrap().iter().any(|s| hostile(&s["label"])));
+    let rules = sim.get(&format!("/virtual_machine/{id}/firewall_rules")).await.json();
+    assert!(rules.as_array().unwrap().iter().any(|r| hostile(&r["description"])));
+    let interfaces = sim.get(&format!("/virtual_machine/{id}/network_interfaces")).await.json();
+    assert!(hostile(&interfaces[0]["label"]));
+    // Only the first three VMs: the rest stay ordinary, for sorting and search.
+    assert!(!vms[3]["label"].as_str().unwrap_or_default().contains(['<', ':']));
+}

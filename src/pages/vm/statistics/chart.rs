@@ -77,14 +77,15 @@ pub fn CanvasChart<D: ChartData>(
                     class="chart-canvas"
                     role="img"
                     aria-label=label.clone()
-                    style=format!("height: {HEIGHT_CSS}px")
+                    // Set through the CSSOM (`style:`), which a `style-src 'self'` policy allows.
+                    style:height=format!("{HEIGHT_CSS}px")
                     on:mousemove=on_move
                     on:mouseleave=move |_| hover.set(None)
                 ></canvas>
                 {move || hover.get().and_then(|(index, x)| data.with(|d| d.as_ref().map(|d| {
                     let values = d.values(index);
                     view! {
-                        <div class="chart-tip" style=format!("left: {x:.0}px")>
+                        <div class="chart-tip" style:left=format!("{x:.0}px")>
                             <strong>{d.time(index)}</strong>
                             {values.into_iter().map(|v| view! { <div>{v}</div> }).collect_view()}
                         </div>

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Source checks that the compiler cannot make: the panel never turns text into
+# markup (so nothing the API sends can run as HTML or script), and never
+# unwraps, since a panic ends a wasm app. Part of the test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+failed=0
+check() {
+  local what="$1" pattern="$2"
+  shift 2
+  local hits
+  if hits="$(grep -rnE --include='*.rs' "$pattern" "$@")"; then
+    echo "check-sources: $what:" >&2
+    echo "$hits" >&2
+    failed=1
+  fi
+}
+
+# Markup sinks: Leptos' inner_html and the DOM's own, plus code from strings.
+check "text turned into markup or code" \
+  '\binner_html\b|set_inner_html|outer_html|insert_adjacent_html|innerHTML|outerHTML|document\.write|js_sys::eval|js_sys::Function::new|\bFunction::new_with_args' \
+  src crates/core/src
+# The panel's own code: errors are values, never panics.
+check "unwrap or expect in the panel" '\.unwrap\(\)|\.expect\(' src
+
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps"
+exit "$failed"
