@@ -144,7 +144,7 @@ impl Api {
         let body = if text.trim().is_empty() {
             Value::Null
         } else {
-            serde_json::from_str(&text).map_err(|err| ApiError::malformed(status, &text, err))?
+            serde_json::from_str(&text).map_err(|err| ApiError::malformed(status, &text, &err))?
         };
         Ok(Reply { status, body, headers })
     }

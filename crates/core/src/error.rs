@@ -90,8 +90,20 @@ impl ApiError {
     }
 
     /// The error for a success response whose body could not be decoded.
-    pub fn malformed(status: u16, body: &str, why: impl fmt::Display) -> Self {
-        Self::Malformed { status, detail: format!("{why}; the body began: {}", excerpt(body, 80)) }
+    /// A body that is not the JSON it should be, described by what it is
+    /// instead: a person can act on "an HTML page", not on a parser's column.
+    pub fn malformed(status: u16, body: &str, err: &serde_json::Error) -> Self {
+        let start = body.trim_start();
+        let detail = if start.starts_with('<') {
+            "an HTML page came instead of JSON (often the error page of a proxy or gateway).".to_owned()
+        } else if err.is_eof() {
+            "the answer was cut short.".to_owned()
+        } else if start.starts_with(['{', '[']) {
+            format!("the JSON is broken ({err}).")
+        } else {
+            format!("it is not JSON: “{}”.", excerpt(body, 80))
+        };
+        Self::Malformed { status, detail }
     }
 
     pub fn from_decode(status: u16, err: DecodeError) -> Self {
@@ -166,7 +178,7 @@ impl fmt::Display for ApiError {
                 }
             }
             Self::Malformed { status, detail } => {
-                write!(f, "The service sent a response that could not be read (HTTP {status}): {detail}")
+                write!(f, "The service sent an answer that could not be read (HTTP {status}): {detail}")
             }
             Self::Invalid(why) => f.write_str(why),
         }
@@ -290,6 +302,20 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
             .collect()
+    }
+
+    #[test]
+    fn a_malformed_answer_is_described_by_what_it_is() {
+        let said = |body: &str| {
+            let err = serde_json::from_str::<serde_json::Value>(body).expect_err("not JSON");
+            ApiError::malformed(200, body, &err).to_string()
+        };
+        let html = said("<!DOCTYPE html><html><body><h1>Bad gateway</h1></body></html>");
+        assert!(html.contains("an HTML page came instead of JSON"), "{html}");
+        assert!(!html.contains("<h1>"), "{html}");
+        assert!(said(r#"{"virtual_machine": {"id": "4"#).contains("cut short"));
+        assert!(said(r#"{"id": 4,}"#).contains("the JSON is broken"));
+        assert!(said("Service temporarily overloaded").contains("it is not JSON: “Service temporarily overloaded”"));
     }
 
     #[test]

@@ -1,0 +1,129 @@
+// A bad network and a failing API, switched on and off while the panel runs:
+// server errors (with and without Retry-After), malformed and HTML answers,
+// dropped connections, latency, and the browser going offline. Every page
+// must say what failed and offer a retry, never spin forever, never send an
+// action twice, and recover once the faults stop.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiGet, logIn, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, afterEach });
+
+/** Replaces the simulator's fault switches (fields left out are off). */
+async function setFaults(faults = {}) {
+  const response = await fetch(`${suite.sim.url}/_sim/faults`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
+const KINDS = {
+  'server errors': { error_rate: 1 },
+  'malformed and HTML answers': { malformed_rate: 1 },
+  'dropped connections': { drop_rate: 1 },
+};
+
+/** The longest an error may take to show: three tries of a GET, backoff and a Retry-After included. */
+const ERROR_WITHIN_MS = 12000;
+
+async function idleVms() {
+  return (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&locked=0&suspended=0')).body;
+}
+
+async function loggedIn() {
+  const handle = await suite.open();
+  await setFaults();
+  await logIn(handle.page, suite.sim.url);
+  await handle.page.waitForSelector('#vm-table tbody tr');
+  return handle;
+}
+
+for (const [kind, faults] of Object.entries(KINDS)) {
+  test(`${kind}: every page says what failed, offers a retry, and recovers`, async () => {
+    const { page } = await loggedIn();
+    const [vm] = await idleVms();
+    const routes = [
+      ['/vms', '#vm-table tbody tr'],
+      ...['', '/settings', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics'].map((tab) => [`/vms/${vm.id}${tab}`, '#vm-title']),
+      ['/interfaces', 'table tbody tr'],
+      ['/ip-addresses', 'table tbody tr'],
+    ];
+    try {
+      for (const [route, content] of routes) {
+        await setFaults(faults);
+        await page.goto(`${suite.sim.url}${route}`);
+        const alert = await page.waitForSelector('[role="alert"]:has(button:text("Try again"))', { timeout: ERROR_WITHIN_MS });
+        const said = await alert.textContent();
+        assert.match(said, /failed\./, `${route}: ${said}`);
+        assert.doesNotMatch(said, /undefined|null|\{|<html/i, `${route}: a clear message, not a dump: ${said}`);
+        assert.equal(await page.$('.skeleton, [aria-busy="true"]'), null, `${route}: nothing still spinning beside the error`);
+
+        await setFaults();
+        await alert.$eval('button', (button) => button.click());
+        await page.waitForSelector(content, { timeout: 10000 });
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.$('[role="alert"]:has(button:text("Try again"))'), null, `${route}: recovered`);
+      }
+    } finally {
+      await setFaults();
+    }
+  });
+}
+
+test('an action under faults is sent once, its failure is said, and nothing is retried behind the user', async () => {
+  const { page } = await loggedIn();
+  const vms = await idleVms();
+  try {
+    for (const [index, faults] of Object.values(KINDS).entries()) {
+      const vm = vms[index + 1];
+      await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+      await page.waitForSelector('#vm-title');
+      await page.waitForLoadState('networkidle');
+      const writes = [];
+      const count = (request) => {
+        if (request.method() !== 'GET' && request.url().includes('/api/')) writes.push(`${request.method()} ${request.url()}`);
+      };
+      page.on('request', count);
+      await setFaults(faults);
+      await page.click('#action-reboot');
+      await page.click('#reboot-dialog #confirm-action');
+      await page.waitForSelector('[role="alert"]', { timeout: ERROR_WITHIN_MS });
+      await setFaults();
+      await page.waitForTimeout(2500);
+      page.off('request', count);
+      assert.equal(writes.length, 1, `one request for ${JSON.stringify(faults)}: ${writes.join(', ')}`);
+    }
+  } finally {
+    await setFaults();
+  }
+});
+
+test('a slow API shows that it is loading, then the page', async () => {
+  const { page } = await loggedIn();
+  const [vm] = await idleVms();
+  try {
+    await setFaults({ latency_ms: 1500 });
+    await page.click(`#vm-row-${vm.id} a.vm-link`);
+    await page.waitForSelector('.skeleton, [aria-busy="true"]', { timeout: 1000 });
+    await page.waitForSelector('#vm-title', { timeout: 10000 });
+  } finally {
+    await setFaults();
+  }
+});
+
+test('offline and back: the panel says the API cannot be reached, then recovers on retry', async () => {
+  const { page, context } = await loggedIn();
+  const [vm] = await idleVms();
+  await context.setOffline(true);
+  await page.click(`#vm-row-${vm.id} a.vm-link`);
+  const alert = await page.waitForSelector('[role="alert"]:has(button:text("Try again"))', { timeout: ERROR_WITHIN_MS });
+  assert.match(await alert.textContent(), /Cannot reach the API/);
+  await context.setOffline(false);
+  await alert.$eval('button', (button) => button.click());
+  await page.waitForSelector('#vm-title', { timeout: 10000 });
+  await page.click('#nav-interfaces, a[href="/interfaces"]');
+  await page.waitForSelector('table tbody tr');
+});
