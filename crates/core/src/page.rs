@@ -42,7 +42,8 @@ impl<T> Page<T> {
     /// a short page (or a service that ignores paging) means this was all.
     pub fn has_next(&self) -> bool {
         match self.total {
-            Some(total) => self.offset + (self.items.len() as u64) < total,
+            // Saturating: the offset comes from the URL and may be anything.
+            Some(total) => self.offset.saturating_add(self.items.len() as u64) < total,
             // More than asked for means the service ignored paging and sent all.
             None => self.limit > 0 && self.items.len() as u64 == self.limit,
         }
@@ -60,8 +61,8 @@ impl<T> Page<T> {
                 None => "none".to_owned(),
             };
         }
-        let first = self.offset + 1;
-        let last = self.offset + self.items.len() as u64;
+        let first = self.offset.saturating_add(1);
+        let last = self.offset.saturating_add(self.items.len() as u64);
         match self.total {
             Some(total) => format!("{first}–{last} of {total}"),
             None => format!("{first}–{last}"),
@@ -96,6 +97,13 @@ mod tests {
         assert!(!page(12, 0, 50, None).has_next());
         // A service that ignores `limit` sends everything: that is all there is.
         assert!(!page(120, 0, 50, None).has_next());
+    }
+
+    #[test]
+    fn an_offset_at_the_end_of_the_numbers() {
+        let last = page(2, u64::MAX, 50, Some(10));
+        assert!(!last.has_next());
+        assert_eq!(last.range_label(), format!("{0}–{0} of 10", u64::MAX));
     }
 
     #[test]

@@ -122,7 +122,8 @@ impl InterfaceTraffic {
     /// Seconds one sample covers, from the report's span and the sample count.
     pub fn step_seconds(&self, bandwidth: &Bandwidth) -> Option<f64> {
         let (from, to) = (bandwidth.date_from?, bandwidth.date_to?);
-        (to > from && !self.samples.is_empty()).then(|| (to - from) as f64 / self.samples.len() as f64)
+        // `abs_diff`: a span from far before 1970 to far after it does not fit an i64.
+        (to > from && !self.samples.is_empty()).then(|| to.abs_diff(from) as f64 / self.samples.len() as f64)
     }
 }
 
@@ -219,6 +220,19 @@ mod tests {
     }
 
     #[test]
+    fn a_span_wider_than_an_i64_still_has_a_step() {
+        let bw = Bandwidth::from_json(&json!({
+            "date_from": i64::MIN, "date_to": i64::MAX,
+            "traffic": [[{"data": [{"traffic_in": 1, "traffic_out": 2}, {"traffic_in": 3, "traffic_out": 4}]}]]
+        }))
+        .unwrap();
+        let traffic = &bw.interfaces[0];
+        assert_eq!(traffic.step_seconds(&bw), Some(u64::MAX as f64 / 2.0));
+        let chart = bandwidth_chart(&bw, traffic, &|t| t.to_string());
+        assert_eq!(chart.x_labels, vec![(0, i64::MIN.to_string()), (1, "-1".to_owned())]);
+    }
+
+    #[test]
     fn no_traffic_is_no_data_not_zeros() {
         for body in [json!({"date_from": 1, "date_to": 2, "traffic": {}}), json!({"traffic": []}), json!({"traffic": [[{"data": {}}]]})] {
             let bw = Bandwidth::from_json(&body).unwrap();
@@ -292,7 +306,7 @@ pub fn bandwidth_chart(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, time_l
     let start = bandwidth.date_from;
     let x_labels = tick_indices(count, 5)
         .into_iter()
-        .filter_map(|i| Some((i, time_label(start? + (step? * i as f64) as i64))))
+        .filter_map(|i| Some((i, time_label(start?.saturating_add((step? * i as f64) as i64)))))
         .collect();
     crate::chart::LineChart {
         series: vec![

@@ -25,7 +25,8 @@ impl IsoJoin {
             },
             other => other,
         };
-        let map = decode::object(item, "iso", "a mounted ISO").or_else(|_| decode::object(item, "iso_join", "a mounted ISO"))?;
+        let map = decode::object(item, "iso", "a mounted ISO")?;
+        let map = decode::unwrap_item_map(map, "iso_join");
         let map = decode::unwrap_item_map(map, "iso_virtual_machine");
         if map.is_empty() {
             return Ok(None);
@@ -91,6 +92,8 @@ mod tests {
         let listed = IsoJoin::mounted_from_json(&json!([{"iso": {"id": 5, "iso_url": "https://x/y.iso"}}])).unwrap().unwrap();
         assert_eq!(listed.name(), "https://x/y.iso");
         assert!(IsoJoin::mounted_from_json(&json!(5)).is_err());
+        let wrapped = IsoJoin::mounted_from_json(&json!({"iso_join": {"id": "13002", "label": "Rescue"}})).unwrap().unwrap();
+        assert_eq!((wrapped.id.as_deref(), wrapped.name()), (Some("13002"), "Rescue".to_owned()));
     }
 
     #[test]

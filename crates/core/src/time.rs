@@ -10,7 +10,8 @@ pub fn parse_service_date(text: &str) -> Option<i64> {
     let year: i64 = parts.next()?.parse().ok()?;
     let month: u32 = parts.next()?.parse().ok()?;
     let day: u32 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+    // Four-digit years, as the service writes them: larger ones overflow the arithmetic below.
+    if parts.next().is_some() || !(0..=9999).contains(&year) || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
         return None;
     }
     // Split off a zone: Z, +hh:mm or -hh:mm after the time.
@@ -20,7 +21,11 @@ pub fn parse_service_date(text: &str) -> Option<i64> {
         let (t, zone) = rest.split_at(pos);
         let sign = if zone.starts_with('-') { -1 } else { 1 };
         let (h, m) = zone[1..].split_once(':').unwrap_or((&zone[1..], "0"));
-        (t, sign * (h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()?))
+        let (h, m) = (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?);
+        if !(0..=23).contains(&h) || !(0..=59).contains(&m) {
+            return None;
+        }
+        (t, sign * (h * 60 + m))
     } else {
         (rest, 0)
     };
@@ -28,7 +33,7 @@ pub fn parse_service_date(text: &str) -> Option<i64> {
     let hour: i64 = hms.next()?.parse().ok()?;
     let minute: i64 = hms.next()?.parse().ok()?;
     let seconds: f64 = hms.next().unwrap_or("0").parse().ok()?;
-    if hms.next().is_some() || hour > 23 || minute > 59 || !(0.0..61.0).contains(&seconds) {
+    if hms.next().is_some() || !(0..=23).contains(&hour) || !(0..=59).contains(&minute) || !(0.0..61.0).contains(&seconds) {
         return None;
     }
     let days = days_from_civil(year, month, day);
@@ -93,6 +98,21 @@ mod tests {
         for bad in ["", "yesterday", "2024-13-01T00:00:00", "2023-02-29T00:00:00", "2024-01-01", "2024-01-01T25:00:00", "2024-01-01T00:00:00:00"] {
             assert_eq!(parse_service_date(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn out_of_range_parts_are_not_dates() {
+        for bad in [
+            "9999999999999999-01-01T00:00:00",
+            "0-1-1T0:000-3000000000000",
+            "2024-01-01T00:00:00+24:00",
+            "2024-01-01T00:00:00+0530",
+            "2024-01-01T-1:00:00",
+            "2024-01-01T00:-5:00",
+        ] {
+            assert_eq!(parse_service_date(bad), None, "{bad}");
+        }
+        assert_eq!(parse_service_date("9999-12-31T23:59:59Z"), Some(253_402_300_799_000));
     }
 
     #[test]
