@@ -470,15 +470,16 @@ fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
 
 #[component]
 fn Pager(shown: RwSignal<Option<Shown>>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
-    let page = move |delta: i64| {
+    // Saturating: the offset comes from the URL and may be anything.
+    let page = move |forward: bool| {
         let q = query.get_untracked();
-        let offset = (q.offset as i64 + delta * q.limit as i64).max(0) as u64;
+        let offset = if forward { q.offset.saturating_add(q.limit) } else { q.offset.saturating_sub(q.limit) };
         go.run(q.at_offset(offset));
     };
     let last = move || {
         shown.with(|s| s.as_ref().and_then(|s| s.total)).map(|total| {
             let limit = query.with(|q| q.limit);
-            total.saturating_sub(1) / limit * limit
+            total.saturating_sub(1) / limit.max(1) * limit
         })
     };
     view! {
@@ -498,8 +499,8 @@ fn Pager(shown: RwSignal<Option<Shown>>, query: Memo<VmQuery>, go: Callback<VmQu
                 </select>
             </label>
             <button type="button" class="button" id="page-first" disabled=move || query.with(|q| q.offset == 0) on:click=move |_| go.run(query.get_untracked().at_offset(0))>"First"</button>
-            <button type="button" class="button" id="page-prev" disabled=move || !shown.with(|s| s.as_ref().is_some_and(|s| s.has_previous)) on:click=move |_| page(-1)>"Previous"</button>
-            <button type="button" class="button" id="page-next" disabled=move || !shown.with(|s| s.as_ref().is_some_and(|s| s.has_next)) on:click=move |_| page(1)>"Next"</button>
+            <button type="button" class="button" id="page-prev" disabled=move || !shown.with(|s| s.as_ref().is_some_and(|s| s.has_previous)) on:click=move |_| page(false)>"Previous"</button>
+            <button type="button" class="button" id="page-next" disabled=move || !shown.with(|s| s.as_ref().is_some_and(|s| s.has_next)) on:click=move |_| page(true)>"Next"</button>
             {move || last().map(|offset| view! {
                 <button type="button" class="button" id="page-last" disabled=move || query.with(|q| q.offset >= offset) on:click=move |_| go.run(query.get_untracked().at_offset(offset))>"Last"</button>
             })}
