@@ -13,10 +13,11 @@ pub mod theme;
 
 use wasm_bindgen::JsCast;
 
-/// A panic stops the app: instead of a dead page, say so and offer a reload.
-fn show_crash(message: &str) {
+/// A panic stops the app: instead of a dead page, say so in `root` (the
+/// page's body) and offer a reload. Plain DOM calls: the app cannot be trusted
+/// to render once it has panicked.
+pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Some(body) = document.body() else { return };
     let make = |tag: &str, text: &str| {
         let el = document.create_element(tag).ok()?;
         el.set_text_content(Some(text));
@@ -38,15 +39,17 @@ fn show_crash(message: &str) {
     for child in [&title, &text, &link, &detail] {
         let _ = box_.append_child(child);
     }
-    body.set_text_content(None);
-    let _ = body.append_child(&box_);
+    root.set_text_content(None);
+    let _ = root.append_child(&box_);
 }
 
 /// Mounts the app in place of the static shell in `index.html`.
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
-        show_crash(&info.to_string());
+        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            show_crash(&body, &info.to_string());
+        }
     }));
     theme::initial_theme();
     let root = web_sys::window()

@@ -87,6 +87,22 @@ async fn error_view_explains_and_retries() {
 }
 
 #[wasm_bindgen_test]
+fn the_panic_screen_replaces_the_page_with_the_message_and_a_reload_link() {
+    let root = container();
+    root.set_inner_text("the app's last view");
+    vmdeck::show_crash(&root, "panicked at src/pages/vm_list.rs:1:1: <b>index out of bounds</b>");
+    let alert = text_of(&root, ".crash[role=alert]").unwrap();
+    assert!(alert.starts_with("Something went wrong"), "{alert}");
+    assert!(!alert.contains("the app's last view"));
+    // The message is shown as text, whatever it holds.
+    assert_eq!(text_of(&root, ".crash pre").as_deref(), Some("panicked at src/pages/vm_list.rs:1:1: <b>index out of bounds</b>"));
+    assert!(root.query_selector(".crash b").unwrap().is_none());
+    let reload = root.query_selector(".crash a").unwrap().unwrap();
+    assert_eq!(reload.text_content().as_deref(), Some("Reload"));
+    assert_eq!(reload.get_attribute("href").as_deref(), Some(""));
+}
+
+#[wasm_bindgen_test]
 async fn login_form_shows_field_errors_without_sending() {
     let root = container();
     let _app = leptos::mount::mount_to(root.clone(), || {
