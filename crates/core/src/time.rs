@@ -20,7 +20,13 @@ pub fn parse_service_date(text: &str) -> Option<i64> {
     } else if let Some(pos) = rest.rfind(['+', '-']).filter(|p| *p >= 5) {
         let (t, zone) = rest.split_at(pos);
         let sign = if zone.starts_with('-') { -1 } else { 1 };
-        let (h, m) = zone[1..].split_once(':').unwrap_or((&zone[1..], "0"));
+        let digits = &zone[1..];
+        // +hh:mm, +hhmm or +hh.
+        let (h, m) = match digits.split_once(':') {
+            Some(parts) => parts,
+            None if digits.len() == 4 && digits.is_char_boundary(2) => digits.split_at(2),
+            None => (digits, "0"),
+        };
         let (h, m) = (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?);
         if !(0..=23).contains(&h) || !(0..=59).contains(&m) {
             return None;
@@ -106,13 +112,13 @@ mod tests {
             "9999999999999999-01-01T00:00:00",
             "0-1-1T0:000-3000000000000",
             "2024-01-01T00:00:00+24:00",
-            "2024-01-01T00:00:00+0530",
             "2024-01-01T-1:00:00",
             "2024-01-01T00:-5:00",
         ] {
             assert_eq!(parse_service_date(bad), None, "{bad}");
         }
         assert_eq!(parse_service_date("9999-12-31T23:59:59Z"), Some(253_402_300_799_000));
+        assert_eq!(parse_service_date("2024-01-01T05:30:00+0530"), parse_service_date("2024-01-01T00:00:00Z"));
     }
 
     #[test]
