@@ -73,6 +73,16 @@ fn LoggedIn() -> impl IntoView {
     }
 }
 
+/// The skip link's own work: the router takes over in-page links too, and
+/// would scroll to the content without moving the focus there.
+fn skip_to_main(ev: leptos::ev::MouseEvent) {
+    let main = document().get_element_by_id("main").and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+    if let Some(main) = main {
+        ev.prevent_default();
+        let _ = main.focus();
+    }
+}
+
 /// Header with navigation, account, theme and logout; the page below it.
 #[component]
 fn Layout(children: Children) -> impl IntoView {
@@ -90,7 +100,7 @@ fn Layout(children: Children) -> impl IntoView {
     };
     view! {
         <div class="shell">
-            <a class="skip-link" href="#main">"Skip to content"</a>
+            <a class="skip-link" href="#main" on:click=skip_to_main>"Skip to content"</a>
             <header class="topbar">
                 <A href="/vms" attr:class="brand"><span class="brand-mark" aria-hidden="true"></span>"vmdeck"</A>
                 <nav class="nav" aria-label="Main">

@@ -1,5 +1,5 @@
 //! The task tray: what this browser started, until it is done. Kept in
-//! sessionStorage so that a reload keeps it; completion is announced to
+//! sessionStorage so that a reload keeps it; its start and its end are announced to
 //! screen readers.
 
 use crate::api::vms::get_vm;
@@ -96,6 +96,8 @@ impl Tasks {
             l.retain(|t| t.state == TaskState::Running || { finished += 1; finished <= KEEP });
         });
         self.save();
+        // The busy mark on the page is not read out; this is.
+        self.announcement.set(format!("{action} on {vm_name}: started."));
         id
     }
 

@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 /// A form field: its label, the control (the children), a hint, and the
 /// message of what is wrong with it. The control should carry `id=for_id`
-/// and `aria-describedby="{for_id}-error {for_id}-hint"`.
+/// and `aria-describedby=described_by(for_id, error, has_hint)`.
 #[component]
 pub fn Field(
     /// The label's text.
@@ -31,6 +31,19 @@ pub fn Field(
     }
 }
 
+/// The `aria-describedby` of the control in a [`Field`]: its error while it
+/// shows, then its hint. Only ids that are on the page: a reference to a
+/// missing element is invalid ARIA and leaves a screen reader nothing to read.
+pub fn described_by(id: impl Into<String>, error: Signal<Option<String>>, has_hint: bool) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+    let id = id.into();
+    move || match (error.with(Option::is_some), has_hint) {
+        (true, true) => Some(format!("{id}-error {id}-hint")),
+        (true, false) => Some(format!("{id}-error")),
+        (false, true) => Some(format!("{id}-hint")),
+        (false, false) => None,
+    }
+}
+
 /// A labelled text input with its hint and error: the value comes in,
 /// each edit goes out through `on_input`, leaving it through `on_blur`.
 #[component]
@@ -47,7 +60,7 @@ pub fn TextField(
     #[prop(optional)] numeric: bool,
     #[prop(optional)] placeholder: &'static str,
 ) -> impl IntoView {
-    let described_by = format!("{id}-error {id}-hint");
+    let description = described_by(id.clone(), Signal::derive(move || error.get()), !hint.is_empty());
     view! {
         <Field label=label for_id=id.clone() error=error hint=hint>
             <input
@@ -61,7 +74,7 @@ pub fn TextField(
                 on:input=move |ev| on_input.run(event_target_value(&ev))
                 on:blur=move |_| if let Some(blur) = on_blur { blur.run(()) }
                 aria-invalid=move || error.with(|e| e.is_some()).to_string()
-                aria-describedby=described_by
+                aria-describedby=description
             />
         </Field>
     }

@@ -11,7 +11,7 @@ mod typed_confirm;
 
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
-pub use field::{Field, TextField};
+pub use field::{described_by, Field, TextField};
 pub use loaded::Loaded;
 pub use modal::Modal;
 pub use raw_fields::RawFields;

@@ -1,7 +1,7 @@
 //! The login page: API address, account id and token.
 
 use crate::api::{vms, Api};
-use crate::components::Field;
+use crate::components::{described_by, Field};
 use crate::deploy::use_deploy;
 use crate::session::{use_session, Credentials, Token};
 use leptos::prelude::*;
@@ -111,6 +111,9 @@ pub fn LoginPage() -> impl IntoView {
     let remember = RwSignal::new(false);
     let show_token = RwSignal::new(false);
     let field_errors = RwSignal::new(FieldErrors::default());
+    let base_url_error = Signal::derive(move || field_errors.with(|e| e.base_url.clone()));
+    let account_error = Signal::derive(move || field_errors.with(|e| e.account.clone()));
+    let token_error = Signal::derive(move || field_errors.with(|e| e.token.clone()));
 
     // On success: log in and go where the user was headed.
     let login = Action::new_local(move |credentials: &Credentials| {
@@ -154,7 +157,7 @@ pub fn LoginPage() -> impl IntoView {
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
                 {move || failure().map(|text| view! { <div class="notice notice-error" role="alert" id="login-error">{text}</div> })}
                 <form on:submit=on_submit novalidate>
-                    <Field label="API address" for_id="login-base-url" error=Signal::derive(move || field_errors.with(|e| e.base_url.clone()))>
+                    <Field label="API address" for_id="login-base-url" error=base_url_error>
                         <input
                             id="login-base-url"
                             name="base_url"
@@ -165,10 +168,10 @@ pub fn LoginPage() -> impl IntoView {
                             prop:value=base_value
                             on:input=move |ev| typed_base.set(Some(event_target_value(&ev)))
                             aria-invalid=move || field_errors.with(|e| e.base_url.is_some()).to_string()
-                            aria-describedby="login-base-url-error"
+                            aria-describedby=described_by("login-base-url", base_url_error, false)
                         />
                     </Field>
-                    <Field label="Account id" for_id="login-account" error=Signal::derive(move || field_errors.with(|e| e.account.clone()))>
+                    <Field label="Account id" for_id="login-account" error=account_error>
                         <input
                             id="login-account"
                             name="account"
@@ -178,10 +181,10 @@ pub fn LoginPage() -> impl IntoView {
                             prop:value=move || account.get()
                             on:input=move |ev| account.set(event_target_value(&ev))
                             aria-invalid=move || field_errors.with(|e| e.account.is_some()).to_string()
-                            aria-describedby="login-account-error"
+                            aria-describedby=described_by("login-account", account_error, false)
                         />
                     </Field>
-                    <Field label="API token" for_id="login-token" error=Signal::derive(move || field_errors.with(|e| e.token.clone()))>
+                    <Field label="API token" for_id="login-token" error=token_error>
                         <div class="input-with-button">
                             <input
                                 id="login-token"
@@ -192,7 +195,7 @@ pub fn LoginPage() -> impl IntoView {
                                 prop:value=move || token.get()
                                 on:input=move |ev| token.set(event_target_value(&ev))
                                 aria-invalid=move || field_errors.with(|e| e.token.is_some()).to_string()
-                                aria-describedby="login-token-error"
+                                aria-describedby=described_by("login-token", token_error, false)
                             />
                             <button
                                 type="button"

@@ -3,7 +3,7 @@
 
 use crate::api::vms::create_vm;
 use crate::api::Api;
-use crate::components::{Field, TextField};
+use crate::components::{described_by, Field, TextField};
 use crate::deploy::use_deploy;
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -133,7 +133,7 @@ fn CatalogueChoice(
                         state.touch(field);
                     }
                     aria-invalid=move || error.with(Option::is_some).to_string()
-                    aria-describedby=format!("{id}-error")
+                    aria-describedby=described_by(id.clone(), error, false)
                 >
                     <option value="" selected=move || state.form.with(get).is_empty()>
                         {if default_text.is_empty() { "Choose…" } else { default_text }}
@@ -338,7 +338,7 @@ pub fn VmCreatePage() -> impl IntoView {
                                 on:input=move |ev| state.edit("initial_root_password", |f| f.initial_root_password = event_target_value(&ev))
                                 on:blur=move |_| state.touch("initial_root_password")
                                 aria-invalid=move || state.error("initial_root_password").with(Option::is_some).to_string()
-                                aria-describedby="create-initial-root-password-error create-initial-root-password-hint"
+                                aria-describedby=described_by("create-initial-root-password", state.error("initial_root_password"), true)
                             />
                             <button type="button" class="button button-quiet" id="password-show" aria-pressed=move || show_password.get().to_string() on:click=move |_| show_password.update(|s| *s = !*s)>
                                 {move || if show_password.get() { "Hide" } else { "Show" }}
@@ -430,11 +430,11 @@ fn DiskRow(state: FormState, index: usize, stores: Signal<Vec<Choice>>) -> impl 
                     on:input=move |ev| state.edit(&size_key, |f| if let Some(d) = f.secondary_disks.get_mut(index) { d.size = event_target_value(&ev) })
                     on:blur=move |_| state.touch(&touch_key)
                     aria-invalid=move || size_error.with(Option::is_some).to_string()
-                    aria-describedby=format!("{size_id}-error")
+                    aria-describedby=described_by(size_id.clone(), size_error, false)
                 />
             </Field>
             <Field label="Data store" for_id=group_id.clone() error=group_error>
-                <select id=group_id on:change=move |ev| state.edit(&group_key, |f| if let Some(d) = f.secondary_disks.get_mut(index) { d.data_store_group_id = event_target_value(&ev) })>
+                <select id=group_id.clone() aria-describedby=described_by(group_id.clone(), group_error, false) on:change=move |ev| state.edit(&group_key, |f| if let Some(d) = f.secondary_disks.get_mut(index) { d.data_store_group_id = event_target_value(&ev) })>
                     <option value="" selected=move || group().is_empty()>"Provider's default"</option>
                     {move || stores.get().into_iter().map(|c| {
                         let value = c.id.clone();

@@ -2,7 +2,7 @@
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::{mount_iso, mounted_iso, unmount_iso, IsoSource};
-use crate::components::{ErrorView, Field, Loaded, RawFields};
+use crate::components::{described_by, ErrorView, Field, Loaded, RawFields};
 use crate::deploy::use_deploy;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -95,7 +95,7 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
             {move || if by_url.get() {
                 view! {
                     <Field label="ISO URL" for_id="iso-url" error=shown_problem hint="http, https, ftp or ftps.">
-                        <input id="iso-url" type="text" placeholder="https://…/image.iso" spellcheck="false" prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) aria-describedby="iso-url-error iso-url-hint"/>
+                        <input id="iso-url" type="text" placeholder="https://…/image.iso" spellcheck="false" prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) aria-describedby=described_by("iso-url", shown_problem, true)/>
                     </Field>
                 }.into_any()
             } else {
@@ -103,10 +103,10 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
                 view! {
                     <Field label="ISO" for_id="iso-id" error=shown_problem>
                         {if isos.is_empty() {
-                            view! { <input id="iso-id" type="text" inputmode="numeric" prop:value=move || iso_id.get() on:input=move |ev| iso_id.set(event_target_value(&ev))/> }.into_any()
+                            view! { <input id="iso-id" aria-describedby=described_by("iso-id", shown_problem, false) type="text" inputmode="numeric" prop:value=move || iso_id.get() on:input=move |ev| iso_id.set(event_target_value(&ev))/> }.into_any()
                         } else {
                             view! {
-                                <select id="iso-id" on:change=move |ev| iso_id.set(event_target_value(&ev))>
+                                <select id="iso-id" aria-describedby=described_by("iso-id", shown_problem, false) on:change=move |ev| iso_id.set(event_target_value(&ev))>
                                     <option value="" selected=move || iso_id.get().is_empty()>"Choose…"</option>
                                     {isos.into_iter().map(|c| { let v = c.id.clone(); view! { <option value=c.id selected=move || iso_id.get() == v>{c.label}</option> } }).collect_view()}
                                 </select>

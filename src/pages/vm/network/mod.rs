@@ -4,7 +4,7 @@
 use super::{use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{EmptyState, ErrorView, Field, Loaded, Modal, RawFields, TextField};
+use crate::components::{described_by, EmptyState, ErrorView, Field, Loaded, Modal, RawFields, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_url_filters, UrlFilters};
 use crate::session::use_session;
@@ -246,10 +246,10 @@ fn InterfaceFields(
                     {move || {
                         let networks = deploy.with(|d| d.catalogue.networks.clone());
                         if networks.is_empty() {
-                            view! { <input id="nic-network" type="text" inputmode="numeric" prop:value=move || form.with(|f| f.network_id.clone()) on:input=move |ev| form.update(|f| f.network_id = event_target_value(&ev))/> }.into_any()
+                            view! { <input id="nic-network" aria-describedby=described_by("nic-network", error("network_id"), false) type="text" inputmode="numeric" prop:value=move || form.with(|f| f.network_id.clone()) on:input=move |ev| form.update(|f| f.network_id = event_target_value(&ev))/> }.into_any()
                         } else {
                             view! {
-                                <select id="nic-network" on:change=move |ev| form.update(|f| f.network_id = event_target_value(&ev))>
+                                <select id="nic-network" aria-describedby=described_by("nic-network", error("network_id"), false) on:change=move |ev| form.update(|f| f.network_id = event_target_value(&ev))>
                                     <option value="" selected=move || form.with(|f| f.network_id.is_empty())>"Choose…"</option>
                                     {networks.into_iter().map(|n| { let id = n.id.clone(); view! { <option value=n.id selected=move || form.with(|f| f.network_id == id)>{n.label}</option> } }).collect_view()}
                                 </select>
@@ -262,7 +262,7 @@ fn InterfaceFields(
                 {(!adding).then(|| view! {
                     <TextField label="MAC address" id="nic-mac" value=Signal::derive(move || form.with(|f| f.mac_address.clone())) on_input=Callback::new(move |v| form.update(|f| f.mac_address = v)) error=error("mac_address") hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
                     <Field label="Default firewall policy" for_id="nic-policy" error=error("default_firewall_policy")>
-                        <select id="nic-policy" on:change=move |ev| form.update(|f| f.default_firewall_policy = event_target_value(&ev))>
+                        <select id="nic-policy" aria-describedby=described_by("nic-policy", error("default_firewall_policy"), false) on:change=move |ev| form.update(|f| f.default_firewall_policy = event_target_value(&ev))>
                             <option value="ACCEPT" selected=move || form.with(|f| f.default_firewall_policy == "ACCEPT")>"ACCEPT"</option>
                             <option value="DROP" selected=move || form.with(|f| f.default_firewall_policy == "DROP")>"DROP"</option>
                         </select>

@@ -2,7 +2,7 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::edit_vm;
-use crate::components::{Field, Modal, TextField};
+use crate::components::{described_by, Field, Modal, TextField};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
@@ -84,12 +84,12 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                 {field("CPUs", "cpus", |f| f.cpus.clone(), |f, v| f.cpus = v, true, "")}
                 {field("Primary disk (GB)", "primary_disk_size", |f| f.primary_disk_size.clone(), |f, v| f.primary_disk_size = v, true, "Can grow, not shrink.")}
                 <Field label="CPU type" for_id="edit-cpu-type" error=error("cpu_type") hint="Needs a reboot to apply.">
-                    <select id="edit-cpu-type" on:change=move |ev| form.update(|f| f.cpu_type = event_target_value(&ev))>
+                    <select id="edit-cpu-type" aria-describedby=described_by("edit-cpu-type", error("cpu_type"), true) on:change=move |ev| form.update(|f| f.cpu_type = event_target_value(&ev))>
                         {["intel", "amd"].into_iter().map(|t| view! { <option value=t selected=move || form.with(|f| f.cpu_type == t)>{t}</option> }).collect_view()}
                     </select>
                 </Field>
                 <Field label="Boot from" for_id="edit-boot-type" error=error("boot_type") hint="The CD-ROM needs a mounted ISO.">
-                    <select id="edit-boot-type" on:change=move |ev| form.update(|f| f.boot_type = event_target_value(&ev))>
+                    <select id="edit-boot-type" aria-describedby=described_by("edit-boot-type", error("boot_type"), true) on:change=move |ev| form.update(|f| f.boot_type = event_target_value(&ev))>
                         <option value="default" selected=move || form.with(|f| f.boot_type == "default")>"Disk (default)"</option>
                         <option value="cdrom" selected=move || form.with(|f| f.boot_type == "cdrom")>"CD-ROM"</option>
                     </select>

@@ -1,0 +1,373 @@
+// Accessibility of the built panel: axe-core on every route and open dialog in
+// light and dark, and what axe cannot see — real keyboard use, focus in
+// dialogs, table headers and the announcement of status changes.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { apiGet, logIn, startSim, useSuite } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const suite = useSuite(['--vms', '40', '--op-ms', '1500'], { before, after, afterEach });
+
+/** Runs axe on the page as it is; gives the serious and critical violations as lines. */
+async function axeProblems(page, where) {
+  // Contrast is judged on what stays: wait out fades (a list reloading is dimmed).
+  await page.waitForFunction(() =>
+    !document.querySelector('.is-loading') &&
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: AXE });
+  }
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document);
+    // axe leaves a reference to a missing id "to review", as the element might
+    // come later; here it never does, so it is a fault like any other.
+    const missingIds = result.incomplete.filter((v) => v.id === 'aria-valid-attr-value');
+    return [...result.violations, ...missingIds].map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ impact: n.impact, target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+  // One line per rule and failure: the same fault on 40 rows is one fault.
+  const grouped = new Map();
+  for (const v of violations) {
+    for (const n of v.nodes.filter((n) => n.impact === 'serious' || n.impact === 'critical')) {
+      const key = `[${where}] ${v.id} (${n.impact}): ${v.help}\n    ${n.summary.replace(/\n/g, '\n    ')}`;
+      grouped.set(key, [...(grouped.get(key) ?? []), n.target]);
+    }
+  }
+  return [...grouped].map(([key, targets]) => `${key}\n    at ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ` and ${targets.length - 4} more` : ''}`);
+}
+
+/** A VM that is online and free, one per caller. */
+async function idleVm(api) {
+  const list = (await apiGet(api, '/account/1/virtual_machines?status=online&locked=0&suspended=0')).body;
+  idleVm.used ??= new Set();
+  const vm = list.find((v) => !idleVm.used.has(v.id));
+  assert.ok(vm, 'an idle online VM is left in the simulator');
+  idleVm.used.add(vm.id);
+  return vm;
+}
+
+/** Every page and dialog of the panel, each checked by `check(where)` once shown. */
+async function visitEverything(page, base, check) {
+  await page.goto(`${base}/login`);
+  await page.waitForSelector('#login-submit');
+  await check('login');
+  await page.click('#login-submit');
+  await page.waitForSelector('.field-error, [aria-invalid="true"]');
+  await check('login with errors');
+
+  await logIn(page, base);
+  await page.waitForSelector('#vm-table tbody tr');
+  await check('VM list');
+  await page.click('#vm-filters-toggle');
+  await page.selectOption('#filter-status', 'online');
+  await page.waitForURL(/status=online/);
+  await page.waitForSelector('#vm-table tbody tr');
+  await check('VM list filtered');
+  await page.goto(`${base}/vms?hostname=no-such-host`);
+  await page.waitForSelector('#vm-list-no-match');
+  await check('VM list, nothing matches');
+
+  await page.goto(`${base}/vms/new`);
+  await page.waitForSelector('#create-submit');
+  await check('create VM');
+  await page.click('#add-disk');
+  await page.fill('#create-hostname', '9-bad host');
+  await page.click('#create-submit');
+  await page.waitForSelector('.field-error');
+  await check('create VM with errors');
+
+  const vm = await idleVm(`${base}/api`);
+  const tabs = {
+    overview: ['', '#vm-fields'],
+    settings: ['settings', '#card-edit'],
+    disks: ['disks', '#disk-table'],
+    isos: ['isos', '#iso-none, #iso-name'],
+    snapshots: ['snapshots', '#snapshot-table, #snapshots-empty'],
+    network: ['network', '.nic, #nic-empty'],
+    firewall: ['firewall', '#rule-default'],
+    statistics: ['statistics', '#cpu-canvas, #cpu-no-data'],
+  };
+  for (const [name, [path, ready]] of Object.entries(tabs)) {
+    await page.goto(`${base}/vms/${vm.id}${path ? `/${path}` : ''}`);
+    await page.waitForSelector('#vm-title');
+    await page.waitForSelector(ready);
+    await check(`VM ${name} tab`);
+  }
+  await page.goto(`${base}/vms/${vm.id}/settings`);
+  await page.waitForSelector('#card-edit');
+  for (const dialog of ['destroy', 'edit', 'rebuild', 'clone']) {
+    await page.click(`#open-${dialog}`);
+    await page.waitForSelector(`#${dialog}-dialog[open]`);
+    await check(`${dialog} dialog`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`#${dialog}-dialog:not([open])`, { state: 'attached' });
+  }
+  await page.click('#action-reboot');
+  await page.waitForSelector('#reboot-dialog[open]');
+  await check('reboot dialog');
+  await page.click('#reboot-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+  await check('busy VM');
+  await page.click('#task-tray-toggle');
+  await page.waitForSelector('#task-tray li');
+  await check('task tray');
+
+  await page.goto(`${base}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  await check('network interfaces');
+  await page.goto(`${base}/ip-addresses`);
+  await page.waitForSelector('#ips-table');
+  await check('IP addresses');
+  await page.goto(`${base}/nowhere`);
+  await page.waitForSelector('#not-found');
+  await check('not found');
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no serious or critical violation on any page, ${scheme}`, async () => {
+    const { page } = await suite.open({ colorScheme: scheme });
+    const problems = [];
+    await visitEverything(page, suite.sim.url, async (where) => {
+      // The theme really is the one asked for, so that contrast is checked in it.
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
+      problems.push(...(await axeProblems(page, where)));
+    });
+
+    // A customer without VMs sees the empty state.
+    const empty = await startSim(['--vms', '0']);
+    try {
+      await logIn(page, empty.url);
+      await page.waitForSelector('#vm-list-empty');
+      problems.push(...(await axeProblems(page, 'VM list, no VMs at all')));
+    } finally {
+      await empty.stop();
+    }
+    assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
+  });
+}
+
+test('the axe check reports what it should: a faint text and a button without a name', async () => {
+  const { page } = await suite.open();
+  await page.goto(`${suite.sim.url}/login`);
+  await page.waitForSelector('#login-submit');
+  await page.evaluate(() => {
+    const faint = Object.assign(document.createElement('p'), { id: 'faint', textContent: 'hard to read' });
+    faint.setAttribute('class', 'muted');
+    Object.assign(faint.style, { color: '#ccc', background: '#fff' });
+    const nameless = Object.assign(document.createElement('button'), { id: 'nameless' });
+    document.querySelector('main').append(faint, nameless);
+  });
+  const problems = (await axeProblems(page, 'planted')).join('\n');
+  assert.match(problems, /color-contrast \(serious\)[^]*#faint/);
+  assert.match(problems, /button-name \(critical\)[^]*#nameless/);
+});
+
+test('the chosen theme, not only the system one, passes axe', async () => {
+  // The toggle sets data-theme on <html>: dark chosen on a light system.
+  const { page } = await suite.open({ colorScheme: 'light' });
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.click('#theme-toggle');
+  await page.click('#theme-toggle');
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  const problems = await axeProblems(page, 'VM list, dark chosen');
+  assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
+});
+
+/** What has the focus, as a short description for messages. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  });
+
+/** Presses Tab until the focus is on `selector`; fails if it never gets there. */
+async function tabTo(page, selector, { max = 80, key = 'Tab' } = {}) {
+  const path = [];
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press(key);
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) {
+      // The focus shows: keyboard users must see where they are.
+      const ring = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      });
+      assert.ok(ring, `${selector} has a visible focus outline`);
+      return;
+    }
+    path.push(await focused(page));
+  }
+  assert.fail(`${key} never reached ${selector}; it went through: ${path.join(' → ')}`);
+}
+
+test('keyboard only: open a VM from the list, reboot it, confirm; the start and the end are announced', async () => {
+  const vm = await idleVm(suite.sim.api);
+  const { page } = await suite.open();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
+  await page.waitForSelector(`#vm-row-${vm.id}`);
+  // The live region is on the page before anything happens, as screen readers need.
+  const live = await page.$eval('#task-announcement', (el) => [el.getAttribute('role'), el.getAttribute('aria-live'), el.textContent]);
+  assert.deepEqual(live, ['status', 'polite', '']);
+
+  await tabTo(page, `#vm-row-${vm.id} a[href="/vms/${vm.id}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/vms/${vm.id}$`));
+  await page.waitForSelector('#vm-title');
+  await tabTo(page, '#action-reboot');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#reboot-dialog[open]');
+  assert.ok(await page.evaluate(() => document.querySelector('#reboot-dialog').contains(document.activeElement)), 'the focus moved into the dialog');
+  await tabTo(page, '#reboot-dialog #confirm-action');
+  await page.keyboard.press('Enter');
+
+  await page.waitForSelector('#reboot-dialog:not([open])', { state: 'attached' });
+  await page.waitForSelector('.vm-state .busy');
+  // The Reboot button that opened the dialog is disabled while the VM is busy:
+  // the focus goes to the page's main part rather than being dropped.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', `the focus after the dialog: ${await focused(page)}`);
+  const name = await page.textContent('#vm-title');
+  await page.waitForFunction((text) => document.querySelector('#task-announcement').textContent.includes(text), `Reboot on ${name.trim()}: started`);
+  const after = await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`);
+  assert.equal(Number(after.body.locked), 1, 'the reboot reached the API');
+  await page.waitForFunction(
+    (text) => document.querySelector('#task-announcement').textContent.includes(text),
+    `Reboot on ${name.trim()}: done`,
+    { timeout: 10000 },
+  );
+});
+
+test('the first Tab offers a link past the header to the content', async () => {
+  const { page } = await suite.open();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+  assert.ok(await page.evaluate(() => document.activeElement.getBoundingClientRect().top >= 0), 'the focused skip link is on screen');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
+  // The next Tab goes on inside the content, not back in the header.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.querySelector('main').contains(document.activeElement)), `after the skip: ${await focused(page)}`);
+});
+
+/** Everything in the dialog that Tab can reach, in order. */
+const dialogStops = (page, dialog) =>
+  page.$$eval(`${dialog} :is(a[href], button, input, select, textarea, [tabindex])`, (els) =>
+    els
+      .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0)
+      .filter((el) => !(el.type === 'radio' && !el.checked && el.name && document.querySelector(`input[type=radio][name="${el.name}"]:checked`)))
+      .map((el) => el.id || el.getAttribute('aria-label') || el.textContent.trim()),
+  );
+
+test('a dialog keeps the focus while open and gives it back to its button when closed', async () => {
+  const vm = await idleVm(suite.sim.api);
+  const { page } = await suite.open();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await page.waitForSelector('#card-edit');
+
+  const dialogs = [
+    // opener, dialog, its last control (the content may come after a read)
+    ['#open-destroy', '#destroy-dialog', '#confirm-action'],
+    ['#open-edit', '#edit-dialog', '#confirm-action'],
+    ['#action-reboot', '#reboot-dialog', '#confirm-action'],
+  ];
+  for (const [opener, dialog, last] of dialogs) {
+    await page.focus(opener);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${dialog}[open] ${last}`);
+    const stops = await dialogStops(page, dialog);
+    assert.ok(stops.length >= 2, `${dialog} has controls: ${stops}`);
+    const name = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return el.id || el.getAttribute('aria-label') || el.textContent.trim();
+    });
+    const inside = () => page.evaluate((d) => document.querySelector(d).contains(document.activeElement), dialog);
+    // Round the dialog twice each way: the focus never leaves it and comes round.
+    for (const key of ['Tab', 'Shift+Tab']) {
+      const seen = [];
+      for (let i = 0; i < stops.length * 2; i += 1) {
+        await page.keyboard.press(key);
+        assert.ok(await inside(), `${key} ${i + 1} times in ${dialog} left it for ${await focused(page)}`);
+        seen.push(await name());
+      }
+      assert.deepEqual(seen.slice(0, stops.length), seen.slice(stops.length), `${key} goes round ${dialog}: ${seen}`);
+      assert.deepEqual(new Set(seen), new Set(stops), `${key} reaches every control of ${dialog}`);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${dialog}:not([open])`, { state: 'attached' });
+    assert.ok(await page.evaluate((s) => document.activeElement === document.querySelector(s), opener), `Escape gives the focus back to ${opener}, not ${await focused(page)}`);
+
+    // The close button does the same.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${dialog}[open]`);
+    await tabTo(page, `${dialog} button[aria-label="Close"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${dialog}:not([open])`, { state: 'attached' });
+    assert.ok(await page.evaluate((s) => document.activeElement === document.querySelector(s), opener), `Close gives the focus back to ${opener}, not ${await focused(page)}`);
+  }
+});
+
+test('every table has header cells with a scope', async () => {
+  const { page } = await suite.open();
+  const problems = [];
+  let tables = 0;
+  await visitEverything(page, suite.sim.url, async (where) => {
+    if (where === 'VM statistics tab') {
+      // Each chart's values can be shown as a table.
+      for (const button of await page.$$('.chart button[aria-controls]')) await button.click();
+      await page.waitForSelector('.chart-table table');
+    }
+    const found = await page.$$eval('table', (list) =>
+      list.map((table) => {
+        const name = table.id || table.className;
+        const headers = [...table.querySelectorAll('th')];
+        const wrong = [];
+        if (headers.length === 0) wrong.push('no <th> at all');
+        for (const th of headers) {
+          if (!['col', 'row', 'colgroup', 'rowgroup'].includes(th.getAttribute('scope'))) wrong.push(`<th> "${th.textContent.trim()}" has no scope`);
+        }
+        // A data row is headed by its column headers or by a row header of its own.
+        const columns = table.querySelectorAll('thead th[scope="col"]').length;
+        for (const row of table.querySelectorAll('tbody tr')) {
+          if (columns === 0 && !row.querySelector('th[scope="row"]')) wrong.push('a row without any header');
+        }
+        return { name, wrong };
+      }),
+    );
+    tables += found.length;
+    for (const { name, wrong } of found) problems.push(...wrong.map((w) => `[${where}] table ${name}: ${w}`));
+  });
+  assert.ok(tables >= 8, `tables were found on the pages (${tables})`);
+  assert.deepEqual(problems, []);
+});
+
+test('a form with mistakes takes the focus to the first, which is described by its message', async () => {
+  const { page } = await suite.open();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.goto(`${suite.sim.url}/vms/new`);
+  await page.waitForSelector('#create-submit');
+  await page.fill('#create-hostname', '9-bad host');
+  await page.focus('#create-submit');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.field-error');
+  const described = await page.evaluate(() => {
+    const el = document.activeElement;
+    const ids = (el.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    return { id: el.id, invalid: el.getAttribute('aria-invalid'), texts: ids.map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`) };
+  });
+  assert.equal(described.invalid, 'true', `the focused ${described.id} is marked invalid`);
+  assert.ok(described.texts.length > 0 && !described.texts.some((t) => t.startsWith('missing')), `${described.id} is described by its message: ${described.texts}`);
+});
