@@ -392,6 +392,11 @@ fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>
             .into_any()
         })
         .collect_view();
+    // Effects run after the view is in the document: the rows are there by then.
+    Effect::new(move || {
+        rows.track();
+        crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+    });
     view! {
         <div class="table-wrap">
             <table class="table" id="vm-table">
