@@ -423,8 +423,10 @@ fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
                 let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
                 view! {
                     <td class="cell-name">
+                        // A plain link: the router follows it all the same, and a thousand
+                        // rows need no thousand watchers of the current location.
                         {match link {
-                            Some(href) => view! { <A href=href attr:class="vm-link">{name}</A> }.into_any(),
+                            Some(href) => view! { <a href=href class="vm-link">{name}</a> }.into_any(),
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
                         <div class="muted small mono">{hostname}</div>
