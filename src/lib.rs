@@ -7,6 +7,7 @@ pub mod components;
 pub mod deploy;
 pub mod hooks;
 pub mod pages;
+pub mod perf;
 pub mod session;
 pub mod tasks;
 pub mod theme;
@@ -64,4 +65,5 @@ pub fn start() {
         }
         None => leptos::mount::mount_to_body(app::App),
     }
+    perf::mark(perf::APP_MOUNTED);
 }

@@ -16,7 +16,8 @@ use vmdeck_core::vm::format_memory;
 use vmdeck_core::vm_query::{search_field, Order, VmQuery, PAGE_SIZES, SORT_FIELDS};
 use vmdeck_core::{ApiError, Page, Vm};
 
-/// How long typing must pause before the search is sent.
+/// While typing goes on, how long it must pause before the search is sent.
+/// The first keystroke after such a pause is searched for at once.
 const SEARCH_DEBOUNCE_MS: u32 = 300;
 /// How often a page with busy VMs is looked at again.
 const BUSY_POLL_MS: u32 = 2_000;
@@ -187,10 +188,20 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             go.run(next);
         }
     };
+    // A keystroke after a pause is searched for at once; a burst of them
+    // sends one search when it ends.
+    let last_key = StoredValue::new_local(f64::NEG_INFINITY);
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        draft.set(Some(text.clone()));
-        pending.set_value(Some(Timeout::new(SEARCH_DEBOUNCE_MS, move || apply(text))));
+        let now = now_ms();
+        let in_burst = now - last_key.get_value() < f64::from(SEARCH_DEBOUNCE_MS);
+        last_key.set_value(now);
+        if in_burst {
+            draft.set(Some(text.clone()));
+            pending.set_value(Some(Timeout::new(SEARCH_DEBOUNCE_MS, move || apply(text))));
+        } else {
+            apply(text);
+        }
     };
     let filter_count = move || query.with(|q| q.filters.iter().filter(|(n, _)| !matches!(*n, "hostname" | "label" | "ip_address")).count());
     let show_filters = RwSignal::new(filter_count() > 0);
@@ -290,6 +301,10 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             >"Clear all"</button>
         </div>
     }
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -392,6 +407,11 @@ fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>
             .into_any()
         })
         .collect_view();
+    // Effects run after the view is in the document: the rows are there by then.
+    Effect::new(move || {
+        rows.track();
+        crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+    });
     view! {
         <div class="table-wrap">
             <table class="table" id="vm-table">
@@ -418,8 +438,10 @@ fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
                 let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
                 view! {
                     <td class="cell-name">
+                        // A plain link: the router follows it all the same, and a thousand
+                        // rows need no thousand watchers of the current location.
                         {match link {
-                            Some(href) => view! { <A href=href attr:class="vm-link">{name}</A> }.into_any(),
+                            Some(href) => view! { <a href=href class="vm-link">{name}</a> }.into_any(),
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
                         <div class="muted small mono">{hostname}</div>

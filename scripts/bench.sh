@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The performance suite: builds the release panel, the simulator and the chart
+# benchmark, then measures them in headless Chromium and prints one table of
+# figures (median, min, max) against the budgets of issue #8. It asserts
+# nothing; run it on demand, on a quiet machine.
+#
+# BENCH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the number of runs, the
+# polling window and the memory round trips (see scripts/bench.mjs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/tools.sh --test
+
+echo "==> building the release panel and simulator" >&2
+trunk build --release --offline
+cargo build --release --offline -p vmdeck-sim
+
+echo "==> chart benchmark (release wasm in headless Chromium)" >&2
+chart_line="$(cargo test --offline --release --target wasm32-unknown-unknown --test chart_bench -- --nocapture 2>&1 | grep -E "chart," || true)"
+
+echo "==> panel benchmarks (headless Chromium against the simulator)" >&2
+CHART_LINE="$chart_line" node scripts/bench.mjs
