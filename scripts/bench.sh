@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance suite: builds the release panel, the simulator and the chart
 # benchmark, then measures them in headless Chromium and prints one table of
-# figures (median, min, max) against the budgets of issue #8. It asserts
+# figures (median, min, max) against its budgets. It asserts
 # nothing; run it on demand, on a quiet machine.
 #
 # BENCH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the number of runs, the

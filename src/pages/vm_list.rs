@@ -16,9 +16,14 @@ use vmdeck_core::vm::format_memory;
 use vmdeck_core::vm_query::{search_field, Order, VmQuery, PAGE_SIZES, SORT_FIELDS};
 use vmdeck_core::{ApiError, Page, Vm};
 
-/// While typing goes on, how long it must pause before the search is sent.
-/// The first keystroke after such a pause is searched for at once.
-const SEARCH_DEBOUNCE_MS: u32 = 300;
+/// While typing, at most one search per this many milliseconds: a key after
+/// a pause is searched for at once, and the text typed since the last search
+/// goes out when the interval is up, so the table is never more than this
+/// behind the keyboard.
+const SEARCH_INTERVAL_MS: u32 = 100;
+/// Searches this close together are one search being typed: they replace
+/// each other in the browser's history instead of adding an entry per key.
+const SEARCH_TYPING_MS: f64 = 1_500.0;
 /// How often a page with busy VMs is looked at again.
 const BUSY_POLL_MS: u32 = 2_000;
 
@@ -42,8 +47,9 @@ struct Shown {
 }
 
 /// Puts a new page into the rows: rows of the same VMs in the same order
-/// keep their signals and are only told what changed.
-fn reconcile(rows: RwSignal<Vec<Row>>, items: Vec<Vm>) {
+/// keep their signals and are only told what changed. True when the list of
+/// rows itself was replaced.
+fn reconcile(rows: RwSignal<Vec<Row>>, items: Vec<Vm>) -> bool {
     let key = |vm: &Vm, i: usize| vm.id.clone().unwrap_or_else(|| format!("row-{i}"));
     let same_rows = rows.with_untracked(|rows| {
         rows.len() == items.len() && rows.iter().zip(&items).enumerate().all(|(i, (row, vm))| row.key == key(vm, i))
@@ -56,6 +62,7 @@ fn reconcile(rows: RwSignal<Vec<Row>>, items: Vec<Vm>) {
                 }
             }
         });
+        false
     } else {
         let existing = rows.get_untracked();
         let next = items
@@ -75,6 +82,7 @@ fn reconcile(rows: RwSignal<Vec<Row>>, items: Vec<Vm>) {
             })
             .collect();
         rows.set(next);
+        true
     }
 }
 
@@ -113,7 +121,10 @@ pub fn VmListPage() -> impl IntoView {
                 skipped: page.skipped,
                 query,
             };
-            reconcile(rows, items.clone());
+            if !reconcile(rows, items.clone()) {
+                // The same rows: the table is up to date now (the table marks a new set itself).
+                crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+            }
             shown.set(Some(meta));
             error.set(None);
         }
@@ -164,6 +175,7 @@ pub fn VmListPage() -> impl IntoView {
 #[component]
 fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
     let deploy = use_deploy();
+    let navigate = StoredValue::new_local(use_navigate());
     // Which text filter the search box writes: host names unless the URL says labels.
     let by_label = RwSignal::new(query.with_untracked(|q| q.filter("label").is_some() && q.filter("hostname").is_none()));
     let draft = RwSignal::new(None::<String>);
@@ -176,7 +188,10 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             })
         })
     };
-    let apply = move |text: String| {
+    let last_search = StoredValue::new_local(f64::NEG_INFINITY);
+    // `typing`: sent while the text is being typed, so it takes the place of
+    // the search before it in the history if that was typed too.
+    let search = move |text: String, typing: bool| {
         pending.set_value(None);
         let mut next = query.get_untracked();
         for field in ["hostname", "label", "ip_address"] {
@@ -184,23 +199,27 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
         }
         next = next.with_filter(search_field(&text, by_label.get_untracked()), &text);
         draft.set(None);
+        let now = now_ms();
+        let replace = typing && now - last_search.get_value() < SEARCH_TYPING_MS;
+        last_search.set_value(now);
         if next != query.get_untracked() {
-            go.run(next);
+            if replace {
+                navigate.with_value(|nav| nav(&next.href(), NavigateOptions { replace: true, ..Default::default() }));
+            } else {
+                go.run(next);
+            }
         }
     };
-    // A keystroke after a pause is searched for at once; a burst of them
-    // sends one search when it ends.
-    let last_key = StoredValue::new_local(f64::NEG_INFINITY);
+    let apply = move |text: String| search(text, false);
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let now = now_ms();
-        let in_burst = now - last_key.get_value() < f64::from(SEARCH_DEBOUNCE_MS);
-        last_key.set_value(now);
-        if in_burst {
-            draft.set(Some(text.clone()));
-            pending.set_value(Some(Timeout::new(SEARCH_DEBOUNCE_MS, move || apply(text))));
+        let wait = f64::from(SEARCH_INTERVAL_MS) - (now_ms() - last_search.get_value());
+        if wait <= 0.0 {
+            search(text, true);
         } else {
-            apply(text);
+            draft.set(Some(text.clone()));
+            // Replacing the pending search drops (and so cancels) the one before.
+            pending.set_value(Some(Timeout::new(wait.ceil() as u32, move || search(text, true))));
         }
     };
     let filter_count = move || query.with(|q| q.filters.iter().filter(|(n, _)| !matches!(*n, "hostname" | "label" | "ip_address")).count());

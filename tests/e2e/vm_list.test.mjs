@@ -98,6 +98,24 @@ test('search finds VMs by hostname, label or IP address in a few keystrokes', as
   assert.ok((await rowIds(page)).includes(target.id));
 });
 
+test('a word typed quickly searches as it is typed and leaves one step in the history', async () => {
+  const { page } = await loggedIn();
+  const searches = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/virtual_machines?')) searches.push(new URL(r.url()).searchParams.get('hostname'));
+  });
+  await page.type('#vm-search', 'shop-web', { delay: 40 });
+  await page.waitForURL(/hostname=shop-web/);
+  await expectRows(page, 'hostname=shop-web&limit=50');
+  // The first key at once, then at most one search per 100 ms, the last with the whole word.
+  assert.equal(searches[0], 's');
+  assert.equal(searches.at(-1), 'shop-web');
+  assert.ok(searches.length < 'shop-web'.length, `throttled: ${searches.join(', ')}`);
+  await page.goBack();
+  await page.waitForURL(/\/vms\?limit=50$|\/vms$/);
+  await page.waitForFunction(() => document.querySelector('#vm-search').value === '');
+});
+
 test('no match and an empty account each say so', async () => {
   const { page } = await loggedIn();
   await page.goto(`${suite.sim.url}/vms?hostname=no-such-host`);
