@@ -15,7 +15,7 @@ trunk build --release --offline
 cargo build --release --offline -p vmdeck-sim
 
 echo "==> chart benchmark (release wasm in headless Chromium)" >&2
-chart_line="$(cargo test --offline --release --target wasm32-unknown-unknown --test chart_bench -- --nocapture 2>&1 | grep -E "chart," || true)"
+chart_line="$(scripts/bench-charts.sh | grep -E "chart," || true)"
 
 echo "==> panel benchmarks (headless Chromium against the simulator)" >&2
 CHART_LINE="$chart_line" node scripts/bench.mjs

@@ -167,7 +167,7 @@ pub fn LoginPage() -> impl IntoView {
                             spellcheck="false"
                             prop:value=base_value
                             on:input=move |ev| typed_base.set(Some(event_target_value(&ev)))
-                            aria-invalid=move || field_errors.with(|e| e.base_url.is_some()).to_string()
+                            aria-invalid=move || base_url_error.with(Option::is_some).to_string()
                             aria-describedby=described_by("login-base-url", base_url_error, false)
                         />
                     </Field>
@@ -180,7 +180,7 @@ pub fn LoginPage() -> impl IntoView {
                             autocomplete="username"
                             prop:value=move || account.get()
                             on:input=move |ev| account.set(event_target_value(&ev))
-                            aria-invalid=move || field_errors.with(|e| e.account.is_some()).to_string()
+                            aria-invalid=move || account_error.with(Option::is_some).to_string()
                             aria-describedby=described_by("login-account", account_error, false)
                         />
                     </Field>
@@ -194,7 +194,7 @@ pub fn LoginPage() -> impl IntoView {
                                 spellcheck="false"
                                 prop:value=move || token.get()
                                 on:input=move |ev| token.set(event_target_value(&ev))
-                                aria-invalid=move || field_errors.with(|e| e.token.is_some()).to_string()
+                                aria-invalid=move || token_error.with(Option::is_some).to_string()
                                 aria-describedby=described_by("login-token", token_error, false)
                             />
                             <button

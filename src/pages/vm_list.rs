@@ -199,21 +199,17 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
         }
         next = next.with_filter(search_field(&text, by_label.get_untracked()), &text);
         draft.set(None);
-        let now = now_ms();
+        let now = js_sys::Date::now();
         let replace = typing && now - last_search.get_value() < SEARCH_TYPING_MS;
         last_search.set_value(now);
         if next != query.get_untracked() {
-            if replace {
-                navigate.with_value(|nav| nav(&next.href(), NavigateOptions { replace: true, ..Default::default() }));
-            } else {
-                go.run(next);
-            }
+            navigate.with_value(|nav| nav(&next.href(), NavigateOptions { replace, ..Default::default() }));
         }
     };
     let apply = move |text: String| search(text, false);
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let wait = f64::from(SEARCH_INTERVAL_MS) - (now_ms() - last_search.get_value());
+        let wait = f64::from(SEARCH_INTERVAL_MS) - (js_sys::Date::now() - last_search.get_value());
         if wait <= 0.0 {
             search(text, true);
         } else {
@@ -320,10 +316,6 @@ fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             >"Clear all"</button>
         </div>
     }
-}
-
-fn now_ms() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

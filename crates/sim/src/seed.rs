@@ -240,6 +240,43 @@ pub fn mac(rng: &mut Rng) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(":")
 }
 
+/// Text that runs script if a page ever treats it as HTML or as a link. Each
+/// payload sets `window.__hostile`, which the end-to-end tests look for.
+pub const HOSTILE: [&str; 4] = [
+    "<img src=x onerror=\"window.__hostile=1\">",
+    "\"><svg onload=window.__hostile=1>",
+    "javascript:window.__hostile=1",
+    "</td><script>window.__hostile=1</script><b>bold",
+];
+
+/// Gives the account's first VMs, and everything they hold, hostile names and notes.
+pub fn make_hostile(ids: &mut Ids, account: &mut Account) {
+    for (n, vm) in account.vms.values_mut().take(3).enumerate() {
+        let text = |k: usize| format!("{} {}", HOSTILE[(n + k) % HOSTILE.len()], n + 1);
+        vm.label = text(0);
+        vm.hostname = text(1);
+        vm.note = Some(text(2));
+        for (k, disk) in vm.disks.iter_mut().enumerate() {
+            disk.label = text(k);
+        }
+        vm.snapshots.push(Snapshot { id: ids.snapshot(), label: text(3), size: 1, created_at: vm.created_at.clone() });
+        for (k, interface) in vm.interfaces.iter_mut().enumerate() {
+            interface.label = text(k + 1);
+            interface.rules.push(FirewallRule {
+                id: ids.rule(),
+                command: "ACCEPT".into(),
+                protocol: "TCP".into(),
+                address: None,
+                port: Some("8080".into()),
+                description: Some(text(k + 2)),
+                position: interface.rules.len() as u64 + 1,
+                created_at: vm.created_at.clone(),
+            });
+        }
+        vm.iso = Some(IsoJoin { id: ids.iso_join(), iso_id: None, iso_url: Some(HOSTILE[2].to_owned()), created_at: vm.created_at.clone() });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,42 +319,5 @@ mod tests {
         let m = mac(&mut rng);
         assert_eq!(m.len(), 17);
         assert!(m.starts_with("02:"));
-    }
-}
-
-/// Text that runs script if a page ever treats it as HTML or as a link. Each
-/// payload sets `window.__hostile`, which the end-to-end tests look for.
-pub const HOSTILE: [&str; 4] = [
-    "<img src=x onerror=\"window.__hostile=1\">",
-    "\"><svg onload=window.__hostile=1>",
-    "javascript:window.__hostile=1",
-    "</td><script>window.__hostile=1</script><b>bold",
-];
-
-/// Gives the account's first VMs, and everything they hold, hostile names and notes.
-pub fn make_hostile(ids: &mut Ids, account: &mut Account) {
-    for (n, vm) in account.vms.values_mut().take(3).enumerate() {
-        let text = |k: usize| format!("{} {}", HOSTILE[(n + k) % HOSTILE.len()], n + 1);
-        vm.label = text(0);
-        vm.hostname = text(1);
-        vm.note = Some(text(2));
-        for (k, disk) in vm.disks.iter_mut().enumerate() {
-            disk.label = text(k);
-        }
-        vm.snapshots.push(Snapshot { id: ids.snapshot(), label: text(3), size: 1, created_at: vm.created_at.clone() });
-        for (k, interface) in vm.interfaces.iter_mut().enumerate() {
-            interface.label = text(k + 1);
-            interface.rules.push(FirewallRule {
-                id: ids.rule(),
-                command: "ACCEPT".into(),
-                protocol: "TCP".into(),
-                address: None,
-                port: Some("8080".into()),
-                description: Some(text(k + 2)),
-                position: interface.rules.len() as u64 + 1,
-                created_at: vm.created_at.clone(),
-            });
-        }
-        vm.iso = Some(IsoJoin { id: ids.iso_join(), iso_id: None, iso_url: Some(HOSTILE[2].to_owned()), created_at: vm.created_at.clone() });
     }
 }
