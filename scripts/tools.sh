@@ -10,13 +10,14 @@ vmdeck_tools() {
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   [ "${1:-}" = "--test" ] && want_test=true
 
-  local trunk_version wasm_bindgen_version wasm_opt_version binaryen_version
+  local trunk_version wasm_bindgen_version wasm_opt_version binaryen_version wasm_split_version
   trunk_version="$(sed -n 's/^trunk-version *= *"\(.*\)"/\1/p' "$root/Trunk.toml")"
+  wasm_split_version="$(sed -n 's/^wasm-split-version *= *"\(.*\)"/\1/p' "$root/Trunk.toml")"
   wasm_bindgen_version="$(sed -n 's/^wasm_bindgen *= *"\(.*\)"/\1/p' "$root/Trunk.toml")"
   wasm_opt_version="$(sed -n 's/^wasm_opt *= *"version_\(.*\)"/\1/p' "$root/Trunk.toml")"
   binaryen_version="${wasm_opt_version}.0.0"
-  if [ -z "$trunk_version" ] || [ -z "$wasm_bindgen_version" ] || [ -z "$wasm_opt_version" ]; then
-    echo "tools: Trunk.toml must pin trunk-version, [tools] wasm_bindgen and wasm_opt" >&2
+  if [ -z "$trunk_version" ] || [ -z "$wasm_bindgen_version" ] || [ -z "$wasm_opt_version" ] || [ -z "$wasm_split_version" ]; then
+    echo "tools: Trunk.toml must pin trunk-version, wasm-split-version, [tools] wasm_bindgen and wasm_opt" >&2
     return 1
   fi
 
@@ -46,6 +47,12 @@ vmdeck_tools() {
     echo "tools: installing wasm-bindgen-cli $wasm_bindgen_version (a few minutes, once)"
     # Without --locked: its lock file names a crate version the registry lacks.
     cargo install wasm-bindgen-cli --version "$wasm_bindgen_version" --force
+  fi
+
+  # The splitter of the wasm into parts; it has no --version, cargo knows what it installed.
+  if ! cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$wasm_split_version:"; then
+    echo "tools: installing wasm-split-cli $wasm_split_version (a few minutes, once)"
+    cargo install wasm_split_cli_support --version "$wasm_split_version" --features build-binary --locked --force
   fi
 
   # binaryen from npm: Debian's is too old and makes modules browsers reject.

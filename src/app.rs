@@ -1,13 +1,9 @@
 //! The root component: the session, the routes and the logged-in layout.
 
-use crate::pages::interfaces::InterfacesPage;
-use crate::pages::ip_addresses::IpAddressesPage;
-use crate::pages::login::LoginPage;
-use crate::pages::not_found::NotFoundPage;
-use crate::pages::vm_create::VmCreatePage;
-use crate::pages::vm::{self, VmPage};
-use crate::pages::vm_list::VmListPage;
 use crate::deploy::provide_deploy;
+use crate::pages::not_found::NotFoundPage;
+use crate::pages::vm_list::VmListPage;
+use crate::parts::{self, Part, PartView};
 use crate::session::{use_session, Session};
 use crate::tasks::{TaskTray, Tasks};
 use crate::theme::ThemeToggle;
@@ -16,6 +12,12 @@ use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Ro
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::path;
 use vmdeck_core::paths::encode_component;
+use vmdeck_core::route::VmTab;
+
+/// A route's view that is a part of the panel downloaded on demand.
+fn part(part: &'static Part) -> impl Fn() -> AnyView + Clone + Send + Sync + 'static {
+    move || view! { <PartView part=part/> }.into_any()
+}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -25,24 +27,25 @@ pub fn App() -> impl IntoView {
     provide_context(Tasks::restore());
     view! {
         <Router>
+            <parts::Prefetcher/>
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
-                <Route path=path!("/login") view=LoginPage/>
+                <Route path=path!("/login") view=part(&parts::LOGIN)/>
                 <ParentRoute path=path!("") view=LoggedIn>
                     <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
                     <Route path=path!("vms") view=VmListPage/>
-                    <Route path=path!("vms/new") view=VmCreatePage/>
-                    <ParentRoute path=path!("vms/:id") view=VmPage>
-                        <Route path=path!("") view=vm::overview::OverviewTab/>
-                        <Route path=path!("disks") view=vm::disks::DisksTab/>
-                        <Route path=path!("isos") view=vm::isos::IsosTab/>
-                        <Route path=path!("snapshots") view=vm::snapshots::SnapshotsTab/>
-                        <Route path=path!("network") view=vm::network::NetworkTab/>
-                        <Route path=path!("firewall") view=vm::firewall::FirewallTab/>
-                        <Route path=path!("statistics") view=vm::statistics::StatisticsTab/>
-                        <Route path=path!("settings") view=vm::settings::SettingsTab/>
+                    <Route path=path!("vms/new") view=part(&parts::VM_CREATE)/>
+                    <ParentRoute path=path!("vms/:id") view=part(&parts::VM_PAGE)>
+                        <Route path=path!("") view=part(parts::tab(VmTab::Overview))/>
+                        <Route path=path!("disks") view=part(parts::tab(VmTab::Disks))/>
+                        <Route path=path!("isos") view=part(parts::tab(VmTab::Isos))/>
+                        <Route path=path!("snapshots") view=part(parts::tab(VmTab::Snapshots))/>
+                        <Route path=path!("network") view=part(parts::tab(VmTab::Network))/>
+                        <Route path=path!("firewall") view=part(parts::tab(VmTab::Firewall))/>
+                        <Route path=path!("statistics") view=part(parts::tab(VmTab::Statistics))/>
+                        <Route path=path!("settings") view=part(parts::tab(VmTab::Settings))/>
                     </ParentRoute>
-                    <Route path=path!("interfaces") view=InterfacesPage/>
-                    <Route path=path!("ip-addresses") view=IpAddressesPage/>
+                    <Route path=path!("interfaces") view=part(&parts::INTERFACES)/>
+                    <Route path=path!("ip-addresses") view=part(&parts::IP_ADDRESSES)/>
                 </ParentRoute>
             </Routes>
         </Router>

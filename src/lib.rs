@@ -7,6 +7,7 @@ pub mod components;
 pub mod deploy;
 pub mod hooks;
 pub mod pages;
+pub mod parts;
 pub mod perf;
 pub mod session;
 pub mod tasks;

@@ -6,6 +6,9 @@ pub const APP_MOUNTED: &str = "vmdeck:app-mounted";
 /// The VM table shows a page of rows (after the first load and after each new page).
 pub const VM_TABLE_RENDERED: &str = "vmdeck:vm-table-rendered";
 
+/// A part of the panel has arrived: this followed by the part's module name.
+pub const PART_LOADED: &str = "vmdeck:part-loaded:";
+
 /// Marks the moment, replacing the previous mark of that name: a panel left
 /// open all day keeps one entry per name, not one per page shown.
 pub fn mark(name: &str) {

@@ -19,6 +19,7 @@ pub fn ErrorView(
         ApiError::Forbidden(_) => "Not allowed",
         ApiError::Server { .. } => "The service had a problem",
         ApiError::Malformed { .. } => "Unreadable answer",
+        ApiError::PartNotLoaded { .. } => "Part of the panel did not load",
         _ => "Something went wrong",
     };
     let message = error.to_string();

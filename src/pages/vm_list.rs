@@ -161,12 +161,13 @@ pub fn VmListPage() -> impl IntoView {
                     match (loaded, empty) {
                         (false, _) if error.with(Option::is_none) => view! { <TableSkeleton/> }.into_any(),
                         (false, _) => ().into_any(),
-                        (true, true) => view! { <EmptyList query=query go=go/> }.into_any(),
-                        (true, false) => view! { <VmTable rows=rows query=query go=go/> }.into_any(),
+                        // The pager comes with the rows, in the same frame: shown
+                        // before them, it would jump down when they arrive.
+                        (true, true) => view! { <EmptyList query=query go=go/><Pager shown=shown query=query go=go/> }.into_any(),
+                        (true, false) => view! { <VmTable rows=rows query=query go=go/><Pager shown=shown query=query go=go/> }.into_any(),
                     }
                 }}
             </div>
-            <Pager shown=shown query=query go=go/>
         </section>
     }
 }

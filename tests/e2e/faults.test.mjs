@@ -6,7 +6,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, useSuite } from './harness.mjs';
+import { apiGet, logIn, partBehind, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, afterEach });
 
@@ -117,6 +117,7 @@ test('a slow API shows that it is loading, then the page', async () => {
 test('offline and back: the panel says the API cannot be reached, then recovers on retry', async () => {
   const { page, context } = await loggedIn();
   const [vm] = await idleVms();
+  await partBehind(page, `#vm-row-${vm.id} a.vm-link`, 'part_vm');
   await context.setOffline(true);
   await page.click(`#vm-row-${vm.id} a.vm-link`);
   const alert = await page.waitForSelector('[role="alert"]:has(button:text("Try again"))', { timeout: ERROR_WITHIN_MS });

@@ -81,7 +81,10 @@ export async function openPage(browser, options = {}) {
     consoleLines.push(text);
     if (/panicked|RuntimeError|unreachable executed/i.test(text)) {
       problems.push(`panic: ${text}`);
-    } else if (msg.type() === 'error' && !/Failed to load resource|net::ERR_/.test(text)) {
+    } else if (msg.type() === 'error' && !/Failed to load resource|net::ERR_|^TypeError: Failed to fetch/.test(text)) {
+      // Left out: the browser's own note of a failed request, and the parts
+      // loader's (a part of the panel that could not be downloaded, which the
+      // page shows itself when it matters).
       problems.push(`console error: ${text}`);
     }
   });
@@ -103,6 +106,16 @@ export async function logIn(page, base, { account = DEMO.account, token = DEMO.t
     await page.check('#login-remember');
   }
   await page.click('#login-submit');
+}
+
+/**
+ * Points at a link and waits until the part of the panel behind it has arrived
+ * (`module` as in src/parts.rs, e.g. `part_vm`), for tests about what happens
+ * next with the API rather than with the panel's own download.
+ */
+export async function partBehind(page, selector, module) {
+  await page.hover(selector);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, `vmdeck:part-loaded:${module}`);
 }
 
 /** The API's own answer, for comparing with what the panel shows. */

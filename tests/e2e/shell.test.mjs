@@ -3,7 +3,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, startSim, storedValues, useSuite } from './harness.mjs';
+import { DEMO, apiGet, logIn, partBehind, startSim, storedValues, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
 const open = (options) => suite.open(options);
@@ -152,6 +152,7 @@ test('the API going down while logged in shows an error with a retry', async () 
   const { page } = await open();
   await logIn(page, own.url);
   await page.waitForSelector('#vm-table tbody tr');
+  await partBehind(page, '#vm-table tbody tr:first-child a.vm-link', 'part_vm');
   await own.stop();
   await page.click('#vm-table tbody tr:first-child a.vm-link');
   const alert = await page.waitForSelector('[role="alert"]', { timeout: 20000 });

@@ -67,6 +67,9 @@ pub enum ApiError {
     /// The request was not sent because the panel found it invalid first
     /// (e.g. an id from the URL that is not an id).
     Invalid(String),
+    /// A part of the panel itself (the code of a page, which arrives when it
+    /// is first needed) could not be downloaded: no API request was made.
+    PartNotLoaded { part: String },
 }
 
 impl ApiError {
@@ -131,7 +134,7 @@ impl ApiError {
             Self::Rejected { status, .. } | Self::Server { status, .. } | Self::Malformed { status, .. } => {
                 Some(*status)
             }
-            Self::Unreachable { .. } | Self::Timeout { .. } | Self::Invalid(_) => None,
+            Self::Unreachable { .. } | Self::Timeout { .. } | Self::Invalid(_) | Self::PartNotLoaded { .. } => None,
         }
     }
 
@@ -181,6 +184,10 @@ impl fmt::Display for ApiError {
                 write!(f, "The service sent an answer that could not be read (HTTP {status}): {detail}")
             }
             Self::Invalid(why) => f.write_str(why),
+            Self::PartNotLoaded { part } => write!(
+                f,
+                "The panel could not download the code of {part}. Check your connection; nothing was sent to the service."
+            ),
         }
     }
 }

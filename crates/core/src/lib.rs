@@ -14,6 +14,7 @@ pub mod firewall;
 pub mod network;
 pub mod page;
 pub mod paths;
+pub mod route;
 pub mod stats;
 pub mod storage;
 pub mod time;

@@ -22,8 +22,11 @@ OPTIONS:
                          same VMs [default: 1]
     --op-ms MS           how long a 202 operation keeps the VM locked
                          [default: 2500]
-    --dist DIR           serve the built panel from DIR at /, with index.html
-                         for every path that is not a file (deep links)
+    --dist DIR           serve the built panel from DIR at /: NAME.br or NAME.gz
+                         when Accept-Encoding allows, hashed files cached for
+                         a year, the rest no-cache; a missing path without an
+                         extension gets index.html when the request accepts
+                         text/html or */* (deep links), any other miss a 404
     --cors-origin ORIGIN allow a browser page on ORIGIN (e.g.
                          http://127.0.0.1:8081) to call the API; repeatable
     --latency-ms MS      add this delay to every API request [default: 0]

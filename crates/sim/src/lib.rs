@@ -2,6 +2,7 @@
 //! the built panel. The binary is a thin wrapper around [`app`].
 
 pub mod api;
+pub mod assets;
 pub mod body;
 pub mod catalogue;
 pub mod config;
@@ -20,7 +21,6 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 use store::{Ids, Store};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::services::{ServeDir, ServeFile};
 
 /// The seeded store a configuration describes.
 pub fn store(config: &Config) -> Store {
@@ -41,8 +41,9 @@ pub fn store(config: &Config) -> Store {
 }
 
 /// The whole service: the API under `/api` (with the fault switches and
-/// CORS), and the panel at `/` when a `--dist` folder is given (any path
-/// that is not a file gets `index.html`, so that deep links load the app).
+/// CORS), and the panel at `/` when a `--dist` folder is given (see
+/// [`assets`]: precompressed files, cache headers, and `index.html` for a
+/// browser navigating to a deep link).
 pub fn app(config: &Config) -> Router {
     let faults = faults::Faults::new(config.faults.clone(), config.seed);
     let mut api = api::router(api::AppState::new(store(config)))
@@ -62,10 +63,7 @@ pub fn app(config: &Config) -> Router {
         .with_state(faults);
     let router = Router::new().nest("/api", api).merge(control);
     match &config.dist {
-        Some(dist) => {
-            let index = ServeFile::new(dist.join("index.html"));
-            router.fallback_service(ServeDir::new(dist).fallback(index))
-        }
+        Some(dist) => router.fallback_service(assets::router(dist)),
         None => router,
     }
 }

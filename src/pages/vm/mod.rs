@@ -24,6 +24,7 @@ use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
+use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};
 
 /// How often a busy VM is looked at again.
@@ -218,26 +219,17 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
     }
 }
 
-/// The tabs, in the order a user looks at a VM.
-const TABS: [(&str, &str); 8] = [
-    ("", "Overview"),
-    ("disks", "Disks"),
-    ("isos", "ISOs"),
-    ("snapshots", "Snapshots"),
-    ("network", "Network"),
-    ("firewall", "Firewall"),
-    ("statistics", "Statistics"),
-    ("settings", "Settings"),
-];
-
 #[component]
 fn TabNav(id: Memo<String>) -> impl IntoView {
     view! {
         <nav class="tabs" aria-label="Parts of this virtual machine">
-            {TABS.iter().map(|(path, label)| {
-                let href = move || if path.is_empty() { format!("/vms/{}", id.get()) } else { format!("/vms/{}/{path}", id.get()) };
-                let tab_id = if path.is_empty() { "tab-overview".to_owned() } else { format!("tab-{path}") };
-                view! { <A href=href exact=true attr:id=tab_id>{*label}</A> }
+            {VmTab::ALL.iter().map(|tab| {
+                let href = move || tab.href(&id.get());
+                let tab_id = match tab.segment() {
+                    "" => "tab-overview".to_owned(),
+                    segment => format!("tab-{segment}"),
+                };
+                view! { <A href=href exact=true attr:id=tab_id>{tab.label()}</A> }
             }).collect_view()}
         </nav>
     }

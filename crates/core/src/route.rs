@@ -1,0 +1,145 @@
+//! The panel's pages as the address bar names them. The panel loads in parts
+//! (a page's code arrives when it is first needed); this is what tells which
+//! page a path leads to, for a link that is hovered or a page about to open.
+
+/// A tab of a virtual machine's page, in the order a user looks at a VM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VmTab {
+    Overview,
+    Disks,
+    Isos,
+    Snapshots,
+    Network,
+    Firewall,
+    Statistics,
+    Settings,
+}
+
+impl VmTab {
+    pub const ALL: [VmTab; 8] = [
+        VmTab::Overview,
+        VmTab::Disks,
+        VmTab::Isos,
+        VmTab::Snapshots,
+        VmTab::Network,
+        VmTab::Firewall,
+        VmTab::Statistics,
+        VmTab::Settings,
+    ];
+
+    /// The path segment after `/vms/<id>`; empty for the overview.
+    pub fn segment(self) -> &'static str {
+        match self {
+            VmTab::Overview => "",
+            VmTab::Disks => "disks",
+            VmTab::Isos => "isos",
+            VmTab::Snapshots => "snapshots",
+            VmTab::Network => "network",
+            VmTab::Firewall => "firewall",
+            VmTab::Statistics => "statistics",
+            VmTab::Settings => "settings",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            VmTab::Overview => "Overview",
+            VmTab::Disks => "Disks",
+            VmTab::Isos => "ISOs",
+            VmTab::Snapshots => "Snapshots",
+            VmTab::Network => "Network",
+            VmTab::Firewall => "Firewall",
+            VmTab::Statistics => "Statistics",
+            VmTab::Settings => "Settings",
+        }
+    }
+
+    /// The tab's address for one VM.
+    pub fn href(self, vm_id: &str) -> String {
+        match self.segment() {
+            "" => format!("/vms/{vm_id}"),
+            segment => format!("/vms/{vm_id}/{segment}"),
+        }
+    }
+
+    fn from_segment(segment: &str) -> Option<VmTab> {
+        VmTab::ALL.into_iter().find(|tab| tab.segment() == segment)
+    }
+}
+
+/// Where a path of the panel leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Route {
+    Login,
+    VmList,
+    VmCreate,
+    Vm(VmTab),
+    Interfaces,
+    IpAddresses,
+    /// `/`, which sends a logged-in user on to the list.
+    Home,
+    /// Anything else: the "not found" page.
+    Unknown,
+}
+
+impl Route {
+    /// The route of a path as the browser gives it (`location.pathname`); a
+    /// query or fragment, should one come along, is ignored.
+    pub fn from_path(path: &str) -> Route {
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        let mut segments = path.split('/').filter(|s| !s.is_empty());
+        let first = segments.next();
+        let second = segments.next();
+        let third = segments.next();
+        let rest = segments.next();
+        if rest.is_some() {
+            return Route::Unknown;
+        }
+        match (first, second, third) {
+            (None, _, _) => Route::Home,
+            (Some("login"), None, _) => Route::Login,
+            (Some("vms"), None, _) => Route::VmList,
+            (Some("vms"), Some("new"), None) => Route::VmCreate,
+            (Some("vms"), Some(_id), tab) => VmTab::from_segment(tab.unwrap_or("")).map_or(Route::Unknown, Route::Vm),
+            (Some("interfaces"), None, _) => Route::Interfaces,
+            (Some("ip-addresses"), None, _) => Route::IpAddresses,
+            _ => Route::Unknown,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_of_the_panel() {
+        assert_eq!(Route::from_path("/"), Route::Home);
+        assert_eq!(Route::from_path(""), Route::Home);
+        assert_eq!(Route::from_path("/login"), Route::Login);
+        assert_eq!(Route::from_path("/vms"), Route::VmList);
+        assert_eq!(Route::from_path("/vms/"), Route::VmList);
+        assert_eq!(Route::from_path("/vms/new"), Route::VmCreate);
+        assert_eq!(Route::from_path("/vms/42"), Route::Vm(VmTab::Overview));
+        assert_eq!(Route::from_path("/vms/42/firewall"), Route::Vm(VmTab::Firewall));
+        assert_eq!(Route::from_path("/vms/42/statistics?period=-1H"), Route::Vm(VmTab::Statistics));
+        assert_eq!(Route::from_path("/interfaces"), Route::Interfaces);
+        assert_eq!(Route::from_path("/ip-addresses"), Route::IpAddresses);
+    }
+
+    #[test]
+    fn anything_else_is_unknown() {
+        for path in ["/vms/42/nothing", "/vms/42/disks/3", "/login/again", "/account/1", "/interfaces/2"] {
+            assert_eq!(Route::from_path(path), Route::Unknown, "{path}");
+        }
+    }
+
+    #[test]
+    fn every_tab_round_trips_through_its_address() {
+        for tab in VmTab::ALL {
+            assert_eq!(Route::from_path(&tab.href("7")), Route::Vm(tab));
+        }
+        assert_eq!(VmTab::Overview.href("7"), "/vms/7");
+        assert_eq!(VmTab::Disks.href("7"), "/vms/7/disks");
+    }
+}

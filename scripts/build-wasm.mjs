@@ -1,0 +1,106 @@
+// Trunk's post-build hook: builds the panel's wasm in parts, then writes the
+// Content-Security-Policy and the compressed copies of every file.
+//
+// Trunk 0.21 cannot split a wasm module, so index.html marks the Rust build
+// `data-trunk-skip` and this does it, in the order the split needs:
+//   1. cargo builds the wasm with relocations kept (.cargo/config.toml);
+//   2. wasm-split-cli cuts it at the `wasm_split` points (src/parts.rs) into
+//      the main module, one module per part and shared chunks, plus the
+//      `__wasm_split.js` that loads them;
+//   3. wasm-bindgen makes the JS bindings of the main module;
+//   4. wasm-opt shrinks every module (release builds);
+//   5. everything goes into one folder named after the hash of its contents,
+//      `app-<hash>/` (the parts refer to each other by fixed names, so the
+//      folder carries the hash), with a tiny `boot.js` that starts the app;
+//   6. index.html gets the script and the preloads of the main module;
+//   7. scripts/csp.mjs writes the policy, scripts/compress.mjs the .br and .gz.
+//
+// Usage: as a Trunk hook, or `node scripts/build-wasm.mjs DIR [release|debug]`.
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const staging = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+const profile = process.argv[3] ?? process.env.TRUNK_PROFILE ?? 'release';
+const publicUrl = (process.env.TRUNK_PUBLIC_URL ?? '/').replace(/\/?$/, '/');
+const crate = 'vmdeck';
+if (!staging) {
+  console.error('build-wasm: give the built folder, or run as a Trunk hook');
+  process.exit(2);
+}
+const release = profile === 'release';
+
+function run(command, args) {
+  console.log(`build-wasm: ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+}
+
+// 1. The wasm, straight from the linker.
+run('cargo', ['build', '--offline', '--target', 'wasm32-unknown-unknown', '--bin', crate, ...(release ? ['--release'] : [])]);
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, 'target');
+const linked = path.join(targetDir, 'wasm32-unknown-unknown', release ? 'release' : 'debug', `${crate}.wasm`);
+
+// 2. Split. The main module is written as <crate>.wasm for wasm-bindgen.
+const work = path.join(targetDir, 'wasm-split', profile);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+run('wasm-split-cli', [linked, work, '--target', 'web', '--out-name', crate]);
+
+// 3. Bindings of the main module; its lld exports are what the parts link to.
+const main = path.join(work, `${crate}.wasm`);
+run('wasm-bindgen', ['--target', 'web', '--keep-lld-exports', '--no-demangle', '--no-typescript', '--out-dir', work, '--out-name', crate, main]);
+rmSync(main);
+
+// 4. Smaller modules.
+const modules = readdirSync(work).filter((name) => name.endsWith('.wasm'));
+if (release) {
+  for (const name of modules) {
+    const file = path.join(work, name);
+    run('wasm-opt', ['-Oz', file, '--output', file]);
+  }
+}
+
+// 5. One folder, named after what is in it.
+writeFileSync(
+  path.join(work, 'boot.js'),
+  `import init from './${crate}.js';\ninit({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) });\n`,
+);
+const files = readdirSync(work, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => path.relative(work, path.join(entry.parentPath ?? entry.path, entry.name)))
+  .sort();
+const hash = createHash('sha256');
+for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(work, file)));
+const folder = `app-${hash.digest('hex').slice(0, 16)}`;
+const out = path.join(staging, folder);
+rmSync(out, { recursive: true, force: true });
+renameSync(work, out);
+
+// 6. index.html starts the app and fetches the main module's two files at once.
+const indexPath = path.join(staging, 'index.html');
+const html = readFileSync(indexPath, 'utf8');
+const at = `${publicUrl}${folder}/`;
+const tags = [
+  `<link rel="modulepreload" href="${at}${crate}.js" />`,
+  `<link rel="modulepreload" href="${at}__wasm_split.js" />`,
+  `<link rel="preload" href="${at}${crate}_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous" />`,
+  `<script type="module" src="${at}boot.js"></script>`,
+];
+// In place of the Rust link Trunk leaves behind (with its comment): it stood for the wasm.
+const rustLink = /\s*<!--[^>]*-->\s*<link data-trunk rel="rust"[^>]*>|\s*<link data-trunk rel="rust"[^>]*>/;
+if (!rustLink.test(html)) {
+  console.error('build-wasm: index.html has no <link data-trunk rel="rust" data-trunk-skip> to put the app in place of');
+  process.exit(1);
+}
+writeFileSync(indexPath, html.replace(rustLink, `\n    ${tags.join('\n    ')}`));
+
+const sizes = files.filter((f) => f.endsWith('.wasm')).map((f) => `${f} ${readFileSync(path.join(out, f)).length}`);
+console.log(`build-wasm: ${folder}: ${sizes.length} modules (${sizes.join(', ')})`);
+
+// 7. The policy needs the final index.html; the compressed copies need every file final.
+run('node', [path.join('scripts', 'csp.mjs'), staging]);
+run('node', [path.join('scripts', 'compress.mjs'), staging]);

@@ -1,0 +1,275 @@
+//! The panel in parts. The first visit downloads the shell (router, header,
+//! session, API client) and the page it opens; every other page's code is a
+//! separate wasm module, downloaded when it is first shown, or earlier: when
+//! a link to it is hovered or focused, when the browser is idle on a page that
+//! links to it, and, for a deep link, all parts of the page at once.
+//!
+//! Each part is a split point of `wasm_split` (the build splits the module at
+//! these functions, see `scripts/build-wasm.mjs`); a download that fails is an
+//! [`ApiError::PartNotLoaded`] with "Try again", never a dead page. In a build
+//! that is not split (the browser tests), the code is simply all there.
+
+use crate::components::ErrorView;
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll, Waker};
+use vmdeck_core::route::{Route, VmTab};
+use vmdeck_core::ApiError;
+use wasm_bindgen::JsCast;
+
+type Download = Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
+
+/// One separately downloaded part of the panel: a page or a tab.
+pub struct Part {
+    /// What it is, for the error message: "the virtual machine's disks".
+    label: &'static str,
+    /// The wasm module it comes in, for the performance mark of its arrival.
+    module: &'static str,
+    /// Set once the module is in; from then on the part draws at once.
+    loaded: AtomicBool,
+    download: fn() -> Download,
+    /// Draws the part; `None` if its module is not in yet.
+    draw: fn() -> Option<AnyView>,
+}
+
+impl Part {
+    pub fn is_loaded(&self) -> bool {
+        self.loaded.load(Ordering::Relaxed)
+    }
+
+    /// Downloads the part unless it is in already. Concurrent and repeated
+    /// calls share one download; a failed one is tried afresh next time.
+    pub async fn load(&'static self) -> Result<(), ApiError> {
+        if self.is_loaded() {
+            return Ok(());
+        }
+        (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: self.label.to_owned() })?;
+        self.loaded.store(true, Ordering::Relaxed);
+        crate::perf::mark(&format!("{}{}", crate::perf::PART_LOADED, self.module));
+        Ok(())
+    }
+
+    /// Starts the download in the background, for a part about to be needed.
+    pub fn prefetch(&'static self) {
+        if !self.is_loaded() {
+            leptos::task::spawn_local(async move {
+                // A failure shows when the part is opened, with "Try again".
+                let _ = self.load().await;
+            });
+        }
+    }
+}
+
+/// The value of a future that is ready at once. A part's wrapper is, once its
+/// module is in: this draws it in the same frame instead of a frame later.
+fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderError>>) -> Option<T> {
+    let mut future = std::pin::pin!(future);
+    match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(Ok(value)) => Some(value),
+        _ => None,
+    }
+}
+
+/// Declares a part: the view it draws, and the wasm module it comes in.
+macro_rules! part {
+    ($(#[$doc:meta])* $name:ident, $module:ident, $label:literal, $view:expr) => {
+        $(#[$doc])*
+        pub static $name: Part = {
+            #[leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split, preload(download))]
+            #[allow(non_snake_case)]
+            fn $name() -> Result<AnyView, SplitLoaderError> {
+                Ok($view.into_any())
+            }
+            Part {
+                label: $label,
+                module: stringify!($module),
+                loaded: AtomicBool::new(false),
+                download: || Box::pin(download()),
+                draw: || ready_now($name()),
+            }
+        };
+    };
+}
+
+use crate::pages;
+
+// Which parts share a module is a trade: every module is a request, and code
+// that several modules use goes into chunks of its own, one per combination.
+// So the tabs of a VM come as one module (they share most of their code), the
+// charts as another (they bring the drawing code), the account pages as one.
+// The list is not a part at all: it is what most visits open first, so it
+// comes with the shell instead of one round trip later.
+part!(LOGIN, part_login, "the login page", view! { <pages::login::LoginPage/> });
+part!(VM_CREATE, part_vm_create, "the form that creates a virtual machine", view! { <pages::vm_create::VmCreatePage/> });
+part!(INTERFACES, part_account, "the network interfaces page", view! { <pages::interfaces::InterfacesPage/> });
+part!(IP_ADDRESSES, part_account, "the IP addresses page", view! { <pages::ip_addresses::IpAddressesPage/> });
+part!(
+    /// The VM page's frame: header, power actions and tab bar.
+    VM_PAGE, part_vm, "the virtual machine's page", view! { <pages::vm::VmPage/> }
+);
+part!(TAB_OVERVIEW, part_vm, "the virtual machine's overview", view! { <pages::vm::overview::OverviewTab/> });
+part!(TAB_DISKS, part_vm, "the virtual machine's disks", view! { <pages::vm::disks::DisksTab/> });
+part!(TAB_ISOS, part_vm, "the virtual machine's ISOs", view! { <pages::vm::isos::IsosTab/> });
+part!(TAB_SNAPSHOTS, part_vm, "the virtual machine's snapshots", view! { <pages::vm::snapshots::SnapshotsTab/> });
+part!(TAB_NETWORK, part_vm, "the virtual machine's network", view! { <pages::vm::network::NetworkTab/> });
+part!(TAB_FIREWALL, part_vm, "the virtual machine's firewall", view! { <pages::vm::firewall::FirewallTab/> });
+part!(
+    /// With the charts' drawing code.
+    TAB_STATISTICS, part_statistics, "the virtual machine's statistics", view! { <pages::vm::statistics::StatisticsTab/> }
+);
+part!(TAB_SETTINGS, part_vm, "the virtual machine's settings", view! { <pages::vm::settings::SettingsTab/> });
+
+pub fn tab(tab: VmTab) -> &'static Part {
+    match tab {
+        VmTab::Overview => &TAB_OVERVIEW,
+        VmTab::Disks => &TAB_DISKS,
+        VmTab::Isos => &TAB_ISOS,
+        VmTab::Snapshots => &TAB_SNAPSHOTS,
+        VmTab::Network => &TAB_NETWORK,
+        VmTab::Firewall => &TAB_FIREWALL,
+        VmTab::Statistics => &TAB_STATISTICS,
+        VmTab::Settings => &TAB_SETTINGS,
+    }
+}
+
+/// Every part a page at `route` draws.
+pub fn for_route(route: Route) -> Vec<&'static Part> {
+    match route {
+        Route::Login => vec![&LOGIN],
+        Route::VmList | Route::Home | Route::Unknown => vec![],
+        Route::VmCreate => vec![&VM_CREATE],
+        Route::Vm(t) => vec![&VM_PAGE, tab(t)],
+        Route::Interfaces => vec![&INTERFACES],
+        Route::IpAddresses => vec![&IP_ADDRESSES],
+    }
+}
+
+/// Starts downloading every part of the page at `path`, so that a page whose
+/// parts nest (the VM page and its tab) does not fetch them one after another.
+pub fn prefetch_path(path: &str) {
+    for part in for_route(Route::from_path(path)) {
+        part.prefetch();
+    }
+}
+
+/// Draws a part: at once when its module is in, else a placeholder of the
+/// page's frame while it downloads, and the error with "Try again" if that fails.
+#[component]
+pub fn PartView(part: &'static Part) -> impl IntoView {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Loading,
+        Ready,
+        Failed,
+    }
+    let state = RwSignal::new(if part.is_loaded() { State::Ready } else { State::Loading });
+    let start = move || {
+        state.set(State::Loading);
+        leptos::task::spawn_local(async move {
+            let done = part.load().await.is_ok();
+            // The page may have been left meanwhile: then there is nothing to update.
+            let _ = state.try_set(if done { State::Ready } else { State::Failed });
+        });
+    };
+    if !part.is_loaded() {
+        start();
+    }
+    let error = move || ApiError::PartNotLoaded { part: part.label.to_owned() };
+    let retry = Callback::new(move |()| start());
+    move || match state.get() {
+        State::Ready => match (part.draw)() {
+            Some(view) => view,
+            None => view! { <ErrorView error=error() doing="Opening this page" on_retry=retry/> }.into_any(),
+        },
+        State::Loading => view! {
+            <div class="part-loading" aria-busy="true">
+                <div class="skeleton skeleton-title"></div>
+                <div class="skeleton skeleton-row"></div>
+                <div class="skeleton skeleton-row"></div>
+            </div>
+        }
+        .into_any(),
+        State::Failed => view! {
+            <div class="part-failed"><ErrorView error=error() doing="Opening this page" on_retry=retry/></div>
+        }
+        .into_any(),
+    }
+}
+
+/// Prefetches the parts behind the links a user points at or tabs to: one
+/// listener for the whole document, so every link takes part, present or future.
+pub fn prefetch_on_intent() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let on_intent = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {
+        if let Some(path) = event.target().and_then(|t| link_path(&t)) {
+            prefetch_path(&path);
+        }
+    });
+    for kind in ["pointerover", "focusin", "touchstart"] {
+        let _ = document.add_event_listener_with_callback(kind, on_intent.as_ref().unchecked_ref());
+    }
+    // Lives as long as the page.
+    on_intent.forget();
+}
+
+/// Prefetches, when the browser has nothing better to do, the parts behind
+/// the links on the page now: the rows of the list lead to the VM page, the
+/// VM page's tab bar to every tab. Once soon, and once more a little later,
+/// for the links that come with the page's data.
+pub fn prefetch_when_idle() {
+    for delay_ms in [0, 2_500] {
+        let scan = wasm_bindgen::closure::Closure::once_into_js(move || when_idle(scan_links));
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(scan.unchecked_ref(), delay_ms);
+        }
+    }
+}
+
+fn scan_links() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Ok(links) = document.query_selector_all("a[href^='/']") else { return };
+    for i in 0..links.length() {
+        if let Some(path) = links.item(i).and_then(|node| link_path(&node)) {
+            prefetch_path(&path);
+        }
+    }
+}
+
+/// Runs `work` in the browser's next idle period (at most 3 s away), or in a
+/// second where there is no such thing (Safari).
+fn when_idle(work: fn()) {
+    let Some(window) = web_sys::window() else { return };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(work);
+    let callback = callback.unchecked_ref::<js_sys::Function>();
+    if js_sys::Reflect::has(&window, &"requestIdleCallback".into()).unwrap_or(false) {
+        let options = web_sys::IdleRequestOptions::new();
+        options.set_timeout(3_000);
+        let _ = window.request_idle_callback_with_options(callback, &options);
+    } else {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(callback, 1_000);
+    }
+}
+
+/// The same-origin path a link (or the element inside one) leads to.
+fn link_path(target: &wasm_bindgen::JsValue) -> Option<String> {
+    let element = target.dyn_ref::<web_sys::Element>()?;
+    let link = element.closest("a[href]").ok()??;
+    let href = link.get_attribute("href")?;
+    // Only the panel's own pages: "/vms/42", not "//elsewhere" or "https://…".
+    (href.starts_with('/') && !href.starts_with("//")).then(|| href.split(['?', '#']).next().unwrap_or_default().to_owned())
+}
+
+/// Prefetches the parts of each page as it opens (all of them at once), and
+/// then, once the browser is idle, those behind the page's links.
+#[component]
+pub fn Prefetcher() -> impl IntoView {
+    let location = leptos_router::hooks::use_location();
+    prefetch_on_intent();
+    Effect::new(move || {
+        prefetch_path(&location.pathname.get());
+        prefetch_when_idle();
+    });
+}

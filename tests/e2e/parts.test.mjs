@@ -1,0 +1,99 @@
+// The panel in parts: every page opens from a cold load of its own address,
+// a part that cannot be downloaded says so and comes back with "Try again",
+// and moving around downloads each part at most once.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO, apiGet, logIn, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '8'], { before, after, afterEach });
+
+/** A context that is logged in ("remember me"), with an empty HTTP cache. */
+async function loggedIn() {
+  const first = await suite.open();
+  await logIn(first.page, suite.sim.url, { remember: true });
+  await first.page.waitForSelector('#vm-table');
+  const storageState = await first.context.storageState();
+  return suite.open({ storageState });
+}
+
+/** Every wasm and JS file the page downloads, with how often. */
+function recordDownloads(page) {
+  const counts = new Map();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(wasm|js)$/.test(pathname)) counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+  });
+  return counts;
+}
+
+test('every page opens from a cold load of its own address', async () => {
+  const { body: vms } = await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`);
+  const id = vms.find((vm) => vm.status === 'online').id;
+  const pages = [
+    ['/vms', '#vm-table'],
+    ['/vms/new', '#create-vm-form'],
+    [`/vms/${id}`, '#vm-fields'],
+    [`/vms/${id}/disks`, '#disk-table'],
+    [`/vms/${id}/isos`, '#iso-none'],
+    [`/vms/${id}/snapshots`, '#snapshots-empty, #snapshot-table'],
+    [`/vms/${id}/network`, '.nic'],
+    [`/vms/${id}/firewall`, '#rule-default'],
+    [`/vms/${id}/statistics`, '#cpu-canvas'],
+    [`/vms/${id}/settings`, '#card-edit'],
+    ['/interfaces', '#nics-table'],
+    ['/ip-addresses', '#ips-table'],
+    ['/no/such/page', '#not-found'],
+  ];
+  for (const [path, selector] of pages) {
+    const { page } = await loggedIn();
+    await page.goto(`${suite.sim.url}${path}`);
+    await page.waitForSelector(selector);
+    assert.equal(new URL(page.url()).pathname, path, `${path} stays where it is`);
+  }
+  const { page } = await suite.open();
+  await page.goto(`${suite.sim.url}/login`);
+  await page.waitForSelector('#login-submit');
+});
+
+test('a part that cannot be downloaded says so, and "Try again" brings it', async () => {
+  const { page } = await loggedIn();
+  let refuse = true;
+  // The charts come in a module of their own.
+  await page.route(/\/split_part_statistics\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
+  const { body: vms } = await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`);
+  await page.goto(`${suite.sim.url}/vms/${vms[0].id}/statistics`);
+  const notice = await page.waitForSelector('.part-failed [role="alert"]');
+  assert.match(await notice.textContent(), /Part of the panel did not load/);
+  assert.match(await notice.textContent(), /could not download the code of the virtual machine's statistics/);
+  // The rest of the page still works: the header and the other tabs.
+  await page.waitForSelector('#vm-title');
+  refuse = false;
+  await page.click('.part-failed button:has-text("Try again")');
+  await page.waitForSelector('#cpu-canvas');
+  assert.equal(await page.$('.part-failed'), null);
+});
+
+test('moving around downloads each part at most once', async () => {
+  const { page } = await loggedIn();
+  const downloads = recordDownloads(page);
+  await page.goto(`${suite.sim.url}/vms`);
+  await page.waitForSelector('#vm-table tbody tr a');
+  await page.click('#vm-table tbody tr a');
+  await page.waitForSelector('#vm-fields');
+  for (const tab of ['disks', 'isos', 'snapshots', 'network', 'firewall', 'statistics', 'settings', 'overview']) {
+    await page.click(`#tab-${tab}`);
+    await page.waitForFunction(
+      (tab) => document.querySelector(`#tab-${tab}`)?.getAttribute('aria-current') === 'page' && !document.querySelector('.part-loading'),
+      tab,
+    );
+  }
+  await page.click('.nav a[href="/vms"]');
+  await page.click('#create-vm');
+  await page.waitForSelector('#create-vm-form');
+  await page.click('.nav a[href="/vms"]');
+  await page.waitForSelector('#vm-table tbody tr');
+  const parts = [...downloads.keys()].filter((p) => p.includes('split_'));
+  assert.ok(parts.length >= 4, `the pages came in parts: ${parts.join(', ')}`);
+  for (const [file, count] of downloads) assert.equal(count, 1, `${file} downloaded ${count} times`);
+});
