@@ -3,22 +3,28 @@
 // It asserts nothing: a budget missed shows as "over" in the table.
 // Run through scripts/bench.sh, which builds what it needs first.
 //
-// Environment: BENCH_RUNS (runs per figure, default 7), BENCH_POLL_SECONDS
-// (window of each polling count, default 12), BENCH_TRIPS (memory round
-// trips, default 50), BENCH_ONLY (a comma-separated choice of bundle, charts,
-// load, table, large, polling, memory), CHART_LINE (the chart benchmark's
-// output line).
+// Environment: BENCH_RUNS (runs per figure, default 7), BENCH_LH_RUNS
+// (Lighthouse runs per figure, default 3), BENCH_POLL_SECONDS (window of each
+// polling count, default 12), BENCH_TRIPS (memory round trips, default 50),
+// BENCH_ONLY (a comma-separated choice of bundle, charts, load, table, large,
+// polling, memory, lighthouse, cls, slow), CHART_LINE (the chart benchmark's
+// output line). Lighthouse must be on PATH (scripts/tools.sh --bench).
 
-import { readFileSync, readdirSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { ROOT, DEMO, startSim, launchBrowser, logIn, apiGet } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 7);
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS || 12);
 const TRIPS = Number(process.env.BENCH_TRIPS || 50);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LH_RUNS || 3);
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const POLL_INTERVAL_MS = 2000; // the panel's BUSY_POLL_MS
 const SEARCH_PAUSE_MS = 300; // longer than the panel's SEARCH_INTERVAL_MS: the next key starts a search at once
 const DIST = path.join(ROOT, 'dist');
@@ -47,6 +53,8 @@ function record(what, figure, unit, budget, ok, note = '') {
 function fmt(value) {
   if (typeof value !== 'number') return String(value);
   if (Number.isInteger(value)) return String(value);
+  // Two significant digits below 1: a layout shift of 0.093 is not 0.09.
+  if (Math.abs(value) < 1) return value.toPrecision(2);
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
 }
 
@@ -55,7 +63,7 @@ function printTable() {
   const lines = rows.map((r) => {
     const s = typeof r.figure === 'object' ? r.figure : { median: r.figure, min: '', max: '' };
     const result = r.ok === null ? '' : r.ok ? 'met' : 'OVER';
-    return [r.what, fmt(s.median), fmt(s.min), fmt(s.max), r.unit, r.budget, result + (r.note ? ` ${r.note}` : '')];
+    return [r.what, fmt(s.median), fmt(s.min), fmt(s.max), r.unit, r.budget, [result, r.note].filter(Boolean).join(' ')];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
@@ -120,9 +128,10 @@ function instrument() {
   };
 }
 
-async function newContext(browser, storageState) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
-  await context.addInitScript(instrument);
+/** A context with `instrument` and any other `scripts` run in its pages; `options` as Playwright's. */
+async function newContext(browser, storageState, { scripts = [], ...options } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState, ...options });
+  for (const script of [instrument, ...scripts]) await context.addInitScript(script);
   const page = await context.newPage();
   page.on('pageerror', (err) => log(`page error: ${err.message}`));
   page.on('console', (msg) => {
@@ -196,27 +205,90 @@ async function reboot(sim, id) {
 
 // ---------------------------------------------------------------- 1. bundle
 
-function bundle() {
-  const files = readdirSync(DIST).filter((f) => f.endsWith('.wasm') || f.endsWith('.js'));
-  const sizes = { raw: 0, gzip: 0, brotli: 0 };
+// The parts of the panel a first visit to each page needs. This mirrors
+// `for_route` in src/parts.rs (the statistics tab is drawn in the VM page):
+// change the two together.
+const ROUTE_PARTS = {
+  '/login': ['part_login'],
+  '/vms': [],
+  '/vms/new': ['part_vm_create'],
+  '/vms/:id': ['part_vm'],
+  '/vms/:id/statistics': ['part_vm', 'part_statistics'],
+  '/interfaces': ['part_account'],
+};
+// What every first visit downloads before any part: the bindings, the main
+// module (shell and list), the parts loader and the script that starts them.
+const MAIN_FILES = ['vmdeck.js', 'vmdeck_bg.wasm', '__wasm_split.js', 'boot.js'];
+
+/**
+ * What a file costs as the server sends it: raw, or its `.gz` or `.br` copy
+ * (the build writes no copy that would not be smaller, and then the file
+ * itself is sent).
+ */
+function served(file) {
+  const size = (f) => (existsSync(f) ? statSync(f).size : null);
+  const raw = statSync(file).size;
+  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw };
+}
+
+function totalSize(files) {
+  const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
-    const bytes = readFileSync(path.join(DIST, file));
-    const size = {
-      raw: bytes.length,
-      gzip: gzipSync(bytes, { level: 9 }).length,
-      brotli: brotliCompressSync(bytes, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-      }).length,
-    };
-    const kind = file.endsWith('.wasm') ? 'wasm' : 'js';
-    record(`bundle ${kind}, raw`, size.raw / 1000, 'KB', '', null);
-    record(`bundle ${kind}, gzip`, size.gzip / 1000, 'KB', '', null);
-    record(`bundle ${kind}, brotli`, size.brotli / 1000, 'KB', '', null);
-    for (const k of Object.keys(sizes)) sizes[k] += size[k];
+    const size = served(file);
+    for (const k of Object.keys(total)) total[k] += size[k];
   }
-  record('bundle wasm + js, raw', sizes.raw / 1000, 'KB', '≤ 550', sizes.raw <= 550_000);
-  record('bundle wasm + js, gzip', sizes.gzip / 1000, 'KB', '', null);
-  record('bundle wasm + js, brotli', sizes.brotli / 1000, 'KB', '≤ 150', sizes.brotli <= 150_000);
+  return total;
+}
+
+/** The built wasm and js, every folder down; not the copies, nor a dot folder (a build's staging). */
+function builtCode() {
+  return readdirSync(DIST, { recursive: true })
+    .filter((f) => /\.(wasm|js)$/.test(f) && !f.split(path.sep).some((segment) => segment.startsWith('.')))
+    .map((f) => path.join(DIST, f));
+}
+
+/** The folder of this build's wasm, as `index.html` loads it (an older build's may be there too). */
+function appFolder() {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const boot = html.match(/src="\/([^"]+)\/boot\.js"/);
+  if (!boot) throw new Error('dist/index.html loads no boot.js: is the panel built?');
+  return path.join(DIST, boot[1]);
+}
+
+/**
+ * The files a part downloads, read from the parts loader: each part and each
+ * chunk is a `makeLoad` of one file with the list of loads it needs first,
+ * `const NAME = [wrapAsyncCb(]makeLoad(<fetch of "./FILE">, [DEPENDENCY, ...])`.
+ */
+function partFiles(loader) {
+  const loads = new Map();
+  for (const m of loader.matchAll(/const (\w+) = (?:wrapAsyncCb\()?makeLoad\([\s\S]*?new URL\("\.\/([^"]+)"[\s\S]*?,\s*\[([^\]]*)\]\)/g)) {
+    loads.set(m[1], { file: m[2], needs: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
+  }
+  const files = (name) => {
+    const load = loads.get(name);
+    if (!load) throw new Error(`__wasm_split.js has no load ${name}: has its format changed?`);
+    return [load.file, ...load.needs.flatMap(files)];
+  };
+  return (module) => files(`__wasm_split_load_${module}`);
+}
+
+function bundle() {
+  const all = builtCode();
+  const total = totalSize(all);
+  record(`bundle: all wasm + js (${all.length} files), raw`, total.raw / 1000, 'KB', '', null);
+  record('bundle: all wasm + js, brotli', total.brotli / 1000, 'KB', '', null, `(gzip ${fmt(total.gzip / 1000)} KB)`);
+
+  // A first visit: the main files, then every part of the page with its chunks, each once.
+  const folder = appFolder();
+  const filesOf = partFiles(readFileSync(path.join(folder, '__wasm_split.js'), 'utf8'));
+  for (const [route, parts] of Object.entries(ROUTE_PARTS)) {
+    const files = new Set([...MAIN_FILES, ...parts.flatMap(filesOf)]);
+    const size = totalSize([...files].map((f) => path.join(folder, f)));
+    const budget = route === '/vms' ? ['≤ 150 (at the very least ≤ 200)', size.brotli <= 150_000] : ['', null];
+    record(`first visit ${route}: wasm + js, brotli`, size.brotli / 1000, 'KB', ...budget,
+      `(raw ${fmt(size.raw / 1000)} KB; ${files.size} files)`);
+  }
 }
 
 // ---------------------------------------------------------------- 2. load
@@ -593,10 +665,272 @@ async function memory(browser, sim, state) {
   await context.close();
 }
 
+// ---------------------------------------------------------------- 8. lighthouse
+
+// The flags Lighthouse starts Chromium with: headless, and none of the
+// browser's own traffic (updates, sync, QUIC probes) in the page's network.
+const LIGHTHOUSE_CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// Each figure of a Lighthouse report: [name, value from the report, unit, budget per preset].
+const audit = (id, scale = 1) => (lhr) => lhr.audits[id].numericValue / scale;
+const LIGHTHOUSE_FIGURES = [
+  ['performance score', (lhr) => lhr.categories.performance.score * 100, '', { mobile: ['≥ 95 (at the very least 90)', (v) => v >= 95] }],
+  ['first contentful paint', audit('first-contentful-paint'), 'ms', {}],
+  ['largest contentful paint', audit('largest-contentful-paint'), 'ms', { mobile: ['≤ 2500', (v) => v <= 2500] }],
+  ['total blocking time', audit('total-blocking-time'), 'ms', { mobile: ['≤ 200', (v) => v <= 200] }],
+  ['cumulative layout shift', audit('cumulative-layout-shift'), '', { mobile: ['≤ 0.1', (v) => v <= 0.1], desktop: ['≤ 0.1', (v) => v <= 0.1] }],
+  ['bytes transferred', audit('total-byte-weight', 1000), 'KB', {}],
+];
+
+/**
+ * Lighthouse and the Chrome launcher it comes with, from where
+ * `scripts/tools.sh --bench` installed them (on PATH; not in package.json, so
+ * that the tests' `npm ci` does not fetch them). Null when it is not there.
+ */
+async function lighthouseModules() {
+  const bin = (process.env.PATH || '').split(path.delimiter).map((dir) => path.join(dir, 'lighthouse')).find(existsSync);
+  if (!bin) return null;
+  const require = createRequire(realpathSync(bin));
+  const load = (name) => import(pathToFileURL(require.resolve(name)).href);
+  const [lighthouse, launcher] = await Promise.all([load('lighthouse'), load('chrome-launcher')]);
+  return { run: lighthouse.default, desktopConfig: lighthouse.desktopConfig, launch: launcher.launch };
+}
+
+/** Logs in with "remember me" in the Chromium profile `dir`, so that its visits are logged in. */
+async function rememberedProfile(dir, sim) {
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await logIn(page, sim.url, { remember: true });
+  await shown(page, '#vm-table');
+  // Closed, not killed: the token must be written to the profile's localStorage.
+  await context.close();
+}
+
+/**
+ * One cold Lighthouse visit in the profile `dir`: the HTTP cache and the
+ * compiled code cache are deleted first, and Lighthouse keeps its hands off
+ * the storage (which holds the login).
+ */
+async function lighthouseOnce(lh, url, dir, preset) {
+  for (const cache of ['Cache', 'Code Cache']) rmSync(path.join(dir, 'Default', cache), { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const chrome = await lh.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, userDataDir: dir, logLevel: 'silent' });
+  try {
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true };
+    const { lhr } = await lh.run(url, flags, preset === 'desktop' ? lh.desktopConfig : undefined);
+    if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    const exited = chrome.process.exitCode === null ? once(chrome.process, 'exit') : null;
+    chrome.kill();
+    await exited; // the next run takes over the profile
+  }
+}
+
+async function lighthouseSection(sim) {
+  const lh = await lighthouseModules();
+  if (!lh) {
+    record('lighthouse', 'not run', '', '', false, '(not on PATH: source scripts/tools.sh --test --bench)');
+    return;
+  }
+  process.env.CHROME_PATH = CHROMIUM;
+  const profiles = mkdtempSync(path.join(tmpdir(), 'vmdeck-lighthouse-'));
+  try {
+    const loggedOut = path.join(profiles, 'logged-out');
+    const loggedIn = path.join(profiles, 'logged-in');
+    await rememberedProfile(loggedIn, sim);
+    for (const [route, dir] of [['/login', loggedOut], ['/vms', loggedIn]]) {
+      for (const preset of ['mobile', 'desktop']) {
+        const reports = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) reports.push(await lighthouseOnce(lh, `${sim.url}${route}`, dir, preset));
+        // A visit that ends on another page (the login, for a lost token) measured the wrong thing.
+        const elsewhere = reports.map((r) => new URL(r.finalDisplayedUrl).pathname).filter((p) => p !== route);
+        if (elsewhere.length) log(`lighthouse ${route}: ${elsewhere.length} visits ended at ${elsewhere[0]}`);
+        for (const [name, value, unit, budgets] of LIGHTHOUSE_FIGURES) {
+          const figure = stats(reports.map(value));
+          const [budget, met] = budgets[preset] ?? ['', null];
+          record(`lighthouse ${route}${route === '/vms' ? ' (logged in)' : ''}, ${preset}: ${name}`, figure, unit, budget,
+            met && met(figure.median), elsewhere.length ? `(${elsewhere.length} visits ended at ${elsewhere[0]})` : '');
+        }
+      }
+    }
+  } finally {
+    rmSync(profiles, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- 9. layout shift
+
+const LAYOUT_VARIANTS = [
+  ['light', 'wide'],
+  ['light', 'narrow'],
+  ['dark', 'wide'],
+  ['dark', 'narrow'],
+];
+const VIEWPORTS = { wide: { width: 1280, height: 800 }, narrow: { width: 390, height: 844 } };
+const SHIFT_QUIET_MS = 1000;
+const SHIFT_REPORTED = 0.05; // pages shifting more than this have their shifted elements printed
+
+/** Every page as [path, what shows once it is there], the login page first (opened logged out). */
+async function everyPage(sim) {
+  const { body: vms } = await apiGet(sim.api, `/account/${DEMO.account}/virtual_machines?status=online&locked=0`);
+  const vm = `/vms/${vms[0].id}`;
+  return [
+    ['/login', '#login-submit'],
+    ['/vms', '#vm-table'],
+    ['/vms/new', '#create-vm-form'],
+    [vm, '#vm-fields'],
+    [`${vm}/disks`, '#disk-table'],
+    [`${vm}/isos`, '#iso-none, #iso-name'],
+    [`${vm}/snapshots`, '#snapshot-table, #snapshots-empty'],
+    [`${vm}/network`, '.nic, #nic-empty'],
+    [`${vm}/firewall`, '#rule-default'],
+    [`${vm}/statistics`, '#cpu-canvas, #cpu-no-data'],
+    [`${vm}/settings`, '#card-edit'],
+    ['/interfaces', '#nics-table'],
+    ['/ip-addresses', '#ips-table'],
+    ['/no/such/page', '#not-found'],
+  ];
+}
+
+/**
+ * Runs in the page before its scripts: adds up the layout shifts not caused
+ * by input (as CLS counts them), each with the elements that moved, named
+ * when it happens (they may be gone by the time the benchmark asks).
+ */
+function collectLayoutShifts() {
+  const shifts = { total: 0, last: 0, entries: [] };
+  window.__shifts = shifts;
+  const name = (node) => {
+    if (!node) return '(removed)';
+    if (node.nodeType !== Node.ELEMENT_NODE) return `text in ${name(node.parentElement)}`;
+    return node.localName + (node.id ? `#${node.id}` : '') + [...node.classList].map((c) => `.${c}`).join('');
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      shifts.total += entry.value;
+      shifts.last = performance.now();
+      shifts.entries.push({ value: entry.value, at: entry.startTime, moved: entry.sources.map((s) => name(s.node)) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** In the page: waits until nothing has shifted or changed for `quietMs` (10 s at most), then answers the shifts. */
+async function shiftsOnceQuiet(quietMs) {
+  let changed = performance.now();
+  new MutationObserver(() => (changed = performance.now())).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const deadline = performance.now() + 10000;
+  const quietFor = () => performance.now() - Math.max(changed, window.__shifts.last);
+  while (quietFor() < quietMs && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return { ...window.__shifts, quiet: quietFor() >= quietMs };
+}
+
+/** The layout shift of one cold load of `route` (a fresh context has an empty cache). */
+async function shiftsOfColdLoad(browser, sim, state, [route, ready], [scheme, width]) {
+  const loggedOut = route === '/login';
+  const { context, page } = await newContext(browser, loggedOut ? undefined : state, {
+    viewport: VIEWPORTS[width],
+    colorScheme: scheme,
+    scripts: [collectLayoutShifts],
+  });
+  try {
+    await page.goto(`${sim.url}${route}`);
+    await page.locator(ready).first().waitFor({ state: 'visible', timeout: 15000 });
+    await settled(page);
+    const shifts = await page.evaluate(shiftsOnceQuiet, SHIFT_QUIET_MS);
+    if (!shifts.quiet) log(`layout shift: ${route} (${scheme}, ${width}) kept changing for 10 s`);
+    return shifts;
+  } finally {
+    await context.close();
+  }
+}
+
+async function layoutShift(browser, sim, state) {
+  await untilIdle(sim);
+  const pages = await everyPage(sim);
+  for (const variant of LAYOUT_VARIANTS) {
+    let worst = { total: -1 };
+    for (const pageToVisit of pages) {
+      const shifts = await shiftsOfColdLoad(browser, sim, state, pageToVisit, variant);
+      if (shifts.total > SHIFT_REPORTED) {
+        // For the developer who fixes it: what moved, when and by how much.
+        log(`layout shift ${fmt(shifts.total)} on ${pageToVisit[0]} (${variant.join(', ')}):`);
+        for (const e of shifts.entries) log(`  ${fmt(e.value)} at ${fmt(e.at)} ms: ${e.moved.join(', ') || '(no element named)'}`);
+      }
+      if (shifts.total > worst.total) worst = { ...shifts, route: pageToVisit[0] };
+    }
+    record(`layout shift, cold load of each of ${pages.length} pages: worst, ${variant.join(', ')}`, worst.total, '', '≤ 0.1',
+      worst.total <= 0.1, worst.total > 0 ? `(${worst.route})` : '(no page shifts)');
+  }
+}
+
+// ---------------------------------------------------------------- 10. slow network
+
+// A slow mobile connection and phone, as Lighthouse's mobile preset
+// simulates them, here for real: CDP throughput is in bytes per second.
+const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const SLOW_CPU = 4;
+
+/** One cold load of `url` on the slow network; `until(page)` answers the time it waits for, from navigation start. */
+async function slowLoadOnce(browser, url, state, until) {
+  const { context, page } = await newContext(browser, state);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU });
+    await page.goto(url, { waitUntil: 'commit' });
+    return await until(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// The table: the panel's own mark. The login form: the first frame in which
+// its button shows (Playwright checks once a frame).
+const tableMarked = (page) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, TABLE_MARK, { timeout: 30000 }).then((h) => h.jsonValue());
+const loginShown = (page) =>
+  page.waitForFunction(() => document.querySelector('#login-submit')?.checkVisibility() && performance.now(), null, { polling: 'raf', timeout: 30000 })
+    .then((h) => h.jsonValue());
+
+async function slowNetwork(browser, sim, state) {
+  const visits = [
+    ['/vms (logged in) → table', '/vms', state, tableMarked],
+    ['/login → form', '/login', undefined, loginShown],
+  ];
+  for (const [what, route, loggedIn, until] of visits) {
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push(await slowLoadOnce(browser, `${sim.url}${route}`, loggedIn, until));
+    const t = stats(times);
+    record(`slow network, CPU ${SLOW_CPU}×, cold: ${what}`, t, 'ms', '≤ 2500', t.median <= 2500, '(150 ms, 1.6 Mbit/s down, 750 kbit/s up)');
+  }
+}
+
 // ---------------------------------------------------------------- main
 
-const only = (process.env.BENCH_ONLY || 'bundle,charts,load,table,large,polling,memory').split(',');
+const only = (process.env.BENCH_ONLY || 'bundle,charts,load,table,large,polling,memory,lighthouse,cls,slow').split(',');
 const sims = [];
+// The account of 50 VMs that Lighthouse, the layout shift and the slow network visit, started once if needed.
+let small;
+async function smallAccount() {
+  if (!small) {
+    const sim = await startSim(['--vms', '50']);
+    sims.push(sim);
+    small = { sim, state: await loggedInState(browser, sim) };
+  }
+  return small;
+}
 const browser = await launchBrowser();
 try {
   if (only.includes('bundle')) bundle();
@@ -628,6 +962,20 @@ try {
   if (only.includes('memory')) {
     log('memory');
     await memory(browser, list, state);
+  }
+  if (only.includes('lighthouse')) {
+    log('lighthouse');
+    await lighthouseSection((await smallAccount()).sim);
+  }
+  if (only.includes('cls')) {
+    log('layout shift');
+    const { sim, state } = await smallAccount();
+    await layoutShift(browser, sim, state);
+  }
+  if (only.includes('slow')) {
+    log('slow network');
+    const { sim, state } = await smallAccount();
+    await slowNetwork(browser, sim, state);
   }
 } finally {
   await browser.close();

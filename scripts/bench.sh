@@ -4,11 +4,13 @@
 # figures (median, min, max) against its budgets. It asserts
 # nothing; run it on demand, on a quiet machine.
 #
-# BENCH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the number of runs, the
-# polling window and the memory round trips (see scripts/bench.mjs).
+# BENCH_RUNS, BENCH_LH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the
+# number of runs (of Lighthouse's), the polling window and the memory round
+# trips; BENCH_ONLY picks sections (see scripts/bench.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/tools.sh --test
+# --bench: Lighthouse too, at the version pinned in Trunk.toml.
+source scripts/tools.sh --test --bench
 
 echo "==> building the release panel and simulator" >&2
 trunk build --release --offline

@@ -34,6 +34,55 @@ if (!staging) {
 }
 const release = profile === 'release';
 
+/**
+ * The files each part's module needs (its own and the shared chunks it uses),
+ * read from the loader wasm-split-cli wrote: `const __chunk_N = makeLoad(…
+ * "./chunk_N.wasm" …)` and `export const __wasm_split_load_<part> =
+ * wrapAsyncCb(makeLoad(… "./split_<part>.wasm" …, [__chunk_N, …]))`.
+ */
+function partFiles(loader) {
+  const chunks = new Map();
+  for (const [, name, file] of loader.matchAll(/const (__chunk_\d+) = makeLoad\([\s\S]*?"\.\/([\w.]+\.wasm)"/g)) chunks.set(name, file);
+  const parts = {};
+  const exports = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(([\s\S]*?), \[([^\]]*)\]\)\);/g;
+  for (const [, part, fetcher, deps] of loader.matchAll(exports)) {
+    const own = fetcher.match(/"\.\/([\w.]+\.wasm)"/)?.[1];
+    const used = deps.split(',').map((d) => d.trim()).filter(Boolean).map((d) => chunks.get(d));
+    if (used.includes(undefined)) throw new Error(`build-wasm: part ${part} uses a chunk the loader does not define`);
+    parts[part] = [...used, ...(own ? [own] : [])];
+  }
+  if (Object.keys(parts).length === 0) throw new Error('build-wasm: the loader names no parts; has its format changed?');
+  return parts;
+}
+
+/**
+ * Starts the app, and offers `window.vmdeckDownloadPart(name, urgent)`: it
+ * brings a part's files into the HTTP cache, each file once however often it
+ * is asked for, and resolves when they are in. The panel calls it when the
+ * browser is idle (a guess: downloaded at low priority, not compiled, so the
+ * main thread pays nothing), and before it loads a part, so that the loader's
+ * own requests for a file already on its way are answered from the cache
+ * instead of downloading it a second time.
+ */
+function bootScript(parts) {
+  return `import init from './${crate}.js';
+const parts = ${JSON.stringify(parts)};
+const files = new Map();
+window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).map((file) => {
+  if (!files.has(file)) {
+    const done = fetch(new URL(file, import.meta.url), { priority: urgent ? 'high' : 'low' })
+      .then((response) => { if (!response.ok) throw new Error(\`\${file}: HTTP \${response.status}\`); return response.arrayBuffer(); })
+      .then(() => undefined);
+    // A failed download is tried afresh next time.
+    done.catch(() => files.delete(file));
+    files.set(file, done);
+  }
+  return files.get(file);
+}));
+init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) });
+`;
+}
+
 function run(command, args) {
   console.log(`build-wasm: ${command} ${args.join(' ')}`);
   execFileSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -65,10 +114,7 @@ if (release) {
 }
 
 // 5. One folder, named after what is in it.
-writeFileSync(
-  path.join(work, 'boot.js'),
-  `import init from './${crate}.js';\ninit({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) });\n`,
-);
+writeFileSync(path.join(work, 'boot.js'), bootScript(partFiles(readFileSync(path.join(work, '__wasm_split.js'), 'utf8'))));
 const files = readdirSync(work, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => path.relative(work, path.join(entry.parentPath ?? entry.path, entry.name)))

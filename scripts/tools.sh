@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# Installs what building (and, with --test, testing) vmdeck needs, and skips
-# whatever is already there at the right version. Sourced by run.sh and
-# test.sh; it leaves the pinned tools on PATH.
+# Installs what building (and, with --test, testing; with --bench, the
+# performance suite) vmdeck needs, and skips whatever is already there at the
+# right version. Sourced by run.sh, test.sh and bench.sh; it leaves the pinned
+# tools on PATH.
 #
 # The versions come from Trunk.toml, the one place they are pinned.
 
 vmdeck_tools() {
-  local root want_test=false
+  local root want_test=false want_bench=false arg
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-  [ "${1:-}" = "--test" ] && want_test=true
+  for arg in "$@"; do
+    case "$arg" in
+      --test) want_test=true ;;
+      --bench) want_bench=true ;;
+      *) echo "tools: unknown option $arg (--test, --bench)" >&2; return 1 ;;
+    esac
+  done
 
   local trunk_version wasm_bindgen_version wasm_opt_version binaryen_version wasm_split_version
   trunk_version="$(sed -n 's/^trunk-version *= *"\(.*\)"/\1/p' "$root/Trunk.toml")"
@@ -75,6 +82,24 @@ vmdeck_tools() {
       echo "tools: installing the end-to-end test dependencies"
       (cd "$root" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
     fi
+  fi
+
+  # Lighthouse for the performance suite, beside binaryen: not in package.json,
+  # so that the test command's `npm ci` does not fetch it.
+  if $want_bench; then
+    local lighthouse_version lighthouse_dir
+    lighthouse_version="$(sed -n 's/^lighthouse-version *= *"\(.*\)"/\1/p' "$root/Trunk.toml")"
+    if [ -z "$lighthouse_version" ]; then
+      echo "tools: Trunk.toml must pin lighthouse-version" >&2
+      return 1
+    fi
+    lighthouse_dir="$tools_dir/lighthouse-$lighthouse_version"
+    if [ "$("$lighthouse_dir/node_modules/.bin/lighthouse" --version 2>/dev/null)" != "$lighthouse_version" ]; then
+      echo "tools: installing lighthouse $lighthouse_version"
+      mkdir -p "$lighthouse_dir"
+      npm install --prefix "$lighthouse_dir" --no-save --no-audit --no-fund --loglevel=error "lighthouse@$lighthouse_version" >/dev/null
+    fi
+    export PATH="$lighthouse_dir/node_modules/.bin:$PATH"
   fi
 
   # Dependencies once, so that builds and tests run offline.

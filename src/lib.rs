@@ -54,6 +54,18 @@ pub fn start() {
         }
     }));
     theme::initial_theme();
+    // The parts of the page being opened start downloading now, while the app
+    // is being built, instead of once it asks for them.
+    if let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) {
+        parts::prefetch_path(&path);
+    }
+    // The app is built in a task of its own, after the one that instantiated
+    // the module: two shorter tasks leave the browser room to paint and to
+    // answer input in between, where one long one would not.
+    gloo_timers::callback::Timeout::new(0, mount).forget();
+}
+
+fn mount() {
     let root = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))

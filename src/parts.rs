@@ -2,7 +2,8 @@
 //! session, API client) and the page it opens; every other page's code is a
 //! separate wasm module, downloaded when it is first shown, or earlier: when
 //! a link to it is hovered or focused, when the browser is idle on a page that
-//! links to it, and, for a deep link, all parts of the page at once.
+//! links to it (then only into the HTTP cache, not compiled), and, for a deep
+//! link, all parts of the page at once.
 //!
 //! Each part is a split point of `wasm_split` (the build splits the module at
 //! these functions, see `scripts/build-wasm.mjs`); a download that fails is an
@@ -46,6 +47,11 @@ impl Part {
         if self.is_loaded() {
             return Ok(());
         }
+        // Files already on their way (a guess made when the browser was idle)
+        // are waited for, not asked for again; a failure here shows below.
+        if let Some(files) = download_files(self.module, true) {
+            let _ = wasm_bindgen_futures::JsFuture::from(files).await;
+        }
         (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: self.label.to_owned() })?;
         self.loaded.store(true, Ordering::Relaxed);
         crate::perf::mark(&format!("{}{}", crate::perf::PART_LOADED, self.module));
@@ -55,12 +61,33 @@ impl Part {
     /// Starts the download in the background, for a part about to be needed.
     pub fn prefetch(&'static self) {
         if !self.is_loaded() {
-            leptos::task::spawn_local(async move {
+            // The browser's own executor: this may run before the app has set up its own.
+            wasm_bindgen_futures::spawn_local(async move {
                 // A failure shows when the part is opened, with "Try again".
                 let _ = self.load().await;
             });
         }
     }
+}
+
+impl Part {
+    /// Brings the part's files into the HTTP cache without compiling them, so
+    /// that a guess costs the network but not the main thread.
+    pub fn download_ahead(&'static self) {
+        if !self.is_loaded() {
+            let _ = download_files(self.module, false);
+        }
+    }
+}
+
+/// `vmdeckDownloadPart` of the build's `boot.js`: the files of a part's module
+/// into the HTTP cache, each file once. `None` in a build that is not split,
+/// which has nothing to download.
+fn download_files(module: &str, urgent: bool) -> Option<js_sys::Promise> {
+    let download = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckDownloadPart".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
+    download.call2(&wasm_bindgen::JsValue::NULL, &module.into(), &urgent.into()).ok()?.dyn_into().ok()
 }
 
 /// The value of a future that is ready at once. A part's wrapper is, once its
@@ -215,10 +242,11 @@ pub fn prefetch_on_intent() {
     on_intent.forget();
 }
 
-/// Prefetches, when the browser has nothing better to do, the parts behind
+/// Downloads, when the browser has nothing better to do, the parts behind
 /// the links on the page now: the rows of the list lead to the VM page, the
 /// VM page's tab bar to every tab. Once soon, and once more a little later,
-/// for the links that come with the page's data.
+/// for the links that come with the page's data. Only downloads: compiling
+/// waits for a sign of intent (a hover, a focus) or the page itself.
 pub fn prefetch_when_idle() {
     for delay_ms in [0, 2_500] {
         let scan = wasm_bindgen::closure::Closure::once_into_js(move || when_idle(scan_links));
@@ -233,7 +261,9 @@ fn scan_links() {
     let Ok(links) = document.query_selector_all("a[href^='/']") else { return };
     for i in 0..links.length() {
         if let Some(path) = links.item(i).and_then(|node| link_path(&node)) {
-            prefetch_path(&path);
+            for part in for_route(Route::from_path(&path)) {
+                part.download_ahead();
+            }
         }
     }
 }

@@ -17,11 +17,25 @@ async function loggedIn() {
   return suite.open({ storageState });
 }
 
-/** Every wasm and JS file the page downloads, with how often. */
-function recordDownloads(page) {
+/**
+ * Every wasm and JS file the page downloads over the network, with how often
+ * (an answer from the browser's cache is not a download).
+ */
+async function recordDownloads(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map();
+  const fromCache = new Set();
   const counts = new Map();
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
+  cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+  cdp.on('Network.requestServedFromCache', (event) => fromCache.add(event.requestId));
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.response.fromDiskCache || event.response.fromPrefetchCache) fromCache.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const url = urls.get(event.requestId);
+    if (!url || fromCache.has(event.requestId)) return;
+    const { pathname } = new URL(url);
     if (/\.(wasm|js)$/.test(pathname)) counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
   });
   return counts;
@@ -76,7 +90,7 @@ test('a part that cannot be downloaded says so, and "Try again" brings it', asyn
 
 test('moving around downloads each part at most once', async () => {
   const { page } = await loggedIn();
-  const downloads = recordDownloads(page);
+  const downloads = await recordDownloads(page);
   await page.goto(`${suite.sim.url}/vms`);
   await page.waitForSelector('#vm-table tbody tr a');
   await page.click('#vm-table tbody tr a');
