@@ -58,7 +58,7 @@ function partFiles(loader) {
 /**
  * Starts the app, and offers `window.vmdeckDownloadPart(name, urgent)`: it
  * brings a part's files into the HTTP cache, each file once however often it
- * is asked for, and resolves when they are in. The panel calls it when the
+ * is asked for, and resolves (to whether they all came) when they are in. The panel calls it when the
  * browser is idle (a guess: downloaded at low priority, not compiled, so the
  * main thread pays nothing), and before it loads a part, so that the loader's
  * own requests for a file already on its way are answered from the cache
@@ -68,6 +68,7 @@ function bootScript(parts) {
   return `import init from './${crate}.js';
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
+// Resolves to whether every file is in; never rejects, as a guess is not awaited.
 window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).map((file) => {
   if (!files.has(file)) {
     const done = fetch(new URL(file, import.meta.url), { priority: urgent ? 'high' : 'low' })
@@ -78,7 +79,7 @@ window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).ma
     files.set(file, done);
   }
   return files.get(file);
-}));
+})).then(() => true, () => false);
 init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) });
 `;
 }
