@@ -97,9 +97,12 @@ fn Layout(children: Children) -> impl IntoView {
             (format!("Account {}", c.account_id), host)
         })
     };
+    // Logging out on purpose forgets the drafts too (a shared computer);
+    // a refused token keeps them for the next login.
     let log_out = move |_| {
         navigate("/login", Default::default());
         session.log_out();
+        crate::hooks::forget_drafts();
     };
     view! {
         <div class="shell">

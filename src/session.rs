@@ -4,6 +4,7 @@
 //! user logged in), and in localStorage only when the user asked to be
 //! remembered. It never goes into a URL or a log line.
 
+use crate::storage::{self, Store};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -52,12 +53,18 @@ pub struct Session {
 impl Session {
     /// The session as stored by an earlier page load, if any.
     pub fn restore() -> Self {
-        let stored = read(session_storage()).or_else(|| read(local_storage()));
+        let stored = read();
         Self { credentials: RwSignal::new(stored), notice: RwSignal::new(None) }
     }
 
     pub fn credentials(&self) -> Option<Credentials> {
         self.credentials.get()
+    }
+
+    /// Names the API and account logged in, for keeping things per account
+    /// (drafts); never the token.
+    pub fn account_key(&self) -> Option<String> {
+        self.credentials.with_untracked(|c| c.as_ref().map(|c| format!("{}#{}", c.base_url, c.account_id)))
     }
 
     pub fn is_logged_in(&self) -> bool {
@@ -66,9 +73,9 @@ impl Session {
 
     pub fn log_in(&self, credentials: Credentials) {
         forget_stored();
-        write(session_storage(), &credentials);
+        storage::write(Store::Tab, STORAGE_KEY, &credentials);
         if credentials.remembered {
-            write(local_storage(), &credentials);
+            storage::write(Store::Browser, STORAGE_KEY, &credentials);
         }
         self.notice.set(None);
         self.credentials.set(Some(credentials));
@@ -108,28 +115,12 @@ pub fn use_session() -> Session {
     })
 }
 
-fn session_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok().flatten()
-}
-
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
-
-fn read(storage: Option<web_sys::Storage>) -> Option<Credentials> {
-    let text = storage?.get_item(STORAGE_KEY).ok().flatten()?;
-    serde_json::from_str(&text).ok()
-}
-
-fn write(storage: Option<web_sys::Storage>, credentials: &Credentials) {
-    if let (Some(storage), Ok(text)) = (storage, serde_json::to_string(credentials)) {
-        // Storage can be full or disabled; the session then lasts for this page only.
-        let _ = storage.set_item(STORAGE_KEY, &text);
-    }
+fn read() -> Option<Credentials> {
+    storage::read(Store::Tab, STORAGE_KEY).or_else(|| storage::read(Store::Browser, STORAGE_KEY))
 }
 
 fn forget_stored() {
-    for storage in [session_storage(), local_storage()].into_iter().flatten() {
-        let _ = storage.remove_item(STORAGE_KEY);
-    }
+    // Storage can be full or disabled; the session then lasts for this page only.
+    storage::remove(Store::Tab, STORAGE_KEY);
+    storage::remove(Store::Browser, STORAGE_KEY);
 }

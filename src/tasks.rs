@@ -6,6 +6,7 @@ use crate::api::vms::get_vm;
 use crate::api::Api;
 use crate::hooks::use_poll;
 use crate::session::use_session;
+use crate::storage::{self, Store};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
@@ -51,23 +52,15 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.session_storage().ok().flatten()
-}
 
 impl Tasks {
     pub fn restore() -> Self {
-        let list = storage()
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default();
+        let list = storage::read(Store::Tab, STORAGE_KEY).unwrap_or_default();
         Self { list: RwSignal::new(list), announcement: RwSignal::new(String::new()), watched: RwSignal::new(BTreeMap::new()) }
     }
 
     fn save(&self) {
-        if let (Some(storage), Ok(text)) = (storage(), self.list.with_untracked(serde_json::to_string)) {
-            let _ = storage.set_item(STORAGE_KEY, &text);
-        }
+        self.list.with_untracked(|list| storage::write(Store::Tab, STORAGE_KEY, list));
     }
 
     pub fn tasks(&self) -> Vec<Task> {

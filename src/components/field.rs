@@ -1,4 +1,9 @@
+//! The controls of the one form mechanism (`hooks::use_form`): each shows
+//! its label, hint and message the same way, and marks itself invalid.
+
+use crate::hooks::{Bound, BoundFlag};
 use leptos::prelude::*;
+use vmdeck_core::deploy::Choice;
 
 /// A form field: its label, the control (the children), a hint, and the
 /// message of what is wrong with it. The control should carry `id=for_id`
@@ -44,38 +49,126 @@ pub fn described_by(id: impl Into<String>, error: Signal<Option<String>>, has_hi
     }
 }
 
-/// A labelled text input with its hint and error: the value comes in,
-/// each edit goes out through `on_input`, leaving it through `on_blur`.
+/// `aria-invalid` of a bound control.
+fn invalid(bound: &Bound) -> impl Fn() -> &'static str + Send + Sync + 'static {
+    let message = bound.message;
+    move || if message.with(Option::is_some) { "true" } else { "false" }
+}
+
+/// A labelled text input bound to a field of a form.
 #[component]
 pub fn TextField(
+    bound: Bound,
     #[prop(into)] label: String,
-    /// The input's id; the error and hint ids derive from it.
-    #[prop(into)]
-    id: String,
-    #[prop(into)] value: Signal<String>,
-    on_input: Callback<String>,
-    #[prop(optional, into)] error: MaybeProp<String>,
-    #[prop(optional)] on_blur: Option<Callback<()>>,
     #[prop(optional)] hint: &'static str,
     #[prop(optional)] numeric: bool,
     #[prop(optional)] placeholder: &'static str,
 ) -> impl IntoView {
-    let description = described_by(id.clone(), Signal::derive(move || error.get()), !hint.is_empty());
+    let Bound { id, value, input, leave, message } = bound.clone();
     view! {
-        <Field label=label for_id=id.clone() error=error hint=hint>
+        <Field label=label for_id=id.clone() error=message hint=hint>
             <input
-                id=id
+                id=id.clone()
                 type="text"
                 inputmode=if numeric { "numeric" } else { "text" }
                 placeholder=placeholder
                 autocomplete="off"
                 spellcheck="false"
                 prop:value=move || value.get()
-                on:input=move |ev| on_input.run(event_target_value(&ev))
-                on:blur=move |_| if let Some(blur) = on_blur { blur.run(()) }
-                aria-invalid=move || error.with(|e| e.is_some()).to_string()
-                aria-describedby=description
+                on:input=move |ev| input.run(event_target_value(&ev))
+                on:blur=move |_| leave.run(())
+                aria-invalid=invalid(&bound)
+                aria-describedby=described_by(id, message, !hint.is_empty())
             />
         </Field>
+    }
+}
+
+/// A labelled textarea bound to a field of a form.
+#[component]
+pub fn TextAreaField(bound: Bound, #[prop(into)] label: String, #[prop(default = 2)] rows: u32) -> impl IntoView {
+    let Bound { id, value, input, leave, message } = bound.clone();
+    view! {
+        <Field label=label for_id=id.clone() error=message>
+            <textarea
+                id=id.clone()
+                rows=rows
+                prop:value=move || value.get()
+                on:input=move |ev| input.run(event_target_value(&ev))
+                on:blur=move |_| leave.run(())
+                aria-invalid=invalid(&bound)
+                aria-describedby=described_by(id, message, false)
+            ></textarea>
+        </Field>
+    }
+}
+
+/// A labelled select bound to a field: `options` are (value, text), with
+/// an empty first choice when `empty` names one.
+#[component]
+pub fn SelectField(
+    bound: Bound,
+    #[prop(into)] label: String,
+    #[prop(into)] options: Signal<Vec<(String, String)>>,
+    #[prop(optional)] empty: &'static str,
+    #[prop(optional)] hint: &'static str,
+) -> impl IntoView {
+    let Bound { id, value, input, leave, message } = bound.clone();
+    view! {
+        <Field label=label for_id=id.clone() error=message hint=hint>
+            <select
+                id=id.clone()
+                on:change=move |ev| {
+                    input.run(event_target_value(&ev));
+                    leave.run(());
+                }
+                aria-invalid=invalid(&bound)
+                aria-describedby=described_by(id, message, !hint.is_empty())
+            >
+                {(!empty.is_empty()).then(|| view! { <option value="" selected=move || value.with(String::is_empty)>{empty}</option> })}
+                {move || options.get().into_iter().map(|(option, text)| {
+                    let this = option.clone();
+                    view! { <option value=option selected=move || value.with(|v| *v == this)>{text}</option> }
+                }).collect_view()}
+            </select>
+        </Field>
+    }
+}
+
+/// A choice from the deployment's catalogue (templates, ISOs, networks…),
+/// or an id input when the deployment names none.
+#[component]
+pub fn ChoiceField(
+    bound: Bound,
+    #[prop(into)] label: String,
+    #[prop(into)] choices: Signal<Vec<Choice>>,
+    /// The text of the empty choice, e.g. "Provider's default"; without it a choice is required.
+    #[prop(optional)]
+    empty: &'static str,
+) -> impl IntoView {
+    let has_choices = Memo::new(move |_| choices.with(|c| !c.is_empty()));
+    move || {
+        let bound = bound.clone();
+        let label = label.clone();
+        if has_choices.get() {
+            let options = Signal::derive(move || choices.with(|c| c.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>()));
+            let empty = if empty.is_empty() { "Choose…" } else { empty };
+            view! { <SelectField bound=bound label=label options=options empty=empty/> }.into_any()
+        } else {
+            let hint = if empty.is_empty() { "An id from your provider." } else { empty };
+            view! { <TextField bound=bound label=label numeric=true hint=hint/> }.into_any()
+        }
+    }
+}
+
+/// A checkbox bound to a field, its label the children.
+#[component]
+pub fn CheckField(bound: BoundFlag, children: Children) -> impl IntoView {
+    let BoundFlag { id, checked, change } = bound;
+    view! {
+        <label class="checkbox">
+            <input type="checkbox" id=id prop:checked=move || checked.get() on:change=move |ev| change.run(event_target_checked(&ev))/>
+            {children()}
+        </label>
     }
 }

@@ -3,6 +3,7 @@
 mod empty_state;
 mod error_view;
 mod field;
+mod form;
 mod loaded;
 mod modal;
 mod raw_fields;
@@ -11,7 +12,8 @@ mod typed_confirm;
 
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
-pub use field::{described_by, Field, TextField};
+pub use field::{described_by, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
+pub use form::{FormView, SubmitButton};
 pub use loaded::Loaded;
 pub use modal::Modal;
 pub use raw_fields::RawFields;

@@ -1,32 +1,29 @@
+use crate::hooks::Bound;
 use leptos::prelude::*;
 
-/// Asks for a word (the VM's hostname) to be typed before data is lost;
-/// `confirmed` follows whether it matches.
+/// Asks for a word (the VM's hostname) to be typed before data is lost. The
+/// text is a field of the dialog's form; the form's submit waits for it to
+/// match (`small_forms::confirmed`).
 #[component]
 pub fn TypedConfirm(
+    /// The form's field for the typed text.
+    bound: Bound,
     /// What must be typed.
     #[prop(into)]
     expected: String,
-    /// Set true while the typed text matches.
-    confirmed: RwSignal<bool>,
 ) -> impl IntoView {
-    let typed = RwSignal::new(String::new());
-    let shown = expected.clone();
-    confirmed.set(false);
+    let Bound { id, value, input, leave, .. } = bound;
     view! {
         <div class="field typed-confirm">
-            <label for="typed-confirm">"Type " <strong class="mono">{shown}</strong> " to confirm"</label>
+            <label for=id.clone()>"Type " <strong class="mono">{expected}</strong> " to confirm"</label>
             <input
-                id="typed-confirm"
+                id=id
                 type="text"
                 autocomplete="off"
                 spellcheck="false"
-                prop:value=move || typed.get()
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    confirmed.set(!expected.is_empty() && text.trim() == expected);
-                    typed.set(text);
-                }
+                prop:value=move || value.get()
+                on:input=move |ev| input.run(event_target_value(&ev))
+                on:blur=move |_| leave.run(())
             />
         </div>
     }

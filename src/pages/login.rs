@@ -1,12 +1,14 @@
 //! The login page: API address, account id and token.
 
 use crate::api::{vms, Api};
-use crate::components::{described_by, Field};
+use crate::components::{described_by, CheckField, Field, FormView, SubmitButton};
 use crate::deploy::use_deploy;
+use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Token};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
+use vmdeck_core::small_forms::LoginForm;
 use vmdeck_core::{paths, ApiError};
 
 /// Where the API is when `config.json` does not say: `/api` on this origin.
@@ -29,67 +31,32 @@ fn safe_next(next: Option<String>) -> String {
         .unwrap_or_else(|| "/vms".to_owned())
 }
 
-#[derive(Clone, Default)]
-struct FieldErrors {
-    base_url: Option<String>,
-    account: Option<String>,
-    token: Option<String>,
-}
-
-impl FieldErrors {
-    fn any(&self) -> bool {
-        self.base_url.is_some() || self.account.is_some() || self.token.is_some()
-    }
-}
-
-fn validate(base_url: &str, account: &str, token: &str) -> Result<Credentials, FieldErrors> {
-    let mut errors = FieldErrors::default();
-    let base = match paths::normalize_base_url(base_url) {
-        Ok(b) if b.is_empty() => {
-            errors.base_url = Some("Enter the API address.".into());
-            String::new()
-        }
-        Ok(b) => b,
-        Err(e) => {
-            errors.base_url = Some(e);
-            String::new()
-        }
-    };
-    let account = account.trim();
-    if account.is_empty() {
-        errors.account = Some("Enter your account id.".into());
-    } else if paths::checked_id(account, "account").is_err() {
-        errors.account = Some("The account id is a number.".into());
-    }
-    if token.trim().is_empty() {
-        errors.token = Some("Enter your API token.".into());
-    }
-    if errors.any() {
-        return Err(errors);
-    }
-    Ok(Credentials {
+/// The credentials of a checked form.
+fn credentials(form: &LoginForm) -> Credentials {
+    let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
+    Credentials {
         base_url: absolute(&base),
-        account_id: account.to_owned(),
-        token: Token::new(token.trim()),
-        remembered: false,
-    })
+        account_id: form.account.trim().to_owned(),
+        token: Token::new(form.token.trim()),
+        remembered: form.remember,
+    }
 }
 
 /// Asks the API for one VM: the cheapest call that proves the token opens the account.
-async fn check(credentials: Credentials) -> Result<Credentials, String> {
+async fn check(credentials: Credentials) -> Result<Credentials, ApiError> {
     let api = Api::new(credentials.clone(), None);
     let probe = vmdeck_core::vm_query::VmQuery { limit: 1, ..Default::default() };
     match vms::list_vms(&api, &probe).await {
         Ok(_) => Ok(credentials),
-        Err(ApiError::Unauthorized) => Err(format!(
+        Err(ApiError::Unauthorized) => Err(ApiError::Invalid(format!(
             "The API at {} refused this token. Check the token and try again.",
             credentials.base_url
-        )),
-        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(format!(
+        ))),
+        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(ApiError::Invalid(format!(
             "This token does not open account {}. Check the account id.",
             credentials.account_id
-        )),
-        Err(other) => Err(other.to_string()),
+        ))),
+        Err(other) => Err(other),
     }
 }
 
@@ -101,19 +68,8 @@ pub fn LoginPage() -> impl IntoView {
     let notice = session.take_notice();
 
     let deploy = use_deploy();
-    let typed_base = RwSignal::new(None::<String>);
-    // What the field shows: what the user typed, else the deployment's default.
-    let base_value = move || {
-        typed_base.get().unwrap_or_else(|| deploy.with(|d| d.api_base_url.clone()).unwrap_or_else(|| DEFAULT_BASE_URL.to_owned()))
-    };
-    let account = RwSignal::new(String::new());
-    let token = RwSignal::new(String::new());
-    let remember = RwSignal::new(false);
+    let default_base = move || deploy.with(|d| d.api_base_url.clone()).unwrap_or_else(|| DEFAULT_BASE_URL.to_owned());
     let show_token = RwSignal::new(false);
-    let field_errors = RwSignal::new(FieldErrors::default());
-    let base_url_error = Signal::derive(move || field_errors.with(|e| e.base_url.clone()));
-    let account_error = Signal::derive(move || field_errors.with(|e| e.account.clone()));
-    let token_error = Signal::derive(move || field_errors.with(|e| e.token.clone()));
 
     // On success: log in and go where the user was headed.
     let login = Action::new_local(move |credentials: &Credentials| {
@@ -124,30 +80,32 @@ pub fn LoginPage() -> impl IntoView {
             session.log_in(checked);
             let next = safe_next(query.get_untracked().get("next"));
             navigate(&next, NavigateOptions { replace: true, ..Default::default() });
-            Ok::<(), String>(())
+            Ok::<(), ApiError>(())
         }
     });
-    let pending = login.pending();
-
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if pending.get_untracked() {
-            return;
+    let form = use_form_with_options(
+        "login",
+        LoginForm { base_url: default_base(), ..Default::default() },
+        UseFormOptions::default().check(LoginForm::errors).pending(login.pending()),
+    );
+    // The deployment's address, unless the user typed another.
+    Effect::new(move || {
+        let base = default_base();
+        form.start_from(LoginForm { base_url: base, ..Default::default() });
+    });
+    Effect::new(move || {
+        if let Some(result) = login.value().get() {
+            form.settled(result.as_ref().map(|_| ()));
         }
-        match validate(&base_value(), &account.get_untracked(), &token.get_untracked()) {
-            Ok(mut credentials) => {
-                field_errors.set(FieldErrors::default());
-                credentials.remembered = remember.get_untracked();
-                login.dispatch(credentials);
-            }
-            Err(errors) => field_errors.set(errors),
-        }
-    };
-
-    let failure = move || match login.value().get() {
-        Some(Err(message)) if !pending.get() => Some(message),
-        _ => None,
-    };
+    });
+    let on_submit = Callback::new(move |value: LoginForm| {
+        login.dispatch(credentials(&value));
+    });
+    let text = move |key: &'static str, get: fn(&LoginForm) -> &String, set: fn(&mut LoginForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
+    let base_url = text("base_url", |f| &f.base_url, |f| &mut f.base_url);
+    let account = text("account", |f| &f.account, |f| &mut f.account);
+    let token = text("token", |f| &f.token, |f| &mut f.token);
+    let (base_url_error, account_error, token_error) = (base_url.message, account.message, token.message);
 
     view! {
         <div class="login-page">
@@ -155,8 +113,7 @@ pub fn LoginPage() -> impl IntoView {
                 <h1 class="brand brand-large"><span class="brand-mark" aria-hidden="true"></span>"vmdeck"</h1>
                 <p class="muted">"Log in with your account id and API token to manage your virtual machines."</p>
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
-                {move || failure().map(|text| view! { <div class="notice notice-error" role="alert" id="login-error">{text}</div> })}
-                <form on:submit=on_submit novalidate>
+                <FormView form=form on_submit=on_submit doing="Logging in" class="login-form">
                     <Field label="API address" for_id="login-base-url" error=base_url_error>
                         <input
                             id="login-base-url"
@@ -165,8 +122,9 @@ pub fn LoginPage() -> impl IntoView {
                             inputmode="url"
                             autocomplete="url"
                             spellcheck="false"
-                            prop:value=base_value
-                            on:input=move |ev| typed_base.set(Some(event_target_value(&ev)))
+                            prop:value=move || base_url.value.get()
+                            on:input=move |ev| base_url.input.run(event_target_value(&ev))
+                            on:blur=move |_| base_url.leave.run(())
                             aria-invalid=move || base_url_error.with(Option::is_some).to_string()
                             aria-describedby=described_by("login-base-url", base_url_error, false)
                         />
@@ -178,8 +136,9 @@ pub fn LoginPage() -> impl IntoView {
                             type="text"
                             inputmode="numeric"
                             autocomplete="username"
-                            prop:value=move || account.get()
-                            on:input=move |ev| account.set(event_target_value(&ev))
+                            prop:value=move || account.value.get()
+                            on:input=move |ev| account.input.run(event_target_value(&ev))
+                            on:blur=move |_| account.leave.run(())
                             aria-invalid=move || account_error.with(Option::is_some).to_string()
                             aria-describedby=described_by("login-account", account_error, false)
                         />
@@ -192,8 +151,9 @@ pub fn LoginPage() -> impl IntoView {
                                 type=move || if show_token.get() { "text" } else { "password" }
                                 autocomplete="current-password"
                                 spellcheck="false"
-                                prop:value=move || token.get()
-                                on:input=move |ev| token.set(event_target_value(&ev))
+                                prop:value=move || token.value.get()
+                                on:input=move |ev| token.input.run(event_target_value(&ev))
+                                on:blur=move |_| token.leave.run(())
                                 aria-invalid=move || token_error.with(Option::is_some).to_string()
                                 aria-describedby=described_by("login-token", token_error, false)
                             />
@@ -207,20 +167,12 @@ pub fn LoginPage() -> impl IntoView {
                             </button>
                         </div>
                     </Field>
-                    <label class="checkbox">
-                        <input
-                            id="login-remember"
-                            type="checkbox"
-                            prop:checked=move || remember.get()
-                            on:change=move |ev| remember.set(event_target_checked(&ev))
-                        />
-                        "Remember me on this device"
-                    </label>
+                    <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>"Remember me on this device"</CheckField>
                     <p class="hint">"Without it, you stay logged in until this tab is closed."</p>
-                    <button type="submit" class="button button-primary button-wide" id="login-submit" disabled=move || pending.get()>
-                        {move || if pending.get() { "Checking the token…" } else { "Log in" }}
-                    </button>
-                </form>
+                    <div class="button-wide-row">
+                        <SubmitButton form=form id="login-submit" label="Log in" sending="Checking the token…"/>
+                    </div>
+                </FormView>
             </main>
         </div>
     }

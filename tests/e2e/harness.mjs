@@ -35,8 +35,15 @@ export async function startSim(args = []) {
     url,
     api: `${url}/api`,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    },
+    /** Gone at once, as a crash or a redeploy would be: open connections and all. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
         await once(child, 'exit');
       }
     },
@@ -88,7 +95,20 @@ export async function openPage(browser, options = {}) {
       problems.push(`console error: ${text}`);
     }
   });
-  return { context, page, problems, consoleLines };
+  // The panel asks before a page with unsent input is left. Closing or
+  // reloading is allowed (a test that reloads means it); a question about
+  // following a link is answered by `handle.leave` (false: stay), and every
+  // question is kept in `handle.dialogs`.
+  const handle = { context, page, problems, consoleLines, dialogs: [], leave: false };
+  page.on('dialog', async (dialog) => {
+    handle.dialogs.push({ type: dialog.type(), message: dialog.message() });
+    if (dialog.type() === 'beforeunload' || (dialog.type() === 'confirm' && handle.leave)) {
+      await dialog.accept();
+    } else {
+      await dialog.dismiss();
+    }
+  });
+  return handle;
 }
 
 /** Fills in and sends the login form. */
@@ -108,6 +128,14 @@ export async function logIn(page, base, { account = DEMO.account, token = DEMO.t
   await page.click('#login-submit');
 }
 
+/** A fresh page of the suite, logged in to the demo account and on the VM list. */
+export async function loggedInPage(suite) {
+  const handle = await suite.open();
+  await logIn(handle.page, suite.sim.url);
+  await handle.page.waitForSelector('#vm-table');
+  return handle;
+}
+
 /**
  * Points at a link and waits until the part of the panel behind it has arrived
  * (`module` as in src/parts.rs, e.g. `part_vm`), for tests about what happens
@@ -122,6 +150,23 @@ export async function partBehind(page, selector, module) {
 export async function apiGet(api, path, token = DEMO.token) {
   const response = await fetch(`${api}${path}`, { headers: { Authorization: token } });
   return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/**
+ * Picks idle VMs of the demo account that no other test of the file took:
+ * `take(pred)` answers the first whose `pred(vm)` holds.
+ */
+export function vmPicker(suite) {
+  const used = new Set();
+  return async function take(pred) {
+    const list = (await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`)).body;
+    for (const vm of list) {
+      if (used.has(vm.id) || vm.locked !== 0 || vm.suspended !== 0 || !(await pred(vm))) continue;
+      used.add(vm.id);
+      return vm;
+    }
+    throw new Error('no VM of that kind in the seeded account');
+  };
 }
 
 /** Every value in both storages of the page, as [storage, key, value]. */

@@ -46,7 +46,7 @@ test('every page opens from a cold load of its own address', async () => {
   const id = vms.find((vm) => vm.status === 'online').id;
   const pages = [
     ['/vms', '#vm-table'],
-    ['/vms/new', '#create-vm-form'],
+    ['/vms/new', '#create-form'],
     [`/vms/${id}`, '#vm-fields'],
     [`/vms/${id}/disks`, '#disk-table'],
     [`/vms/${id}/isos`, '#iso-none'],
@@ -104,7 +104,7 @@ test('moving around downloads each part at most once', async () => {
   }
   await page.click('.nav a[href="/vms"]');
   await page.click('#create-vm');
-  await page.waitForSelector('#create-vm-form');
+  await page.waitForSelector('#create-form');
   await page.click('.nav a[href="/vms"]');
   await page.waitForSelector('#vm-table tbody tr');
   const parts = [...downloads.keys()].filter((p) => p.includes('split_'));

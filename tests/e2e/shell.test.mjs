@@ -38,7 +38,7 @@ test('a wrong token gives a clear message and stores nothing', async () => {
   assert.deepEqual((await storedValues(page)).filter(([, key]) => key.includes('session')), []);
 
   await logIn(page, suite.sim.url, { token: 'second-token' });
-  await page.waitForSelector('#login-error:text("does not open account 1")');
+  await page.waitForSelector('#login-error:has-text("does not open account 1")');
 });
 
 test('the login form checks its fields before sending anything', async () => {

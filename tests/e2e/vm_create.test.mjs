@@ -106,7 +106,7 @@ test('the service refusing a field shows its message next to that field', async 
   await page.click('#create-submit');
   const error = await page.waitForSelector('#create-memory-error');
   assert.match(await error.textContent(), /128/);
-  await page.waitForSelector('#create-banner');
+  await page.waitForSelector('#create-error');
   assert.equal(posts.length, 1);
   assert.match(page.url(), /\/vms\/new$/);
   await page.fill('#create-memory', '512');

@@ -3,16 +3,14 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, startSim, useSuite } from './harness.mjs';
+import { DEMO, apiGet, logIn, loggedInPage, startSim, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '1200'], { before, after, afterEach });
 
 /** A fresh page logged in, with the requests it makes to one VM counted. */
 async function vmPage(vmId, tab = '') {
-  const handle = await suite.open();
+  const handle = await loggedInPage(suite);
   const { page } = handle;
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
   const counts = { get: 0, writes: [] };
   page.on('request', (r) => {
     const url = r.url();
@@ -94,6 +92,7 @@ test('edit a label; reloading a tab URL opens that tab', async () => {
   await page.click('#open-edit');
   await page.fill('#edit-label', 'Renamed by a test');
   await page.fill('#edit-hostname', '9bad');
+  await page.locator('#edit-hostname').blur();
   await page.waitForSelector('#edit-hostname-error:has-text("may not start with a digit")');
   await page.fill('#edit-hostname', vm.hostname);
   await page.fill('#edit-memory', String(vm.memory * 2));
@@ -110,7 +109,7 @@ test('rebuild from another template, after typing the hostname', async () => {
   const vm = await idleVm();
   const { page } = await vmPage(vm.id, 'settings');
   await page.click('#open-rebuild');
-  await page.selectOption('#rebuild-template', '2');
+  await page.selectOption('#rebuild-template-id', '2');
   assert.ok(await page.isDisabled('#rebuild-dialog #confirm-action'), 'not before the hostname is typed');
   await page.fill('#typed-confirm', vm.hostname);
   await page.click('#rebuild-dialog #confirm-action');

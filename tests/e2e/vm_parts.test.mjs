@@ -3,14 +3,12 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, useSuite } from './harness.mjs';
+import { apiGet, loggedInPage, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 
 async function loggedIn() {
-  const handle = await suite.open();
-  await logIn(handle.page, suite.sim.url);
-  await handle.page.waitForSelector('#vm-table');
+  const handle = await loggedInPage(suite);
   const writes = [];
   handle.page.on('request', (r) => {
     if (r.method() !== 'GET' && r.url().includes('/api/')) writes.push({ method: r.method(), path: r.url().split('/api')[1], body: r.postData() });
@@ -18,17 +16,8 @@ async function loggedIn() {
   return { ...handle, writes };
 }
 
-const used = new Set();
 /** An idle VM of the account that no other test has taken. */
-async function takeVm(pred) {
-  const list = (await apiGet(suite.sim.api, '/account/1/virtual_machines')).body;
-  for (const vm of list) {
-    if (used.has(vm.id) || vm.locked !== 0 || vm.suspended !== 0 || !(await pred(vm))) continue;
-    used.add(vm.id);
-    return vm;
-  }
-  throw new Error('no VM of that kind in the seeded account');
-}
+const takeVm = vmPicker(suite);
 const nicsOf = async (vm) => (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}/network_interfaces`)).body;
 const idle = async () => { await new Promise((r) => setTimeout(r, 0)); };
 
@@ -39,6 +28,7 @@ test('mount an ISO by URL (checked first), then unmount it', async () => {
   await page.waitForSelector('#iso-none');
   await page.click('#iso-by-url');
   await page.fill('#iso-url', 'file:///etc/passwd');
+  await page.locator('#iso-url').blur();
   await page.waitForSelector('#iso-url-error:has-text("http://, https://, ftp:// or ftps://")');
   await page.fill('#iso-url', 'https://mirror.example.org/rescue.iso');
   await page.click('#iso-mount');
@@ -94,6 +84,7 @@ test('firewall rules: create, check, filter, apply; the default policy is the la
   await page.waitForSelector('#unapplied-none');
 
   await page.fill('#rule-port', '2000:1000');
+  await page.locator('#rule-port').blur();
   await page.waitForSelector('#rule-port-error:has-text("The port range start (2000) is above its end (1000).")');
   await page.fill('#rule-port', '22,80,443');
   await page.fill('#rule-description', 'web and ssh');

@@ -1,12 +1,14 @@
 //! Cloning a VM: the spec's clone fields, checked, with the per-disk
 //! changes and the new secondary disks kept in order.
 
-use crate::create_vm::{number, put_secondary_disks, FieldErrors, SecondaryDisk};
+use crate::create_vm::{number, put_secondary_disks, SecondaryDisk};
+use crate::forms::{row_key, FieldErrors};
 use crate::validate;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 /// A disk of the source VM and what the clone's copy of it should be.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CloneDisk {
     pub disk_id: String,
     pub name: String,
@@ -22,7 +24,8 @@ impl CloneDisk {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct CloneVmForm {
     pub hostname: String,
     pub label: String,
@@ -37,7 +40,7 @@ pub struct CloneVmForm {
 
 impl CloneVmForm {
     pub fn errors(&self) -> FieldErrors {
-        let mut problems = validate::Problems::default();
+        let mut problems = FieldErrors::default();
         problems.check("hostname", validate::hostname(&self.hostname));
         problems.check("label", validate::label(&self.label));
         problems.check_optional("memory", &self.memory, |v| validate::positive(v, "memory").map(|_| ()));
@@ -57,10 +60,22 @@ impl CloneVmForm {
                 validate::id(v, "data store group")
             });
         }
-        for (i, disk) in self.secondary_disks.iter().enumerate() {
-            problems.check(format!("secondary_disk_size.{i}"), validate::positive(&disk.size, "disk size").map(|_| ()));
+        for disk in &self.secondary_disks {
+            problems.check(row_key("secondary_disk_size", disk.row), validate::positive(&disk.size, "disk size").map(|_| ()));
         }
-        problems.0
+        problems
+    }
+
+    /// Where a server message about `server_field` belongs in the form, or
+    /// `None` for the top. Repeated fields come back without an index: the
+    /// first row.
+    pub fn field_for(&self, server_field: &str) -> Option<String> {
+        match server_field {
+            "hostname" | "label" | "memory" | "cpus" | "cpu_type" | "clone_user_id" => Some(server_field.to_owned()),
+            "secondary_disk_size" => self.secondary_disks.first().map(|d| row_key(server_field, d.row)),
+            "clone_disk_size" => (!self.disks.is_empty()).then(|| "clone_disk_size.0".to_owned()),
+            _ => None,
+        }
     }
 
     pub fn body(&self) -> Result<Value, FieldErrors> {
@@ -123,7 +138,7 @@ mod tests {
             hostname: "copy-1".into(),
             label: "Copy".into(),
             disks: vec![disk("5", "20", "1"), disk("6", "2", "1"), disk("7", "50", "2")],
-            secondary_disks: vec![SecondaryDisk { size: "30".into(), data_store_group_id: "2".into() }],
+            secondary_disks: vec![SecondaryDisk { row: 0, size: "30".into(), data_store_group_id: "2".into() }],
             ..Default::default()
         };
         form.disks[2].size = "80".into();

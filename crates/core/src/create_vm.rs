@@ -1,17 +1,13 @@
 //! The create-VM form: what the user typed, its checks, and the request
 //! body the spec describes.
 
+use crate::forms::{next_row, row_key, FieldErrors};
 use crate::validate;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
-use std::collections::BTreeMap;
-
-/// Field → what is wrong with it. Keys are the API's field names, so that
-/// the server's 422 messages land on the same fields; secondary disks use
-/// `secondary_disk_size.N` and `data_store_group_secondary_id.N`.
-pub type FieldErrors = BTreeMap<String, String>;
 
 /// Where the VM is installed from: exactly one of the spec's three.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
     #[default]
     Template,
@@ -19,14 +15,18 @@ pub enum Source {
     IsoUrl,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A new disk. Its `row` stays with it while rows above it come and go,
+/// and keys its fields' messages (`secondary_disk_size.ROW`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SecondaryDisk {
+    pub row: u32,
     pub size: String,
     pub data_store_group_id: String,
 }
 
 /// The form as typed: every value is the text of its input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct CreateVmForm {
     pub label: String,
     pub hostname: String,
@@ -104,22 +104,22 @@ pub fn number(n: u64) -> Value {
 }
 
 impl CreateVmForm {
-    /// Whether the form shows a field of this name (e.g. `secondary_disk_size.1`).
-    pub fn has_field(&self, key: &str) -> bool {
-        if FIELDS.contains(&key) {
-            return true;
-        }
-        match key.split_once('.') {
-            Some(("secondary_disk_size" | "data_store_group_secondary_id", i)) => {
-                i.parse::<usize>().is_ok_and(|i| i < self.secondary_disks.len())
+    /// Where a server message about `server_field` belongs in the form: the
+    /// API's repeated fields come back without an index, so they go to the
+    /// first disk; a field the form does not have goes to the top (`None`).
+    pub fn field_for(&self, server_field: &str) -> Option<String> {
+        match server_field {
+            "secondary_disk_size" | "data_store_group_secondary_id" => {
+                self.secondary_disks.first().map(|disk| row_key(server_field, disk.row))
             }
-            _ => false,
+            other if FIELDS.contains(&other) => Some(other.to_owned()),
+            _ => None,
         }
     }
 
     /// Every problem of the form, one message per field.
     pub fn errors(&self) -> FieldErrors {
-        let mut problems = validate::Problems::default();
+        let mut problems = FieldErrors::default();
         problems.check("label", validate::label(&self.label));
         problems.check("hostname", validate::hostname(&self.hostname));
         problems.check("memory", validate::positive(&self.memory, "memory").map(|_| ()));
@@ -139,9 +139,9 @@ impl CreateVmForm {
         problems.check_optional("swap_disk_size", &self.swap_disk_size, |v| validate::whole_number(v, "swap size").map(|_| ()));
         problems.check_optional("data_store_group_primary_id", &self.data_store_group_primary_id, |v| validate::id(v, "data store group"));
         problems.check_optional("data_store_group_swap_id", &self.data_store_group_swap_id, |v| validate::id(v, "data store group"));
-        for (i, disk) in self.secondary_disks.iter().enumerate() {
-            problems.check(format!("secondary_disk_size.{i}"), validate::positive(&disk.size, "disk size").map(|_| ()));
-            problems.check_optional(format!("data_store_group_secondary_id.{i}"), &disk.data_store_group_id, |v| {
+        for disk in &self.secondary_disks {
+            problems.check(row_key("secondary_disk_size", disk.row), validate::positive(&disk.size, "disk size").map(|_| ()));
+            problems.check_optional(row_key("data_store_group_secondary_id", disk.row), &disk.data_store_group_id, |v| {
                 validate::id(v, "data store group")
             });
         }
@@ -156,7 +156,12 @@ impl CreateVmForm {
             _ => Err("The default firewall policy is ACCEPT or DROP.".into()),
         });
         problems.check("initial_root_password", validate::root_password(&self.initial_root_password));
-        problems.0
+        problems
+    }
+
+    /// What may be kept as a draft: everything but the password.
+    pub fn without_secrets(&self) -> Self {
+        Self { initial_root_password: String::new(), ..self.clone() }
     }
 
     /// The request body, or the form's errors. Optional fields left empty
@@ -232,13 +237,16 @@ pub fn put_secondary_disks(disks: &[SecondaryDisk], body: &mut Map<String, Value
     }
 }
 
-/// Where a server field error belongs in the form: the API's repeated
-/// fields come back without an index, so they go to the first disk.
-pub fn form_field_for(server_field: &str) -> String {
-    match server_field {
-        "secondary_disk_size" | "data_store_group_secondary_id" => format!("{server_field}.0"),
-        other => other.to_owned(),
-    }
+/// A new disk at the end of `disks`, with a row id of its own.
+pub fn add_secondary_disk(disks: &mut Vec<SecondaryDisk>) -> u32 {
+    let row = next_row(disks.iter().map(|d| d.row));
+    disks.push(SecondaryDisk { row, size: "10".into(), data_store_group_id: String::new() });
+    row
+}
+
+/// Removes the disk of that row, if it is there.
+pub fn remove_secondary_disk(disks: &mut Vec<SecondaryDisk>, row: u32) {
+    disks.retain(|d| d.row != row);
 }
 
 /// A password the spec accepts, from random bytes the caller supplies
@@ -273,8 +281,8 @@ mod tests {
             rate_limit: "0".into(),
             location_id: "2".into(),
             secondary_disks: vec![
-                SecondaryDisk { size: "50".into(), data_store_group_id: "2".into() },
-                SecondaryDisk { size: "100".into(), data_store_group_id: "1".into() },
+                SecondaryDisk { row: 0, size: "50".into(), data_store_group_id: "2".into() },
+                SecondaryDisk { row: 1, size: "100".into(), data_store_group_id: "1".into() },
             ],
             initial_root_password: "Secret_pass-1".into(),
             note: "first one".into(),
@@ -322,7 +330,7 @@ mod tests {
             location_id: "x".into(),
             primary_disk_size: "1.5".into(),
             swap_disk_size: "-2".into(),
-            secondary_disks: vec![SecondaryDisk { size: "0".into(), data_store_group_id: "z".into() }],
+            secondary_disks: vec![SecondaryDisk { row: 0, size: "0".into(), data_store_group_id: "z".into() }],
             primary_network_id: "net".into(),
             selected_ip_address: "10.0.0".into(),
             selected_ip_netmask: "255.0.255.0".into(),
@@ -349,9 +357,9 @@ mod tests {
     fn disks_keep_their_order_and_groups_pair_up_only_when_all_are_given() {
         let form = CreateVmForm {
             secondary_disks: vec![
-                SecondaryDisk { size: "10".into(), data_store_group_id: "".into() },
-                SecondaryDisk { size: "30".into(), data_store_group_id: "2".into() },
-                SecondaryDisk { size: "20".into(), data_store_group_id: "".into() },
+                SecondaryDisk { row: 0, size: "10".into(), data_store_group_id: "".into() },
+                SecondaryDisk { row: 1, size: "30".into(), data_store_group_id: "2".into() },
+                SecondaryDisk { row: 2, size: "20".into(), data_store_group_id: "".into() },
             ],
             ..valid()
         };
@@ -362,11 +370,40 @@ mod tests {
 
     #[test]
     fn server_field_errors_find_their_fields() {
-        assert_eq!(form_field_for("hostname"), "hostname");
-        assert_eq!(form_field_for("secondary_disk_size"), "secondary_disk_size.0");
-        let form = CreateVmForm { secondary_disks: vec![SecondaryDisk::default()], ..valid() };
-        assert!(form.has_field("hostname") && form.has_field("secondary_disk_size.0"));
-        assert!(!form.has_field("secondary_disk_size.1") && !form.has_field("base") && !form.has_field("x.0"));
+        let mut form = valid();
+        assert_eq!(form.field_for("hostname").as_deref(), Some("hostname"));
+        assert_eq!(form.field_for("secondary_disk_size"), None, "no disk: the message goes to the top");
+        assert_eq!(form.field_for("base"), None);
+        add_secondary_disk(&mut form.secondary_disks);
+        let second = add_secondary_disk(&mut form.secondary_disks);
+        remove_secondary_disk(&mut form.secondary_disks, 0);
+        assert_eq!(form.field_for("secondary_disk_size"), Some(format!("secondary_disk_size.{second}")));
+    }
+
+    #[test]
+    fn a_disks_messages_stay_with_it_when_a_row_above_goes() {
+        let mut form = valid();
+        add_secondary_disk(&mut form.secondary_disks);
+        let second = add_secondary_disk(&mut form.secondary_disks);
+        if let Some(disk) = form.secondary_disks.iter_mut().find(|d| d.row == second) {
+            disk.size = "0".into();
+        }
+        assert!(form.errors().contains_key(&format!("secondary_disk_size.{second}")));
+        remove_secondary_disk(&mut form.secondary_disks, 0);
+        let errors = form.errors();
+        assert!(errors.contains_key(&format!("secondary_disk_size.{second}")));
+        assert!(!errors.contains_key("secondary_disk_size.0"));
+        // A new row never takes the id of a living one.
+        assert_ne!(add_secondary_disk(&mut form.secondary_disks), second);
+    }
+
+    #[test]
+    fn a_draft_never_holds_the_password() {
+        let form = CreateVmForm { initial_root_password: "Secret_pass-1".into(), ..valid() };
+        let draft = serde_json::to_string(&form.without_secrets()).unwrap();
+        assert!(!draft.contains("Secret_pass-1"));
+        let back: CreateVmForm = serde_json::from_str(&draft).unwrap();
+        assert_eq!(back, CreateVmForm { initial_root_password: String::new(), ..form });
     }
 
     #[test]

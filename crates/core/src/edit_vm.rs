@@ -1,12 +1,15 @@
 //! Editing a VM: the spec's editable fields, checked, with only the
 //! changes sent and what each change means for the running VM said.
 
-use crate::create_vm::{number, FieldErrors};
+use crate::create_vm::number;
+use crate::forms::FieldErrors;
 use crate::validate;
+use serde::{Deserialize, Serialize};
 use crate::vm::Vm;
 use serde_json::{Map, Value};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct EditVmForm {
     pub label: String,
     pub hostname: String,
@@ -36,7 +39,7 @@ impl EditVmForm {
     }
 
     pub fn errors(&self, original: &Self) -> FieldErrors {
-        let mut problems = validate::Problems::default();
+        let mut problems = FieldErrors::default();
         let mut check = |field: &str, result: validate::Check| problems.check(field, result);
         check("label", validate::label(&self.label));
         check("hostname", validate::hostname(&self.hostname));
@@ -62,7 +65,7 @@ impl EditVmForm {
             "default" | "cdrom" => Ok(()),
             _ => Err("Boot from the disk (default) or the CD-ROM (cdrom).".into()),
         });
-        problems.0
+        problems
     }
 
     /// The PUT body with only what changed, or the form's errors.

@@ -146,6 +146,15 @@ impl ApiError {
             _ => None,
         }
     }
+
+    /// The server's messages, to take apart (see `forms::split`).
+    pub fn messages_mut(&mut self) -> Option<&mut ErrorMessages> {
+        match self {
+            Self::Forbidden(m) | Self::NotFound(m) | Self::PreconditionFailed(m) | Self::Validation(m) => Some(m),
+            Self::Rejected { messages, .. } | Self::Server { messages, .. } => Some(messages),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ApiError {

@@ -1,9 +1,11 @@
 //! Firewall rule and interface forms: ports, addresses and MACs parsed and
 //! explained, and the warnings a careful colleague would give.
 
-use crate::create_vm::{number, FieldErrors};
+use crate::create_vm::number;
+use crate::forms::FieldErrors;
 use crate::network::{FirewallRule, Interface};
-use crate::validate::{self, Problems};
+use crate::validate;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::net::Ipv4Addr;
 
@@ -97,7 +99,8 @@ pub fn parse_address(text: &str) -> Result<Addresses, String> {
 }
 
 /// A new firewall rule, as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct RuleForm {
     pub command: String,
     pub protocol: String,
@@ -114,7 +117,7 @@ impl Default for RuleForm {
 
 impl RuleForm {
     pub fn errors(&self) -> FieldErrors {
-        let mut problems = Problems::default();
+        let mut problems = FieldErrors::default();
         problems.check("command", match self.command.as_str() {
             "ACCEPT" | "DROP" => Ok(()),
             _ => Err("The command is ACCEPT or DROP.".into()),
@@ -125,7 +128,7 @@ impl RuleForm {
         });
         problems.check("address", parse_address(&self.address).map(|_| ()));
         problems.check("port", parse_ports(&self.port).map(|_| ()));
-        problems.0
+        problems
     }
 
     pub fn body(&self) -> Result<Value, FieldErrors> {
@@ -167,7 +170,7 @@ impl RuleForm {
 }
 
 /// An interface as typed, for adding one or editing it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InterfaceForm {
     pub label: String,
     pub network_id: String,
@@ -190,7 +193,7 @@ impl InterfaceForm {
     }
 
     pub fn errors(&self) -> FieldErrors {
-        let mut problems = Problems::default();
+        let mut problems = FieldErrors::default();
         problems.check("network_id", validate::id(&self.network_id, "network"));
         problems.check_optional("label", &self.label, validate::label);
         problems.check("rate_limit", validate::rate_limit(&self.rate_limit));
@@ -199,7 +202,7 @@ impl InterfaceForm {
             "" | "ACCEPT" | "DROP" => Ok(()),
             _ => Err("The default policy is ACCEPT or DROP.".into()),
         });
-        problems.0
+        problems
     }
 
     /// The body that adds an interface: network, label, primary, rate limit.

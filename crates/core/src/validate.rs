@@ -5,25 +5,6 @@ use std::net::Ipv4Addr;
 
 pub type Check = Result<(), String>;
 
-/// Collects a form's problems, one message per field.
-#[derive(Debug, Default)]
-pub struct Problems(pub std::collections::BTreeMap<String, String>);
-
-impl Problems {
-    pub fn check(&mut self, field: impl Into<String>, result: Check) {
-        if let Err(message) = result {
-            self.0.insert(field.into(), message);
-        }
-    }
-
-    /// Checks a value only when one was typed: empty means "the default".
-    pub fn check_optional(&mut self, field: impl Into<String>, value: &str, rule: impl Fn(&str) -> Check) {
-        if !value.trim().is_empty() {
-            self.check(field, rule(value));
-        }
-    }
-}
-
 fn fail(message: &str) -> Check {
     Err(message.to_owned())
 }

@@ -15,7 +15,8 @@ use proptest::sample::select;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use vmdeck_core::chart::{draw, ChartTheme, LineChart};
-use vmdeck_core::create_vm::form_field_for;
+use vmdeck_core::create_vm::CreateVmForm;
+use vmdeck_core::forms::FormState;
 use vmdeck_core::decode::DecodeError;
 use vmdeck_core::deploy::{Catalogue, Choice, DeployConfig};
 use vmdeck_core::disk::Disk;
@@ -347,9 +348,10 @@ fn read_error_body(status: u16, body: &str, retry_after: Option<&str>) {
     );
     if let Some(messages) = err.messages() {
         let _ = messages.for_field("hostname");
-        for field in messages.fields.keys() {
-            let _ = form_field_for(field);
-        }
+        let form = CreateVmForm::default();
+        let mut state = FormState::default();
+        state.refused(err.clone(), |field| form.field_for(field));
+        let _ = state.top();
         if serde_json::from_str::<Value>(body.trim()).is_err() {
             // A body that is not JSON is one short line, never the page itself.
             let summary = messages.summary();
@@ -433,7 +435,7 @@ proptest! {
         let _ = PageInfo::from_headers(|name| (name.len() % 2 == 0).then(|| text.clone()));
         let query = VmQuery::from_params(|name| Some(if name == "offset" || name == "limit" { other.as_str() } else { text.as_str() }));
         let _ = (query.href(), query.with_filter("label", &other).href(), query.sorted_by(&text), query.with_limit(query.offset));
-        let _ = form_field_for(&text);
+        let _ = CreateVmForm::default().field_for(&text);
     }
 
     #[test]

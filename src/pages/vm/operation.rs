@@ -4,18 +4,24 @@
 use super::VmCtx;
 use crate::api::vms::Outcome;
 use crate::api::{Api, ApiResult};
+use crate::hooks::Form;
 use crate::session::use_session;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use std::future::Future;
 use vmdeck_core::ApiError;
 
+/// Told how a form's submit ended (see `Op::submit`).
+type Settle = Box<dyn FnOnce(Result<(), &ApiError>)>;
+
 /// An operation of a VM page. `run` sends nothing while one is in flight,
 /// so a double click sends one request.
 pub struct Op<I: 'static> {
     action: Action<I, ApiResult<Outcome>>,
-    /// Why the last try failed, for the dialog or card that started it.
+    /// Why the last try failed, for the card that started it (a form shows
+    /// its own refusals).
     pub error: RwSignal<Option<ApiError>>,
+    settle: StoredValue<Option<Settle>, LocalStorage>,
 }
 
 impl<I: 'static> Clone for Op<I> {
@@ -28,6 +34,15 @@ impl<I: 'static> Copy for Op<I> {}
 impl<I: Clone + Send + Sync + 'static> Op<I> {
     pub fn run(self, input: I) {
         if !self.action.pending().get_untracked() {
+            self.action.dispatch(input);
+        }
+    }
+
+    /// Sends a form's value; the form hears how it ended, even if its
+    /// dialog has closed by then.
+    pub fn submit<F: Clone + PartialEq + Send + Sync + 'static>(self, form: Form<F>, input: I) {
+        if !self.action.pending().get_untracked() {
+            self.settle.set_value(Some(Box::new(move |result| form.settled(result))));
             self.action.dispatch(input);
         }
     }
@@ -48,6 +63,7 @@ where
     let session = use_session();
     let tasks = use_tasks();
     let error = RwSignal::new(None);
+    let settle = StoredValue::new_local(None::<Settle>);
     let then = std::rc::Rc::new(then);
     let action = Action::new_local(move |input: &I| {
         let then = std::rc::Rc::clone(&then);
@@ -71,13 +87,16 @@ where
                     error.set(Some(e.clone()));
                 }
             }
+            if let Some(settle) = settle.try_update_value(Option::take).flatten() {
+                settle(result.as_ref().map(|_| ()));
+            }
             if let Ok(outcome) = result {
                 then(outcome);
             }
             result
         }
     });
-    Op { action, error }
+    Op { action, error, settle }
 }
 
 /// Why an action button is disabled, if it is: the VM is busy, or this

@@ -3,7 +3,9 @@
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::apply_disks;
 use crate::api::vms::list_disks;
-use crate::components::{EmptyState, ErrorView, Loaded, Modal, RawFields, TypedConfirm};
+use crate::components::{CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos::prelude::*;
 use vmdeck_core::disk::Disk;
 
@@ -72,29 +74,27 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
-    let format = RwSignal::new(false);
-    let confirmed = RwSignal::new(false);
     let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
-    let blocked = move || blocked_reason(ctx, op.pending());
+    let form = use_form_with_options("apply-disks", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let format = move || form.with(|f| f.format);
+    let expected = hostname.clone();
+    let ready = Signal::derive(move || form.with(|f| !f.format || small_forms::confirmed(&f.typed, &hostname)));
     view! {
-        <p>"Makes the hypervisor take up the VM's disk configuration."</p>
-        <label class="checkbox">
-            <input type="checkbox" id="apply-disks-format" prop:checked=move || format.get() on:change=move |ev| format.set(event_target_checked(&ev))/>
-            "Format the disks"
-        </label>
-        {move || format.get().then(|| view! {
-            <div class="notice notice-error"><p class="notice-title">"Formatting erases all data on the disks."</p></div>
-            <TypedConfirm expected=hostname.clone() confirmed=confirmed/>
-        })}
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Applying the disks"/> })}
-        <div class="modal-actions">
-            <button type="button" class="button button-primary" id="confirm-action"
-                class:button-danger=move || format.get()
-                disabled=move || blocked().is_some() || (format.get() && !confirmed.get())
-                title=move || blocked().unwrap_or("")
-                on:click=move |_| op.run(format.get_untracked())>
-                {move || if format.get() { "Format and apply" } else { "Apply disks" }}
-            </button>
-        </div>
+        <FormView form=form on_submit=Callback::new(move |f: ConfirmForm| op.submit(form, f.format)) doing="Applying the disks">
+            <p>"Makes the hypervisor take up the VM's disk configuration."</p>
+            <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>"Format the disks"</CheckField>
+            {move || format().then(|| view! {
+                <div class="notice notice-error"><p class="notice-title">"Formatting erases all data on the disks."</p></div>
+                <TypedConfirm bound=form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm") expected=expected.clone()/>
+            })}
+            <div class="modal-actions">
+                {move || if format() {
+                    view! { <SubmitButton form=form id="confirm-action" label="Format and apply" blocked=blocked ready=ready danger=true/> }.into_any()
+                } else {
+                    view! { <SubmitButton form=form id="confirm-action" label="Apply disks" blocked=blocked ready=ready/> }.into_any()
+                }}
+            </div>
+        </FormView>
     }
 }

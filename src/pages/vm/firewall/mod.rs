@@ -7,9 +7,10 @@ use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{create_rule, interface_rules, vm_interfaces};
 use crate::api::vms::apply_firewall_rules;
 use crate::api::Api;
-use crate::components::{EmptyState, ErrorView, Field, Loaded, TextField};
-use crate::hooks::{use_url_filters, UrlFilters};
+use crate::components::{EmptyState, ErrorView, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::hooks::{use_form_with_options, use_url_filters, Form, UrlFilters, UseFormOptions};
 use crate::session::use_session;
+use crate::storage::{self, Store};
 use leptos::prelude::*;
 use serde_json::Value;
 use vmdeck_core::firewall::RuleForm;
@@ -23,17 +24,11 @@ fn unapplied_key(vm: &str) -> String {
 }
 
 fn read_unapplied(vm: &str) -> Vec<String> {
-    web_sys::window()
-        .and_then(|w| w.session_storage().ok().flatten())
-        .and_then(|s| s.get_item(&unapplied_key(vm)).ok().flatten())
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default()
+    storage::read(Store::Tab, &unapplied_key(vm)).unwrap_or_default()
 }
 
 fn write_unapplied(vm: &str, rules: &[String]) {
-    if let (Some(storage), Ok(text)) = (web_sys::window().and_then(|w| w.session_storage().ok().flatten()), serde_json::to_string(rules)) {
-        let _ = storage.set_item(&unapplied_key(vm), &text);
-    }
+    storage::write(Store::Tab, &unapplied_key(vm), rules);
 }
 
 /// A rule in one line: "ACCEPT TCP 22,80 from everyone".
@@ -71,6 +66,8 @@ pub fn FirewallTab() -> impl IntoView {
             interface_rules(&api?, &id, &query).await
         }
     });
+    // The rule being typed belongs to the tab, not to the table under it:
+    // the list reloading (the VM settling after work) must not reset it.
     let created = use_op(ctx, "Create firewall rule", |_| {}, move |api, vm, (nic, body, text): (String, Value, String)| async move {
         let outcome = create_rule(&api, &nic, body).await?;
         let mut list = read_unapplied(&vm);
@@ -79,6 +76,14 @@ pub fn FirewallTab() -> impl IntoView {
         unapplied.set(list);
         Ok(outcome)
     });
+    let rule_form = use_form_with_options(
+        "rule",
+        RuleForm::default(),
+        UseFormOptions::default()
+            .check(RuleForm::errors)
+            .draft(&format!("rule.{}", ctx.id.get_untracked()), RuleForm::clone)
+            .pending(created.pending()),
+    );
     view! {
         <ApplyBar ctx=ctx unapplied=unapplied/>
         {move || match interfaces.get() {
@@ -91,7 +96,7 @@ pub fn FirewallTab() -> impl IntoView {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <Loaded resource=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy)/> }}/>
-                <NewRule ctx=ctx op=created nic=chosen_id rules=rules/>
+                <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules/>
             }.into_any(),
         }}
     }
@@ -191,67 +196,40 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView 
 }
 
 #[component]
-fn NewRule(ctx: VmCtx, op: Op<(String, Value, String)>, nic: Memo<String>, rules: LocalResource<crate::api::ApiResult<Vec<FirewallRule>>>) -> impl IntoView {
-    let form = RwSignal::new(RuleForm::default());
-    let tried = RwSignal::new(false);
-    let errors = Memo::new(move |_| form.with(RuleForm::errors));
-    let error = move |key: &'static str| {
-        Signal::derive(move || {
-            let typed = form.with(|f| match key { "port" => !f.port.is_empty(), "address" => !f.address.is_empty(), _ => false });
-            (tried.get() || typed).then(|| errors.with(|e| e.get(key).cloned())).flatten()
-        })
-    };
+fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, nic: Memo<String>, rules: LocalResource<crate::api::ApiResult<Vec<FirewallRule>>>) -> impl IntoView {
     let warnings = Memo::new(move |_| {
         let existing = rules.get().and_then(Result::ok).unwrap_or_default();
         form.with(|f| f.warnings(&existing))
     });
-    let blocked = move || blocked_reason(ctx, op.pending());
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        tried.set(true);
-        let f = form.get_untracked();
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let submit = Callback::new(move |f: RuleForm| {
         if let Ok(body) = f.body() {
-            op.run((nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
-            form.update(|f| {
-                f.port.clear();
-                f.address.clear();
-                f.description.clear();
-            });
-            tried.set(false);
+            op.submit(form, (nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
         }
-    };
+    });
+    let text = move |key: &'static str, get: fn(&RuleForm) -> &String, set: fn(&mut RuleForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
+    let options = |list: &'static [&'static str]| Signal::derive(move || list.iter().map(|v| ((*v).to_owned(), (*v).to_owned())).collect::<Vec<_>>());
     view! {
-        <form class="panel form-compact" id="new-rule" on:submit=submit>
+        <section class="panel" id="new-rule">
             <h2>"Add a rule"</h2>
-            <div class="grid-4">
-                <Field label="Command" for_id="rule-command">
-                    <select id="rule-command" on:change=move |ev| form.update(|f| f.command = event_target_value(&ev))>
-                        <option value="ACCEPT" selected=move || form.with(|f| f.command == "ACCEPT")>"ACCEPT"</option>
-                        <option value="DROP" selected=move || form.with(|f| f.command == "DROP")>"DROP"</option>
-                    </select>
-                </Field>
-                <Field label="Protocol" for_id="rule-protocol">
-                    <select id="rule-protocol" on:change=move |ev| form.update(|f| f.protocol = event_target_value(&ev))>
-                        <option value="TCP" selected=move || form.with(|f| f.protocol == "TCP")>"TCP"</option>
-                        <option value="UDP" selected=move || form.with(|f| f.protocol == "UDP")>"UDP"</option>
-                    </select>
-                </Field>
-                <TextField label="From address" id="rule-address" placeholder="everyone" value=Signal::derive(move || form.with(|f| f.address.clone()))
-                    on_input=Callback::new(move |v| form.update(|f| f.address = v)) error=error("address") hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
-                <TextField label="Port" id="rule-port" placeholder="any" value=Signal::derive(move || form.with(|f| f.port.clone()))
-                    on_input=Callback::new(move |v| form.update(|f| f.port = v)) error=error("port") hint="22, a list 22,80,443 or a range 1000:2000."/>
-            </div>
-            <TextField label="Description" id="rule-description" value=Signal::derive(move || form.with(|f| f.description.clone())) on_input=Callback::new(move |v| form.update(|f| f.description = v))/>
-            {move || {
-                let list = warnings.get();
-                (!list.is_empty()).then(|| view! {
-                    <div class="notice notice-warning" id="rule-warnings"><ul>{list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul></div>
-                })
-            }}
-            {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Creating the rule"/> })}
-            <div class="modal-actions">
-                <button type="submit" class="button button-primary" id="rule-create" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")>"Add rule"</button>
-            </div>
-        </form>
+            <FormView form=form on_submit=submit doing="Creating the rule">
+                <div class="grid-4">
+                    <SelectField bound=text("command", |f| &f.command, |f| &mut f.command) label="Command" options=options(&["ACCEPT", "DROP"])/>
+                    <SelectField bound=text("protocol", |f| &f.protocol, |f| &mut f.protocol) label="Protocol" options=options(&["TCP", "UDP"])/>
+                    <TextField bound=text("address", |f| &f.address, |f| &mut f.address) label="From address" placeholder="everyone" hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
+                    <TextField bound=text("port", |f| &f.port, |f| &mut f.port) label="Port" placeholder="any" hint="22, a list 22,80,443 or a range 1000:2000."/>
+                </div>
+                <TextField bound=text("description", |f| &f.description, |f| &mut f.description) label="Description"/>
+                {move || {
+                    let list = warnings.get();
+                    (!list.is_empty()).then(|| view! {
+                        <div class="notice notice-warning" id="rule-warnings"><ul>{list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul></div>
+                    })
+                }}
+                <div class="modal-actions">
+                    <SubmitButton form=form id="rule-create" label="Add rule" blocked=blocked/>
+                </div>
+            </FormView>
+        </section>
     }
 }

@@ -2,12 +2,13 @@
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::{mount_iso, mounted_iso, unmount_iso, IsoSource};
-use crate::components::{described_by, ErrorView, Field, Loaded, RawFields};
+use crate::components::{ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
 use crate::deploy::use_deploy;
+use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::storage::IsoJoin;
-use vmdeck_core::validate;
+use vmdeck_core::small_forms::MountIsoForm;
 
 #[component]
 pub fn IsosTab() -> impl IntoView {
@@ -63,60 +64,28 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
 #[component]
 fn MountForm(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
-    let by_url = RwSignal::new(false);
-    let iso_id = RwSignal::new(String::new());
-    let url = RwSignal::new(String::new());
-    let tried = RwSignal::new(false);
-    let op = use_op(ctx, "Mount ISO", move |_| { url.set(String::new()); tried.set(false); }, |api, id, source: IsoSource| async move {
-        mount_iso(&api, &id, source).await
+    let op = use_op(ctx, "Mount ISO", |_| {}, |api, id, source: IsoSource| async move { mount_iso(&api, &id, source).await });
+    let form = use_form_with_options("iso", MountIsoForm::default(), UseFormOptions::default().check(MountIsoForm::errors).pending(op.pending()));
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let by_url = move || form.with(|f| f.by_url);
+    let submit = Callback::new(move |f: MountIsoForm| {
+        op.submit(form, if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
     });
-    let problem = Memo::new(move |_| {
-        if by_url.get() {
-            validate::iso_url(&url.get()).err()
-        } else {
-            validate::id(&iso_id.get(), "ISO").err().map(|_| "Choose an ISO.".to_owned())
-        }
-    });
-    let shown_problem = Signal::derive(move || (tried.get() || (by_url.get() && !url.with(String::is_empty))).then(|| problem.get()).flatten());
-    let blocked = move || blocked_reason(ctx, op.pending());
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        tried.set(true);
-        if problem.get_untracked().is_none() {
-            op.run(if by_url.get_untracked() { IsoSource::Url(url.get_untracked()) } else { IsoSource::Id(iso_id.get_untracked()) });
-        }
-    };
+    let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
     view! {
-        <form on:submit=submit class="form-compact">
+        <FormView form=form on_submit=submit doing="Mounting the ISO">
             <div class="segmented" role="radiogroup" aria-label="ISO source">
-                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url.get() on:change=move |_| by_url.set(false)/>"An uploaded ISO"</label>
-                <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=move || by_url.get() on:change=move |_| by_url.set(true)/>"An ISO at a URL"</label>
+                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>"An uploaded ISO"</label>
+                <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=by_url on:change=move |_| form.edit("by_url", |f| f.by_url = true)/>"An ISO at a URL"</label>
             </div>
-            {move || if by_url.get() {
+            {move || if by_url() {
                 view! {
-                    <Field label="ISO URL" for_id="iso-url" error=shown_problem hint="http, https, ftp or ftps.">
-                        <input id="iso-url" type="text" placeholder="https://…/image.iso" spellcheck="false" prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) aria-describedby=described_by("iso-url", shown_problem, true)/>
-                    </Field>
+                    <TextField bound=form.bind("iso_url", |f| f.iso_url.clone(), |f, v| f.iso_url = v).with_id("iso-url") label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/>
                 }.into_any()
             } else {
-                let isos = deploy.with(|d| d.catalogue.isos.clone());
-                view! {
-                    <Field label="ISO" for_id="iso-id" error=shown_problem>
-                        {if isos.is_empty() {
-                            view! { <input id="iso-id" aria-describedby=described_by("iso-id", shown_problem, false) type="text" inputmode="numeric" prop:value=move || iso_id.get() on:input=move |ev| iso_id.set(event_target_value(&ev))/> }.into_any()
-                        } else {
-                            view! {
-                                <select id="iso-id" aria-describedby=described_by("iso-id", shown_problem, false) on:change=move |ev| iso_id.set(event_target_value(&ev))>
-                                    <option value="" selected=move || iso_id.get().is_empty()>"Choose…"</option>
-                                    {isos.into_iter().map(|c| { let v = c.id.clone(); view! { <option value=c.id selected=move || iso_id.get() == v>{c.label}</option> } }).collect_view()}
-                                </select>
-                            }.into_any()
-                        }}
-                    </Field>
-                }.into_any()
+                view! { <ChoiceField bound=form.bind("iso_id", |f| f.iso_id.clone(), |f, v| f.iso_id = v).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
             }}
-            {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Mounting the ISO"/> })}
-            <button type="submit" class="button button-primary" id="iso-mount" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")>"Mount"</button>
-        </form>
+            <SubmitButton form=form id="iso-mount" label="Mount" blocked=blocked/>
+        </FormView>
     }
 }

@@ -1,17 +1,18 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
-use super::{use_op, use_tab_data, use_vm, Op, VmCtx};
+use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, EmptyState, ErrorView, Field, Loaded, Modal, RawFields, TextField};
+use crate::components::{CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
-use crate::hooks::{use_url_filters, UrlFilters};
+use crate::hooks::{use_form_with_options, use_url_filters, Form, UrlFilters, UseFormOptions};
 use crate::session::use_session;
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use vmdeck_core::firewall::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
+use vmdeck_core::small_forms::{AddIpForm, PolicyForm};
 use vmdeck_core::ApiError;
 
 const FILTERS: &[&str] = &["interface_label", "network_id", "public"];
@@ -182,20 +183,14 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool
         .into_any()
 }
 
-/// The error of an interface operation, with the 412 said in words.
-fn interface_error(op_error: RwSignal<Option<ApiError>>, doing: &'static str) -> impl IntoView {
-    move || {
-        op_error.get().map(|e| match e {
-            ApiError::PreconditionFailed(_) => view! {
-                <div class="notice notice-error" role="alert" id="nic-412">
-                    <p class="notice-title">"This VM already has an interface on that public network."</p>
-                    <p>"A VM can have one interface per public network. Pick another network, or change the existing interface."</p>
-                </div>
-            }
-            .into_any(),
-            other => view! { <ErrorView error=other doing=doing/> }.into_any(),
-        })
-    }
+/// A 412 of an interface operation, said in words.
+fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
+    move || matches!(form.top(), Some(ApiError::PreconditionFailed(_))).then(|| view! {
+        <div class="notice notice-warning" id="nic-412">
+            <p class="notice-title">"This VM already has an interface on that public network."</p>
+            <p>"A VM can have one interface per public network. Pick another network, or change the existing interface."</p>
+        </div>
+    })
 }
 
 #[component]
@@ -203,82 +198,54 @@ fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
     let op = use_op(ctx, "Add interface", move |_| open.set(false), |api, id, body: Value| async move { add_interface(&api, &id, body).await });
     view! {
         <Modal open=open title="Add a network interface" id="add-interface-dialog">
-            <InterfaceFields ctx=ctx original=InterfaceForm { rate_limit: String::new(), ..Default::default() } adding=true
-                submit=Callback::new(move |(form, _): (InterfaceForm, InterfaceForm)| if let Ok(body) = form.add_body() { op.run(body) })
-                op_pending=op.pending() />
-            {interface_error(op.error, "Adding the interface")}
+            <InterfaceFields ctx=ctx original=InterfaceForm::default() adding=true op=op
+                make=Callback::new(|(form, _): (InterfaceForm, InterfaceForm)| form.add_body().ok())/>
         </Modal>
     }
 }
 
-/// The fields of an interface, for adding one or editing it.
+/// The fields of an interface, for adding one or editing it; `make` turns
+/// what is typed (and the original) into the operation's input.
 #[component]
-fn InterfaceFields(
+fn InterfaceFields<I: Clone + Send + Sync + 'static>(
     ctx: VmCtx,
     original: InterfaceForm,
     adding: bool,
-    submit: Callback<(InterfaceForm, InterfaceForm)>,
-    op_pending: Memo<bool>,
+    op: Op<I>,
+    make: Callback<(InterfaceForm, InterfaceForm), Option<I>>,
 ) -> impl IntoView {
     let deploy = use_deploy();
-    let form = RwSignal::new(original.clone());
-    let original = StoredValue::new(original);
-    let tried = RwSignal::new(false);
-    let errors = Memo::new(move |_| form.with(InterfaceForm::errors));
-    let error = move |key: &'static str| Signal::derive(move || tried.get().then(|| errors.with(|e| e.get(key).cloned())).flatten());
-    let blocked = move || {
-        if op_pending.get() {
-            Some("Sending the request…")
-        } else {
-            ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.")
+    let before = original.clone();
+    let form = use_form_with_options("nic", original, UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()));
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let text = move |key: &'static str, get: fn(&InterfaceForm) -> &String, set: fn(&mut InterfaceForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
+    let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
+    let submit = Callback::new(move |value: InterfaceForm| {
+        if let Some(input) = make.run((value, before.clone())) {
+            op.submit(form, input);
         }
-    };
+    });
+    let doing = if adding { "Adding the interface" } else { "Saving the interface" };
     view! {
-        <form class="form-compact" on:submit=move |ev| {
-            ev.prevent_default();
-            tried.set(true);
-            if errors.with_untracked(|e| e.is_empty()) {
-                submit.run((form.get_untracked(), original.get_value()));
-            }
-        }>
+        <FormView form=form on_submit=submit doing=doing>
+            {explain_412(form)}
             <div class="grid-2">
-                <Field label="Network" for_id="nic-network" error=error("network_id")>
-                    {move || {
-                        let networks = deploy.with(|d| d.catalogue.networks.clone());
-                        if networks.is_empty() {
-                            view! { <input id="nic-network" aria-describedby=described_by("nic-network", error("network_id"), false) type="text" inputmode="numeric" prop:value=move || form.with(|f| f.network_id.clone()) on:input=move |ev| form.update(|f| f.network_id = event_target_value(&ev))/> }.into_any()
-                        } else {
-                            view! {
-                                <select id="nic-network" aria-describedby=described_by("nic-network", error("network_id"), false) on:change=move |ev| form.update(|f| f.network_id = event_target_value(&ev))>
-                                    <option value="" selected=move || form.with(|f| f.network_id.is_empty())>"Choose…"</option>
-                                    {networks.into_iter().map(|n| { let id = n.id.clone(); view! { <option value=n.id selected=move || form.with(|f| f.network_id == id)>{n.label}</option> } }).collect_view()}
-                                </select>
-                            }.into_any()
-                        }
-                    }}
-                </Field>
-                <TextField label="Label" id="nic-label" value=Signal::derive(move || form.with(|f| f.label.clone())) on_input=Callback::new(move |v| form.update(|f| f.label = v)) error=error("label") placeholder="e.g. eth1"/>
-                <TextField label="Port speed (Mb)" id="nic-rate-limit" numeric=true value=Signal::derive(move || form.with(|f| f.rate_limit.clone())) on_input=Callback::new(move |v| form.update(|f| f.rate_limit = v)) error=error("rate_limit") hint="0 means unlimited; empty keeps the provider's default."/>
+                <ChoiceField bound=text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label="Network" choices=networks/>
+                <TextField bound=text("label", |f| &f.label, |f| &mut f.label) label="Label" placeholder="e.g. eth1"/>
+                <TextField bound=text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true hint="0 means unlimited; empty keeps the provider's default."/>
                 {(!adding).then(|| view! {
-                    <TextField label="MAC address" id="nic-mac" value=Signal::derive(move || form.with(|f| f.mac_address.clone())) on_input=Callback::new(move |v| form.update(|f| f.mac_address = v)) error=error("mac_address") hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
-                    <Field label="Default firewall policy" for_id="nic-policy" error=error("default_firewall_policy")>
-                        <select id="nic-policy" aria-describedby=described_by("nic-policy", error("default_firewall_policy"), false) on:change=move |ev| form.update(|f| f.default_firewall_policy = event_target_value(&ev))>
-                            <option value="ACCEPT" selected=move || form.with(|f| f.default_firewall_policy == "ACCEPT")>"ACCEPT"</option>
-                            <option value="DROP" selected=move || form.with(|f| f.default_firewall_policy == "DROP")>"DROP"</option>
-                        </select>
-                    </Field>
+                    <TextField bound=text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label="MAC address" hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
+                    <SelectField bound=text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label="Default firewall policy"
+                        options=Signal::derive(|| vec![("ACCEPT".to_owned(), "ACCEPT".to_owned()), ("DROP".to_owned(), "DROP".to_owned())])/>
                 })}
             </div>
-            <label class="checkbox">
-                <input type="checkbox" id="nic-primary" prop:checked=move || form.with(|f| f.primary) on:change=move |ev| form.update(|f| f.primary = event_target_checked(&ev))/>
+            <CheckField bound=form.bind_flag("primary", |f| f.primary, |f, on| f.primary = on)>
                 "Primary (holds the gateway; the current primary becomes secondary)"
-            </label>
+            </CheckField>
             <div class="modal-actions">
-                <button type="submit" class="button button-primary" id="confirm-action" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")>
-                    {if adding { "Add interface" } else { "Save" }}
-                </button>
+                <SubmitButton form=form id="confirm-action" label=if adding { "Add interface" } else { "Save" } blocked=blocked/>
             </div>
-        </form>
+        </FormView>
     }
 }
 
@@ -301,10 +268,9 @@ fn InterfaceDialogs(ctx: VmCtx, dialogs: Dialogs) -> impl IntoView {
     view! {
         <Modal open=dialogs.edit title="Edit the interface" id="edit-interface-dialog">
             {move || dialogs.target.get().map(|nic| view! {
-                <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(&nic) adding=false op_pending=edit.pending()
-                    submit=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| if let Ok(changes) = form.edit_body(&original) { edit.run((target_id(), changes)) })/>
+                <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(&nic) adding=false op=edit
+                    make=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| form.edit_body(&original).ok().map(|changes| (target_id(), changes)))/>
             })}
-            {interface_error(edit.error, "Saving the interface")}
         </Modal>
         <Modal open=dialogs.policy title="Default firewall policy" id="policy-dialog">
             <PolicyChoice current=dialogs.target.with_untracked(|t| t.as_ref().and_then(|n| n.default_firewall_policy.clone())).unwrap_or_default()
@@ -355,19 +321,25 @@ fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
 
 #[component]
 fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) -> impl IntoView {
-    let choice = RwSignal::new(if current == "DROP" { "DROP".to_owned() } else { "ACCEPT".to_owned() });
+    let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
+    let choice = move || form.with(|f| f.default_firewall_policy.clone());
+    let choose = move |policy: &'static str| move |_| {
+        form.edit("default_firewall_policy", |f| f.default_firewall_policy = policy.to_owned());
+        form.touch("default_firewall_policy");
+    };
     view! {
-        <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
-        <div class="choices">
-            <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || choice.get() == "ACCEPT" on:change=move |_| choice.set("ACCEPT".into())/>
-                <span><strong>"ACCEPT"</strong>" — allow all traffic that no rule drops."</span></label>
-            <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || choice.get() == "DROP" on:change=move |_| choice.set("DROP".into())/>
-                <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
-        </div>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Setting the policy"/> })}
-        <div class="modal-actions">
-            <button type="button" class="button button-primary" id="confirm-action" disabled=move || op.pending().get() on:click=move |_| op.run((nic.get_untracked(), choice.get_untracked()))>"Set policy"</button>
-        </div>
+        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| op.submit(form, (nic.get_untracked(), f.default_firewall_policy))) doing="Setting the policy">
+            <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
+            <div class="choices" role="radiogroup" aria-label="Default policy">
+                <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || choice() == "ACCEPT" on:change=choose("ACCEPT")/>
+                    <span><strong>"ACCEPT"</strong>" — allow all traffic that no rule drops."</span></label>
+                <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || choice() == "DROP" on:change=choose("DROP")/>
+                    <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
+            </div>
+            <div class="modal-actions">
+                <SubmitButton form=form id="confirm-action" label="Set policy"/>
+            </div>
+        </FormView>
     }
 }
 
@@ -407,7 +379,7 @@ fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op
 fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>, session: crate::session::Session) -> impl IntoView {
     let nic_id = nic.as_ref().and_then(|n| n.id.clone()).unwrap_or_default();
     let network = nic.as_ref().and_then(|n| n.network_id.clone());
-    let reserved = RwSignal::new(String::new());
+    let form = use_form_with_options("ip", AddIpForm::default(), UseFormOptions::default().check(AddIpForm::errors).pending(op.pending()));
     // The account's reserved addresses that are free, on the interface's network.
     let free = LocalResource::new(move || {
         let api = Api::from_session(session);
@@ -422,22 +394,22 @@ fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>, session: crat
             )
         }
     });
+    let options = Signal::derive(move || {
+        free.get()
+            .and_then(Result::ok)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|ip| (ip.id.clone().unwrap_or_default(), format!("{} (reserved)", ip.address.clone().unwrap_or_default())))
+            .collect::<Vec<_>>()
+    });
+    let submit = Callback::new(move |f: AddIpForm| op.submit(form, (nic_id.clone(), f.reserved())));
     view! {
-        <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
-        <div class="field">
-            <label for="ip-choice">"Address"</label>
-            <select id="ip-choice" on:change=move |ev| reserved.set(event_target_value(&ev))>
-                <option value="">"A new address"</option>
-                {move || free.get().and_then(Result::ok).unwrap_or_default().into_iter().map(|ip| {
-                    let id = ip.id.clone().unwrap_or_default();
-                    view! { <option value=id>{format!("{} (reserved)", ip.address.clone().unwrap_or_default())}</option> }
-                }).collect_view()}
-            </select>
-        </div>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Adding the address"/> })}
-        <div class="modal-actions">
-            <button type="button" class="button button-primary" id="confirm-action" disabled=move || op.pending().get()
-                on:click=move |_| op.run((nic_id.clone(), Some(reserved.get_untracked()).filter(|r| !r.is_empty())))>"Add address"</button>
-        </div>
+        <FormView form=form on_submit=submit doing="Adding the address">
+            <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
+            <SelectField bound=form.bind("ip_address_id", |f| f.ip_address_id.clone(), |f, v| f.ip_address_id = v).with_id("ip-choice") label="Address" options=options empty="A new address"/>
+            <div class="modal-actions">
+                <SubmitButton form=form id="confirm-action" label="Add address"/>
+            </div>
+        </FormView>
     }
 }

@@ -2,14 +2,16 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::clone_vm;
-use crate::components::{Field, Modal, TextField};
+use crate::components::{CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
+use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use serde_json::Value;
 use vmdeck_core::clone_vm::{CloneDisk, CloneVmForm};
-use vmdeck_core::create_vm::SecondaryDisk;
+use vmdeck_core::create_vm::{add_secondary_disk, remove_secondary_disk};
+use vmdeck_core::forms::row_key;
 
 #[component]
 pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
@@ -73,122 +75,87 @@ fn CloneForm(ctx: VmCtx, op: Op<Value>) -> impl IntoView {
 #[component]
 fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView {
     let deploy = use_deploy();
-    let form = RwSignal::new(initial);
-    let submitted = RwSignal::new(false);
-    let touched = RwSignal::new(std::collections::BTreeSet::<String>::new());
-    let errors = Memo::new(move |_| form.with(CloneVmForm::errors));
-    let error = move |key: String| {
-        Signal::derive(move || {
-            (submitted.get() || touched.with(|t| t.contains(&key))).then(|| errors.with(|e| e.get(&key).cloned())).flatten()
-        })
-    };
-    let edit = move |key: String, change: Box<dyn FnOnce(&mut CloneVmForm)>| {
-        form.update(|f| change(f));
-        touched.update(|t| {
-            t.insert(key);
-        });
-    };
-    let text = move |label: &'static str, key: &'static str, get: fn(&CloneVmForm) -> String, set: fn(&mut CloneVmForm, String), hint: &'static str| {
-        view! {
-            <TextField
-                label=label
-                id=format!("clone-{}", key.replace('_', "-"))
-                value=Signal::derive(move || form.with(get))
-                on_input=Callback::new(move |v| edit(key.to_owned(), Box::new(move |f| set(f, v))))
-                error=error(key.to_owned())
-                hint=hint
-            />
-        }
-    };
-    let stores = move || deploy.with(|d| d.catalogue.data_store_groups.clone());
-    let store_select = move |id: String, get: Box<dyn Fn() -> String + Send + Sync>, set: Callback<String>| {
-        let get = std::sync::Arc::new(get);
-        view! {
-            <select id=id on:change=move |ev| set.run(event_target_value(&ev))>
-                <option value="" selected={ let get = get.clone(); move || get().is_empty() }>"Provider's default"</option>
-                {stores().into_iter().map(|c| {
-                    let (value, get) = (c.id.clone(), get.clone());
-                    view! { <option value=c.id selected=move || get() == value>{c.label}</option> }
-                }).collect_view()}
-            </select>
-        }
-    };
-    let submit = Callback::new(move |()| {
-        submitted.set(true);
-        if let Ok(body) = form.with_untracked(CloneVmForm::body) {
-            op.run(body);
+    let form = use_form_with_options(
+        "clone",
+        initial,
+        UseFormOptions::default()
+            .check(CloneVmForm::errors)
+            .field_for(CloneVmForm::field_for)
+            .draft(&format!("clone.{}", ctx.id.get_untracked()), CloneVmForm::clone)
+            .pending(op.pending()),
+    );
+    let text = move |key: &'static str, get: fn(&CloneVmForm) -> &String, set: fn(&mut CloneVmForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
+    let stores = Signal::derive(move || deploy.with(|d| d.catalogue.data_store_groups.clone()));
+    let submit = Callback::new(move |value: CloneVmForm| {
+        if let Ok(body) = value.body() {
+            op.submit(form, body);
         }
     });
     let disk_count = form.with_untracked(|f| f.disks.len());
+    let rows = Memo::new(move |_| form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>()));
     view! {
-        <form class="form-compact" on:submit=move |ev| { ev.prevent_default(); submit.run(()); }>
+        <FormView form=form on_submit=submit doing="Cloning the VM">
             <div class="grid-2">
-                {text("Hostname", "hostname", |f| f.hostname.clone(), |f, v| f.hostname = v, "Of the new VM.")}
-                {text("Label", "label", |f| f.label.clone(), |f, v| f.label = v, "")}
-                {text("Memory (MB)", "memory", |f| f.memory.clone(), |f, v| f.memory = v, "Empty: as this VM.")}
-                {text("CPUs", "cpus", |f| f.cpus.clone(), |f, v| f.cpus = v, "Empty: as this VM.")}
-                <Field label="CPU type" for_id="clone-cpu-type">
-                    <select id="clone-cpu-type" on:change=move |ev| form.update(|f| f.cpu_type = event_target_value(&ev))>
-                        <option value="">"As this VM"</option>
-                        <option value="intel">"Intel"</option>
-                        <option value="amd">"AMD"</option>
-                    </select>
-                </Field>
-                {text("Owner (user id)", "clone_user_id", |f| f.clone_user_id.clone(), |f, v| f.clone_user_id = v, "Empty: you.")}
+                <TextField bound=text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Of the new VM."/>
+                <TextField bound=text("label", |f| &f.label, |f| &mut f.label) label="Label"/>
+                <TextField bound=text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" hint="Empty: as this VM."/>
+                <TextField bound=text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" hint="Empty: as this VM."/>
+                <SelectField bound=text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" empty="As this VM"
+                    options=Signal::derive(|| vec![("intel".to_owned(), "Intel".to_owned()), ("amd".to_owned(), "AMD".to_owned())])/>
+                <TextField bound=text("clone_user_id", |f| &f.clone_user_id, |f| &mut f.clone_user_id) label="Owner (user id)" hint="Empty: you."/>
             </div>
             <p class="subheading">"Copies of this VM's disks"</p>
             {(0..disk_count).map(|i| {
                 let name = form.with_untracked(|f| f.disks.get(i).map(|d| d.name.clone()).unwrap_or_default());
-                let size_key = format!("clone_disk_size.{i}");
+                let size = form.bind(
+                    format!("clone_disk_size.{i}"),
+                    move |f| f.disks.get(i).map(|d| d.size.clone()).unwrap_or_default(),
+                    move |f, v| if let Some(d) = f.disks.get_mut(i) { d.size = v },
+                ).with_id(format!("clone-disk-size-{i}"));
+                let group = form.bind(
+                    format!("clone_disk_data_store_group_id.{i}"),
+                    move |f| f.disks.get(i).map(|d| d.data_store_group_id.clone()).unwrap_or_default(),
+                    move |f, v| if let Some(d) = f.disks.get_mut(i) { d.data_store_group_id = v },
+                ).with_id(format!("clone-disk-group-{i}"));
                 view! {
                     <div class="disk-row">
-                        <TextField
-                            label=format!("{name} (GB)")
-                            id=format!("clone-disk-size-{i}")
-                            value=Signal::derive(move || form.with(|f| f.disks.get(i).map(|d| d.size.clone()).unwrap_or_default()))
-                            on_input=Callback::new(move |v: String| edit(format!("clone_disk_size.{i}"), Box::new(move |f| if let Some(d) = f.disks.get_mut(i) { d.size = v })))
-                            error=error(size_key)
-                            numeric=true
-                        />
-                        <Field label="Data store" for_id=format!("clone-disk-group-{i}")>
-                            {store_select(
-                                format!("clone-disk-group-{i}"),
-                                Box::new(move || form.with(|f| f.disks.get(i).map(|d| d.data_store_group_id.clone()).unwrap_or_default())),
-                                Callback::new(move |v: String| form.update(|f| if let Some(d) = f.disks.get_mut(i) { d.data_store_group_id = v })),
-                            )}
-                        </Field>
+                        <TextField bound=size label=format!("{name} (GB)") numeric=true/>
+                        <ChoiceField bound=group label="Data store" choices=stores empty="Provider's default"/>
                     </div>
                 }
             }).collect_view()}
             <p class="subheading">"New secondary disks"</p>
-            <For each=move || 0..form.with(|f| f.secondary_disks.len()) key=|i| *i let:i>
-                <div class="disk-row">
-                    <TextField
-                        label=format!("New disk {} (GB)", i + 1)
-                        id=format!("clone-secondary-size-{i}")
-                        value=Signal::derive(move || form.with(|f| f.secondary_disks.get(i).map(|d| d.size.clone()).unwrap_or_default()))
-                        on_input=Callback::new(move |v: String| edit(format!("secondary_disk_size.{i}"), Box::new(move |f| if let Some(d) = f.secondary_disks.get_mut(i) { d.size = v })))
-                        error=error(format!("secondary_disk_size.{i}"))
-                        numeric=true
-                    />
-                    <Field label="Data store" for_id=format!("clone-secondary-group-{i}")>
-                        {store_select(
-                            format!("clone-secondary-group-{i}"),
-                            Box::new(move || form.with(|f| f.secondary_disks.get(i).map(|d| d.data_store_group_id.clone()).unwrap_or_default())),
-                            Callback::new(move |v: String| form.update(|f| if let Some(d) = f.secondary_disks.get_mut(i) { d.data_store_group_id = v })),
-                        )}
-                    </Field>
-                    <button type="button" class="button button-quiet remove-disk" on:click=move |_| form.update(|f| if i < f.secondary_disks.len() { f.secondary_disks.remove(i); })>"Remove"</button>
-                </div>
+            <For each=move || rows.get().into_iter().enumerate() key=|(_, row)| *row let((place, row))>
+                {
+                    let size = form.bind(
+                        row_key("secondary_disk_size", row),
+                        move |f| f.secondary_disks.iter().find(|d| d.row == row).map(|d| d.size.clone()).unwrap_or_default(),
+                        move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.size = v },
+                    ).with_id(format!("clone-secondary-size-{row}"));
+                    let group = form.bind(
+                        row_key("data_store_group_secondary_id", row),
+                        move |f| f.secondary_disks.iter().find(|d| d.row == row).map(|d| d.data_store_group_id.clone()).unwrap_or_default(),
+                        move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.data_store_group_id = v },
+                    ).with_id(format!("clone-secondary-group-{row}"));
+                    view! {
+                        <div class="disk-row">
+                            <TextField bound=size label=format!("New disk {} (GB)", place + 1) numeric=true/>
+                            <ChoiceField bound=group label="Data store" choices=stores empty="Provider's default"/>
+                            <button type="button" class="button button-quiet remove-disk" on:click=move |_| {
+                                form.edit("secondary_disks", |f| remove_secondary_disk(&mut f.secondary_disks, row));
+                                form.forget_row(row);
+                            }>"Remove"</button>
+                        </div>
+                    }
+                }
             </For>
-            <button type="button" class="button" id="clone-add-disk" on:click=move |_| form.update(|f| f.secondary_disks.push(SecondaryDisk { size: "10".into(), data_store_group_id: String::new() }))>"Add a disk"</button>
-            <label class="checkbox">
-                <input type="checkbox" id="clone-start" prop:checked=move || form.with(|f| f.required_startup) on:change=move |ev| form.update(|f| f.required_startup = event_target_checked(&ev))/>
+            <button type="button" class="button" id="clone-add-disk" on:click=move |_| form.edit("secondary_disks", |f| {
+                add_secondary_disk(&mut f.secondary_disks);
+            })>"Add a disk"</button>
+            <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on).with_id("clone-start")>
                 "Start the clone when it is ready"
-            </label>
-            <DialogActions ctx=ctx op=op doing="Cloning the VM" label="Clone"
-                ready=Signal::derive(move || !submitted.get() || errors.with(|e| e.is_empty()))
-                submit=submit/>
-        </form>
+            </CheckField>
+            <DialogActions ctx=ctx op=op form=form label="Clone"/>
+        </FormView>
     }
 }

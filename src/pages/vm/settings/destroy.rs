@@ -2,9 +2,11 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::destroy_vm;
-use crate::components::{Modal, TypedConfirm};
-use crate::pages::vm::{use_op, VmCtx};
+use crate::components::{FormView, Modal, TypedConfirm};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos_router::hooks::use_navigate;
 
 #[component]
@@ -33,23 +35,27 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
 }
 
 #[component]
-fn DestroyForm(ctx: VmCtx, op: crate::pages::vm::Op<()>) -> impl IntoView {
-    let confirmed = RwSignal::new(false);
+fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let (hostname, addresses) = ctx.vm.with_untracked(|vm| {
         vm.as_ref().map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone())).unwrap_or_default()
     });
+    let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let typed = form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm");
+    let expected = hostname.clone();
+    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
     view! {
-        <div class="notice notice-error">
-            <p class="notice-title">"This cannot be undone. With the VM go:"</p>
-            <ul id="destroy-list">
-                <li>"all its disks and the data on them"</li>
-                <li>"its network interfaces and their firewall rules"</li>
-                <li>{if addresses.is_empty() { "its IP addresses".to_owned() } else { format!("its IP addresses ({})", addresses.join(", ")) }}</li>
-                <li>"its backups"</li>
-            </ul>
-        </div>
-        <TypedConfirm expected=hostname confirmed=confirmed/>
-        <DialogActions ctx=ctx op=op doing="Destroying the VM" label="Destroy for good" danger=true
-            ready=confirmed submit=Callback::new(move |()| op.run(()))/>
+        <FormView form=form on_submit=Callback::new(move |_| op.submit(form, ())) doing="Destroying the VM">
+            <div class="notice notice-error">
+                <p class="notice-title">"This cannot be undone. With the VM go:"</p>
+                <ul id="destroy-list">
+                    <li>"all its disks and the data on them"</li>
+                    <li>"its network interfaces and their firewall rules"</li>
+                    <li>{if addresses.is_empty() { "its IP addresses".to_owned() } else { format!("its IP addresses ({})", addresses.join(", ")) }}</li>
+                    <li>"its backups"</li>
+                </ul>
+            </div>
+            <TypedConfirm bound=typed expected=expected/>
+            <DialogActions ctx=ctx op=op form=form label="Destroy for good" danger=true ready=confirmed/>
+        </FormView>
     }
 }

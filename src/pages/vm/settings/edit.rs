@@ -2,7 +2,8 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::edit_vm;
-use crate::components::{described_by, Field, Modal, TextField};
+use crate::components::{FormView, Modal, SelectField, TextAreaField, TextField};
+use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
@@ -43,61 +44,42 @@ fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
 
 #[component]
 fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> impl IntoView {
-    let form = RwSignal::new(original.clone());
+    let before = original.clone();
+    let form = use_form_with_options(
+        "edit",
+        original.clone(),
+        UseFormOptions::default()
+            .check(move |f: &EditVmForm| f.errors(&before))
+            .draft(&format!("edit.{}", ctx.id.get_untracked()), EditVmForm::clone)
+            .pending(op.pending()),
+    );
     let original = StoredValue::new(original);
-    let submitted = RwSignal::new(false);
-    let errors = Memo::new(move |_| form.with(|f| original.with_value(|o| f.errors(o))));
     let changes = Memo::new(move |_| form.with(|f| original.with_value(|o| f.changes(o).unwrap_or_default())));
     let consequences = Memo::new(move |_| form.with(|f| original.with_value(|o| f.consequences(o))));
-    let error = move |field: &'static str| {
-        Signal::derive(move || if submitted.get() || form.with(|f| original.with_value(|o| differs(f, o, field))) {
-            errors.with(|e| e.get(field).cloned())
-        } else {
-            None
-        })
+    let field = move |label: &'static str, key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String, numeric: bool, hint: &'static str| {
+        view! { <TextField bound=form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v) label=label numeric=numeric hint=hint/> }
     };
-    let field = move |label: &'static str, key: &'static str, get: fn(&EditVmForm) -> String, set: fn(&mut EditVmForm, String), numeric: bool, hint: &'static str| {
-        view! {
-            <TextField
-                label=label
-                id=format!("edit-{}", key.replace('_', "-"))
-                value=Signal::derive(move || form.with(get))
-                on_input=Callback::new(move |v| form.update(|f| set(f, v)))
-                error=error(key)
-                numeric=numeric
-                hint=hint
-            />
-        }
-    };
-    let submit = Callback::new(move |()| {
-        submitted.set(true);
-        if errors.with_untracked(|e| e.is_empty()) {
-            op.run(changes.get_untracked());
+    let choice = move |key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
+    let submit = Callback::new(move |value: EditVmForm| {
+        if let Ok(changes) = original.with_value(|o| value.changes(o)) {
+            op.submit(form, changes);
         }
     });
+    let options = |list: &'static [(&'static str, &'static str)]| Signal::derive(move || list.iter().map(|(v, t)| ((*v).to_owned(), (*t).to_owned())).collect::<Vec<_>>());
     view! {
-        <form class="form-compact" on:submit=move |ev| { ev.prevent_default(); submit.run(()); }>
+        <FormView form=form on_submit=submit doing="Saving the changes">
             <div class="grid-2">
-                {field("Label", "label", |f| f.label.clone(), |f, v| f.label = v, false, "")}
-                {field("Hostname", "hostname", |f| f.hostname.clone(), |f, v| f.hostname = v, false, "Informative only: nothing changes inside the VM.")}
-                {field("Memory (MB)", "memory", |f| f.memory.clone(), |f, v| f.memory = v, true, "")}
-                {field("CPUs", "cpus", |f| f.cpus.clone(), |f, v| f.cpus = v, true, "")}
-                {field("Primary disk (GB)", "primary_disk_size", |f| f.primary_disk_size.clone(), |f, v| f.primary_disk_size = v, true, "Can grow, not shrink.")}
-                <Field label="CPU type" for_id="edit-cpu-type" error=error("cpu_type") hint="Needs a reboot to apply.">
-                    <select id="edit-cpu-type" aria-describedby=described_by("edit-cpu-type", error("cpu_type"), true) on:change=move |ev| form.update(|f| f.cpu_type = event_target_value(&ev))>
-                        {["intel", "amd"].into_iter().map(|t| view! { <option value=t selected=move || form.with(|f| f.cpu_type == t)>{t}</option> }).collect_view()}
-                    </select>
-                </Field>
-                <Field label="Boot from" for_id="edit-boot-type" error=error("boot_type") hint="The CD-ROM needs a mounted ISO.">
-                    <select id="edit-boot-type" aria-describedby=described_by("edit-boot-type", error("boot_type"), true) on:change=move |ev| form.update(|f| f.boot_type = event_target_value(&ev))>
-                        <option value="default" selected=move || form.with(|f| f.boot_type == "default")>"Disk (default)"</option>
-                        <option value="cdrom" selected=move || form.with(|f| f.boot_type == "cdrom")>"CD-ROM"</option>
-                    </select>
-                </Field>
+                {field("Label", "label", |f| &f.label, |f| &mut f.label, false, "")}
+                {field("Hostname", "hostname", |f| &f.hostname, |f| &mut f.hostname, false, "Informative only: nothing changes inside the VM.")}
+                {field("Memory (MB)", "memory", |f| &f.memory, |f| &mut f.memory, true, "")}
+                {field("CPUs", "cpus", |f| &f.cpus, |f| &mut f.cpus, true, "")}
+                {field("Primary disk (GB)", "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, "Can grow, not shrink.")}
+                <SelectField bound=choice("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" hint="Needs a reboot to apply."
+                    options=options(&[("intel", "intel"), ("amd", "amd")])/>
+                <SelectField bound=choice("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label="Boot from" hint="The CD-ROM needs a mounted ISO."
+                    options=options(&[("default", "Disk (default)"), ("cdrom", "CD-ROM")])/>
             </div>
-            <Field label="Note" for_id="edit-note">
-                <textarea id="edit-note" rows="2" prop:value=move || form.with(|f| f.note.clone()) on:input=move |ev| form.update(|f| f.note = event_target_value(&ev))></textarea>
-            </Field>
+            <TextAreaField bound=choice("note", |f| &f.note, |f| &mut f.note) label="Note"/>
             {move || {
                 let notes = consequences.get();
                 (!notes.is_empty()).then(|| view! {
@@ -106,24 +88,7 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                     </div>
                 })
             }}
-            <DialogActions ctx=ctx op=op doing="Saving the changes" label="Save changes"
-                ready=Signal::derive(move || !changes.with(Map::is_empty) && (!submitted.get() || errors.with(|e| e.is_empty())))
-                submit=submit/>
-        </form>
+            <DialogActions ctx=ctx op=op form=form label="Save changes" ready=Signal::derive(move || !changes.with(Map::is_empty))/>
+        </FormView>
     }
-}
-
-/// Whether a field was edited: its problems show from the first change.
-fn differs(form: &EditVmForm, original: &EditVmForm, field: &str) -> bool {
-    let pick = |f: &EditVmForm| match field {
-        "label" => f.label.clone(),
-        "hostname" => f.hostname.clone(),
-        "memory" => f.memory.clone(),
-        "cpus" => f.cpus.clone(),
-        "primary_disk_size" => f.primary_disk_size.clone(),
-        "cpu_type" => f.cpu_type.clone(),
-        "boot_type" => f.boot_type.clone(),
-        _ => f.note.clone(),
-    };
-    pick(form) != pick(original)
 }

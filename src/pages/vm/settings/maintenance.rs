@@ -4,8 +4,10 @@
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, reset_password, Outcome};
 use crate::api::{Api, ApiResult};
-use crate::components::Modal;
-use crate::pages::vm::{use_op, VmCtx};
+use crate::components::{FormView, Modal, TextField};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::pages::vm::{use_op, Op, VmCtx};
+use vmdeck_core::small_forms::{ConfirmForm, TemplateForm};
 use leptos::prelude::*;
 use std::future::Future;
 
@@ -35,9 +37,20 @@ where
             <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm/>
         </Card>
         <Modal open=open title=words.dialog_title id=words.dialog_id>
-            <p>{words.warning}</p>
-            <DialogActions ctx=ctx op=op doing=words.doing label=words.confirm ready=true submit=Callback::new(move |()| op.run(()))/>
+            <ConfirmOnly ctx=ctx op=op warning=words.warning doing=words.doing confirm=words.confirm/>
         </Modal>
+    }
+}
+
+/// The dialog of a confirm-only operation: a form with nothing to type.
+#[component]
+fn ConfirmOnly(ctx: VmCtx, op: Op<()>, warning: &'static str, doing: &'static str, confirm: &'static str) -> impl IntoView {
+    let form = use_form_with_options("confirm", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    view! {
+        <FormView form=form on_submit=Callback::new(move |_| op.submit(form, ())) doing=doing>
+            <p>{warning}</p>
+            <DialogActions ctx=ctx op=op form=form label=confirm/>
+        </FormView>
     }
 }
 
@@ -104,7 +117,6 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let label = RwSignal::new(String::new());
     let op = use_op(ctx, "Create template", move |_| open.set(false), |api, id, label: String| async move { create_template(&api, &id, &label).await });
     view! {
         <Card id="card-template" title="Create template" effect=Effect::MayRestart
@@ -112,11 +124,18 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
             <OpenButton ctx=ctx op=op open=open id="open-template" label="Create template…"/>
         </Card>
         <Modal open=open title="Create a template from this VM" id="template-dialog">
-            <div class="field">
-                <label for="template-label">"Template label"</label>
-                <input id="template-label" type="text" placeholder="Optional" prop:value=move || label.get() on:input=move |ev| label.set(event_target_value(&ev))/>
-            </div>
-            <DialogActions ctx=ctx op=op doing="Creating the template" label="Create template" ready=true submit=Callback::new(move |()| op.run(label.get_untracked()))/>
+            <TemplateForm ctx=ctx op=op/>
         </Modal>
+    }
+}
+
+#[component]
+fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
+    let form = use_form_with_options("template", TemplateForm::default(), UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()));
+    view! {
+        <FormView form=form on_submit=Callback::new(move |f: TemplateForm| op.submit(form, f.label.trim().to_owned())) doing="Creating the template">
+            <TextField bound=form.bind("label", |f| f.label.clone(), |f, v| f.label = v) label="Template label" placeholder="Optional"/>
+            <DialogActions ctx=ctx op=op form=form label="Create template"/>
+        </FormView>
     }
 }

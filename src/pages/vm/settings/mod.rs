@@ -9,7 +9,8 @@ mod rebuild;
 mod segregation;
 
 use super::{blocked_reason, use_vm, Op, VmCtx};
-use crate::components::ErrorView;
+use crate::components::SubmitButton;
+use crate::hooks::Form;
 use leptos::prelude::*;
 
 /// What an operation does to the VM, shown on its card.
@@ -70,36 +71,24 @@ fn OpenButton<I: Clone + Send + Sync + 'static>(ctx: VmCtx, op: Op<I>, open: RwS
     }
 }
 
-/// The end of a dialog: the last error and the confirming button.
+/// The end of a dialog's form: its confirming button, held while the VM is
+/// busy or the request is on its way (the form shows the refusals).
 #[component]
-fn DialogActions<I: Clone + Send + Sync + 'static>(
+fn DialogActions<I: Clone + Send + Sync + 'static, F: Clone + PartialEq + Send + Sync + 'static>(
     ctx: VmCtx,
     op: Op<I>,
-    doing: &'static str,
+    form: Form<F>,
     label: &'static str,
-    /// Extra conditions (a typed hostname, a valid form).
-    #[prop(into)]
-    ready: Signal<bool>,
-    submit: Callback<()>,
+    /// Extra conditions (a typed hostname, a change made).
+    #[prop(optional, into)]
+    ready: Option<Signal<bool>>,
     #[prop(optional)] danger: bool,
 ) -> impl IntoView {
-    let blocked = move || blocked_reason(ctx, op.pending());
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
     view! {
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=doing/> })}
         <div class="modal-actions">
-            <button
-                type="submit"
-                class=if danger { "button button-danger" } else { "button button-primary" }
-                id="confirm-action"
-                disabled=move || blocked().is_some() || !ready.get()
-                title=move || blocked().unwrap_or("")
-                on:click=move |ev| {
-                    ev.prevent_default();
-                    submit.run(());
-                }
-            >
-                {move || if op.pending().get() { "Sending…" } else { label }}
-            </button>
+            <SubmitButton form=form id="confirm-action" label=label blocked=blocked ready=ready danger=danger/>
         </div>
     }
 }

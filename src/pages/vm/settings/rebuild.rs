@@ -2,10 +2,12 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::rebuild_vm;
-use crate::components::{Modal, TypedConfirm};
+use crate::components::{CheckField, ChoiceField, FormView, Modal, TypedConfirm};
 use crate::deploy::use_deploy;
-use crate::pages::vm::{use_op, VmCtx};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::small_forms::{self, RebuildForm};
 
 #[component]
 pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
@@ -25,45 +27,29 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
 }
 
 #[component]
-fn RebuildForm(ctx: VmCtx, op: crate::pages::vm::Op<(String, bool)>) -> impl IntoView {
+fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let deploy = use_deploy();
     let current = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.template_id.clone())).unwrap_or_default();
-    let template = RwSignal::new(current);
-    let start = RwSignal::new(true);
-    let confirmed = RwSignal::new(false);
     let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
-    let valid = move || vmdeck_core::validate::id(&template.get(), "template").is_ok();
+    let form = use_form_with_options(
+        "rebuild",
+        RebuildForm { template_id: current, start: true, typed: String::new() },
+        UseFormOptions::default().check(RebuildForm::errors).pending(op.pending()),
+    );
+    let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
+    let typed = form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm");
+    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
+    let expected = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
     view! {
-        <div class="notice notice-error">
-            <p class="notice-title">"All data on this VM's disks will be erased."</p>
-            <p>"The disks are zeroed, the operating system installed anew and the network configured again."</p>
-        </div>
-        <div class="field">
-            <label for="rebuild-template">"Template"</label>
-            {move || {
-                let templates = deploy.with(|d| d.catalogue.templates.clone());
-                if templates.is_empty() {
-                    view! { <input id="rebuild-template" type="text" inputmode="numeric" prop:value=move || template.get() on:input=move |ev| template.set(event_target_value(&ev))/> }.into_any()
-                } else {
-                    view! {
-                        <select id="rebuild-template" on:change=move |ev| template.set(event_target_value(&ev))>
-                            <option value="" selected=move || template.get().is_empty()>"Choose…"</option>
-                            {templates.into_iter().map(|t| {
-                                let value = t.id.clone();
-                                view! { <option value=t.id selected=move || template.get() == value>{t.label}</option> }
-                            }).collect_view()}
-                        </select>
-                    }.into_any()
-                }
-            }}
-        </div>
-        <label class="checkbox">
-            <input type="checkbox" id="rebuild-start" prop:checked=move || start.get() on:change=move |ev| start.set(event_target_checked(&ev))/>
-            "Start the VM when it is built"
-        </label>
-        <TypedConfirm expected=hostname confirmed=confirmed/>
-        <DialogActions ctx=ctx op=op doing="Rebuilding the VM" label="Erase and rebuild" danger=true
-            ready=Signal::derive(move || confirmed.get() && valid())
-            submit=Callback::new(move |()| op.run((template.get_untracked(), start.get_untracked())))/>
+        <FormView form=form on_submit=Callback::new(move |f: RebuildForm| op.submit(form, (f.template_id.trim().to_owned(), f.start))) doing="Rebuilding the VM">
+            <div class="notice notice-error">
+                <p class="notice-title">"All data on this VM's disks will be erased."</p>
+                <p>"The disks are zeroed, the operating system installed anew and the network configured again."</p>
+            </div>
+            <ChoiceField bound=form.bind("template_id", |f| f.template_id.clone(), |f, v| f.template_id = v) label="Template" choices=templates/>
+            <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>"Start the VM when it is built"</CheckField>
+            <TypedConfirm bound=typed expected=expected/>
+            <DialogActions ctx=ctx op=op form=form label="Erase and rebuild" danger=true ready=confirmed/>
+        </FormView>
     }
 }

@@ -3,7 +3,9 @@
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms, set_segregation};
 use crate::api::Api;
-use crate::components::ErrorView;
+use crate::components::{ErrorView, FormView, TextField};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use vmdeck_core::small_forms::SearchForm;
 use crate::pages::vm::{blocked_reason, use_op, VmCtx};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -24,6 +26,10 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
         set_segregation(&api, &id, &target, keep_apart).await
     });
     let blocked = move || blocked_reason(ctx, op.pending());
+    // The picker is a form: the hostname searched for; the operation's
+    // refusals show at its top.
+    let form = use_form_with_options("segregation", SearchForm::default(), UseFormOptions::default().pending(op.pending()));
+    let keep_apart = move |target: String, apart: bool| op.submit(form, (target, apart));
 
     // The picker: VMs of the account whose hostname holds the text.
     let search = RwSignal::new(String::new());
@@ -60,19 +66,23 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                         <A href=format!("/vms/{id}")>{name}</A>
                                         <span class="muted mono">{hostname}</span>
                                         <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| op.run((target.clone(), false))>"Remove"</button>
+                                            on:click=move |_| keep_apart(target.clone(), false)>"Remove"</button>
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
                     }.into_any(),
                 }}
-                <div class="field">
-                    <label for="segregation-search">"Find a VM by hostname"</label>
-                    <input id="segregation-search" type="search" autocomplete="off" placeholder="e.g. db"
-                        prop:value=move || search.get() on:change=move |ev| search.set(event_target_value(&ev))
-                        on:keydown=move |ev| if ev.key() == "Enter" { ev.prevent_default(); search.set(event_target_value(&ev)); }/>
-                </div>
+                <FormView form=form on_submit=Callback::new(move |f: SearchForm| {
+                    // A search done is nothing unsent.
+                    form.start_from(f.clone());
+                    search.set(f.hostname);
+                }) doing="Changing the segregation">
+                    <div class="search-row">
+                        <TextField bound=form.bind("hostname", |f| f.hostname.clone(), |f, v| f.hostname = v).with_id("segregation-search") label="Find a VM by hostname" placeholder="e.g. db"/>
+                        <button type="submit" class="button" id="segregation-find">"Find"</button>
+                    </div>
+                </FormView>
                 {move || found.get().map(|result| match result {
                     Err(e) => view! { <ErrorView error=e doing="Searching the VMs"/> }.into_any(),
                     Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">"No other VM has that in its hostname."</p> }.into_any(),
@@ -86,14 +96,13 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                         <span>{name}</span>
                                         <span class="muted mono">{hostname}</span>
                                         <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| op.run((target.clone(), true))>"Keep apart"</button>
+                                            on:click=move |_| keep_apart(target.clone(), true)>"Keep apart"</button>
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
                     }.into_any(),
                 })}
-                {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Changing the segregation"/> })}
             </div>
         </Card>
     }

@@ -1,0 +1,80 @@
+//! The frame of every form (`hooks::use_form`): the `<form>` element, what
+//! shows at its top (a restored draft, the refusal that names no field),
+//! and its submit button.
+
+use super::ErrorView;
+use crate::hooks::Form;
+use leptos::prelude::*;
+
+/// A form: submitting it checks it and, when it passes, gives its value to
+/// `on_submit` (which sends it, e.g. with `Op::submit`).
+#[component]
+pub fn FormView<F: Clone + PartialEq + Send + Sync + 'static>(
+    form: Form<F>,
+    on_submit: Callback<F>,
+    /// What a refusal was of, e.g. "Saving the changes".
+    doing: &'static str,
+    #[prop(optional)] class: &'static str,
+    children: Children,
+) -> impl IntoView {
+    let prefix = form.prefix;
+    view! {
+        <form
+            id=format!("{prefix}-form")
+            class=if class.is_empty() { "form-compact" } else { class }
+            novalidate
+            node_ref=form.node
+            on:submit=move |ev| {
+                ev.prevent_default();
+                if let Some(value) = form.submit() {
+                    on_submit.run(value);
+                }
+            }
+        >
+            {move || form.restored().then(|| view! {
+                <div class="notice notice-info form-draft" role="status" id=format!("{prefix}-draft")>
+                    <p>"What you typed here before is back: it was not sent."</p>
+                    <button type="button" class="button button-quiet" id=format!("{prefix}-discard") on:click=move |_| form.discard()>"Discard"</button>
+                </div>
+            })}
+            {move || form.top().map(|error| view! { <div id=format!("{prefix}-error")><ErrorView error=error doing=doing/></div> })}
+            {children()}
+        </form>
+    }
+}
+
+/// The submit button, with the note that holds it back while fields are
+/// wrong. It stays disabled while the form's request is on its way, while
+/// `blocked` gives a reason (shown as its title), and until `ready`.
+#[component]
+pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
+    form: Form<F>,
+    id: &'static str,
+    label: &'static str,
+    /// The text while the request is on its way.
+    #[prop(default = "Sending…")]
+    sending: &'static str,
+    #[prop(optional, into)] blocked: Option<Signal<Option<&'static str>>>,
+    #[prop(optional, into)] ready: Option<Signal<bool>>,
+    #[prop(optional)] danger: bool,
+) -> impl IntoView {
+    let pending = form.pending();
+    let reason = move || if pending.get() { Some("Sending the request…") } else { blocked.and_then(|b| b.get()) };
+    let count = move || form.problem_count();
+    view! {
+        {move || form.held_back().then(|| view! {
+            <p class="field-error form-held" id=format!("{}-invalid-note", form.prefix)>
+                {format!("Fix the {} marked field{} first.", count(), if count() == 1 { "" } else { "s" })}
+            </p>
+        })}
+        <button
+            type="submit"
+            class=if danger { "button button-danger" } else { "button button-primary" }
+            id=id
+            disabled=move || reason().is_some() || form.held_back() || !ready.is_none_or(|r| r.get())
+            title=move || reason().unwrap_or("")
+        >
+            {move || if pending.get() { sending } else { label }}
+        </button>
+    }
+}

@@ -1,0 +1,493 @@
+//! The one form mechanism of the panel. Every form holds what is typed in a
+//! [`Form`], shows its messages by the same rule (`vmdeck_core::forms`),
+//! sends one submit at a time, puts the service's refusals at the fields
+//! they name, can keep a draft in this tab per account, and asks before the
+//! user leaves a page with unsent input.
+
+use crate::session::use_session;
+use crate::storage::{self, Store};
+use leptos::html;
+use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use vmdeck_core::forms::{FieldErrors, FormState};
+use vmdeck_core::ApiError;
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::JsCast;
+
+/// Where drafts live in this tab's storage: `vmdeck.draft.<account>.<form>`.
+const DRAFT_PREFIX: &str = "vmdeck.draft.";
+
+const LEAVE_QUESTION: &str = "A form on this page has input that was not sent. Leave the page anyway?";
+
+type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
+type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
+
+/// How a draft is kept: its storage key, and what of the value may be kept.
+struct Draft<F> {
+    key: String,
+    keep: fn(&F) -> F,
+    save: Arc<dyn Fn(&str, &F) + Send + Sync>,
+    load: Arc<dyn Fn(&str) -> Option<F> + Send + Sync>,
+}
+
+impl<F> Clone for Draft<F> {
+    fn clone(&self) -> Self {
+        Self { key: self.key.clone(), keep: self.keep, save: Arc::clone(&self.save), load: Arc::clone(&self.load) }
+    }
+}
+
+/// The options of [`use_form_with_options`].
+pub struct UseFormOptions<F> {
+    check: Check<F>,
+    field_for: Option<FieldFor<F>>,
+    draft: Option<Draft<F>>,
+    pending: Option<Signal<bool>>,
+}
+
+impl<F> Default for UseFormOptions<F> {
+    fn default() -> Self {
+        Self { check: Arc::new(|_| FieldErrors::default()), field_for: None, draft: None, pending: None }
+    }
+}
+
+impl<F: 'static> UseFormOptions<F> {
+    /// The form's own checks.
+    pub fn check(mut self, check: impl Fn(&F) -> FieldErrors + Send + Sync + 'static) -> Self {
+        self.check = Arc::new(check);
+        self
+    }
+
+    /// Maps the API's name of a field to the form's key for it (`None`: the
+    /// message goes to the top). Without it, a field goes where a control of
+    /// that key is on screen.
+    pub fn field_for(mut self, field_for: impl Fn(&F, &str) -> Option<String> + Send + Sync + 'static) -> Self {
+        self.field_for = Some(Arc::new(field_for));
+        self
+    }
+
+    /// Keeps what is typed in this tab, per account, under `name` (e.g.
+    /// `edit.42`), until a submit succeeds or the user discards it. `keep`
+    /// takes out what must never be stored (passwords).
+    pub fn draft(mut self, name: &str, keep: fn(&F) -> F) -> Self
+    where
+        F: Serialize + DeserializeOwned,
+    {
+        if let Some(account) = use_session().account_key() {
+            self.draft = Some(Draft {
+                key: format!("{DRAFT_PREFIX}{account}.{name}"),
+                keep,
+                save: Arc::new(|key, value| {
+                    storage::write(Store::Tab, key, value);
+                }),
+                load: Arc::new(|key| storage::read(Store::Tab, key)),
+            });
+        }
+        self
+    }
+
+    /// A request of this form is on its way (e.g. an operation's): no second submit.
+    pub fn pending(mut self, pending: impl Into<Signal<bool>>) -> Self {
+        self.pending = Some(pending.into());
+        self
+    }
+}
+
+/// A form: what is typed (`value`) and where it stands. Copy it freely.
+pub struct Form<F: Send + Sync + 'static> {
+    /// Prefix of the form's element ids: `<prefix>-form`, `<prefix>-<field>`.
+    pub prefix: &'static str,
+    value: RwSignal<F>,
+    state: RwSignal<FormState>,
+    problems: Memo<FieldErrors>,
+    initial: StoredValue<F>,
+    pending: Signal<bool>,
+    restored: RwSignal<bool>,
+    /// Keys of the fields with a control on screen.
+    shown: StoredValue<BTreeSet<String>>,
+    field_for: StoredValue<Option<FieldFor<F>>>,
+    draft: StoredValue<Option<Draft<F>>>,
+    pub(crate) node: NodeRef<html::Form>,
+}
+
+impl<F: Send + Sync + 'static> Clone for Form<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<F: Send + Sync + 'static> Copy for Form<F> {}
+
+/// One text control bound to a field of a form.
+#[derive(Clone)]
+pub struct Bound {
+    /// The control's element id.
+    pub id: String,
+    pub value: Signal<String>,
+    /// An edit: the value changes and the service's old word on it goes.
+    pub input: Callback<String>,
+    /// The user left the control (or chose in it): its message shows from now.
+    pub leave: Callback<()>,
+    pub message: Signal<Option<String>>,
+}
+
+impl Bound {
+    /// The same control under another element id (one the pages used before).
+    pub fn with_id(mut self, id: impl Into<String>) -> Self {
+        self.id = id.into();
+        self
+    }
+}
+
+/// One checkbox bound to a field of a form.
+#[derive(Clone)]
+pub struct BoundFlag {
+    pub id: String,
+    pub checked: Signal<bool>,
+    pub change: Callback<bool>,
+}
+
+impl BoundFlag {
+    pub fn with_id(mut self, id: impl Into<String>) -> Self {
+        self.id = id.into();
+        self
+    }
+}
+
+/// A form whose value starts as `initial`, checked by nothing.
+///
+/// ## Usage
+/// ```ignore
+/// let form = use_form_with_options("edit", original, UseFormOptions::default()
+///     .check(move |f: &EditVmForm| f.errors(&before))
+///     .draft(&format!("edit.{vm}"), EditVmForm::clone)
+///     .pending(op.pending()));
+/// view! {
+///     <FormView form=form on_submit=Callback::new(move |f| op.submit(form, f.changes()))>
+///         <TextField bound=form.bind("hostname", |f| f.hostname.clone(), |f, v| f.hostname = v) label="Hostname"/>
+///         <SubmitButton form=form id="confirm-action" label="Save"/>
+///     </FormView>
+/// }
+/// ```
+pub fn use_form<F>(prefix: &'static str, initial: F) -> Form<F>
+where
+    F: Clone + PartialEq + Send + Sync + 'static,
+{
+    use_form_with_options(prefix, initial, UseFormOptions::default())
+}
+
+pub fn use_form_with_options<F>(prefix: &'static str, initial: F, options: UseFormOptions<F>) -> Form<F>
+where
+    F: Clone + PartialEq + Send + Sync + 'static,
+{
+    let UseFormOptions { check, field_for, draft, pending } = options;
+    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key)).filter(|value| draft.as_ref().is_some_and(|d| *value != (d.keep)(&initial)));
+    let restored = RwSignal::new(stored.is_some());
+    let value = RwSignal::new(stored.unwrap_or_else(|| initial.clone()));
+    let problems = Memo::new(move |_| value.with(|v| check(v)));
+    let form = Form {
+        prefix,
+        value,
+        state: RwSignal::new(FormState::default()),
+        problems,
+        initial: StoredValue::new(initial),
+        pending: pending.unwrap_or_else(|| Signal::derive(|| false)),
+        restored,
+        shown: StoredValue::new(BTreeSet::new()),
+        field_for: StoredValue::new(field_for),
+        draft: StoredValue::new(draft),
+        node: NodeRef::new(),
+    };
+
+    // Keep the draft and the page's "unsent input" mark in step with the value.
+    let id = next_form_id();
+    install_leave_guard();
+    Effect::new(move || {
+        let dirty = form.dirty();
+        mark_unsent(id, dirty);
+        form.draft.with_value(|draft| {
+            if let Some(draft) = draft {
+                if dirty {
+                    value.with(|v| (draft.save)(&draft.key, &(draft.keep)(v)));
+                } else {
+                    storage::remove(Store::Tab, &draft.key);
+                }
+            }
+        });
+    });
+    on_cleanup(move || mark_unsent(id, false));
+    form
+}
+
+impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
+    /// What is typed (tracked).
+    pub fn with<T>(self, read: impl FnOnce(&F) -> T) -> T {
+        self.value.with(read)
+    }
+
+    pub fn with_untracked<T>(self, read: impl FnOnce(&F) -> T) -> T {
+        self.value.with_untracked(read)
+    }
+
+    /// Whether what is typed differs from where the form started.
+    pub fn dirty(self) -> bool {
+        self.value.with(|v| self.initial.with_value(|i| v != i))
+    }
+
+    /// A request of this form is on its way.
+    pub fn pending(self) -> Signal<bool> {
+        self.pending
+    }
+
+    /// The form came back from a draft (until discarded or sent).
+    pub fn restored(self) -> bool {
+        self.restored.get()
+    }
+
+    /// Changes `field`: the value, and the service's word on it is void.
+    pub fn edit(self, field: &str, change: impl FnOnce(&mut F)) {
+        self.value.update(change);
+        if self.state.with_untracked(|s| s.has_server_message(field)) {
+            self.state.update(|s| s.edited(field));
+        }
+    }
+
+    /// The user left `field` (or chose in it).
+    pub fn touch(self, field: &str) {
+        if self.state.with_untracked(|s| !s.is_touched(field)) {
+            self.state.update(|s| s.touch(field));
+        }
+    }
+
+    /// The message `field` shows now, if any.
+    pub fn message(self, field: impl Into<String>) -> Signal<Option<String>> {
+        let field = field.into();
+        let state = self.state;
+        let problems = self.problems;
+        Signal::derive(move || problems.with(|p| state.with(|s| s.message(&field, p))))
+    }
+
+    /// The form's own problems, whether shown yet or not.
+    pub fn problem_count(self) -> usize {
+        self.problems.with(|p| p.len())
+    }
+
+    /// A submit was tried and the form's own checks still fail.
+    pub fn held_back(self) -> bool {
+        self.state.with(FormState::submitted) && self.problem_count() > 0
+    }
+
+    /// What the service said that belongs to no field.
+    pub fn top(self) -> Option<ApiError> {
+        self.state.with(|s| s.top().cloned())
+    }
+
+    /// A text control for `field`: its value, edits, leaving and message.
+    pub fn bind(
+        self,
+        field: impl Into<String>,
+        get: impl Fn(&F) -> String + Send + Sync + 'static,
+        set: impl Fn(&mut F, String) + Send + Sync + 'static,
+    ) -> Bound {
+        let field: String = field.into();
+        self.shown.update_value(|s| {
+            s.insert(field.clone());
+        });
+        let shown = self.shown;
+        let gone = field.clone();
+        on_cleanup(move || {
+            shown.try_update_value(|s| s.remove(&gone));
+        });
+        let (edited, left) = (field.clone(), field.clone());
+        let set = Arc::new(set);
+        Bound {
+            id: format!("{}-{}", self.prefix, field.replace(['.', '_'], "-")),
+            value: Signal::derive(move || self.value.with(|v| get(v))),
+            input: Callback::new(move |text: String| {
+                let set = Arc::clone(&set);
+                self.edit(&edited, move |v| set(v, text));
+            }),
+            leave: Callback::new(move |()| self.touch(&left)),
+            message: self.message(field),
+        }
+    }
+
+    /// A checkbox for `field`: checking it is an edit and a touch at once.
+    pub fn bind_flag(self, field: &'static str, get: fn(&F) -> bool, set: fn(&mut F, bool)) -> BoundFlag {
+        BoundFlag {
+            id: format!("{}-{}", self.prefix, field.replace(['.', '_'], "-")),
+            checked: Signal::derive(move || self.value.with(get)),
+            change: Callback::new(move |on: bool| {
+                self.edit(field, |v| set(v, on));
+                self.touch(field);
+            }),
+        }
+    }
+
+    /// Tries a submit: the value to send when the form's checks pass and no
+    /// request is on its way; otherwise `None`, with every message shown
+    /// and the focus on the first bad field.
+    pub fn submit(self) -> Option<F> {
+        if self.pending.get_untracked() {
+            return None;
+        }
+        self.state.update(FormState::tried);
+        if self.problems.with_untracked(|p| p.is_empty()) {
+            Some(self.value.get_untracked())
+        } else {
+            focus_first_invalid(self.node);
+            None
+        }
+    }
+
+    /// The outcome of a submit. Done: the draft goes and the form starts
+    /// over from `initial`. Refused: the messages go where they belong; a
+    /// refused token keeps the draft for after the next login. Safe to call
+    /// once the form has left the page (a dialog closed first).
+    pub fn settled(self, result: Result<(), &ApiError>) {
+        match result {
+            Ok(()) => {
+                if let Some(Some(draft)) = self.draft.try_get_value() {
+                    storage::remove(Store::Tab, &draft.key);
+                }
+                self.restored.try_set(false);
+                if let Some(initial) = self.initial.try_get_value() {
+                    self.value.try_set(initial);
+                }
+                self.state.try_update(FormState::done);
+            }
+            Err(error) => {
+                let (Some(field_for), Some(shown)) = (self.field_for.try_get_value(), self.shown.try_get_value()) else { return };
+                let Some(value) = self.value.try_get_untracked() else { return };
+                let shows = |field: &str| match &field_for {
+                    Some(map) => map(&value, field),
+                    None => shown.contains(field).then(|| field.to_owned()),
+                };
+                self.state.try_update(|s| s.refused(error.clone(), shows));
+                focus_first_invalid(self.node);
+            }
+        }
+    }
+
+    /// Throws the draft away: the form is as it started.
+    pub fn discard(self) {
+        if let Some(draft) = self.draft.get_value() {
+            storage::remove(Store::Tab, &draft.key);
+        }
+        self.restored.set(false);
+        self.value.set(self.initial.get_value());
+        self.state.update(FormState::done);
+    }
+
+    /// A removable row went: none of its messages may stay behind.
+    pub fn forget_row(self, row: u32) {
+        self.state.update(|s| s.forget_row(row));
+    }
+
+    /// Starts the form over from a new value (e.g. what the service holds
+    /// now), unless the user has typed something.
+    pub fn start_from(self, initial: F) {
+        let untouched = !self.dirty_untracked();
+        self.initial.set_value(initial.clone());
+        if untouched {
+            self.value.set(initial);
+        }
+    }
+
+    fn dirty_untracked(self) -> bool {
+        self.value.with_untracked(|v| self.initial.with_value(|i| v != i))
+    }
+}
+
+/// Focuses the first control marked invalid, once the marks are drawn.
+fn focus_first_invalid(node: NodeRef<html::Form>) {
+    request_animation_frame(move || {
+        let Some(form) = node.try_get_untracked().flatten() else { return };
+        if let Ok(Some(el)) = form.query_selector("[aria-invalid='true']") {
+            if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
+    });
+}
+
+thread_local! {
+    static NEXT_FORM: Cell<u64> = const { Cell::new(0) };
+    static UNSENT: RefCell<BTreeSet<u64>> = const { RefCell::new(BTreeSet::new()) };
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+}
+
+fn next_form_id() -> u64 {
+    NEXT_FORM.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1));
+        id
+    })
+}
+
+fn mark_unsent(form: u64, unsent: bool) {
+    UNSENT.with(|set| {
+        let mut set = set.borrow_mut();
+        if unsent {
+            set.insert(form);
+        } else {
+            set.remove(&form);
+        }
+    });
+}
+
+fn any_unsent() -> bool {
+    UNSENT.with(|set| !set.borrow().is_empty())
+}
+
+/// Forgets every draft of this tab (the user logged out).
+pub fn forget_drafts() {
+    storage::remove_all(Store::Tab, DRAFT_PREFIX);
+}
+
+/// Once per page: closing the tab or following a link of the panel away
+/// from unsent input asks first. Links are caught before the router sees
+/// them (the capture phase on the window).
+fn install_leave_guard() {
+    if GUARDED.with(|g| g.replace(true)) {
+        return;
+    }
+    let Some(window) = web_sys::window() else { return };
+    let on_unload = Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
+        if any_unsent() {
+            ev.prevent_default();
+            ev.set_return_value(LEAVE_QUESTION);
+        }
+    });
+    let on_click = Closure::<dyn Fn(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
+        if !any_unsent() || ev.default_prevented() || ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() {
+            return;
+        }
+        let Some(anchor) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+        else {
+            return;
+        };
+        let Some(location) = web_sys::window().map(|w| w.location()) else { return };
+        let same_page = location.pathname().ok() == Some(anchor.pathname()) && location.search().ok() == Some(anchor.search());
+        let elsewhere = location.origin().ok() != Some(anchor.origin()) || !anchor.target().is_empty() || anchor.has_attribute("download");
+        if same_page || elsewhere {
+            return;
+        }
+        let leave = web_sys::window().and_then(|w| w.confirm_with_message(LEAVE_QUESTION).ok()).unwrap_or(true);
+        if !leave {
+            ev.prevent_default();
+            ev.stop_immediate_propagation();
+        }
+    });
+    let _ = window.add_event_listener_with_callback("beforeunload", on_unload.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
+    // They live as long as the page.
+    on_unload.forget();
+    on_click.forget();
+}
