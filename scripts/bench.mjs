@@ -787,7 +787,7 @@ async function everyPage(sim) {
   return [
     ['/login', '#login-submit'],
     ['/vms', '#vm-table'],
-    ['/vms/new', '#create-vm-form'],
+    ['/vms/new', '#create-form'],
     [vm, '#vm-fields'],
     [`${vm}/disks`, '#disk-table'],
     [`${vm}/isos`, '#iso-none, #iso-name'],

@@ -80,7 +80,10 @@ window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).ma
   }
   return files.get(file);
 })).then(() => true, () => false);
-init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) });
+// Started: the same event as Trunk's own loader sends, with the instance's
+// exports (the performance suite reads the wasm memory from it).
+init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) })
+  .then((wasm) => dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } })));
 `;
 }
 

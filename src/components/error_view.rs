@@ -20,6 +20,7 @@ pub fn ErrorView(
         ApiError::Server { .. } => "The service had a problem",
         ApiError::Malformed { .. } => "Unreadable answer",
         ApiError::PartNotLoaded { .. } => "Part of the panel did not load",
+        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => "Not accepted",
         _ => "Something went wrong",
     };
     let message = error.to_string();

@@ -13,7 +13,7 @@ use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use vmdeck_core::forms::{FieldErrors, FormState};
+use vmdeck_core::forms::{merge_draft, FieldErrors, FormState};
 use vmdeck_core::ApiError;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
@@ -26,12 +26,14 @@ const LEAVE_QUESTION: &str = "A form on this page has input that was not sent. L
 type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
 type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
 
-/// How a draft is kept: its storage key, and what of the value may be kept.
+/// How a draft is kept: its storage key, what of the value may be kept,
+/// and how it is written (the form as it started, and as typed) and read
+/// back (merged onto the form as it starts now: `forms::merge_draft`).
 struct Draft<F> {
     key: String,
     keep: fn(&F) -> F,
-    save: Arc<dyn Fn(&str, &F) + Send + Sync>,
-    load: Arc<dyn Fn(&str) -> Option<F> + Send + Sync>,
+    save: Arc<dyn Fn(&str, &F, &F) + Send + Sync>,
+    load: Arc<dyn Fn(&str, &F) -> Option<F> + Send + Sync>,
 }
 
 impl<F> Clone for Draft<F> {
@@ -80,10 +82,19 @@ impl<F: 'static> UseFormOptions<F> {
             self.draft = Some(Draft {
                 key: format!("{DRAFT_PREFIX}{account}.{name}"),
                 keep,
-                save: Arc::new(|key, value| {
-                    storage::write(Store::Tab, key, value);
+                save: Arc::new(move |key, initial, typed| {
+                    if let (Ok(base), Ok(typed)) = (serde_json::to_value(keep(initial)), serde_json::to_value(keep(typed))) {
+                        let mut record = serde_json::Map::new();
+                        record.insert("base".into(), base);
+                        record.insert("typed".into(), typed);
+                        storage::write(Store::Tab, key, &record);
+                    }
                 }),
-                load: Arc::new(|key| storage::read(Store::Tab, key)),
+                load: Arc::new(move |key, initial| {
+                    let record: serde_json::Map<String, serde_json::Value> = storage::read(Store::Tab, key)?;
+                    let now = serde_json::to_value(keep(initial)).ok()?;
+                    serde_json::from_value(merge_draft(record.get("base")?, record.get("typed")?, &now)).ok()
+                }),
             });
         }
         self
@@ -183,7 +194,7 @@ where
     F: Clone + PartialEq + Send + Sync + 'static,
 {
     let UseFormOptions { check, field_for, draft, pending } = options;
-    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key)).filter(|value| draft.as_ref().is_some_and(|d| *value != (d.keep)(&initial)));
+    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key, &initial)).filter(|value| draft.as_ref().is_some_and(|d| *value != (d.keep)(&initial)));
     let restored = RwSignal::new(stored.is_some());
     let value = RwSignal::new(stored.unwrap_or_else(|| initial.clone()));
     let problems = Memo::new(move |_| value.with(|v| check(v)));
@@ -210,7 +221,7 @@ where
         form.draft.with_value(|draft| {
             if let Some(draft) = draft {
                 if dirty {
-                    value.with(|v| (draft.save)(&draft.key, &(draft.keep)(v)));
+                    value.with(|v| form.initial.with_value(|initial| (draft.save)(&draft.key, initial, v)));
                 } else {
                     storage::remove(Store::Tab, &draft.key);
                 }

@@ -146,6 +146,7 @@ const refusals = [
   },
   {
     name: 'interface',
+    vm: async (v) => (await nicsOf(v)).length >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
       await page.waitForSelector('.nic');
@@ -155,7 +156,6 @@ const refusals = [
       await page.click('#add-interface-dialog #confirm-action');
     },
     errors: { label: ['is taken'], base: ['Check the interface'] },
-    vm: async (v) => v.status === 'offline' && (await nicsOf(v)).length === 1,
     control: '#nic-label',
     top: '#nic-error',
     general: /Check the interface/,
@@ -174,16 +174,111 @@ const refusals = [
     control: '#iso-url',
     top: '#iso-error',
   },
+  {
+    name: 'rebuild',
+    path: (vm) => `/vms/${vm.id}/settings`,
+    async fill(page, vm) {
+      await page.click('#open-rebuild');
+      await page.selectOption('#rebuild-template-id', '2');
+      await page.fill('#typed-confirm', vm.hostname);
+      await page.click('#rebuild-dialog #confirm-action');
+    },
+    errors: { template_id: ['is not available in this location'] },
+    control: '#rebuild-template-id',
+    top: '#rebuild-error',
+    select: true,
+  },
+  {
+    name: 'interface edit',
+    vm: async (v) => (await nicsOf(v)).length >= 1,
+    path: (vm) => `/vms/${vm.id}/network`,
+    async fill(page) {
+      await page.locator('.nic button:text("Edit")').first().click();
+      await page.fill('#edit-interface-dialog #nic-label', 'eth-renamed');
+      await page.click('#edit-interface-dialog #confirm-action');
+    },
+    errors: { label: ['is taken'] },
+    control: '#nic-label',
+    top: '#nic-error',
+  },
+  {
+    name: 'address',
+    vm: async (v) => (await nicsOf(v)).length >= 1,
+    path: (vm) => `/vms/${vm.id}/network`,
+    async fill(page) {
+      await page.locator('.nic button:text("Add IP")').first().click();
+      await page.waitForSelector('#ip-choice');
+      await page.click('#add-ip-dialog #confirm-action');
+    },
+    errors: { ip_address_id: ['has no free address left'] },
+    control: '#ip-choice',
+    top: '#ip-error',
+    select: true,
+  },
+  {
+    name: 'default policy',
+    vm: async (v) => (await nicsOf(v)).length >= 1,
+    path: (vm) => `/vms/${vm.id}/network`,
+    async fill(page) {
+      await page.locator('.nic button:text("Default policy")').first().click();
+      await page.check('#policy-drop');
+      await page.click('#policy-dialog #confirm-action');
+    },
+    errors: { default_firewall_policy: ['cannot be DROP on this network'] },
+    control: '#policy-choice',
+    top: '#policy-error',
+    select: true,
+  },
+  {
+    name: 'destroy',
+    path: (vm) => `/vms/${vm.id}/settings`,
+    async fill(page, vm) {
+      await page.click('#open-destroy');
+      await page.fill('#typed-confirm', vm.hostname);
+      await page.click('#destroy-dialog #confirm-action');
+    },
+    errors: { base: ['A backup of this VM is being made'] },
+    top: '#destroy-error',
+  },
+  {
+    name: 'segregation',
+    path: (vm) => `/vms/${vm.id}/settings`,
+    async fill(page, vm) {
+      await page.fill('#segregation-search', vm.hostname.slice(0, 2));
+      await page.press('#segregation-search', 'Enter');
+      await page.locator('#segregation-candidates button').first().click();
+    },
+    errors: { base: ['The other VM is on a hypervisor of its own already'] },
+    top: '#segregation-error',
+    inPage: true,
+  },
+  {
+    name: 'apply disks',
+    path: (vm) => `/vms/${vm.id}/disks`,
+    async fill(page) {
+      await page.click('#open-apply-disks');
+      await page.click('#apply-disks-dialog #confirm-action');
+    },
+    errors: { base: ['The disks are being backed up'] },
+    top: '#apply-disks-error',
+  },
 ];
 
 for (const form of refusals) {
   test(`${form.name}: a 422 naming a field puts the message at that field`, async () => {
-    const vm = await takeVm(form.vm ?? (async (v) => v.status === 'offline'));
+    const vm = await takeVm(form.vm ?? (async () => true));
     const { page } = await loggedIn();
     await page.goto(`${suite.sim.url}${form.path(vm)}`);
     await refuseNextWrite(page, form.errors);
-    await form.fill(page);
+    await form.fill(page, vm);
     const [field, [message]] = Object.entries(form.errors)[0];
+    if (!form.control) {
+      // Nothing to type that the refusal could name: all of it at the top.
+      const top = await page.waitForSelector(`${form.top}:has-text("${message}")`);
+      assert.equal(await top.getAttribute('id'), form.top.slice(1));
+      assert.equal(await page.locator('.modal[open]').count(), form.inPage ? 0 : 1, 'a dialog stays open to try again');
+      return;
+    }
     const error = await page.waitForSelector(`${form.control}-error`);
     assert.equal((await error.textContent()).trim(), message, `${field}'s message at its field`);
     assert.equal(await page.getAttribute(form.control, 'aria-invalid'), 'true');
@@ -192,11 +287,62 @@ for (const form of refusals) {
     const top = await page.textContent(form.top);
     assert.match(top, form.general ?? /See the message at the field/);
     assert.doesNotMatch(top, new RegExp(message), 'a field message is not repeated at the top');
+    if (form.select) return;
     // Editing the field takes the service's word on it away.
     await page.fill(form.control, 'x2');
     assert.equal(await page.$(`${form.control}-error:has-text("${message}")`), null);
   });
 }
+
+test('the edit and clone dialogs keep a draft over closing, reopening and a reload', async () => {
+  const vm = await takeVm(async (v) => v.status === 'offline');
+  const handle = await loggedIn();
+  const { page } = handle;
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await page.click('#open-edit');
+  await page.fill('#edit-note', 'a note not sent yet');
+  await page.keyboard.press('Escape');
+  await page.click('#open-clone');
+  await page.fill('#clone-hostname', 'draft-clone');
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await page.click('#open-edit');
+  await page.waitForSelector('#edit-draft');
+  assert.equal(await page.inputValue('#edit-note'), 'a note not sent yet');
+  await page.keyboard.press('Escape');
+  await page.click('#open-clone');
+  await page.waitForSelector('#clone-draft');
+  assert.equal(await page.inputValue('#clone-hostname'), 'draft-clone');
+  await page.click('#clone-discard');
+  assert.equal(await page.inputValue('#clone-hostname'), '');
+  await page.keyboard.press('Escape');
+
+  // Sent: the edit's draft is gone.
+  await page.click('#open-edit');
+  await page.click('#edit-dialog #confirm-action');
+  await page.waitForSelector('#edit-dialog:not([open])', { state: 'attached' });
+  await waitFree(page).catch(() => {});
+  const left = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('vmdeck.draft.')));
+  assert.deepEqual(left, []);
+  assert.equal((await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body.note, 'a note not sent yet');
+});
+
+test('the ISO form keeps what is typed over a switch to another tab and back', async () => {
+  const vm = await takeVm(async (v) => v.cdrom === 0);
+  const handle = await loggedIn();
+  const { page } = handle;
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
+  await page.waitForSelector('#iso-none');
+  await page.click('#iso-by-url');
+  await page.fill('#iso-url', 'https://mirror.example.org/switch.iso');
+  handle.leave = true;
+  await page.click('#tab-disks');
+  await page.waitForURL(/\/disks$/);
+  await page.click('#tab-isos');
+  await page.waitForSelector('#iso-draft');
+  assert.equal(await page.inputValue('#iso-url'), 'https://mirror.example.org/switch.iso');
+});
 
 test('a removed disk row takes its messages with it, the form\'s and the service\'s', async () => {
   const { page } = await loggedIn();

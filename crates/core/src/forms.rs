@@ -199,6 +199,28 @@ pub fn split(mut error: ApiError, shows: impl Fn(&str) -> Option<String>) -> (BT
     (on_fields, Some(error))
 }
 
+/// What a kept draft becomes when its form opens again: the fields the user
+/// changed (where `typed` differs from `base`, the form as it started then)
+/// over `now`, the form as it starts now. A field the user did not touch
+/// takes today's value, so a draft of an edit never puts back what someone
+/// else changed since. Forms are objects of fields; anything else is
+/// taken as typed.
+pub fn merge_draft(base: &serde_json::Value, typed: &serde_json::Value, now: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match (base, typed, now) {
+        (Value::Object(base), Value::Object(typed), Value::Object(now)) => {
+            let mut merged = now.clone();
+            for (key, value) in typed {
+                if base.get(key) != Some(value) {
+                    merged.insert(key.clone(), value.clone());
+                }
+            }
+            Value::Object(merged)
+        }
+        _ => typed.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,6 +366,25 @@ mod tests {
         assert_eq!(next_row([]), 0);
         assert_eq!(next_row([0, 4, 2]), 5);
         assert_eq!(row_key("secondary_disk_size", 5), "secondary_disk_size.5");
+    }
+
+    #[test]
+    fn a_draft_brings_back_what_was_typed_and_nothing_older() {
+        use serde_json::json;
+        let base = json!({"label": "web", "memory": "1024", "note": ""});
+        let typed = json!({"label": "web", "memory": "1024", "note": "typed"});
+        // Someone resized the VM since: the draft keeps the note, not the old memory.
+        let now = json!({"label": "web", "memory": "2048", "note": ""});
+        assert_eq!(merge_draft(&base, &typed, &now), json!({"label": "web", "memory": "2048", "note": "typed"}));
+        // A field typed and changed elsewhere too: what the user typed wins.
+        let now = json!({"label": "db", "memory": "1024", "note": "theirs"});
+        assert_eq!(merge_draft(&base, &typed, &now)["note"], "typed");
+        assert_eq!(merge_draft(&base, &typed, &now)["label"], "db");
+        // A field the form did not have then is taken from now.
+        let now = json!({"label": "web", "memory": "1024", "note": "", "cpus": "2"});
+        assert_eq!(merge_draft(&base, &typed, &now)["cpus"], "2");
+        // Not objects: as typed.
+        assert_eq!(merge_draft(&json!(1), &json!(2), &json!(3)), json!(2));
     }
 
     #[test]

@@ -87,6 +87,12 @@ impl TemplateForm {
     }
 }
 
+/// Stopping or rebooting: gracefully, or forced.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerForm {
+    pub force: bool,
+}
+
 /// Mounting an ISO: an uploaded one, or one at a URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MountIsoForm {

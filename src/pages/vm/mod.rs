@@ -1,6 +1,7 @@
 //! One virtual machine: its header with the power actions, and a tab per
 //! part of it, each its own route (`/vms/:id/<tab>`).
 
+mod confirm;
 mod operation;
 mod power;
 
@@ -13,6 +14,7 @@ pub mod settings;
 pub mod snapshots;
 pub mod statistics;
 
+pub use confirm::ConfirmDialog;
 pub use operation::{blocked_reason, use_op, Op};
 
 use crate::api::vms::get_vm;

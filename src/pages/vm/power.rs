@@ -2,7 +2,9 @@
 
 use super::{blocked_reason, use_op, VmCtx};
 use crate::api::vms::{reboot_vm, start_vm, stop_vm};
-use crate::components::{ErrorView, Modal};
+use crate::components::{ErrorView, FormView, Modal, SubmitButton};
+use crate::hooks::{use_form_with_options, UseFormOptions};
+use vmdeck_core::small_forms::PowerForm;
 use leptos::prelude::*;
 use vmdeck_core::VmStatus;
 
@@ -73,28 +75,27 @@ fn ForceChoice(
     doing: &'static str,
     blocked: Signal<Option<&'static str>>,
 ) -> impl IntoView {
-    let force = RwSignal::new(false);
+    let form = use_form_with_options("power", PowerForm::default(), UseFormOptions::default().pending(op.pending()));
+    let force = move || form.with(|f| f.force);
+    let choose = move |on: bool| move |_| {
+        form.edit("force", |f| f.force = on);
+        form.touch("force");
+    };
     view! {
-        <div class="choices" role="radiogroup">
-            <label class="choice">
-                <input type="radio" name="force" id="force-no" prop:checked=move || !force.get() on:change=move |_| force.set(false)/>
-                <span>{graceful}</span>
-            </label>
-            <label class="choice">
-                <input type="radio" name="force" id="force-yes" prop:checked=move || force.get() on:change=move |_| force.set(true)/>
-                <span>{forced}</span>
-            </label>
-        </div>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=doing/> })}
-        <div class="modal-actions">
-            <button
-                type="button"
-                class="button button-primary"
-                id="confirm-action"
-                disabled=move || blocked.get().is_some()
-                title=move || blocked.get().unwrap_or("")
-                on:click=move |_| op.run(force.get_untracked())
-            >{confirm}</button>
-        </div>
+        <FormView form=form on_submit=Callback::new(move |f: PowerForm| op.submit(form, f.force)) doing=doing>
+            <div class="choices" role="radiogroup">
+                <label class="choice">
+                    <input type="radio" name="force" id="force-no" prop:checked=move || !force() on:change=choose(false)/>
+                    <span>{graceful}</span>
+                </label>
+                <label class="choice">
+                    <input type="radio" name="force" id="force-yes" prop:checked=force on:change=choose(true)/>
+                    <span>{forced}</span>
+                </label>
+            </div>
+            <div class="modal-actions">
+                <SubmitButton form=form id="confirm-action" label=confirm blocked=blocked/>
+            </div>
+        </FormView>
     }
 }

@@ -65,7 +65,15 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
 fn MountForm(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
     let op = use_op(ctx, "Mount ISO", |_| {}, |api, id, source: IsoSource| async move { mount_iso(&api, &id, source).await });
-    let form = use_form_with_options("iso", MountIsoForm::default(), UseFormOptions::default().check(MountIsoForm::errors).pending(op.pending()));
+    // A draft keeps what is typed over a switch to another tab and back.
+    let form = use_form_with_options(
+        "iso",
+        MountIsoForm::default(),
+        UseFormOptions::default()
+            .check(MountIsoForm::errors)
+            .draft(&format!("iso.{}", ctx.id.get_untracked()), MountIsoForm::clone)
+            .pending(op.pending()),
+    );
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let by_url = move || form.with(|f| f.by_url);
     let submit = Callback::new(move |f: MountIsoForm| {

@@ -1,12 +1,12 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
+use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
-use crate::hooks::{use_form_with_options, use_url_filters, Form, UrlFilters, UseFormOptions};
+use crate::hooks::{use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseFormOptions};
 use crate::session::use_session;
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
@@ -287,13 +287,10 @@ fn InterfaceDialogs(ctx: VmCtx, dialogs: Dialogs) -> impl IntoView {
                 let address = ip.address.clone().unwrap_or_else(|| "this address".into());
                 let ip_id = ip.id.clone().or(ip.ip_address_id.clone()).unwrap_or_default();
                 view! {
-                    <p>{format!("{address} is removed from {}.", target_name())}</p>
-                    <RemoveIpWarning ctx=ctx nic=target_id()/>
-                    {move || remove.error.get().map(|e| view! { <ErrorView error=e doing="Removing the address"/> })}
-                    <div class="modal-actions">
-                        <button type="button" class="button button-danger" id="confirm-action" disabled=move || remove.pending().get() || ctx.busy()
-                            on:click=move |_| remove.run((target_id(), ip_id.clone()))>"Remove address"</button>
-                    </div>
+                    <ConfirmDialog ctx=ctx op=remove input=Callback::new(move |()| (target_id(), ip_id.clone())) label="Remove address" doing="Removing the address" danger=true>
+                        <p>{format!("{address} is removed from {}.", target_name())}</p>
+                        <RemoveIpWarning ctx=ctx nic=target_id()/>
+                    </ConfirmDialog>
                 }
             })}
         </Modal>
@@ -322,20 +319,26 @@ fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
 #[component]
 fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) -> impl IntoView {
     let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
-    let choice = move || form.with(|f| f.default_firewall_policy.clone());
+    // The radio group is the field: its message and mark are on the group.
+    let Bound { id, value, input, leave, message } =
+        form.bind("default_firewall_policy", |f| f.default_firewall_policy.clone(), |f, v| f.default_firewall_policy = v).with_id("policy-choice");
     let choose = move |policy: &'static str| move |_| {
-        form.edit("default_firewall_policy", |f| f.default_firewall_policy = policy.to_owned());
-        form.touch("default_firewall_policy");
+        input.run(policy.to_owned());
+        leave.run(());
     };
+    let error_id = format!("{id}-error");
     view! {
         <FormView form=form on_submit=Callback::new(move |f: PolicyForm| op.submit(form, (nic.get_untracked(), f.default_firewall_policy))) doing="Setting the policy">
             <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
-            <div class="choices" role="radiogroup" aria-label="Default policy">
-                <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || choice() == "ACCEPT" on:change=choose("ACCEPT")/>
+            <div class="choices" role="radiogroup" aria-label="Default policy" id=id.clone() tabindex="-1"
+                aria-invalid=move || message.with(Option::is_some).to_string()
+                aria-describedby=described_by(id.clone(), message, false)>
+                <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || value.get() == "ACCEPT" on:change=choose("ACCEPT")/>
                     <span><strong>"ACCEPT"</strong>" — allow all traffic that no rule drops."</span></label>
-                <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || choice() == "DROP" on:change=choose("DROP")/>
+                <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || value.get() == "DROP" on:change=choose("DROP")/>
                     <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
             </div>
+            {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label="Set policy"/>
             </div>
@@ -358,20 +361,18 @@ fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op
         }
     });
     view! {
-        <p>{move || format!("{} is deleted, with everything that depends on it:", name.get())}</p>
-        {move || parts.get().map(|result| match result {
-            Ok((ips, rules)) => view! {
-                <ul id="delete-interface-parts">
-                    <li>{if ips.is_empty() { "no IP addresses".to_owned() } else { format!("its IP addresses: {}", ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
-                    <li>{match rules.len() { 0 => "no firewall rules".to_owned(), 1 => "1 firewall rule".to_owned(), n => format!("{n} firewall rules") }}</li>
-                </ul>
-            }.into_any(),
-            Err(e) => view! { <ErrorView error=e doing="Listing what goes with the interface"/> }.into_any(),
-        })}
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Deleting the interface"/> })}
-        <div class="modal-actions">
-            <button type="button" class="button button-danger" id="confirm-action" disabled=move || op.pending().get() || ctx.busy() on:click=move |_| op.run(nic.get_untracked())>"Delete interface"</button>
-        </div>
+        <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.get_untracked()) label="Delete interface" doing="Deleting the interface" danger=true>
+            <p>{move || format!("{} is deleted, with everything that depends on it:", name.get())}</p>
+            {move || parts.get().map(|result| match result {
+                Ok((ips, rules)) => view! {
+                    <ul id="delete-interface-parts">
+                        <li>{if ips.is_empty() { "no IP addresses".to_owned() } else { format!("its IP addresses: {}", ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
+                        <li>{match rules.len() { 0 => "no firewall rules".to_owned(), 1 => "1 firewall rule".to_owned(), n => format!("{n} firewall rules") }}</li>
+                    </ul>
+                }.into_any(),
+                Err(e) => view! { <ErrorView error=e doing="Listing what goes with the interface"/> }.into_any(),
+            })}
+        </ConfirmDialog>
     }
 }
 

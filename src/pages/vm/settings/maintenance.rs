@@ -6,8 +6,8 @@ use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, re
 use crate::api::{Api, ApiResult};
 use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::pages::vm::{use_op, Op, VmCtx};
-use vmdeck_core::small_forms::{ConfirmForm, TemplateForm};
+use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
+use vmdeck_core::small_forms::TemplateForm;
 use leptos::prelude::*;
 use std::future::Future;
 
@@ -37,22 +37,14 @@ where
             <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm/>
         </Card>
         <Modal open=open title=words.dialog_title id=words.dialog_id>
-            <ConfirmOnly ctx=ctx op=op warning=words.warning doing=words.doing confirm=words.confirm/>
+            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm doing=words.doing>
+                <p>{words.warning}</p>
+            </ConfirmDialog>
         </Modal>
     }
 }
 
-/// The dialog of a confirm-only operation: a form with nothing to type.
-#[component]
-fn ConfirmOnly(ctx: VmCtx, op: Op<()>, warning: &'static str, doing: &'static str, confirm: &'static str) -> impl IntoView {
-    let form = use_form_with_options("confirm", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    view! {
-        <FormView form=form on_submit=Callback::new(move |_| op.submit(form, ())) doing=doing>
-            <p>{warning}</p>
-            <DialogActions ctx=ctx op=op form=form label=confirm/>
-        </FormView>
-    }
-}
+
 
 #[component]
 pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {

@@ -1,8 +1,8 @@
 //! The VM's snapshots, and deleting them all.
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
+use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::storage::{delete_snapshots, snapshots};
-use crate::components::{EmptyState, ErrorView, Loaded, Modal};
+use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::storage::Snapshot;
 
@@ -55,11 +55,9 @@ fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     view! {
         <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>"Delete all snapshots…"</button>
         <Modal open=open title="Delete all snapshots" id="delete-snapshots-dialog">
-            <p>"Every snapshot of this VM is deleted. The changes made since each snapshot are merged into the disks, so the VM keeps its current state; only the way back to the older states is gone."</p>
-            {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Deleting the snapshots"/> })}
-            <div class="modal-actions">
-                <button type="button" class="button button-danger" id="confirm-action" disabled=move || blocked().is_some() on:click=move |_| op.run(())>"Delete all snapshots"</button>
-            </div>
+            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label="Delete all snapshots" doing="Deleting the snapshots" danger=true>
+                <p>"Every snapshot of this VM is deleted. The changes made since each snapshot are merged into the disks, so the VM keeps its current state; only the way back to the older states is gone."</p>
+            </ConfirmDialog>
         </Modal>
     }
 }
