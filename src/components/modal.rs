@@ -83,6 +83,12 @@ pub fn Modal(
         }
     };
     let on_close = move |_| {
+        // The browser fires `close` a task after the dialog closed: a quick
+        // Escape then Enter on the opener may have shown it again since.
+        // That close is over; the dialog stays open.
+        if dialog.get_untracked().is_some_and(|el| el.open()) {
+            return;
+        }
         open.set(false);
         return_focus(opener.try_update_value(Option::take).flatten());
     };

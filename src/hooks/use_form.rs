@@ -25,6 +25,10 @@ const LEAVE_QUESTION: &str = "A form on this page has input that was not sent. L
 
 type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
 type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
+/// Writes a draft: its key, the form as it started, the form as typed.
+type SaveDraft<F> = Arc<dyn Fn(&str, &F, &F) + Send + Sync>;
+/// Reads a draft back onto the form as it starts now.
+type LoadDraft<F> = Arc<dyn Fn(&str, &F) -> Option<F> + Send + Sync>;
 
 /// How a draft is kept: its storage key, what of the value may be kept,
 /// and how it is written (the form as it started, and as typed) and read
@@ -32,8 +36,8 @@ type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
 struct Draft<F> {
     key: String,
     keep: fn(&F) -> F,
-    save: Arc<dyn Fn(&str, &F, &F) + Send + Sync>,
-    load: Arc<dyn Fn(&str, &F) -> Option<F> + Send + Sync>,
+    save: SaveDraft<F>,
+    load: LoadDraft<F>,
 }
 
 impl<F> Clone for Draft<F> {

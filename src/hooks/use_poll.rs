@@ -1,6 +1,10 @@
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
+/// How often a VM that is busy is looked at again: the one interval of the
+/// panel's polling (the list, the VM page and the task tray).
+pub const BUSY_POLL_MS: u32 = 2_000;
+
 /// The app's one polling mechanism: calls `tick` every `interval_ms` while
 /// `active` says so and the page is visible. A hidden tab polls nothing and
 /// catches up with one tick when it is shown again; leaving the component
@@ -9,7 +13,7 @@ use leptos::prelude::*;
 /// ## Usage
 /// ```ignore
 /// let busy = Memo::new(move |_| vm.with(|vm| vm.locked));
-/// use_poll(busy, 2_000, move || vm_resource.refetch());
+/// use_poll(busy, BUSY_POLL_MS, move || vm_resource.refetch());
 /// ```
 pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: u32, tick: impl Fn() + Clone + 'static) {
     let active = active.into();

@@ -5,7 +5,7 @@ use crate::api::vms::list_vms;
 use crate::api::Api;
 use crate::components::{EmptyState, ErrorView, StatusBadge};
 use crate::deploy::use_deploy;
-use crate::hooks::use_poll;
+use crate::hooks::{use_poll, BUSY_POLL_MS};
 use crate::session::use_session;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -24,8 +24,6 @@ const SEARCH_INTERVAL_MS: u32 = 100;
 /// Searches this close together are one search being typed: they replace
 /// each other in the browser's history instead of adding an entry per key.
 const SEARCH_TYPING_MS: f64 = 1_500.0;
-/// How often a page with busy VMs is looked at again.
-const BUSY_POLL_MS: u32 = 2_000;
 
 /// One row of the table. Its VM is a signal of its own, so that a change
 /// to one VM redraws one row.

@@ -285,7 +285,9 @@ mod tests {
     #[test]
     fn every_body_shape_splits_into_fields_and_the_rest() {
         // The shapes the client decodes (see error::messages_from_body).
-        let cases: &[(&str, &[(&str, &str)], &[&str])] = &[
+        // A body, the messages at fields, and what goes to the top.
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
+        let cases: &[Case] = &[
             (r#"{"errors":{"hostname":["is invalid","is too long"]}}"#, &[("hostname", "is invalid is too long")], &[]),
             (r#"{"errors":{"hostname":"is invalid"}}"#, &[("hostname", "is invalid")], &[]),
             (r#"{"errors":{"base":["Not enough memory"],"hostname":["is invalid"]}}"#, &[("hostname", "is invalid")], &["Not enough memory"]),

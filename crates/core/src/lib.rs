@@ -19,6 +19,7 @@ pub mod route;
 pub mod small_forms;
 pub mod stats;
 pub mod storage;
+pub mod tasks;
 pub mod time;
 pub mod validate;
 pub mod vm;

@@ -30,9 +30,11 @@ const NOTES: [&str; 4] = [
     "Migrated from the old cluster",
     "Staging copy",
 ];
-/// 2024-01-01 and the span of days after it in which VMs were made.
+/// 2024-01-01 and the span of days after it in which VMs were made and
+/// changed: it ends on 2026-11-01, so that no seeded date lies ahead.
 const FIRST_DAY: u64 = 19_723;
 const DAYS: u64 = 1_035;
+const LAST_SECOND: u64 = (FIRST_DAY + DAYS) * 86_400;
 
 /// An account with `count` VMs, the same for the same seed.
 pub fn account(ids: &mut Ids, seed: u64, id: u64, token: &str, count: usize, now: Instant) -> Account {
@@ -80,7 +82,8 @@ fn vm(
     let cpus = (memory / 2048).clamp(1, 8) + rng.below(2);
     let created_secs = (FIRST_DAY + rng.below(DAYS)) * 86_400 + rng.below(86_400);
     let created_at = timestamp(created_secs);
-    let updated_at = timestamp(created_secs + rng.below(200 * 86_400));
+    // Changed within 200 days of being made, but not after the seeded span.
+    let updated_at = timestamp(created_secs + rng.below((LAST_SECOND - created_secs).clamp(1, 200 * 86_400)));
     let op = (!first && rng.chance(0.03)).then(|| Operation {
         until: now + Duration::from_millis(2_000 + rng.below(6_000)),
         effect: Effect::Nothing,
@@ -311,6 +314,17 @@ mod tests {
         let addresses: std::collections::HashSet<_> = acc.ips.values().map(|ip| &ip.address).collect();
         assert_eq!(hosts.len(), 10_000);
         assert_eq!(addresses.len(), acc.ips.len());
+    }
+
+    #[test]
+    fn seeded_dates_lie_in_the_seeded_past_and_in_order() {
+        let acc = seeded(7, 2_000);
+        let last = timestamp(LAST_SECOND);
+        for vm in acc.vms.values() {
+            // The same fixed-width format sorts as the dates do.
+            assert!(vm.created_at <= vm.updated_at, "{} after {}", vm.created_at, vm.updated_at);
+            assert!(vm.updated_at <= last, "{} is after the seeded span ({last})", vm.updated_at);
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use operation::{blocked_reason, use_op, Op};
 use crate::api::vms::get_vm;
 use crate::api::{Api, ApiResult};
 use crate::components::{ErrorView, StatusBadge};
-use crate::hooks::use_poll;
+use crate::hooks::{use_poll, BUSY_POLL_MS};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
@@ -28,9 +28,6 @@ use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
 use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};
-
-/// How often a busy VM is looked at again.
-const BUSY_POLL_MS: u32 = 2_000;
 
 /// What the VM's page knows, shared with its tabs and actions.
 #[derive(Clone, Copy)]

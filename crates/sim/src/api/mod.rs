@@ -77,6 +77,9 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// What a handler returns: `Err` is a ready error response answered early; axum turns either side into the response.
+pub type Answer = Result<Response, Response>;
+
 /// An OnApp-shaped error about the request as a whole: `{"errors": {"base": [message]}}`.
 pub fn error(status: StatusCode, message: &str) -> Response {
     (status, Json(json!({"errors": {"base": [message]}}))).into_response()
@@ -210,9 +213,4 @@ pub fn flag_filter(query: &HashMap<String, String>, key: &str) -> Result<Option<
         Some("0" | "false") => Ok(Some(false)),
         Some(_) => Err(field_error(key, "must be 0 or 1")),
     }
-}
-
-/// Folds a result whose error is a ready response.
-pub fn answer(result: Result<Response, Response>) -> Response {
-    result.unwrap_or_else(|response| response)
 }

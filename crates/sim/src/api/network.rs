@@ -1,6 +1,6 @@
 //! Network interfaces, their IP addresses and firewall rules.
 
-use super::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Authed, Ctx};
+use super::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Answer, Authed, Ctx};
 use crate::body::Form;
 use crate::records::{Effect, FirewallRule, Interface, IpJoin, Vm};
 use crate::rng::Rng;
@@ -27,23 +27,17 @@ fn interfaces_matching<'a>(vm: &'a Vm, q: &Filters, public: Option<bool>) -> imp
 }
 
 /// GET .../virtual_machine/:vm/network_interfaces — filters interface_label, network_id, public.
-pub async fn vm_interfaces(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
-    let public = match flag_filter(&q, "public") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => reply(StatusCode::OK, Value::Array(interfaces_matching(vm, &q, public).map(|nic| nic.to_json(vm)).collect())),
-        Err(r) => r,
+pub async fn vm_interfaces(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+    let public = flag_filter(&q, "public")?;
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        Ok(reply(StatusCode::OK, Value::Array(interfaces_matching(vm, &q, public).map(|nic| nic.to_json(vm)).collect())))
     })
 }
 
 /// GET /account/:id/network_interfaces — filters virtual_machine_id, network_id, public, interface_label.
-pub async fn list_interfaces(auth: Authed, Query(q): Query<Filters>) -> Response {
-    let public = match flag_filter(&q, "public") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn list_interfaces(auth: Authed, Query(q): Query<Filters>) -> Answer {
+    let public = flag_filter(&q, "public")?;
     let vm_filter = filter(&q, "virtual_machine_id").map(str::to_owned);
     auth.with(|ctx| {
         let items: Vec<Value> = ctx
@@ -53,7 +47,7 @@ pub async fn list_interfaces(auth: Authed, Query(q): Query<Filters>) -> Response
             .filter(|vm| vm_filter.as_ref().is_none_or(|v| vm.id.to_string() == *v))
             .flat_map(|vm| interfaces_matching(vm, &q, public).map(move |nic| nic.to_json(vm)))
             .collect();
-        reply(StatusCode::OK, Value::Array(items))
+        Ok(reply(StatusCode::OK, Value::Array(items)))
     })
 }
 
@@ -76,13 +70,11 @@ fn idle_interface(ctx: &mut Ctx<'_>, nic: &str) -> Result<(Vm, usize), Response>
 }
 
 /// GET /account/:id/network_interface/:nic
-pub async fn show_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Response {
-    auth.with(|ctx| match locate(&ctx, &nic) {
-        Ok((vm, pos)) => {
-            let vm = &ctx.account.vms[&vm];
-            reply(StatusCode::OK, vm.interfaces[pos].to_json(vm))
-        }
-        Err(r) => r,
+pub async fn show_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Answer {
+    auth.with(|ctx| {
+        let (vm, pos) = locate(&ctx, &nic)?;
+        let vm = &ctx.account.vms[&vm];
+        Ok(reply(StatusCode::OK, vm.interfaces[pos].to_json(vm)))
     })
 }
 
@@ -133,27 +125,21 @@ fn hardware_change(ctx: &Ctx<'_>, vm: &mut Vm, done_now: StatusCode) -> StatusCo
 }
 
 /// POST .../virtual_machine/:vm/network_interface — 201 when the VM is offline, else 202.
-pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "network_interface") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "network_interface")?;
     let fields = interface_fields(&mut f);
     let _related = f.uint("network_interface_id");
     if fields.network_id.is_none() && !f.errors.0.contains_key("network_id") {
         f.errors.add("network_id", "can't be blank");
     }
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let mut vm = match ctx.idle_vm(&id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let mut vm = ctx.idle_vm(&id)?.clone();
         let network_id = fields.network_id.unwrap_or(1);
         if let Some(refused) = public_network_taken(&vm, network_id, None) {
-            return refused;
+            return Err(refused);
         }
         let primary = fields.primary.unwrap_or(false) || vm.interfaces.is_empty();
         if primary {
@@ -175,20 +161,17 @@ pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, 
         vm.interfaces.push(nic);
         let status = hardware_change(&ctx, &mut vm, StatusCode::CREATED);
         ctx.account.vms.insert(vm.id, vm);
-        reply(status, body)
+        Ok(reply(status, body))
     })
 }
 
 /// PUT /account/:id/network_interface/:nic — an edit (200, or 202 on a
 /// running VM), or only `default_firewall_policy` (200).
-pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "network_interface") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "network_interface")?;
     let fields = interface_fields(&mut f);
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     let policy_only = fields.policy.is_some()
         && fields.label.is_none()
@@ -197,20 +180,17 @@ pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String
         && fields.rate_limit.is_none()
         && fields.mac.is_none();
     auth.with(|mut ctx| {
-        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
-            Ok(found) => found,
-            Err(r) => return r,
-        };
+        let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
         let nic_id = vm.interfaces[pos].id;
         if let Some(network_id) = fields.network_id {
             if let Some(refused) = public_network_taken(&vm, network_id, Some(nic_id)) {
-                return refused;
+                return Err(refused);
             }
         }
         if let Some(mac) = &fields.mac {
             let in_use = ctx.account.vms.values().flat_map(|v| &v.interfaces).any(|i| i.id != nic_id && i.mac_address == *mac);
             if in_use {
-                return field_error("mac_address", "is already used by another interface");
+                return Err(field_error("mac_address", "is already used by another interface"));
             }
         }
         if fields.primary == Some(true) {
@@ -228,18 +208,15 @@ pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String
         let status = if policy_only { StatusCode::OK } else { hardware_change(&ctx, &mut vm, StatusCode::OK) };
         let body = vm.interfaces[pos].to_json(&vm);
         ctx.account.vms.insert(vm.id, vm);
-        reply(status, body)
+        Ok(reply(status, body))
     })
 }
 
 /// DELETE /account/:id/network_interface/:nic — 204 (202 on a running VM);
 /// its addresses and firewall rules go with it.
-pub async fn delete_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Response {
+pub async fn delete_interface(auth: Authed, Path((_, nic)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
-            Ok(found) => found,
-            Err(r) => return r,
-        };
+        let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
         let removed = vm.interfaces.remove(pos);
         ctx.account.release_ips(&removed);
         if removed.primary {
@@ -249,40 +226,34 @@ pub async fn delete_interface(auth: Authed, Path((_, nic)): Path<(String, String
         }
         let status = hardware_change(&ctx, &mut vm, StatusCode::NO_CONTENT);
         ctx.account.vms.insert(vm.id, vm);
-        empty(status)
+        Ok(empty(status))
     })
 }
 
 /// POST .../network_interface/:nic/ip_address — a new address, or a reserved
 /// free one by `ip_address_id`; 200 (202 on a running VM) with the join.
-pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "ip_address") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "ip_address")?;
     let reserved = f.uint("ip_address_id");
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
-            Ok(found) => found,
-            Err(r) => return r,
-        };
+        let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
         let network_id = vm.interfaces[pos].network_id;
         let ip_id = match reserved {
             Some(ip_id) => {
                 let Some(ip) = ctx.account.ips.get(&ip_id) else {
-                    return field_error("ip_address_id", "is not an address of this account");
+                    return Err(field_error("ip_address_id", "is not an address of this account"));
                 };
                 if !ip.reserved {
-                    return field_error("ip_address_id", "was not reserved");
+                    return Err(field_error("ip_address_id", "was not reserved"));
                 }
                 if ctx.account.attachment(ip_id).is_some() {
-                    return field_error("ip_address_id", "is already in use");
+                    return Err(field_error("ip_address_id", "is already in use"));
                 }
                 if ip.network_id != network_id {
-                    return field_error("ip_address_id", "is on another network than the interface");
+                    return Err(field_error("ip_address_id", "is on another network than the interface"));
                 }
                 ip_id
             }
@@ -298,21 +269,18 @@ pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: 
         vm.interfaces[pos].ips.push(join);
         let status = hardware_change(&ctx, &mut vm, StatusCode::OK);
         ctx.account.vms.insert(vm.id, vm);
-        reply(status, body)
+        Ok(reply(status, body))
     })
 }
 
 /// DELETE .../network_interface/:nic/ip_address/:ip — 204. The id may be the
 /// join's or the address's. The interface's only address takes the interface with it.
-pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, String)>) -> Response {
+pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let (mut vm, pos) = match idle_interface(&mut ctx, &nic) {
-            Ok(found) => found,
-            Err(r) => return r,
-        };
+        let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
         let Some(join_pos) = vm.interfaces[pos].ips.iter().position(|j| j.id.to_string() == ip || j.ip_address_id.to_string() == ip)
         else {
-            return super::not_found("IP address on this interface");
+            return Err(super::not_found("IP address on this interface"));
         };
         let join = vm.interfaces[pos].ips.remove(join_pos);
         ctx.account.release_ip(&join);
@@ -326,23 +294,17 @@ pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, S
             }
         }
         ctx.account.vms.insert(vm.id, vm);
-        empty(StatusCode::NO_CONTENT)
+        Ok(empty(StatusCode::NO_CONTENT))
     })
 }
 
 /// Addresses of a VM as joins — filters network_id, interface_id, public.
-pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
-    let public = match flag_filter(&q, "public") {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+    let public = flag_filter(&q, "public")?;
     let network = filter(&q, "network_id").map(str::to_owned);
     let interface = filter(&q, "interface_id").map(str::to_owned);
     auth.with(|mut ctx| {
-        let vm = match ctx.vm(&id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let vm = ctx.vm(&id)?.clone();
         let items: Vec<Value> = vm
             .interfaces
             .iter()
@@ -352,12 +314,12 @@ pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q
             .flat_map(|nic| nic.ips.iter().map(move |join| (nic, join)))
             .map(|(nic, join)| join.to_json(nic, ctx.account.ips.get(&join.ip_address_id)))
             .collect();
-        reply(StatusCode::OK, Value::Array(items))
+        Ok(reply(StatusCode::OK, Value::Array(items)))
     })
 }
 
 /// GET /account/:id/ip_addresses — every address of the account, flat; filter `ip`.
-pub async fn account_ips(auth: Authed, Query(q): Query<Filters>) -> Response {
+pub async fn account_ips(auth: Authed, Query(q): Query<Filters>) -> Answer {
     let wanted = filter(&q, "ip").map(str::to_owned);
     auth.with(|ctx| {
         let account = &*ctx.account;
@@ -367,7 +329,7 @@ pub async fn account_ips(auth: Authed, Query(q): Query<Filters>) -> Response {
             .filter(|ip| wanted.as_ref().is_none_or(|w| ip.address == *w))
             .map(|ip| ip.to_json(account.attachment(ip.id)))
             .collect();
-        reply(StatusCode::OK, Value::Array(items))
+        Ok(reply(StatusCode::OK, Value::Array(items)))
     })
 }
 
@@ -379,9 +341,10 @@ fn rule_matches(rule: &FirewallRule, q: &Filters) -> bool {
 }
 
 /// GET .../virtual_machine/:vm/firewall_rules
-pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => reply(
+pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        Ok(reply(
             StatusCode::OK,
             Value::Array(
                 vm.interfaces
@@ -389,28 +352,22 @@ pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query
                     .flat_map(|nic| nic.rules.iter().filter(|r| rule_matches(r, &q)).map(move |r| r.to_json(nic)))
                     .collect(),
             ),
-        ),
-        Err(r) => r,
+        ))
     })
 }
 
 /// GET .../network_interface/:nic/firewall_rules
-pub async fn interface_rules(auth: Authed, Path((_, nic)): Path<(String, String)>, Query(q): Query<Filters>) -> Response {
-    auth.with(|ctx| match locate(&ctx, &nic) {
-        Ok((vm, pos)) => {
-            let nic = &ctx.account.vms[&vm].interfaces[pos];
-            reply(StatusCode::OK, Value::Array(nic.rules.iter().filter(|r| rule_matches(r, &q)).map(|r| r.to_json(nic)).collect()))
-        }
-        Err(r) => r,
+pub async fn interface_rules(auth: Authed, Path((_, nic)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+    auth.with(|ctx| {
+        let (vm, pos) = locate(&ctx, &nic)?;
+        let nic = &ctx.account.vms[&vm].interfaces[pos];
+        Ok(reply(StatusCode::OK, Value::Array(nic.rules.iter().filter(|r| rule_matches(r, &q)).map(|r| r.to_json(nic)).collect())))
     })
 }
 
 /// POST .../network_interface/:nic/firewall_rule — 201 with the rule.
-pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "firewall_rule") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "firewall_rule")?;
     let command = f.text("command").map(|c| c.to_ascii_uppercase());
     match command.as_deref() {
         None => f.errors.add("command", "can't be blank"),
@@ -429,15 +386,12 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
     f.errors.check("port", port.as_deref(), rules::port);
     let description = f.raw_text("description");
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|ctx| {
-        let (vm_id, pos) = match locate(&ctx, &nic) {
-            Ok(found) => found,
-            Err(r) => return r,
-        };
+        let (vm_id, pos) = locate(&ctx, &nic)?;
         let rule_id = ctx.ids.rule();
-        let Some(vm) = ctx.account.vms.get_mut(&vm_id) else { return super::not_found("Network interface") };
+        let Some(vm) = ctx.account.vms.get_mut(&vm_id) else { return Err(super::not_found("Network interface")) };
         let nic = &mut vm.interfaces[pos];
         let rule = FirewallRule {
             id: rule_id,
@@ -451,6 +405,6 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
         };
         let body = rule.to_json(nic);
         nic.rules.push(rule);
-        reply(StatusCode::CREATED, body)
+        Ok(reply(StatusCode::CREATED, body))
     })
 }

@@ -1,7 +1,7 @@
 //! VM operations on their own paths: destroy, segregation, reboot, password,
 //! network and firewall re-application, templates and clones.
 
-use super::{empty, error, field_error, form, invalid, reply, Authed, Ctx};
+use super::{empty, error, field_error, form, invalid, reply, Answer, Authed, Ctx};
 use crate::records::{Effect, Interface, IpJoin, Vm};
 use crate::rng::Rng;
 use crate::rules;
@@ -14,39 +14,29 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 /// Starts an operation on an idle, built VM: 202 with no body.
-fn operation(ctx: &mut Ctx<'_>, id: &str, effect: impl FnOnce(&Vm) -> Result<Effect, Response>) -> Response {
-    let mut vm = match ctx.idle_vm(id) {
-        Ok(vm) => vm.clone(),
-        Err(r) => return r,
-    };
+fn operation(ctx: &mut Ctx<'_>, id: &str, effect: impl FnOnce(&Vm) -> Result<Effect, Response>) -> Answer {
+    let mut vm = ctx.idle_vm(id)?.clone();
     if vm.status == "unbuilt" {
-        return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+        return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet"));
     }
-    match effect(&vm) {
-        Ok(effect) => {
-            ctx.start_operation(&mut vm, effect);
-            ctx.account.vms.insert(vm.id, vm);
-            empty(StatusCode::ACCEPTED)
-        }
-        Err(r) => r,
-    }
+    let effect = effect(&vm)?;
+    ctx.start_operation(&mut vm, effect);
+    ctx.account.vms.insert(vm.id, vm);
+    Ok(empty(StatusCode::ACCEPTED))
 }
 
 /// DELETE /account/:id/virtual_machine/:vm — 202; the VM goes when the work ends.
-pub async fn destroy(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn destroy(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let mut vm = match ctx.idle_vm(&id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let mut vm = ctx.idle_vm(&id)?.clone();
         ctx.start_operation(&mut vm, Effect::Destroy);
         ctx.account.vms.insert(vm.id, vm);
-        empty(StatusCode::ACCEPTED)
+        Ok(empty(StatusCode::ACCEPTED))
     })
 }
 
 /// POST .../reset_password — 202; a new root password is set.
-pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let password = seed::password(&mut Rng::new(ctx.ids.join ^ ctx.now.elapsed().as_nanos() as u64 ^ 0x5EED));
         operation(&mut ctx, &id, |_| Ok(Effect::NewPassword(password)))
@@ -54,14 +44,11 @@ pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>)
 }
 
 /// POST .../reboot — 202; only a running VM can be rebooted.
-pub async fn reboot(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "virtual_machine") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn reboot(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "virtual_machine")?;
     let _force = f.flag("force"); // applies to one kind of provider only
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
         operation(&mut ctx, &id, |vm| {
@@ -75,34 +62,28 @@ pub async fn reboot(auth: Authed, Path((_, id)): Path<(String, String)>, body: B
 }
 
 /// POST .../rebuild_network — 202.
-pub async fn rebuild_network(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn rebuild_network(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| operation(&mut ctx, &id, |_| Ok(Effect::Nothing)))
 }
 
 /// POST .../apply_firewall_rules — 202.
-pub async fn apply_firewall_rules(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn apply_firewall_rules(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| operation(&mut ctx, &id, |_| Ok(Effect::Nothing)))
 }
 
 /// POST .../template — 202 with the template being made.
-pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "template") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "template")?;
     let label = f.text("label");
     f.errors.check("label", label.as_deref(), rules::label);
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let response = operation(&mut ctx, &id, |_| Ok(Effect::Nothing));
-        if response.status() != StatusCode::ACCEPTED {
-            return response;
-        }
-        let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else { return response };
+        let accepted = operation(&mut ctx, &id, |_| Ok(Effect::Nothing))?;
+        let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else { return Ok(accepted) };
         let template_id = 100 + ctx.ids.snapshot();
-        reply(
+        Ok(reply(
             StatusCode::ACCEPTED,
             json!({
                 "id": template_id.to_string(),
@@ -113,16 +94,13 @@ pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body:
                 "state": "pending",
                 "created_at": timestamp_now(),
             }),
-        )
+        ))
     })
 }
 
 /// POST .../clone — 202 with the new VM; the source is busy while it is copied.
-pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "virtual_machine") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "virtual_machine")?;
     let hostname = f.text("hostname");
     if hostname.is_none() {
         f.errors.add("hostname", "can't be blank");
@@ -163,18 +141,15 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
         f.errors.add("data_store_group_secondary_id", "is not a data store group");
     }
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let mut source = match ctx.idle_vm(&id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let mut source = ctx.idle_vm(&id)?.clone();
         if source.status == "unbuilt" {
-            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet"));
         }
         if let Some(bad) = disk_ids.iter().find(|d| !source.disks.iter().any(|disk| disk.id == **d)) {
-            return field_error("clone_disk_id", &format!("{bad} is not a disk of this virtual machine"));
+            return Err(field_error("clone_disk_id", &format!("{bad} is not a disk of this virtual machine")));
         }
         let now_text = timestamp_now();
         let mut rng = Rng::new(ctx.ids.vm ^ 0xC10E);
@@ -187,7 +162,7 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
             if let Some(i) = disk_ids.iter().position(|d| *d == disk.id) {
                 if let Some(size) = disk_sizes.get(i) {
                     if *size < disk.size {
-                        return field_error("clone_disk_size", "can't be smaller than the source disk");
+                        return Err(field_error("clone_disk_size", "can't be smaller than the source disk"));
                     }
                     copy.size = *size;
                 }
@@ -254,17 +229,14 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
         let body = clone.to_json(ctx.now, |id| ctx.account.address_of(id));
         ctx.account.vms.insert(source.id, source);
         ctx.account.vms.insert(clone.id, clone);
-        reply(StatusCode::ACCEPTED, body)
+        Ok(reply(StatusCode::ACCEPTED, body))
     })
 }
 
 /// GET .../segregations — the VMs this one is kept apart from, either way round.
-pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let vm = match ctx.vm(&id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let vm = ctx.vm(&id)?.clone();
         let now = ctx.now;
         let items: Vec<Value> = ctx
             .account
@@ -276,46 +248,40 @@ pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -
             })
             .map(|other| other.to_json(now, |ip| ctx.account.address_of(ip)))
             .collect();
-        reply(StatusCode::OK, Value::Array(items))
+        Ok(reply(StatusCode::OK, Value::Array(items)))
     })
 }
 
 /// PUT .../segregation/:target — 200; takes effect at the next reboot.
-pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Response {
+pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let Some(target_id) = target.parse::<u64>().ok().filter(|t| ctx.account.vms.contains_key(t)) else {
-            return super::not_found("Target virtual machine");
+            return Err(super::not_found("Target virtual machine"));
         };
         let now = ctx.now;
-        let vm = match ctx.vm(&id) {
-            Ok(vm) => vm,
-            Err(r) => return r,
-        };
+        let vm = ctx.vm(&id)?;
         if vm.id == target_id {
-            return field_error("target", "A virtual machine cannot be kept apart from itself");
+            return Err(field_error("target", "A virtual machine cannot be kept apart from itself"));
         }
         vm.strict_virtual_machine_id = Some(target_id);
         vm.updated_at = timestamp_now();
         let vm = vm.clone();
-        reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip)))
+        Ok(reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip))))
     })
 }
 
 /// DELETE .../segregation/:target — 200.
-pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Response {
+pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let target_id = target.parse::<u64>().ok();
         let now = ctx.now;
-        let vm = match ctx.vm(&id) {
-            Ok(vm) => vm,
-            Err(r) => return r,
-        };
+        let vm = ctx.vm(&id)?;
         if target_id.is_none() || vm.strict_virtual_machine_id != target_id {
-            return super::not_found("Segregation");
+            return Err(super::not_found("Segregation"));
         }
         vm.strict_virtual_machine_id = None;
         vm.updated_at = timestamp_now();
         let vm = vm.clone();
-        reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip)))
+        Ok(reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip))))
     })
 }

@@ -1,79 +1,68 @@
 //! A VM's disks, snapshots, ISOs and statistics.
 
-use super::{empty, error, field_error, form, invalid, reply, Authed};
+use super::{empty, error, field_error, form, invalid, reply, Answer, Authed};
 use crate::records::IsoJoin;
 use crate::store::timestamp_now;
 use crate::{catalogue, rules, stats};
 use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::http::StatusCode;
-use axum::response::Response;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// GET .../disks
-pub async fn disks(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
+pub async fn disks(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let now = ctx.now;
-        match ctx.vm(&id) {
-            Ok(vm) => reply(StatusCode::OK, Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now)).collect())),
-            Err(r) => r,
-        }
+        let vm = ctx.vm(&id)?;
+        Ok(reply(StatusCode::OK, Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now)).collect())))
     })
 }
 
 /// POST .../apply_disks — 200 with no data.
-pub async fn apply_disks(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "virtual_machine") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn apply_disks(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "virtual_machine")?;
     let _format = f.flag("required_format_disk");
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
-    auth.with(|mut ctx| match ctx.idle_vm(&id) {
-        Ok(_) => empty(StatusCode::OK),
-        Err(r) => r,
+    auth.with(|mut ctx| {
+        ctx.idle_vm(&id)?;
+        Ok(empty(StatusCode::OK))
     })
 }
 
 /// GET .../snapshots
-pub async fn snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => reply(StatusCode::OK, Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm)).collect())),
-        Err(r) => r,
+pub async fn snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        Ok(reply(StatusCode::OK, Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm)).collect())))
     })
 }
 
 /// DELETE .../snapshots — 200 with empty content; the pending changes are
 /// merged into the disks.
-pub async fn delete_snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
-    auth.with(|mut ctx| match ctx.idle_vm(&id) {
-        Ok(vm) => {
-            vm.snapshots.clear();
-            empty(StatusCode::OK)
-        }
-        Err(r) => r,
+pub async fn delete_snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
+    auth.with(|mut ctx| {
+        let vm = ctx.idle_vm(&id)?;
+        vm.snapshots.clear();
+        Ok(empty(StatusCode::OK))
     })
 }
 
 /// GET .../isos — the ISO join of the mounted ISO, `{}` when none is.
-pub async fn mounted_iso(auth: Authed, Path((_, id)): Path<(String, String)>) -> Response {
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => reply(StatusCode::OK, vm.iso.as_ref().map(|iso| iso.to_json(vm)).unwrap_or_else(|| json!({}))),
-        Err(r) => r,
+pub async fn mounted_iso(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        Ok(reply(StatusCode::OK, vm.iso.as_ref().map(|iso| iso.to_json(vm)).unwrap_or_else(|| json!({}))))
     })
 }
 
 /// POST .../iso — one of `iso_id` and `iso_url`; 200 with the join. A newly
 /// mounted ISO takes the place of the one before.
-pub async fn mount_iso(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "iso") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn mount_iso(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "iso")?;
     let iso_id = f.uint("iso_id");
     let iso_url = f.text("iso_url");
     match (iso_id, &iso_url) {
@@ -87,36 +76,30 @@ pub async fn mount_iso(auth: Authed, Path((_, id)): Path<(String, String)>, body
     }
     f.errors.check("iso_url", iso_url.as_deref(), rules::iso_url);
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
         let join_id = ctx.ids.iso_join();
-        match ctx.idle_vm(&id) {
-            Ok(vm) => {
-                let join = IsoJoin { id: join_id, iso_id, iso_url, created_at: timestamp_now() };
-                let body = join.to_json(vm);
-                vm.iso = Some(join);
-                reply(StatusCode::OK, body)
-            }
-            Err(r) => r,
-        }
+        let vm = ctx.idle_vm(&id)?;
+        let join = IsoJoin { id: join_id, iso_id, iso_url, created_at: timestamp_now() };
+        let body = join.to_json(vm);
+        vm.iso = Some(join);
+        Ok(reply(StatusCode::OK, body))
     })
 }
 
 /// DELETE .../iso/:join — 200.
-pub async fn unmount_iso(auth: Authed, Path((_, id, join)): Path<(String, String, String)>) -> Response {
-    auth.with(|mut ctx| match ctx.idle_vm(&id) {
-        Ok(vm) => {
-            if vm.iso.as_ref().is_none_or(|iso| iso.id.to_string() != join) {
-                return super::not_found("Mounted ISO");
-            }
-            vm.iso = None;
-            if vm.boot_type == "cdrom" {
-                vm.boot_type = "default".into();
-            }
-            reply(StatusCode::OK, json!({}))
+pub async fn unmount_iso(auth: Authed, Path((_, id, join)): Path<(String, String, String)>) -> Answer {
+    auth.with(|mut ctx| {
+        let vm = ctx.idle_vm(&id)?;
+        if vm.iso.as_ref().is_none_or(|iso| iso.id.to_string() != join) {
+            return Err(super::not_found("Mounted ISO"));
         }
-        Err(r) => r,
+        vm.iso = None;
+        if vm.boot_type == "cdrom" {
+            vm.boot_type = "default".into();
+        }
+        Ok(reply(StatusCode::OK, json!({})))
     })
 }
 
@@ -125,29 +108,29 @@ fn epoch_secs() -> u64 {
 }
 
 /// GET .../cpu_stats?period=-1H|-30days
-pub async fn cpu_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn cpu_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Answer {
     let period = q.get("period").map(String::as_str).unwrap_or("");
     if stats::cpu_period(period).is_none() {
-        return field_error("period", "must be -1H or -30days");
+        return Err(field_error("period", "must be -1H or -30days"));
     }
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => stats::cpu(vm, period, epoch_secs())
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        stats::cpu(vm, period, epoch_secs())
             .map(|body| reply(StatusCode::OK, body))
-            .unwrap_or_else(|| error(StatusCode::UNPROCESSABLE_ENTITY, "Unknown period")),
-        Err(r) => r,
+            .ok_or_else(|| error(StatusCode::UNPROCESSABLE_ENTITY, "Unknown period"))
     })
 }
 
 /// GET .../bw_stats?period=-1H|-1day|-1M|-1Y
-pub async fn bw_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn bw_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Answer {
     let period = q.get("period").map(String::as_str).unwrap_or("");
     if stats::bandwidth_period(period).is_none() {
-        return field_error("period", "must be -1H, -1day, -1M or -1Y");
+        return Err(field_error("period", "must be -1H, -1day, -1M or -1Y"));
     }
-    auth.with(|mut ctx| match ctx.vm(&id) {
-        Ok(vm) => stats::bandwidth(vm, period, epoch_secs())
+    auth.with(|mut ctx| {
+        let vm = ctx.vm(&id)?;
+        stats::bandwidth(vm, period, epoch_secs())
             .map(|body| reply(StatusCode::OK, body))
-            .unwrap_or_else(|| error(StatusCode::UNPROCESSABLE_ENTITY, "Unknown period")),
-        Err(r) => r,
+            .ok_or_else(|| error(StatusCode::UNPROCESSABLE_ENTITY, "Unknown period"))
     })
 }

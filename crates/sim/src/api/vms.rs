@@ -1,6 +1,6 @@
 //! List, create, show and edit VMs (the edit path also starts, stops and rebuilds).
 
-use super::{answer, empty, error, field_error, filter, flag_filter, form, invalid, reply, Authed};
+use super::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Answer, Authed};
 use crate::body::Form;
 use crate::catalogue;
 use crate::records::{Disk, Effect, Interface, IpJoin, Vm};
@@ -11,7 +11,6 @@ use crate::store::timestamp_now;
 use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderValue, StatusCode};
-use axum::response::Response;
 use serde_json::Value;
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -23,31 +22,28 @@ const SORT_FIELDS: [&str; 9] = [
 
 /// GET /account/:id/virtual_machines — the spec's filters, `sort`/`order`,
 /// `offset`/`limit` and the paging headers.
-pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) -> Response {
+pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) -> Answer {
     let q = |key: &str| filter(&query, key);
     let offset = match q("offset").map(str::parse::<usize>) {
         None => 0,
         Some(Ok(n)) => n,
-        Some(Err(_)) => return field_error("offset", "must be a whole number"),
+        Some(Err(_)) => return Err(field_error("offset", "must be a whole number")),
     };
     let limit = match q("limit").map(str::parse::<usize>) {
         None => None,
         Some(Ok(n)) if (1..=1000).contains(&n) => Some(n),
-        Some(_) => return field_error("limit", "must be a whole number from 1 to 1000"),
+        Some(_) => return Err(field_error("limit", "must be a whole number from 1 to 1000")),
     };
     let sort = q("sort");
     if let Some(field) = sort.filter(|f| !SORT_FIELDS.contains(f)) {
-        return field_error("sort", &format!("“{field}” is not a sort field"));
+        return Err(field_error("sort", &format!("“{field}” is not a sort field")));
     }
     let descending = match q("order") {
         None | Some("asc") => false,
         Some("desc") => true,
-        Some(_) => return field_error("order", "must be asc or desc"),
+        Some(_) => return Err(field_error("order", "must be asc or desc")),
     };
-    let (locked, suspended) = match (flag_filter(&query, "locked"), flag_filter(&query, "suspended")) {
-        (Ok(l), Ok(s)) => (l, s),
-        (Err(r), _) | (_, Err(r)) => return r,
-    };
+    let (locked, suspended) = (flag_filter(&query, "locked")?, flag_filter(&query, "suspended")?);
     // Read once, not once per VM: this runs over every VM of the account.
     let hostname = q("hostname").map(str::to_lowercase);
     let label = q("label").map(str::to_lowercase);
@@ -102,7 +98,7 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
         ] {
             headers.insert(name, HeaderValue::from(value));
         }
-        response
+        Ok(response)
     })
 }
 
@@ -133,21 +129,19 @@ fn compare(field: &str, a: &Vm, b: &Vm) -> Ordering {
 }
 
 /// GET /account/:id/virtual_machine/:vm
-pub async fn show(auth: Authed, Path((_, vm)): Path<(String, String)>) -> Response {
+pub async fn show(auth: Authed, Path((_, vm)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        answer(ctx.vm(&vm).cloned().map(|vm| reply(StatusCode::OK, vm.to_json(ctx.now, ctx.address_of()))))
+        let vm = ctx.vm(&vm)?.clone();
+        Ok(reply(StatusCode::OK, vm.to_json(ctx.now, ctx.address_of())))
     })
 }
 
 /// POST /account/:id/virtual_machine — 202 with the new VM, unbuilt and locked.
-pub async fn create(auth: Authed, body: Bytes) -> Response {
-    let mut f = match form(&body, "virtual_machine") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn create(auth: Authed, body: Bytes) -> Answer {
+    let mut f = form(&body, "virtual_machine")?;
     let req = CreateRequest::read(&mut f);
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|ctx| {
         let now = ctx.now;
@@ -160,7 +154,7 @@ pub async fn create(auth: Authed, body: Bytes) -> Response {
                 let free = ctx.account.ips.values().find(|ip| ip.address == *address && ip.reserved).map(|ip| ip.id);
                 match free.filter(|id| ctx.account.attachment(*id).is_none()) {
                     Some(id) => Some(id),
-                    None => return field_error("selected_ip_address", "is not a free address of this account"),
+                    None => return Err(field_error("selected_ip_address", "is not a free address of this account")),
                 }
             }
         };
@@ -232,7 +226,7 @@ pub async fn create(auth: Authed, body: Bytes) -> Response {
         ctx.start_operation(&mut vm, effect);
         let body = vm.to_created_json(now, ctx.account.id, |id| ctx.account.address_of(id));
         ctx.account.vms.insert(vm.id, vm);
-        reply(StatusCode::ACCEPTED, body)
+        Ok(reply(StatusCode::ACCEPTED, body))
     })
 }
 
@@ -409,11 +403,8 @@ impl CreateRequest {
 
 /// PUT /account/:id/virtual_machine/:vm — with `status`: start or stop;
 /// with `template_id`: rebuild; otherwise an edit.
-pub async fn update(auth: Authed, Path((_, vm)): Path<(String, String)>, body: Bytes) -> Response {
-    let mut f = match form(&body, "virtual_machine") {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+pub async fn update(auth: Authed, Path((_, vm)): Path<(String, String)>, body: Bytes) -> Answer {
+    let mut f = form(&body, "virtual_machine")?;
     if f.has("status") {
         power(auth, &vm, f)
     } else if f.has("template_id") {
@@ -423,7 +414,7 @@ pub async fn update(auth: Authed, Path((_, vm)): Path<(String, String)>, body: B
     }
 }
 
-fn power(auth: Authed, id: &str, mut f: Form) -> Response {
+fn power(auth: Authed, id: &str, mut f: Form) -> Answer {
     let status = f.text("status");
     let force = f.flag("force").unwrap_or(false);
     let target = match status.as_deref() {
@@ -435,51 +426,45 @@ fn power(auth: Authed, id: &str, mut f: Form) -> Response {
         }
     };
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let vm = match ctx.idle_vm(id) {
-            Ok(vm) => vm,
-            Err(r) => return r,
-        };
+        let vm = ctx.idle_vm(id)?;
         if vm.status == "unbuilt" {
-            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet");
+            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet"));
         }
         if target == "online" && vm.suspended {
-            return error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is suspended and cannot be started");
+            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is suspended and cannot be started"));
         }
         let _ = force; // a forced stop only ends sooner on real hardware
         let mut vm = vm.clone();
         ctx.start_operation(&mut vm, Effect::Status(target));
         ctx.account.vms.insert(vm.id, vm);
-        empty(StatusCode::ACCEPTED)
+        Ok(empty(StatusCode::ACCEPTED))
     })
 }
 
-fn rebuild(auth: Authed, id: &str, mut f: Form) -> Response {
+fn rebuild(auth: Authed, id: &str, mut f: Form) -> Answer {
     let template_id = f.uint("template_id");
     let start = f.flag("required_startup").unwrap_or(true);
     if template_id.is_some_and(|t| catalogue::template(t).is_none()) {
         f.errors.add("template_id", "is not a template of this account");
     }
     if !f.errors.is_empty() {
-        return invalid(f.errors);
+        return Err(invalid(f.errors));
     }
     auth.with(|mut ctx| {
-        let mut vm = match ctx.idle_vm(id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let mut vm = ctx.idle_vm(id)?.clone();
         vm.template_id = template_id;
         // Disks are zeroed: the snapshots of the old contents go with them.
         vm.snapshots.clear();
         ctx.start_operation(&mut vm, Effect::Build { start });
         ctx.account.vms.insert(vm.id, vm);
-        empty(StatusCode::ACCEPTED)
+        Ok(empty(StatusCode::ACCEPTED))
     })
 }
 
-fn edit(auth: Authed, id: &str, f: &mut Form) -> Response {
+fn edit(auth: Authed, id: &str, f: &mut Form) -> Answer {
     let memory = f.uint("memory");
     f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
     let cpus = f.uint("cpus");
@@ -499,15 +484,12 @@ fn edit(auth: Authed, id: &str, f: &mut Form) -> Response {
     f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
     let _ = (f.uint("max_memory"), f.flag("noreboot")); // accepted and ignored
     if !f.errors.is_empty() {
-        return invalid(std::mem::take(&mut f.errors));
+        return Err(invalid(std::mem::take(&mut f.errors)));
     }
     auth.with(|mut ctx| {
-        let mut vm = match ctx.idle_vm(id) {
-            Ok(vm) => vm.clone(),
-            Err(r) => return r,
-        };
+        let mut vm = ctx.idle_vm(id)?.clone();
         if disk_size.is_some_and(|s| s < vm.primary_disk_size()) {
-            return field_error("primary_disk_size", "can't be decreased");
+            return Err(field_error("primary_disk_size", "can't be decreased"));
         }
         // Resizing a running VM is work for the hypervisor: 202 and busy.
         let resize = memory.is_some_and(|m| m != vm.memory)
@@ -535,6 +517,6 @@ fn edit(auth: Authed, id: &str, f: &mut Form) -> Response {
         };
         let body = vm.to_json(ctx.now, ctx.address_of());
         ctx.account.vms.insert(vm.id, vm);
-        reply(status, body)
+        Ok(reply(status, body))
     })
 }
