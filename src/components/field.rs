@@ -103,6 +103,11 @@ pub fn TextAreaField(bound: Bound, #[prop(into)] label: String, #[prop(default =
     }
 }
 
+/// A select's options that never change: (value, text).
+pub fn fixed_options(list: &'static [(&'static str, &'static str)]) -> Signal<Vec<(String, String)>> {
+    Signal::derive(move || list.iter().map(|(value, text)| ((*value).to_owned(), (*text).to_owned())).collect())
+}
+
 /// A labelled select bound to a field: `options` are (value, text), with
 /// an empty first choice when `empty` names one.
 #[component]

@@ -12,7 +12,7 @@ mod typed_confirm;
 
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
-pub use field::{described_by, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
+pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
 pub use form::{FormView, SubmitButton};
 pub use loaded::Loaded;
 pub use modal::Modal;

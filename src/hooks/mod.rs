@@ -4,6 +4,6 @@ mod use_form;
 mod use_poll;
 mod use_url_filters;
 
-pub use use_form::{forget_drafts, use_form, use_form_with_options, Bound, BoundFlag, Form, UseFormOptions};
+pub use use_form::{forget_drafts, use_form_with_options, Bound, BoundFlag, Form, UseFormOptions};
 pub use use_poll::{use_poll, BUSY_POLL_MS};
 pub use use_url_filters::{use_url_filters, UrlFilters};

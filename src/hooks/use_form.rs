@@ -171,7 +171,7 @@ impl BoundFlag {
     }
 }
 
-/// A form whose value starts as `initial`, checked by nothing.
+/// A form whose value starts as `initial`, with its options.
 ///
 /// ## Usage
 /// ```ignore
@@ -181,24 +181,17 @@ impl BoundFlag {
 ///     .pending(op.pending()));
 /// view! {
 ///     <FormView form=form on_submit=Callback::new(move |f| op.submit(form, f.changes()))>
-///         <TextField bound=form.bind("hostname", |f| f.hostname.clone(), |f, v| f.hostname = v) label="Hostname"/>
+///         <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname"/>
 ///         <SubmitButton form=form id="confirm-action" label="Save"/>
 ///     </FormView>
 /// }
 /// ```
-pub fn use_form<F>(prefix: &'static str, initial: F) -> Form<F>
-where
-    F: Clone + PartialEq + Send + Sync + 'static,
-{
-    use_form_with_options(prefix, initial, UseFormOptions::default())
-}
-
 pub fn use_form_with_options<F>(prefix: &'static str, initial: F, options: UseFormOptions<F>) -> Form<F>
 where
     F: Clone + PartialEq + Send + Sync + 'static,
 {
     let UseFormOptions { check, field_for, draft, pending } = options;
-    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key, &initial)).filter(|value| draft.as_ref().is_some_and(|d| *value != (d.keep)(&initial)));
+    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key, &initial).filter(|value| *value != (d.keep)(&initial)));
     let restored = RwSignal::new(stored.is_some());
     let value = RwSignal::new(stored.unwrap_or_else(|| initial.clone()));
     let problems = Memo::new(move |_| value.with(|v| check(v)));
@@ -327,6 +320,12 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
             leave: Callback::new(move |()| self.touch(&left)),
             message: self.message(field),
         }
+    }
+
+    /// A text control for a `String` field of the form, named by its
+    /// accessors (`|f| &f.hostname`, `|f| &mut f.hostname`).
+    pub fn text(self, field: impl Into<String>, get: fn(&F) -> &String, set: fn(&mut F) -> &mut String) -> Bound {
+        self.bind(field, move |f| get(f).clone(), move |f, v| *set(f) = v)
     }
 
     /// A checkbox for `field`: checking it is an edit and a touch at once.

@@ -101,10 +101,9 @@ pub fn LoginPage() -> impl IntoView {
     let on_submit = Callback::new(move |value: LoginForm| {
         login.dispatch(credentials(&value));
     });
-    let text = move |key: &'static str, get: fn(&LoginForm) -> &String, set: fn(&mut LoginForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
-    let base_url = text("base_url", |f| &f.base_url, |f| &mut f.base_url);
-    let account = text("account", |f| &f.account, |f| &mut f.account);
-    let token = text("token", |f| &f.token, |f| &mut f.token);
+    let base_url = form.text("base_url", |f| &f.base_url, |f| &mut f.base_url);
+    let account = form.text("account", |f| &f.account, |f| &mut f.account);
+    let token = form.text("token", |f| &f.token, |f| &mut f.token);
     let (base_url_error, account_error, token_error) = (base_url.message, account.message, token.message);
 
     view! {

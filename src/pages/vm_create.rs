@@ -3,7 +3,7 @@
 
 use crate::api::vms::create_vm;
 use crate::api::Api;
-use crate::components::{described_by, CheckField, ChoiceField, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, CheckField, ChoiceField, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use crate::session::use_session;
@@ -20,15 +20,6 @@ fn random_password() -> Option<String> {
     let mut bytes = [0u8; 16];
     crypto.get_random_values_with_u8_array(&mut bytes).ok()?;
     Some(generate_password(&bytes))
-}
-
-/// A text control for one field of the create form.
-fn text(form: Form<CreateVmForm>, field: &'static str, get: fn(&CreateVmForm) -> &String, set: fn(&mut CreateVmForm) -> &mut String) -> crate::hooks::Bound {
-    form.bind(field, move |f| get(f).clone(), move |f, v| *set(f) = v)
-}
-
-fn options(list: &'static [(&'static str, &'static str)]) -> Signal<Vec<(String, String)>> {
-    Signal::derive(move || list.iter().map(|(v, t)| ((*v).to_owned(), (*t).to_owned())).collect())
 }
 
 #[component]
@@ -81,7 +72,7 @@ pub fn VmCreatePage() -> impl IntoView {
     let stores = catalogue(|c| &c.data_store_groups);
     let source = move || form.with(|f| f.source);
     let set_source = move |s: Source| form.edit("base", |f| f.source = s);
-    let password = text(form, "initial_root_password", |f| &f.initial_root_password, |f| &mut f.initial_root_password);
+    let password = form.text("initial_root_password", |f| &f.initial_root_password, |f| &mut f.initial_root_password);
     let password_error = password.message;
 
     view! {
@@ -92,13 +83,13 @@ pub fn VmCreatePage() -> impl IntoView {
                 <fieldset>
                     <legend>"Basics"</legend>
                     <div class="grid-2">
-                        <TextField bound=text(form, "label", |f| &f.label, |f| &mut f.label) label="Label" hint="A name for you; shown in lists."/>
-                        <TextField bound=text(form, "hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Up to 25 letters, digits and dashes; not starting with a digit."/>
-                        <TextField bound=text(form, "memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" numeric=true/>
-                        <TextField bound=text(form, "cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" numeric=true/>
-                        <SelectField bound=text(form, "cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type"
-                            options=options(&[("intel", "Intel"), ("amd", "AMD")]) empty="Provider's default"/>
-                        <TextField bound=text(form, "cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label="CPU shares" numeric=true hint="Optional: the share of the hypervisor's CPU guaranteed."/>
+                        <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label" hint="A name for you; shown in lists."/>
+                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Up to 25 letters, digits and dashes; not starting with a digit."/>
+                        <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" numeric=true/>
+                        <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" numeric=true/>
+                        <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type"
+                            options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")]) empty="Provider's default"/>
+                        <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label="CPU shares" numeric=true hint="Optional: the share of the hypervisor's CPU guaranteed."/>
                     </div>
                 </fieldset>
 
@@ -111,21 +102,21 @@ pub fn VmCreatePage() -> impl IntoView {
                     </div>
                     <div class="grid-2">
                         {move || match source() {
-                            Source::Template => view! { <ChoiceField bound=text(form, "template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/> }.into_any(),
-                            Source::IsoId => view! { <ChoiceField bound=text(form, "iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any(),
-                            Source::IsoUrl => view! { <TextField bound=text(form, "iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/> }.into_any(),
+                            Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/> }.into_any(),
+                            Source::IsoId => view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any(),
+                            Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/> }.into_any(),
                         }}
-                        <ChoiceField bound=text(form, "location_id", |f| &f.location_id, |f| &mut f.location_id) label="Location" choices=locations empty="Provider's default"/>
+                        <ChoiceField bound=form.text("location_id", |f| &f.location_id, |f| &mut f.location_id) label="Location" choices=locations empty="Provider's default"/>
                     </div>
                 </fieldset>
 
                 <fieldset>
                     <legend>"Disks"</legend>
                     <div class="grid-2">
-                        <TextField bound=text(form, "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label="Primary disk (GB)" numeric=true/>
-                        <ChoiceField bound=text(form, "data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label="Primary disk's data store" choices=stores empty="Provider's default"/>
-                        <TextField bound=text(form, "swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label="Swap (GB)" numeric=true hint="Optional; Windows does not use it."/>
-                        <ChoiceField bound=text(form, "data_store_group_swap_id", |f| &f.data_store_group_swap_id, |f| &mut f.data_store_group_swap_id) label="Swap's data store" choices=stores empty="Provider's default"/>
+                        <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label="Primary disk (GB)" numeric=true/>
+                        <ChoiceField bound=form.text("data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label="Primary disk's data store" choices=stores empty="Provider's default"/>
+                        <TextField bound=form.text("swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label="Swap (GB)" numeric=true hint="Optional; Windows does not use it."/>
+                        <ChoiceField bound=form.text("data_store_group_swap_id", |f| &f.data_store_group_swap_id, |f| &mut f.data_store_group_swap_id) label="Swap's data store" choices=stores empty="Provider's default"/>
                     </div>
                     <SecondaryDisks form=form stores=stores/>
                 </fieldset>
@@ -133,14 +124,14 @@ pub fn VmCreatePage() -> impl IntoView {
                 <fieldset>
                     <legend>"Network"</legend>
                     <div class="grid-2">
-                        <ChoiceField bound=text(form, "primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label="Primary network" choices=networks empty="Provider's default"/>
-                        <TextField bound=text(form, "primary_network_group_id", |f| &f.primary_network_group_id, |f| &mut f.primary_network_group_id) label="Network group id" numeric=true hint="Optional, instead of a network."/>
-                        <TextField bound=text(form, "selected_ip_address", |f| &f.selected_ip_address, |f| &mut f.selected_ip_address) label="IP address" placeholder="Assigned automatically"/>
-                        <TextField bound=text(form, "selected_ip_netmask", |f| &f.selected_ip_netmask, |f| &mut f.selected_ip_netmask) label="Netmask" placeholder="255.255.255.0"/>
-                        <TextField bound=text(form, "selected_ip_gateway", |f| &f.selected_ip_gateway, |f| &mut f.selected_ip_gateway) label="Gateway" placeholder="Assigned automatically"/>
-                        <TextField bound=text(form, "rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true placeholder="Provider's default" hint="0 means unlimited."/>
-                        <SelectField bound=text(form, "default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy) label="Default firewall policy"
-                            options=options(&[("ACCEPT", "ACCEPT: allow all traffic"), ("DROP", "DROP: deny all traffic")]) empty="ACCEPT (default)"/>
+                        <ChoiceField bound=form.text("primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label="Primary network" choices=networks empty="Provider's default"/>
+                        <TextField bound=form.text("primary_network_group_id", |f| &f.primary_network_group_id, |f| &mut f.primary_network_group_id) label="Network group id" numeric=true hint="Optional, instead of a network."/>
+                        <TextField bound=form.text("selected_ip_address", |f| &f.selected_ip_address, |f| &mut f.selected_ip_address) label="IP address" placeholder="Assigned automatically"/>
+                        <TextField bound=form.text("selected_ip_netmask", |f| &f.selected_ip_netmask, |f| &mut f.selected_ip_netmask) label="Netmask" placeholder="255.255.255.0"/>
+                        <TextField bound=form.text("selected_ip_gateway", |f| &f.selected_ip_gateway, |f| &mut f.selected_ip_gateway) label="Gateway" placeholder="Assigned automatically"/>
+                        <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true placeholder="Provider's default" hint="0 means unlimited."/>
+                        <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy) label="Default firewall policy"
+                            options=fixed_options(&[("ACCEPT", "ACCEPT: allow all traffic"), ("DROP", "DROP: deny all traffic")]) empty="ACCEPT (default)"/>
                     </div>
                 </fieldset>
 
@@ -172,7 +163,7 @@ pub fn VmCreatePage() -> impl IntoView {
                             }>"Generate"</button>
                         </div>
                     </Field>
-                    <TextAreaField bound=text(form, "note", |f| &f.note, |f| &mut f.note) label="Note"/>
+                    <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label="Note"/>
                     <CheckField bound=form.bind_flag("required_virtual_machine_build", |f| f.required_virtual_machine_build, |f, on| f.required_virtual_machine_build = on).with_id("create-build")>
                         "Build it right away"
                     </CheckField>

@@ -1,9 +1,10 @@
-//! A dialog's form with nothing to type: what it will do (the children),
-//! the refusal at its top, and the button that sends the operation.
+//! The end of every VM dialog's form (its confirming button), and the
+//! dialog with nothing to type: what it will do, the refusal at its top,
+//! and that button.
 
 use super::{blocked_reason, Op, VmCtx};
 use crate::components::{FormView, SubmitButton};
-use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::small_forms::ConfirmForm;
 
@@ -20,13 +21,33 @@ pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
     children: Children,
 ) -> impl IntoView {
     let form = use_form_with_options("confirm", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     view! {
         <FormView form=form on_submit=Callback::new(move |_| op.submit(form, input.run(()))) doing=doing>
             {children()}
-            <div class="modal-actions">
-                <SubmitButton form=form id="confirm-action" label=label blocked=blocked danger=danger/>
-            </div>
+            <DialogActions ctx=ctx op=op form=form label=label danger=danger/>
         </FormView>
     }
 }
+
+/// The end of a dialog's form: its confirming button, held while the VM is
+/// busy or the request is on its way (the form shows the refusals).
+#[component]
+pub fn DialogActions<I: Clone + Send + Sync + 'static, F: Clone + PartialEq + Send + Sync + 'static>(
+    ctx: VmCtx,
+    op: Op<I>,
+    form: Form<F>,
+    label: &'static str,
+    /// Extra conditions (a typed hostname, a change made).
+    #[prop(optional, into)]
+    ready: Option<Signal<bool>>,
+    #[prop(optional)] danger: bool,
+) -> impl IntoView {
+    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
+    view! {
+        <div class="modal-actions">
+            <SubmitButton form=form id="confirm-action" label=label blocked=blocked ready=ready danger=danger/>
+        </div>
+    }
+}
+

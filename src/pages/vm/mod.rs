@@ -14,7 +14,7 @@ pub mod settings;
 pub mod snapshots;
 pub mod statistics;
 
-pub use confirm::ConfirmDialog;
+pub use confirm::{ConfirmDialog, DialogActions};
 pub use operation::{blocked_reason, use_op, Op};
 
 use crate::api::vms::get_vm;

@@ -86,7 +86,7 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
             <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>"Format the disks"</CheckField>
             {move || format().then(|| view! {
                 <div class="notice notice-error"><p class="notice-title">"Formatting erases all data on the disks."</p></div>
-                <TypedConfirm bound=form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm") expected=expected.clone()/>
+                <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm") expected=expected.clone()/>
             })}
             <div class="modal-actions">
                 {move || if format() {

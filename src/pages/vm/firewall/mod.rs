@@ -7,7 +7,7 @@ use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{create_rule, interface_rules, vm_interfaces};
 use crate::api::vms::apply_firewall_rules;
 use crate::api::Api;
-use crate::components::{EmptyState, ErrorView, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::components::{fixed_options, EmptyState, ErrorView, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, use_url_filters, Form, UrlFilters, UseFormOptions};
 use crate::session::use_session;
 use crate::storage::{self, Store};
@@ -207,19 +207,17 @@ fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, ni
             op.submit(form, (nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
         }
     });
-    let text = move |key: &'static str, get: fn(&RuleForm) -> &String, set: fn(&mut RuleForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
-    let options = |list: &'static [&'static str]| Signal::derive(move || list.iter().map(|v| ((*v).to_owned(), (*v).to_owned())).collect::<Vec<_>>());
     view! {
         <section class="panel" id="new-rule">
             <h2>"Add a rule"</h2>
             <FormView form=form on_submit=submit doing="Creating the rule">
                 <div class="grid-4">
-                    <SelectField bound=text("command", |f| &f.command, |f| &mut f.command) label="Command" options=options(&["ACCEPT", "DROP"])/>
-                    <SelectField bound=text("protocol", |f| &f.protocol, |f| &mut f.protocol) label="Protocol" options=options(&["TCP", "UDP"])/>
-                    <TextField bound=text("address", |f| &f.address, |f| &mut f.address) label="From address" placeholder="everyone" hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
-                    <TextField bound=text("port", |f| &f.port, |f| &mut f.port) label="Port" placeholder="any" hint="22, a list 22,80,443 or a range 1000:2000."/>
+                    <SelectField bound=form.text("command", |f| &f.command, |f| &mut f.command) label="Command" options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
+                    <SelectField bound=form.text("protocol", |f| &f.protocol, |f| &mut f.protocol) label="Protocol" options=fixed_options(&[("TCP", "TCP"), ("UDP", "UDP")])/>
+                    <TextField bound=form.text("address", |f| &f.address, |f| &mut f.address) label="From address" placeholder="everyone" hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
+                    <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label="Port" placeholder="any" hint="22, a list 22,80,443 or a range 1000:2000."/>
                 </div>
-                <TextField bound=text("description", |f| &f.description, |f| &mut f.description) label="Description"/>
+                <TextField bound=form.text("description", |f| &f.description, |f| &mut f.description) label="Description"/>
                 {move || {
                     let list = warnings.get();
                     (!list.is_empty()).then(|| view! {

@@ -88,10 +88,10 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
             </div>
             {move || if by_url() {
                 view! {
-                    <TextField bound=form.bind("iso_url", |f| f.iso_url.clone(), |f, v| f.iso_url = v).with_id("iso-url") label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/>
+                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/>
                 }.into_any()
             } else {
-                view! { <ChoiceField bound=form.bind("iso_id", |f| f.iso_id.clone(), |f, v| f.iso_id = v).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
+                view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
             }}
             <SubmitButton form=form id="iso-mount" label="Mount" blocked=blocked/>
         </FormView>

@@ -1,10 +1,10 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, Op, VmCtx};
+use super::{use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, fixed_options, CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseFormOptions};
 use crate::session::use_session;
@@ -217,8 +217,6 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
     let deploy = use_deploy();
     let before = original.clone();
     let form = use_form_with_options("nic", original, UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()));
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
-    let text = move |key: &'static str, get: fn(&InterfaceForm) -> &String, set: fn(&mut InterfaceForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
     let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
     let submit = Callback::new(move |value: InterfaceForm| {
         if let Some(input) = make.run((value, before.clone())) {
@@ -230,21 +228,19 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
         <FormView form=form on_submit=submit doing=doing>
             {explain_412(form)}
             <div class="grid-2">
-                <ChoiceField bound=text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label="Network" choices=networks/>
-                <TextField bound=text("label", |f| &f.label, |f| &mut f.label) label="Label" placeholder="e.g. eth1"/>
-                <TextField bound=text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true hint="0 means unlimited; empty keeps the provider's default."/>
+                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label="Network" choices=networks/>
+                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label" placeholder="e.g. eth1"/>
+                <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true hint="0 means unlimited; empty keeps the provider's default."/>
                 {(!adding).then(|| view! {
-                    <TextField bound=text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label="MAC address" hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
-                    <SelectField bound=text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label="Default firewall policy"
-                        options=Signal::derive(|| vec![("ACCEPT".to_owned(), "ACCEPT".to_owned()), ("DROP".to_owned(), "DROP".to_owned())])/>
+                    <TextField bound=form.text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label="MAC address" hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
+                    <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label="Default firewall policy"
+                        options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
                 })}
             </div>
             <CheckField bound=form.bind_flag("primary", |f| f.primary, |f, on| f.primary = on)>
                 "Primary (holds the gateway; the current primary becomes secondary)"
             </CheckField>
-            <div class="modal-actions">
-                <SubmitButton form=form id="confirm-action" label=if adding { "Add interface" } else { "Save" } blocked=blocked/>
-            </div>
+            <DialogActions ctx=ctx op=op form=form label=if adding { "Add interface" } else { "Save" }/>
         </FormView>
     }
 }
@@ -321,7 +317,7 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
     let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
     // The radio group is the field: its message and mark are on the group.
     let Bound { id, value, input, leave, message } =
-        form.bind("default_firewall_policy", |f| f.default_firewall_policy.clone(), |f, v| f.default_firewall_policy = v).with_id("policy-choice");
+        form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("policy-choice");
     let choose = move |policy: &'static str| move |_| {
         input.run(policy.to_owned());
         leave.run(());
@@ -407,7 +403,7 @@ fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>, session: crat
     view! {
         <FormView form=form on_submit=submit doing="Adding the address">
             <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
-            <SelectField bound=form.bind("ip_address_id", |f| f.ip_address_id.clone(), |f, v| f.ip_address_id = v).with_id("ip-choice") label="Address" options=options empty="A new address"/>
+            <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id).with_id("ip-choice") label="Address" options=options empty="A new address"/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label="Add address"/>
             </div>

@@ -2,7 +2,7 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::clone_vm;
-use crate::components::{CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
+use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -84,7 +84,6 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             .draft(&format!("clone.{}", ctx.id.get_untracked()), CloneVmForm::clone)
             .pending(op.pending()),
     );
-    let text = move |key: &'static str, get: fn(&CloneVmForm) -> &String, set: fn(&mut CloneVmForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
     let stores = Signal::derive(move || deploy.with(|d| d.catalogue.data_store_groups.clone()));
     let submit = Callback::new(move |value: CloneVmForm| {
         if let Ok(body) = value.body() {
@@ -96,13 +95,13 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
     view! {
         <FormView form=form on_submit=submit doing="Cloning the VM">
             <div class="grid-2">
-                <TextField bound=text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Of the new VM."/>
-                <TextField bound=text("label", |f| &f.label, |f| &mut f.label) label="Label"/>
-                <TextField bound=text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" hint="Empty: as this VM."/>
-                <TextField bound=text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" hint="Empty: as this VM."/>
-                <SelectField bound=text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" empty="As this VM"
-                    options=Signal::derive(|| vec![("intel".to_owned(), "Intel".to_owned()), ("amd".to_owned(), "AMD".to_owned())])/>
-                <TextField bound=text("clone_user_id", |f| &f.clone_user_id, |f| &mut f.clone_user_id) label="Owner (user id)" hint="Empty: you."/>
+                <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Of the new VM."/>
+                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label"/>
+                <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" hint="Empty: as this VM."/>
+                <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" hint="Empty: as this VM."/>
+                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" empty="As this VM"
+                    options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")])/>
+                <TextField bound=form.text("clone_user_id", |f| &f.clone_user_id, |f| &mut f.clone_user_id) label="Owner (user id)" hint="Empty: you."/>
             </div>
             <p class="subheading">"Copies of this VM's disks"</p>
             {(0..disk_count).map(|i| {

@@ -40,7 +40,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
         vm.as_ref().map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone())).unwrap_or_default()
     });
     let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    let typed = form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm");
+    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
     let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
     view! {

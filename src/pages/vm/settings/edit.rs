@@ -2,7 +2,7 @@
 
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::api::vms::edit_vm;
-use crate::components::{FormView, Modal, SelectField, TextAreaField, TextField};
+use crate::components::{fixed_options, FormView, Modal, SelectField, TextAreaField, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
@@ -57,15 +57,13 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
     let changes = Memo::new(move |_| form.with(|f| original.with_value(|o| f.changes(o).unwrap_or_default())));
     let consequences = Memo::new(move |_| form.with(|f| original.with_value(|o| f.consequences(o))));
     let field = move |label: &'static str, key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String, numeric: bool, hint: &'static str| {
-        view! { <TextField bound=form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v) label=label numeric=numeric hint=hint/> }
+        view! { <TextField bound=form.text(key, get, set) label=label numeric=numeric hint=hint/> }
     };
-    let choice = move |key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String| form.bind(key, move |f| get(f).clone(), move |f, v| *set(f) = v);
     let submit = Callback::new(move |value: EditVmForm| {
         if let Ok(changes) = original.with_value(|o| value.changes(o)) {
             op.submit(form, changes);
         }
     });
-    let options = |list: &'static [(&'static str, &'static str)]| Signal::derive(move || list.iter().map(|(v, t)| ((*v).to_owned(), (*t).to_owned())).collect::<Vec<_>>());
     view! {
         <FormView form=form on_submit=submit doing="Saving the changes">
             <div class="grid-2">
@@ -74,12 +72,12 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                 {field("Memory (MB)", "memory", |f| &f.memory, |f| &mut f.memory, true, "")}
                 {field("CPUs", "cpus", |f| &f.cpus, |f| &mut f.cpus, true, "")}
                 {field("Primary disk (GB)", "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, "Can grow, not shrink.")}
-                <SelectField bound=choice("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" hint="Needs a reboot to apply."
-                    options=options(&[("intel", "intel"), ("amd", "amd")])/>
-                <SelectField bound=choice("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label="Boot from" hint="The CD-ROM needs a mounted ISO."
-                    options=options(&[("default", "Disk (default)"), ("cdrom", "CD-ROM")])/>
+                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" hint="Needs a reboot to apply."
+                    options=fixed_options(&[("intel", "intel"), ("amd", "amd")])/>
+                <SelectField bound=form.text("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label="Boot from" hint="The CD-ROM needs a mounted ISO."
+                    options=fixed_options(&[("default", "Disk (default)"), ("cdrom", "CD-ROM")])/>
             </div>
-            <TextAreaField bound=choice("note", |f| &f.note, |f| &mut f.note) label="Note"/>
+            <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label="Note"/>
             {move || {
                 let notes = consequences.get();
                 (!notes.is_empty()).then(|| view! {

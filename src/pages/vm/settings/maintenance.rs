@@ -126,7 +126,7 @@ fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
     let form = use_form_with_options("template", TemplateForm::default(), UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()));
     view! {
         <FormView form=form on_submit=Callback::new(move |f: TemplateForm| op.submit(form, f.label.trim().to_owned())) doing="Creating the template">
-            <TextField bound=form.bind("label", |f| f.label.clone(), |f, v| f.label = v) label="Template label" placeholder="Optional"/>
+            <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Template label" placeholder="Optional"/>
             <DialogActions ctx=ctx op=op form=form label="Create template"/>
         </FormView>
     }

@@ -8,9 +8,7 @@ mod maintenance;
 mod rebuild;
 mod segregation;
 
-use super::{blocked_reason, use_vm, Op, VmCtx};
-use crate::components::SubmitButton;
-use crate::hooks::Form;
+use super::{blocked_reason, use_vm, DialogActions, Op, VmCtx};
 use leptos::prelude::*;
 
 /// What an operation does to the VM, shown on its card.
@@ -68,28 +66,6 @@ fn OpenButton<I: Clone + Send + Sync + 'static>(ctx: VmCtx, op: Op<I>, open: RwS
             title=move || blocked().unwrap_or("")
             on:click=move |_| open.set(true)
         >{label}</button>
-    }
-}
-
-/// The end of a dialog's form: its confirming button, held while the VM is
-/// busy or the request is on its way (the form shows the refusals).
-#[component]
-fn DialogActions<I: Clone + Send + Sync + 'static, F: Clone + PartialEq + Send + Sync + 'static>(
-    ctx: VmCtx,
-    op: Op<I>,
-    form: Form<F>,
-    label: &'static str,
-    /// Extra conditions (a typed hostname, a change made).
-    #[prop(optional, into)]
-    ready: Option<Signal<bool>>,
-    #[prop(optional)] danger: bool,
-) -> impl IntoView {
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
-    let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
-    view! {
-        <div class="modal-actions">
-            <SubmitButton form=form id="confirm-action" label=label blocked=blocked ready=ready danger=danger/>
-        </div>
     }
 }
 

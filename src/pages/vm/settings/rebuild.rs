@@ -37,16 +37,16 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
         UseFormOptions::default().check(RebuildForm::errors).pending(op.pending()),
     );
     let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
-    let typed = form.bind("typed", |f| f.typed.clone(), |f, v| f.typed = v).with_id("typed-confirm");
+    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
+    let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
-    let expected = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
     view! {
         <FormView form=form on_submit=Callback::new(move |f: RebuildForm| op.submit(form, (f.template_id.trim().to_owned(), f.start))) doing="Rebuilding the VM">
             <div class="notice notice-error">
                 <p class="notice-title">"All data on this VM's disks will be erased."</p>
                 <p>"The disks are zeroed, the operating system installed anew and the network configured again."</p>
             </div>
-            <ChoiceField bound=form.bind("template_id", |f| f.template_id.clone(), |f, v| f.template_id = v) label="Template" choices=templates/>
+            <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/>
             <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>"Start the VM when it is built"</CheckField>
             <TypedConfirm bound=typed expected=expected/>
             <DialogActions ctx=ctx op=op form=form label="Erase and rebuild" danger=true ready=confirmed/>

@@ -79,7 +79,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                     search.set(f.hostname);
                 }) doing="Changing the segregation">
                     <div class="search-row">
-                        <TextField bound=form.bind("hostname", |f| f.hostname.clone(), |f, v| f.hostname = v).with_id("segregation-search") label="Find a VM by hostname" placeholder="e.g. db"/>
+                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname).with_id("segregation-search") label="Find a VM by hostname" placeholder="e.g. db"/>
                         <button type="submit" class="button" id="segregation-find">"Find"</button>
                     </div>
                 </FormView>
