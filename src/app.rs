@@ -1,6 +1,7 @@
 //! The root component: the session, the routes and the logged-in layout.
 
 use crate::deploy::provide_deploy;
+use crate::hooks::AutoRefresh;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::vm_list::VmListPage;
 use crate::parts::{self, Part, PartView};
@@ -25,6 +26,7 @@ pub fn App() -> impl IntoView {
     provide_deploy();
     crate::theme::provide_theme();
     provide_context(Tasks::restore());
+    provide_context(AutoRefresh::restore());
     view! {
         <Router>
             <parts::Prefetcher/>

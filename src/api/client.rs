@@ -7,6 +7,7 @@ use gloo_net::http::{Headers, Method, RequestBuilder};
 use serde_json::Value;
 use std::cell::Cell;
 use std::rc::Rc;
+use vmdeck_core::decode::DecodeError;
 use vmdeck_core::paths;
 use vmdeck_core::ApiError;
 
@@ -34,6 +35,33 @@ pub struct Reply {
     pub status: u16,
     pub body: Value,
     pub headers: Headers,
+}
+
+impl Reply {
+    /// The body read by a model's tolerant decoder; what it cannot read is
+    /// an error that names the status and what was wrong.
+    pub fn decode<T>(&self, read: impl FnOnce(&Value) -> Result<T, DecodeError>) -> ApiResult<T> {
+        read(&self.body).map_err(|e| ApiError::from_decode(self.status, e))
+    }
+
+    /// What an operation's answer says about the operation.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::of(self.status)
+    }
+}
+
+/// What an operation's answer says: done already (200/201/204), or
+/// accepted (202) and going on while the VM is locked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Done,
+    Started,
+}
+
+impl Outcome {
+    pub fn of(status: u16) -> Self {
+        if status == 202 { Self::Started } else { Self::Done }
+    }
 }
 
 impl Api {

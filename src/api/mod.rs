@@ -1,5 +1,6 @@
 //! The API client: one fetch helper ([`client`]) and one `async fn` per
-//! endpoint, grouped by resource.
+//! endpoint, grouped by resource. Paths come from `vmdeck_core::paths`;
+//! answers are read with [`Reply::decode`].
 
 pub mod client;
 pub mod network;
@@ -7,4 +8,4 @@ pub mod stats;
 pub mod storage;
 pub mod vms;
 
-pub use client::{Api, ApiResult};
+pub use client::{Api, ApiResult, Outcome, Reply};

@@ -1,26 +1,20 @@
 //! A VM's disks (apply), ISOs and snapshots.
 
-use super::vms::Outcome;
-use super::{Api, ApiResult};
+use super::{Api, ApiResult, Outcome};
 use gloo_net::http::Method;
 use serde_json::json;
+use vmdeck_core::paths::{self, VmPart};
 use vmdeck_core::storage::{IsoJoin, Snapshot};
-use vmdeck_core::{paths, ApiError};
-
-fn vm(api: &Api, vm_id: &str) -> ApiResult<String> {
-    Ok(paths::vm(api.account_id(), paths::checked_id(vm_id, "virtual machine")?))
-}
 
 /// POST `apply_disks`; `format` erases the disks.
 pub async fn apply_disks(api: &Api, vm_id: &str, format: bool) -> ApiResult<Outcome> {
-    let reply = api.send(Method::POST, &format!("{}/apply_disks", vm(api, vm_id)?), &[], Some(&json!({"required_format_disk": format}))).await?;
-    Ok(Outcome::of(reply.status))
+    let path = paths::vm_part(api.account_id(), vm_id, VmPart::ApplyDisks)?;
+    Ok(api.send(Method::POST, &path, &[], Some(&json!({"required_format_disk": format}))).await?.outcome())
 }
 
 /// GET `isos`: the mounted ISO, if any.
 pub async fn mounted_iso(api: &Api, vm_id: &str) -> ApiResult<Option<IsoJoin>> {
-    let reply = api.get(&format!("{}/isos", vm(api, vm_id)?), &[]).await?;
-    IsoJoin::mounted_from_json(&reply.body).map_err(|e| ApiError::from_decode(reply.status, e))
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Isos)?, &[]).await?.decode(IsoJoin::mounted_from_json)
 }
 
 /// What to mount: an uploaded ISO or one at a URL.
@@ -36,25 +30,21 @@ pub async fn mount_iso(api: &Api, vm_id: &str, source: IsoSource) -> ApiResult<O
         IsoSource::Id(id) => json!({"iso_id": paths::checked_id(&id, "ISO")?}),
         IsoSource::Url(url) => json!({"iso_url": url.trim()}),
     };
-    let reply = api.send(Method::POST, &format!("{}/iso", vm(api, vm_id)?), &[], Some(&body)).await?;
-    Ok(Outcome::of(reply.status))
+    let path = paths::vm_part(api.account_id(), vm_id, VmPart::Iso)?;
+    Ok(api.send(Method::POST, &path, &[], Some(&body)).await?.outcome())
 }
 
 /// DELETE `iso/<join>`.
 pub async fn unmount_iso(api: &Api, vm_id: &str, join_id: &str) -> ApiResult<Outcome> {
-    let path = format!("{}/iso/{}", vm(api, vm_id)?, paths::checked_id(join_id, "mounted ISO")?);
-    let reply = api.send(Method::DELETE, &path, &[], None).await?;
-    Ok(Outcome::of(reply.status))
+    Ok(api.send(Method::DELETE, &paths::mounted_iso(api.account_id(), vm_id, join_id)?, &[], None).await?.outcome())
 }
 
 /// GET `snapshots`.
 pub async fn snapshots(api: &Api, vm_id: &str) -> ApiResult<Vec<Snapshot>> {
-    let reply = api.get(&format!("{}/snapshots", vm(api, vm_id)?), &[]).await?;
-    Snapshot::list_from_json(&reply.body).map_err(|e| ApiError::from_decode(reply.status, e))
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Snapshots)?, &[]).await?.decode(Snapshot::list_from_json)
 }
 
 /// DELETE `snapshots`: the pending changes are merged into the disks.
 pub async fn delete_snapshots(api: &Api, vm_id: &str) -> ApiResult<Outcome> {
-    let reply = api.send(Method::DELETE, &format!("{}/snapshots", vm(api, vm_id)?), &[], None).await?;
-    Ok(Outcome::of(reply.status))
+    Ok(api.send(Method::DELETE, &paths::vm_part(api.account_id(), vm_id, VmPart::Snapshots)?, &[], None).await?.outcome())
 }

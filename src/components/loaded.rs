@@ -1,14 +1,14 @@
 use super::ErrorView;
-use crate::api::ApiResult;
+use crate::hooks::UseDataReturn;
 use leptos::prelude::*;
 
-/// What an API resource gives: `render` with its value, the error with a
-/// retry, and `fallback` while the first load runs. Later loads keep the
-/// previous content on screen (a transition), so nothing flashes.
+/// What a [`use_data`](crate::hooks::use_data) read gives: `render` with its
+/// data, the error with a retry, and `fallback` until the first answer. A
+/// new read keeps the data on screen, dimmed while it belongs to another
+/// view; a failed one shows its error above the data it kept.
 #[component]
 pub fn Loaded<T, V, R>(
-    /// The request, usually a `LocalResource` over an endpoint's `async fn`.
-    resource: LocalResource<ApiResult<T>>,
+    data: UseDataReturn<T>,
     /// What is being loaded, for the error message: "Loading the virtual machines".
     #[prop(into)]
     doing: String,
@@ -23,19 +23,16 @@ where
     R: Fn(T) -> V + Clone + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    let retry = Callback::new(move |()| resource.refetch());
+    let retry = Callback::new(move |()| data.refresh());
+    let has_data = Memo::new(move |_| data.data.with(Option::is_some));
     view! {
-        <Transition fallback=move || fallback.run()>
-            {move || {
-                let render = render.clone();
-                let doing = doing.clone();
-                Suspend::new(async move {
-                    match resource.await {
-                        Ok(value) => render(value).into_any(),
-                        Err(error) => view! { <ErrorView error=error doing=doing on_retry=retry/> }.into_any(),
-                    }
-                })
+        {move || data.error.get().map(|error| view! { <ErrorView error=error doing=doing.clone() on_retry=retry/> })}
+        <div class="loaded" class:is-stale=move || data.stale.get() && has_data.get() aria-busy=move || data.loading.get().to_string()>
+            {move || match data.data.get() {
+                Some(value) => render(value).into_any(),
+                None if data.error.with(Option::is_none) => fallback.run(),
+                None => ().into_any(),
             }}
-        </Transition>
+        </div>
     }
 }

@@ -1,9 +1,11 @@
 //! Hooks: one file each.
 
+mod use_data;
 mod use_form;
 mod use_poll;
 mod use_url_filters;
 
 pub use use_form::{forget_drafts, use_form_with_options, Bound, BoundFlag, Form, UseFormOptions};
-pub use use_poll::{use_poll, BUSY_POLL_MS};
+pub use use_data::{use_auto_refresh, use_data, use_data_with_options, AutoRefresh, UseDataOptions, UseDataReturn, AUTO_REFRESH_CHOICES, REFOCUS_AFTER_MS};
+pub use use_poll::{use_page_visible, use_poll, BUSY_POLL_MS};
 pub use use_url_filters::{use_url_filters, UrlFilters};

@@ -1,12 +1,10 @@
 //! Every network interface of the account, with the spec's filters.
 
 use crate::api::network::account_interfaces;
-use crate::api::Api;
 use crate::components::{EmptyState, Loaded};
 use crate::deploy::use_deploy;
-use crate::hooks::use_url_filters;
+use crate::hooks::{use_data, use_url_filters};
 use crate::pages::vm::network::network_name;
-use crate::session::use_session;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::network::{format_rate_limit, Interface};
@@ -15,14 +13,9 @@ const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interf
 
 #[component]
 pub fn InterfacesPage() -> impl IntoView {
-    let session = use_session();
     let deploy = use_deploy();
     let filters = use_url_filters(FILTERS);
-    let list = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let query = filters.pairs(FILTERS);
-        async move { account_interfaces(&api?, &query).await }
-    });
+    let list = use_data(move || filters.pairs(FILTERS), |api, query| async move { account_interfaces(&api, &query).await });
     view! {
         <section class="page">
             <header class="page-header"><h1>"Network interfaces"</h1></header>
@@ -46,7 +39,7 @@ pub fn InterfacesPage() -> impl IntoView {
                         <option value="0" selected=move || filters.get("public") == "0">"private"</option>
                     </select></label>
             </div>
-            <Loaded resource=list doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <Loaded data=list doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={|list: Vec<Interface>| view! { <InterfaceTable list=list/> }}/>
         </section>
     }

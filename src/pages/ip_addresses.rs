@@ -1,24 +1,17 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips;
-use crate::api::Api;
 use crate::components::{EmptyState, Loaded};
-use crate::hooks::use_url_filters;
+use crate::hooks::{use_data, use_url_filters};
 use crate::pages::vm::network::network_name;
-use crate::session::use_session;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::network::IpAddress;
 
 #[component]
 pub fn IpAddressesPage() -> impl IntoView {
-    let session = use_session();
     let filters = use_url_filters(&["ip"]);
-    let list = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let ip = filters.get("ip");
-        async move { account_ips(&api?, &ip).await }
-    });
+    let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips(&api, &ip).await });
     view! {
         <section class="page">
             <header class="page-header"><h1>"IP addresses"</h1></header>
@@ -26,7 +19,7 @@ pub fn IpAddressesPage() -> impl IntoView {
                 <label class="filter"><span>"Address"</span>
                     <input type="search" id="ips-filter" size="16" placeholder="e.g. 203.0.113.7" prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
             </div>
-            <Loaded resource=list doing="Loading the IP addresses" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <Loaded data=list doing="Loading the IP addresses" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={|list: Vec<IpAddress>| view! { <IpTable list=list/> }}/>
         </section>
     }

@@ -39,12 +39,8 @@ pub fn TaskTray() -> impl IntoView {
 
     // The elapsed times tick while the panel is open.
     let clock = RwSignal::new(now());
-    let ticking = StoredValue::new_local(None::<gloo_timers::callback::Interval>);
-    Effect::new(move || {
-        let run = open.get() && tasks.running() > 0;
-        ticking.set_value(run.then(|| gloo_timers::callback::Interval::new(1_000, move || clock.set(now()))));
-    });
-    on_cleanup(move || ticking.set_value(None));
+    let ticking = Signal::derive(move || open.get() && tasks.running() > 0);
+    use_poll(ticking, 1_000, move || clock.set(now()));
 
     view! {
         <div class="tray">

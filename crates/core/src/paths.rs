@@ -21,14 +21,123 @@ fn shorten(s: &str, max: usize) -> String {
     out
 }
 
-/// `/account/<account>/virtual_machines`
+/// `/account/<account>/virtual_machines`: the list.
 pub fn vms(account: &str) -> String {
     format!("/account/{account}/virtual_machines")
 }
 
+/// `/account/<account>/virtual_machine`: where a new VM is posted.
+pub fn new_vm(account: &str) -> String {
+    format!("/account/{account}/virtual_machine")
+}
+
 /// `/account/<account>/virtual_machine/<vm>`
-pub fn vm(account: &str, vm: &str) -> String {
-    format!("/account/{account}/virtual_machine/{vm}")
+pub fn vm(account: &str, vm: &str) -> Result<String, ApiError> {
+    Ok(format!("{}/{}", new_vm(account), checked_id(vm, "virtual machine")?))
+}
+
+/// What hangs off a VM's path, each the spec's last segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VmPart {
+    Reboot,
+    ResetPassword,
+    RebuildNetwork,
+    ApplyFirewallRules,
+    Template,
+    Clone,
+    Segregations,
+    Disks,
+    ApplyDisks,
+    Isos,
+    Iso,
+    Snapshots,
+    CpuStats,
+    BwStats,
+    NetworkInterfaces,
+    NetworkInterface,
+    IpAddresses,
+}
+
+impl VmPart {
+    pub fn segment(self) -> &'static str {
+        match self {
+            Self::Reboot => "reboot",
+            Self::ResetPassword => "reset_password",
+            Self::RebuildNetwork => "rebuild_network",
+            Self::ApplyFirewallRules => "apply_firewall_rules",
+            Self::Template => "template",
+            Self::Clone => "clone",
+            Self::Segregations => "segregations",
+            Self::Disks => "disks",
+            Self::ApplyDisks => "apply_disks",
+            Self::Isos => "isos",
+            Self::Iso => "iso",
+            Self::Snapshots => "snapshots",
+            Self::CpuStats => "cpu_stats",
+            Self::BwStats => "bw_stats",
+            Self::NetworkInterfaces => "network_interfaces",
+            Self::NetworkInterface => "network_interface",
+            Self::IpAddresses => "ip_addresses",
+        }
+    }
+}
+
+/// `/account/<account>/virtual_machine/<vm>/<part>`
+pub fn vm_part(account: &str, vm_id: &str, part: VmPart) -> Result<String, ApiError> {
+    Ok(format!("{}/{}", vm(account, vm_id)?, part.segment()))
+}
+
+/// `.../virtual_machine/<vm>/segregation/<target>`
+pub fn segregation(account: &str, vm_id: &str, target: &str) -> Result<String, ApiError> {
+    Ok(format!("{}/segregation/{}", vm(account, vm_id)?, checked_id(target, "virtual machine")?))
+}
+
+/// `.../virtual_machine/<vm>/iso/<join>`: one mounted ISO.
+pub fn mounted_iso(account: &str, vm_id: &str, join: &str) -> Result<String, ApiError> {
+    Ok(format!("{}/{}", vm_part(account, vm_id, VmPart::Iso)?, checked_id(join, "mounted ISO")?))
+}
+
+/// `/account/<account>/network_interfaces`: every interface of the account.
+pub fn account_interfaces(account: &str) -> String {
+    format!("/account/{account}/network_interfaces")
+}
+
+/// `/account/<account>/ip_addresses`: every address of the account.
+pub fn account_ips(account: &str) -> String {
+    format!("/account/{account}/ip_addresses")
+}
+
+/// `/account/<account>/network_interface/<nic>`
+pub fn nic(account: &str, nic: &str) -> Result<String, ApiError> {
+    Ok(format!("/account/{account}/network_interface/{}", checked_id(nic, "network interface")?))
+}
+
+/// What hangs off an interface's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NicPart {
+    IpAddress,
+    FirewallRules,
+    FirewallRule,
+}
+
+impl NicPart {
+    pub fn segment(self) -> &'static str {
+        match self {
+            Self::IpAddress => "ip_address",
+            Self::FirewallRules => "firewall_rules",
+            Self::FirewallRule => "firewall_rule",
+        }
+    }
+}
+
+/// `/account/<account>/network_interface/<nic>/<part>`
+pub fn nic_part(account: &str, nic_id: &str, part: NicPart) -> Result<String, ApiError> {
+    Ok(format!("{}/{}", nic(account, nic_id)?, part.segment()))
+}
+
+/// `.../network_interface/<nic>/ip_address/<ip>`
+pub fn nic_ip(account: &str, nic_id: &str, ip: &str) -> Result<String, ApiError> {
+    Ok(format!("{}/{}", nic_part(account, nic_id, NicPart::IpAddress)?, checked_id(ip, "IP address")?))
 }
 
 /// Normalises what a user typed as the API base URL: an absolute http(s) URL
@@ -107,7 +216,28 @@ mod tests {
     #[test]
     fn paths_follow_the_spec() {
         assert_eq!(vms("1"), "/account/1/virtual_machines");
-        assert_eq!(vm("1", "42"), "/account/1/virtual_machine/42");
+        assert_eq!(new_vm("1"), "/account/1/virtual_machine");
+        assert_eq!(vm("1", "42").unwrap(), "/account/1/virtual_machine/42");
+        assert_eq!(vm_part("1", "42", VmPart::ApplyFirewallRules).unwrap(), "/account/1/virtual_machine/42/apply_firewall_rules");
+        assert_eq!(segregation("1", "42", "7").unwrap(), "/account/1/virtual_machine/42/segregation/7");
+        assert_eq!(mounted_iso("1", "42", "3").unwrap(), "/account/1/virtual_machine/42/iso/3");
+        assert_eq!(account_interfaces("1"), "/account/1/network_interfaces");
+        assert_eq!(account_ips("1"), "/account/1/ip_addresses");
+        assert_eq!(nic("1", "9").unwrap(), "/account/1/network_interface/9");
+        assert_eq!(nic_part("1", "9", NicPart::FirewallRules).unwrap(), "/account/1/network_interface/9/firewall_rules");
+        assert_eq!(nic_ip("1", "9", "5").unwrap(), "/account/1/network_interface/9/ip_address/5");
+    }
+
+    #[test]
+    fn every_id_in_a_path_is_checked() {
+        assert!(vm("1", "../2").is_err());
+        assert!(vm_part("1", "4 2", VmPart::Disks).is_err());
+        assert!(segregation("1", "42", "x").is_err());
+        assert!(mounted_iso("1", "42", "").is_err());
+        assert!(nic("1", "9/..").is_err());
+        assert!(nic_ip("1", "9", "5?x=1").is_err());
+        let err = nic_ip("1", "9", "z").unwrap_err().to_string();
+        assert!(err.contains("IP address"), "{err}");
     }
 
     #[test]

@@ -90,6 +90,18 @@ pub fn format_elapsed(ms: i64) -> String {
     }
 }
 
+/// How old data on screen is, for the line beside its Refresh button:
+/// "Updated just now", "Updated 12 s ago", "Updated 3 min ago", "Updated 2 h ago".
+pub fn updated_ago(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    match s {
+        0..=4 => "Updated just now".to_owned(),
+        5..=59 => format!("Updated {s} s ago"),
+        60..=3599 => format!("Updated {} min ago", s / 60),
+        _ => format!("Updated {} h ago", s / 3600),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +148,16 @@ mod tests {
         assert_eq!(format_elapsed(125_000), "2 min 5 s");
         assert_eq!(format_elapsed(3_840_000), "1 h 4 min");
         assert_eq!(format_elapsed(-5), "0 s");
+    }
+
+    #[test]
+    fn ages() {
+        assert_eq!(updated_ago(-20), "Updated just now");
+        assert_eq!(updated_ago(4_999), "Updated just now");
+        assert_eq!(updated_ago(5_000), "Updated 5 s ago");
+        assert_eq!(updated_ago(59_999), "Updated 59 s ago");
+        assert_eq!(updated_ago(60_000), "Updated 1 min ago");
+        assert_eq!(updated_ago(3_599_000), "Updated 59 min ago");
+        assert_eq!(updated_ago(7_300_000), "Updated 2 h ago");
     }
 }

@@ -155,7 +155,32 @@ impl VmQuery {
     pub fn has_filters(&self) -> bool {
         !self.filters.is_empty()
     }
+
+    /// The text of the search box: the address searched for, else the
+    /// host name (or label) text.
+    pub fn search_text(&self, by_label: bool) -> &str {
+        let field = if by_label { "label" } else { "hostname" };
+        self.filter("ip_address").or_else(|| self.filter(field)).unwrap_or_default()
+    }
+
+    /// The view with `text` as the search: the one search filter it goes to
+    /// ([`search_field`]) replaces any other, the other filters stay.
+    pub fn with_search(&self, text: &str, by_label: bool) -> Self {
+        let mut next = self.clone();
+        for field in SEARCH_FIELDS {
+            next = next.with_filter(field, "");
+        }
+        next.with_filter(search_field(text, by_label), text)
+    }
+
+    /// Filters other than the search's, for the count on the Filters button.
+    pub fn other_filter_count(&self) -> usize {
+        self.filters.iter().filter(|(name, _)| !SEARCH_FIELDS.contains(name)).count()
+    }
 }
+
+/// The filters the search box writes.
+pub const SEARCH_FIELDS: [&str; 3] = ["hostname", "label", "ip_address"];
 
 /// Values the API would refuse are not sent: flags are 0/1, ids digits.
 fn valid_filter(name: &str, value: &str) -> bool {
@@ -252,5 +277,27 @@ mod tests {
         assert_eq!(search_field("web", false), "hostname");
         assert_eq!(search_field("web", true), "label");
         assert_eq!(search_field("203.0.113", false), "hostname");
+    }
+
+    #[test]
+    fn a_search_replaces_the_search_before_and_keeps_other_filters() {
+        let start = VmQuery::default().with_filter("status", "online").with_filter("label", "old");
+        let by_host = start.with_search("web", false);
+        assert_eq!(by_host.filter("hostname"), Some("web"));
+        assert_eq!(by_host.filter("label"), None);
+        assert_eq!(by_host.filter("status"), Some("online"));
+        assert_eq!(by_host.search_text(false), "web");
+        assert_eq!(by_host.other_filter_count(), 1);
+
+        let by_ip = by_host.with_search("203.0.113.7", false);
+        assert_eq!(by_ip.filter("ip_address"), Some("203.0.113.7"));
+        assert_eq!(by_ip.filter("hostname"), None);
+        assert_eq!(by_ip.search_text(true), "203.0.113.7");
+
+        let cleared = by_ip.with_search("", false);
+        assert_eq!(cleared.search_text(false), "");
+        assert_eq!(cleared.filters.len(), 1);
+        assert_eq!(start.search_text(true), "old");
+        assert_eq!(start.search_text(false), "");
     }
 }

@@ -15,17 +15,17 @@ pub mod snapshots;
 pub mod statistics;
 
 pub use confirm::{ConfirmDialog, DialogActions};
-pub use operation::{blocked_reason, use_op, Op};
+pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
-use crate::api::vms::get_vm;
+use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{ErrorView, StatusBadge};
-use crate::hooks::{use_poll, BUSY_POLL_MS};
-use crate::session::use_session;
+use crate::components::{ErrorView, Freshness, StatusBadge};
+use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
+use vmdeck_core::disk::Disk;
 use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};
 
@@ -34,11 +34,11 @@ use vmdeck_core::{ApiError, Vm};
 pub struct VmCtx {
     pub id: Memo<String>,
     /// The latest VM read, kept while a new read is on its way.
-    pub vm: RwSignal<Option<Vm>>,
-    pub error: RwSignal<Option<ApiError>>,
+    pub vm: Signal<Option<Vm>>,
+    pub error: Signal<Option<ApiError>>,
     /// Counts the times the VM became free after work: tabs reload on it.
     pub settled: RwSignal<u64>,
-    resource: LocalResource<(f64, ApiResult<Vm>)>,
+    data: UseDataReturn<Vm>,
 }
 
 impl VmCtx {
@@ -52,16 +52,12 @@ impl VmCtx {
 
     /// Shows the VM busy at once after a 202, before the next read says so.
     pub fn mark_busy(self) {
-        self.vm.update(|vm| {
-            if let Some(vm) = vm {
-                vm.locked = true;
-            }
-        });
+        self.data.update(|vm| vm.locked = true);
     }
 
     /// Reads the VM again, and tells the tabs to reload.
     pub fn refresh(self) {
-        self.resource.refetch();
+        self.data.refresh();
         self.settled.update(|n| *n += 1);
     }
 }
@@ -71,110 +67,75 @@ pub fn use_vm() -> Option<VmCtx> {
 }
 
 /// Data of a tab, read again whenever the VM settles after work (or an
-/// operation of the tab is done).
-pub fn use_tab_data<T, F, Fut>(ctx: VmCtx, fetch: F) -> LocalResource<ApiResult<T>>
+/// operation of the tab is done), and kept fresh as every read is.
+pub fn use_tab_data<T, F, Fut>(ctx: VmCtx, fetch: F) -> UseDataReturn<T>
 where
-    T: 'static,
+    T: Clone + PartialEq + Send + Sync + 'static,
     F: Fn(Api, String) -> Fut + 'static,
     Fut: std::future::Future<Output = ApiResult<T>> + 'static,
 {
-    let session = use_session();
-    LocalResource::new(move || {
-        ctx.settled.track();
-        let id = ctx.id.get();
-        let request = Api::from_session(session).map(|api| fetch(api, id));
-        async move { request?.await }
-    })
+    use_data(
+        move || {
+            ctx.settled.track();
+            ctx.id.get()
+        },
+        fetch,
+    )
 }
 
 /// The VM's disks, read once for a dialog that needs them.
-pub fn use_disks(ctx: VmCtx) -> LocalResource<ApiResult<Vec<vmdeck_core::disk::Disk>>> {
-    let session = use_session();
-    LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let id = ctx.id.get_untracked();
-        async move { crate::api::vms::list_disks(&api?, &id).await }
-    })
+pub fn use_disks(ctx: VmCtx) -> UseDataReturn<Vec<Disk>> {
+    use_data_with_options(move || ctx.id.get_untracked(), |api, id| async move { list_disks(&api, &id).await }, UseDataOptions::default().once())
 }
 
 #[component]
 pub fn VmPage() -> impl IntoView {
-    let session = use_session();
     let tasks = use_tasks();
     let params = use_params_map();
     let id = Memo::new(move |_| params.with(|p| p.get("id")).unwrap_or_default());
-    let resource = LocalResource::new(move || {
-        let id = id.get();
-        let api = Api::from_session(session);
-        async move {
-            let asked_at = js_sys::Date::now();
-            let result = match api {
-                Ok(api) => get_vm(&api, &id).await,
-                Err(e) => Err(e),
-            };
-            (asked_at, result)
-        }
-    });
-    let ctx = VmCtx {
-        id,
-        vm: RwSignal::new(None),
-        error: RwSignal::new(None),
-        settled: RwSignal::new(0),
-        resource,
-    };
+    let data = use_data_with_options(
+        move || id.get(),
+        |api, id| async move { get_vm(&api, &id).await },
+        UseDataOptions::default().poll_while(|vm: &Vm| vm.locked).on_answer(move |result, asked_at| match result {
+            Ok(vm) => tasks.observe(vm, asked_at),
+            Err(ApiError::NotFound(_)) => tasks.observe_gone(&id.get_untracked(), asked_at),
+            Err(_) => {}
+        }),
+    );
+    let ctx = VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data };
     provide_context(ctx);
 
-    let failures = RwSignal::new(0u32);
-    Effect::new(move || match resource.get() {
-        None => {}
-        Some((asked_at, Ok(vm))) => {
-            tasks.observe(&vm, asked_at);
-            let was_busy = ctx.vm.with_untracked(|old| old.as_ref().is_some_and(|old| old.locked && old.id == vm.id));
-            let now_free = !vm.locked;
-            ctx.vm.set(Some(vm));
-            ctx.error.set(None);
-            failures.set(0);
-            if was_busy && now_free {
+    // Work ended (busy, then free): the tabs read their parts again.
+    Effect::new(move |before: Option<Option<(Option<String>, bool)>>| {
+        let now = ctx.vm.with(|vm| vm.as_ref().map(|vm| (vm.id.clone(), vm.locked)));
+        if let (Some(Some((old_id, true))), Some((new_id, false))) = (&before, &now) {
+            if old_id == new_id {
                 ctx.settled.update(|n| *n += 1);
             }
         }
-        Some((asked_at, Err(error))) => {
-            if matches!(error, ApiError::NotFound(_)) {
-                tasks.observe_gone(&id.get_untracked(), asked_at);
-            }
-            failures.update(|n| *n += 1);
-            ctx.error.set(Some(error));
-        }
+        now
     });
-    // A different VM (a link from one VM to another) starts from nothing.
+    // The tray leaves this VM to the page while it is shown.
     Effect::new(move |previous: Option<String>| {
         let current = id.get();
         if let Some(previous) = previous.filter(|p| *p != current) {
             tasks.unwatch(&previous);
-            ctx.vm.set(None);
-            ctx.error.set(None);
         }
         tasks.watch(current.clone());
         current
     });
     on_cleanup(move || tasks.unwatch(&id.get_untracked()));
 
-    // Busy: read it again every couple of seconds; after failures, less often.
-    let busy = Memo::new(move |_| ctx.busy());
-    let ticks = StoredValue::new(0u32);
-    use_poll(busy, BUSY_POLL_MS, move || {
-        let n = ticks.get_value().wrapping_add(1);
-        ticks.set_value(n);
-        if n % (1 << failures.get_untracked().min(3)) == 0 {
-            resource.refetch();
-        }
-    });
-    let retry = Callback::new(move |()| resource.refetch());
-    let has_vm = Memo::new(move |_| ctx.vm.with(Option::is_some));
+    let retry = Callback::new(move |()| data.refresh());
+    // Another VM's data (a link from one VM to another) is not shown as this one's.
+    let has_vm = Memo::new(move |_| ctx.vm.with(Option::is_some) && !data.stale.get());
 
     view! {
         <section class="page vm-page">
-            <p class="breadcrumb"><A href="/vms">"Virtual machines"</A></p>
+            <div class="breadcrumb-row">
+                <p class="breadcrumb"><A href="/vms">"Virtual machines"</A></p>
+                <Freshness updated_at=data.updated_at loading=data.loading on_refresh=Callback::new(move |()| ctx.refresh())/>
+            </div>
             // Only whether the VM is known decides the layout: later reads
             // update the parts in place, and the open tab keeps its state.
             {move || if has_vm.get() {

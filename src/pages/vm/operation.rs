@@ -2,7 +2,7 @@
 //! VM shown busy at once after a 202 (the page then polls it until free).
 
 use super::VmCtx;
-use crate::api::vms::Outcome;
+use crate::api::Outcome;
 use crate::api::{Api, ApiResult};
 use crate::hooks::Form;
 use crate::session::use_session;
@@ -102,11 +102,10 @@ where
 /// Why an action button is disabled, if it is: the VM is busy, or this
 /// action's request is on its way.
 pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
-    if pending.get() {
-        Some("Sending the request…")
-    } else if ctx.busy() {
-        Some("The VM is busy with another operation; wait until it has finished.")
-    } else {
-        None
-    }
+    if pending.get() { Some("Sending the request…") } else { busy_reason(ctx) }
+}
+
+/// Why nothing can be started on the VM now, if that is so: it is busy.
+pub fn busy_reason(ctx: VmCtx) -> Option<&'static str> {
+    ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.")
 }

@@ -18,7 +18,7 @@ pub fn DisksTab() -> impl IntoView {
             <p class="muted">"The disks of this VM, in the order they are attached."</p>
             <ApplyDisks ctx=ctx/>
         </div>
-        <Loaded resource=disks doing="Loading the disks" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+        <Loaded data=disks doing="Loading the disks" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={|disks: Vec<Disk>| view! { <DiskTable disks=disks/> }}/>
     }
     .into_any()

@@ -6,10 +6,8 @@ use super::network::network_name;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{create_rule, interface_rules, vm_interfaces};
 use crate::api::vms::apply_firewall_rules;
-use crate::api::Api;
 use crate::components::{fixed_options, EmptyState, ErrorView, FormView, Loaded, SelectField, SubmitButton, TextField};
-use crate::hooks::{use_form_with_options, use_url_filters, Form, UrlFilters, UseFormOptions};
-use crate::session::use_session;
+use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
 use serde_json::Value;
@@ -41,11 +39,10 @@ fn describe(command: &str, protocol: &str, port: &str, address: &str) -> String 
 #[component]
 pub fn FirewallTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
-    let session = use_session();
     let filters = use_url_filters(FILTERS);
     let interfaces = use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
     let unapplied = RwSignal::new(read_unapplied(&ctx.id.get_untracked()));
-    let listed = Memo::new(move |_| interfaces.get().and_then(Result::ok).unwrap_or_default());
+    let listed = Memo::new(move |_| interfaces.data.get().unwrap_or_default());
     // The interface whose rules are shown: the URL's, else the first.
     let chosen = Memo::new(move |_| {
         let wanted = filters.get("interface");
@@ -55,17 +52,18 @@ pub fn FirewallTab() -> impl IntoView {
     });
     let chosen_id = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.id.clone())).unwrap_or_default());
     let rule_query = Memo::new(move |_| (chosen_id.get(), filters.pairs(&["command", "port", "address"])));
-    let rules = LocalResource::new(move || {
-        ctx.settled.track();
-        let api = Api::from_session(session);
-        let (id, query) = rule_query.get();
-        async move {
+    let rules = use_data(
+        move || {
+            ctx.settled.track();
+            rule_query.get()
+        },
+        |api, (id, query)| async move {
             if id.is_empty() {
                 return Ok(Vec::new());
             }
-            interface_rules(&api?, &id, &query).await
-        }
-    });
+            interface_rules(&api, &id, &query).await
+        },
+    );
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
     let created = use_op(ctx, "Create firewall rule", |_| {}, move |api, vm, (nic, body, text): (String, Value, String)| async move {
@@ -86,7 +84,7 @@ pub fn FirewallTab() -> impl IntoView {
     );
     view! {
         <ApplyBar ctx=ctx unapplied=unapplied/>
-        {move || match interfaces.get() {
+        {move || match interfaces.answer() {
             None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
             Some(Err(e)) => view! { <ErrorView error=e doing="Loading the interfaces"/> }.into_any(),
             Some(Ok(list)) if list.is_empty() => view! {
@@ -94,7 +92,7 @@ pub fn FirewallTab() -> impl IntoView {
             }.into_any(),
             Some(Ok(_)) => view! {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
-                <Loaded resource=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                <Loaded data=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy)/> }}/>
                 <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules/>
             }.into_any(),
@@ -196,9 +194,9 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView 
 }
 
 #[component]
-fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, nic: Memo<String>, rules: LocalResource<crate::api::ApiResult<Vec<FirewallRule>>>) -> impl IntoView {
+fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, nic: Memo<String>, rules: UseDataReturn<Vec<FirewallRule>>) -> impl IntoView {
     let warnings = Memo::new(move |_| {
-        let existing = rules.get().and_then(Result::ok).unwrap_or_default();
+        let existing = rules.data.get().unwrap_or_default();
         form.with(|f| f.warnings(&existing))
     });
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));

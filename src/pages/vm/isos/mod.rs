@@ -25,7 +25,7 @@ pub fn IsosTab() -> impl IntoView {
         </div>
         <section class="panel">
             <h2>"Mounted ISO"</h2>
-            <Loaded resource=mounted doing="Loading the mounted ISO" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <Loaded data=mounted doing="Loading the mounted ISO" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={move |iso: Option<IsoJoin>| view! { <Mounted ctx=ctx iso=iso/> }}/>
         </section>
         <section class="panel">

@@ -1,13 +1,12 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
-use super::{use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
+use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
 use crate::components::{described_by, fixed_options, CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
-use crate::hooks::{use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseFormOptions};
-use crate::session::use_session;
+use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use vmdeck_core::firewall::InterfaceForm;
@@ -27,22 +26,41 @@ pub fn network_name(id: Option<&str>) -> String {
 }
 
 /// The interfaces with their addresses, read together.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 struct NetworkData {
     interfaces: Vec<Interface>,
     ips: Vec<IpAddress>,
 }
 
-/// Which interface a dialog is about.
-#[derive(Clone, Copy)]
-struct Dialogs {
-    target: RwSignal<Option<Interface>>,
-    edit: RwSignal<bool>,
-    policy: RwSignal<bool>,
-    delete: RwSignal<bool>,
-    add_ip: RwSignal<bool>,
-    remove_ip: RwSignal<Option<IpAddress>>,
-    remove_ip_open: RwSignal<bool>,
+/// The one dialog of the tab that is open, with what it is about.
+#[derive(Clone, PartialEq)]
+enum Dialog {
+    Edit(Interface),
+    Policy(Interface),
+    Delete(Interface),
+    AddIp(Interface),
+    RemoveIp(Interface, IpAddress),
+}
+
+impl Dialog {
+    fn interface(&self) -> &Interface {
+        match self {
+            Self::Edit(nic) | Self::Policy(nic) | Self::Delete(nic) | Self::AddIp(nic) | Self::RemoveIp(nic, _) => nic,
+        }
+    }
+}
+
+/// A [`Modal`]'s open flag that follows `dialog`: open while `is(dialog)`,
+/// and closing the modal closes the dialog.
+fn modal_flag(dialog: RwSignal<Option<Dialog>>, is: fn(&Dialog) -> bool) -> RwSignal<bool> {
+    let open = RwSignal::new(false);
+    Effect::new(move || open.set(dialog.with(|d| d.as_ref().is_some_and(is))));
+    Effect::new(move || {
+        if !open.get() && dialog.with_untracked(|d| d.as_ref().is_some_and(is)) {
+            dialog.set(None);
+        }
+    });
+    open
 }
 
 #[component]
@@ -57,27 +75,20 @@ pub fn NetworkTab() -> impl IntoView {
             Ok(NetworkData { interfaces, ips })
         }
     });
-    let dialogs = Dialogs {
-        target: RwSignal::new(None),
-        edit: RwSignal::new(false),
-        policy: RwSignal::new(false),
-        delete: RwSignal::new(false),
-        add_ip: RwSignal::new(false),
-        remove_ip: RwSignal::new(None),
-        remove_ip_open: RwSignal::new(false),
-    };
+    let dialog = RwSignal::new(None::<Dialog>);
     let add_open = RwSignal::new(false);
+    let add_blocked = Signal::derive(move || busy_reason(ctx));
     view! {
         <div class="tab-toolbar">
             <InterfaceFilters filters=filters/>
-            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || ctx.busy()
-                title=move || if ctx.busy() { "The VM is busy with another operation; wait until it has finished." } else { "" }
+            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || add_blocked.get().is_some()
+                title=move || add_blocked.get().unwrap_or("")
                 on:click=move |_| add_open.set(true)>"Add interface"</button>
         </div>
-        <Loaded resource=data doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-            render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialogs=dialogs filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
+        <Loaded data=data doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialog=dialog filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
         <AddInterface ctx=ctx open=add_open/>
-        <InterfaceDialogs ctx=ctx dialogs=dialogs/>
+        <InterfaceDialogs ctx=ctx dialog=dialog/>
     }
     .into_any()
 }
@@ -114,12 +125,12 @@ fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
 }
 
 #[component]
-fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool) -> impl IntoView {
+fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>, filtered: bool) -> impl IntoView {
     if data.interfaces.is_empty() {
         let text = if filtered { "No interface matches these filters." } else { "This VM has no network interface." };
         return view! { <EmptyState title="No interfaces" text=text id="nic-empty"/> }.into_any();
     }
-    let blocked = move || ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.");
+    let blocked = move || busy_reason(ctx);
     data.interfaces
         .into_iter()
         .map(|nic| {
@@ -127,10 +138,7 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool
             let ips: Vec<IpAddress> = data.ips.iter().filter(|ip| ip.interface_id.as_deref() == Some(id.as_str())).cloned().collect();
             let only_one = ips.len() == 1;
             let policy = nic.default_firewall_policy.clone().unwrap_or_else(|| "—".into());
-            let open = move |flag: RwSignal<bool>, nic: Interface| move |_| {
-                dialogs.target.set(Some(nic.clone()));
-                flag.set(true);
-            };
+            let open = move |which: fn(Interface) -> Dialog, nic: Interface| move |_| dialog.set(Some(which(nic.clone())));
             view! {
                 <article class="card nic" id=format!("nic-{id}")>
                     <header class="card-head">
@@ -158,11 +166,7 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool
                                             <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
                                             <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" via {g}"))}</span>
                                             <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { "The interface's only address: removing it removes the interface" } else { "" })
-                                                on:click=move |_| {
-                                                    dialogs.target.set(Some(nic.clone()));
-                                                    dialogs.remove_ip.set(Some(target.clone()));
-                                                    dialogs.remove_ip_open.set(true);
-                                                }>"Remove"</button>
+                                                on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>"Remove"</button>
                                         </li>
                                     }
                                 }).collect_view()}
@@ -170,10 +174,10 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: Dialogs, filtered: bool
                         }.into_any()
                     }}
                     <div class="card-actions">
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.add_ip, nic.clone())>"Add IP"</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.edit, nic.clone())>"Edit"</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.policy, nic.clone())>"Default policy"</button>
-                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(dialogs.delete, nic.clone())>"Delete"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::AddIp, nic.clone())>"Add IP"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Edit, nic.clone())>"Edit"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Policy, nic.clone())>"Default policy"</button>
+                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Delete, nic.clone())>"Delete"</button>
                     </div>
                     <RawFields map=nic.raw.clone() summary="All fields of the interface"/>
                 </article>
@@ -246,40 +250,43 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
 }
 
 #[component]
-fn InterfaceDialogs(ctx: VmCtx, dialogs: Dialogs) -> impl IntoView {
-    let session = use_session();
-    let target_id = move || dialogs.target.with(|t| t.as_ref().and_then(|n| n.id.clone())).unwrap_or_default();
-    let target_name = move || dialogs.target.with(|t| t.as_ref().map(Interface::name)).unwrap_or_default();
+fn InterfaceDialogs(ctx: VmCtx, dialog: RwSignal<Option<Dialog>>) -> impl IntoView {
+    let target_id = move || dialog.with(|d| d.as_ref().and_then(|d| d.interface().id.clone())).unwrap_or_default();
+    let target_name = move || dialog.with(|d| d.as_ref().map(|d| d.interface().name())).unwrap_or_default();
+    let close = move |_| dialog.set(None);
 
-    let edit: Op<(String, Map<String, Value>)> = use_op(ctx, "Edit interface", move |_| dialogs.edit.set(false), |api, _, (nic, changes): (String, Map<String, Value>)| async move { edit_interface(&api, &nic, changes).await });
-    let policy: Op<(String, String)> = use_op(ctx, "Set default policy", move |_| dialogs.policy.set(false), |api, _, (nic, policy): (String, String)| async move {
+    let edit: Op<(String, Map<String, Value>)> = use_op(ctx, "Edit interface", close, |api, _, (nic, changes): (String, Map<String, Value>)| async move { edit_interface(&api, &nic, changes).await });
+    let policy: Op<(String, String)> = use_op(ctx, "Set default policy", close, |api, _, (nic, policy): (String, String)| async move {
         let mut body = Map::new();
         body.insert("default_firewall_policy".into(), json!(policy));
         edit_interface(&api, &nic, body).await
     });
-    let delete: Op<String> = use_op(ctx, "Delete interface", move |_| dialogs.delete.set(false), |api, _, nic: String| async move { delete_interface(&api, &nic).await });
-    let add: Op<(String, Option<String>)> = use_op(ctx, "Add IP address", move |_| dialogs.add_ip.set(false), |api, _, (nic, reserved): (String, Option<String>)| async move { add_ip(&api, &nic, reserved.as_deref()).await });
-    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", move |_| dialogs.remove_ip_open.set(false), |api, _, (nic, ip): (String, String)| async move { remove_ip(&api, &nic, &ip).await });
+    let delete: Op<String> = use_op(ctx, "Delete interface", close, |api, _, nic: String| async move { delete_interface(&api, &nic).await });
+    let add: Op<(String, Option<String>)> = use_op(ctx, "Add IP address", close, |api, _, (nic, reserved): (String, Option<String>)| async move { add_ip(&api, &nic, reserved.as_deref()).await });
+    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", close, |api, _, (nic, ip): (String, String)| async move { remove_ip(&api, &nic, &ip).await });
 
     view! {
-        <Modal open=dialogs.edit title="Edit the interface" id="edit-interface-dialog">
-            {move || dialogs.target.get().map(|nic| view! {
-                <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(&nic) adding=false op=edit
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Edit(_))) title="Edit the interface" id="edit-interface-dialog">
+            {move || dialog.get().map(|d| view! {
+                <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(d.interface()) adding=false op=edit
                     make=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| form.edit_body(&original).ok().map(|changes| (target_id(), changes)))/>
             })}
         </Modal>
-        <Modal open=dialogs.policy title="Default firewall policy" id="policy-dialog">
-            <PolicyChoice current=dialogs.target.with_untracked(|t| t.as_ref().and_then(|n| n.default_firewall_policy.clone())).unwrap_or_default()
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Policy(_))) title="Default firewall policy" id="policy-dialog">
+            <PolicyChoice current=dialog.with_untracked(|d| d.as_ref().and_then(|d| d.interface().default_firewall_policy.clone())).unwrap_or_default()
                 op=policy nic=Signal::derive(target_id)/>
         </Modal>
-        <Modal open=dialogs.delete title="Delete the interface" id="delete-interface-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Delete(_))) title="Delete the interface" id="delete-interface-dialog">
             <DeleteInterface ctx=ctx nic=Signal::derive(target_id) name=Signal::derive(target_name) op=delete/>
         </Modal>
-        <Modal open=dialogs.add_ip title="Add an IP address" id="add-ip-dialog">
-            <AddIp nic=dialogs.target.get_untracked() op=add session=session/>
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::AddIp(_))) title="Add an IP address" id="add-ip-dialog">
+            <AddIp nic=dialog.with_untracked(|d| d.as_ref().map(|d| d.interface().clone())) op=add/>
         </Modal>
-        <Modal open=dialogs.remove_ip_open title="Remove the IP address" id="remove-ip-dialog">
-            {move || dialogs.remove_ip.get().map(|ip| {
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::RemoveIp(..))) title="Remove the IP address" id="remove-ip-dialog">
+            {move || dialog.with(|d| match d {
+                Some(Dialog::RemoveIp(_, ip)) => Some(ip.clone()),
+                _ => None,
+            }).map(|ip| {
                 let address = ip.address.clone().unwrap_or_else(|| "this address".into());
                 let ip_id = ip.id.clone().or(ip.ip_address_id.clone()).unwrap_or_default();
                 view! {
@@ -296,14 +303,13 @@ fn InterfaceDialogs(ctx: VmCtx, dialogs: Dialogs) -> impl IntoView {
 /// Warns when the address is its interface's last: the interface goes too.
 #[component]
 fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
-    let session = use_session();
-    let count = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let (vm, nic) = (ctx.id.get_untracked(), nic.clone());
-        async move { vm_ips(&api?, &vm, &[("interface_id", nic)]).await.map(|ips| ips.len()) }
-    });
+    let count = use_data_with_options(
+        move || (ctx.id.get_untracked(), nic.clone()),
+        |api, (vm, nic)| async move { vm_ips(&api, &vm, &[("interface_id", nic)]).await.map(|ips| ips.len()) },
+        UseDataOptions::default().once(),
+    );
     move || {
-        (count.get().and_then(Result::ok) == Some(1)).then(|| view! {
+        (count.data.get() == Some(1)).then(|| view! {
             <div class="notice notice-warning" id="last-ip-warning">
                 <p class="notice-title">"This is the interface's only address."</p>
                 <p>"Removing it removes the interface too, with its firewall rules."</p>
@@ -344,22 +350,20 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
 
 #[component]
 fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op<String>) -> impl IntoView {
-    let session = use_session();
     // What goes with it: its addresses and its rules.
-    let parts = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let (vm, nic) = (ctx.id.get_untracked(), nic.get_untracked());
-        async move {
-            let api = api?;
+    let parts = use_data_with_options(
+        move || (ctx.id.get_untracked(), nic.get_untracked()),
+        |api, (vm, nic)| async move {
             let ips = vm_ips(&api, &vm, &[("interface_id", nic.clone())]).await?;
             let rules = interface_rules(&api, &nic, &[]).await?;
-            Ok::<_, ApiError>((ips, rules))
-        }
-    });
+            Ok((ips, rules))
+        },
+        UseDataOptions::default().once(),
+    );
     view! {
         <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.get_untracked()) label="Delete interface" doing="Deleting the interface" danger=true>
             <p>{move || format!("{} is deleted, with everything that depends on it:", name.get())}</p>
-            {move || parts.get().map(|result| match result {
+            {move || parts.answer().map(|result| match result {
                 Ok((ips, rules)) => view! {
                     <ul id="delete-interface-parts">
                         <li>{if ips.is_empty() { "no IP addresses".to_owned() } else { format!("its IP addresses: {}", ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
@@ -373,27 +377,26 @@ fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op
 }
 
 #[component]
-fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>, session: crate::session::Session) -> impl IntoView {
+fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> impl IntoView {
     let nic_id = nic.as_ref().and_then(|n| n.id.clone()).unwrap_or_default();
     let network = nic.as_ref().and_then(|n| n.network_id.clone());
     let form = use_form_with_options("ip", AddIpForm::default(), UseFormOptions::default().check(AddIpForm::errors).pending(op.pending()));
     // The account's reserved addresses that are free, on the interface's network.
-    let free = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let network = network.clone();
-        async move {
-            let all = account_ips(&api?, "").await?;
-            Ok::<_, ApiError>(
-                all.into_iter()
-                    .filter(|ip| ip.free == Some(true) && ip.reserved != Some(false))
-                    .filter(|ip| network.is_none() || ip.network_id.is_none() || ip.network_id == network)
-                    .collect::<Vec<_>>(),
-            )
-        }
-    });
+    let free = use_data_with_options(
+        move || network.clone(),
+        |api, network| async move {
+            let all = account_ips(&api, "").await?;
+            Ok(all
+                .into_iter()
+                .filter(|ip| ip.free == Some(true) && ip.reserved != Some(false))
+                .filter(|ip| network.is_none() || ip.network_id.is_none() || ip.network_id == network)
+                .collect::<Vec<_>>())
+        },
+        UseDataOptions::default().once(),
+    );
     let options = Signal::derive(move || {
-        free.get()
-            .and_then(Result::ok)
+        free.data
+            .get()
             .unwrap_or_default()
             .into_iter()
             .map(|ip| (ip.id.clone().unwrap_or_default(), format!("{} (reserved)", ip.address.clone().unwrap_or_default())))

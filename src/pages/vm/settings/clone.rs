@@ -40,7 +40,7 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
 fn CloneForm(ctx: VmCtx, op: Op<Value>) -> impl IntoView {
     let disks = use_disks(ctx);
     view! {
-        {move || disks.get().map(|result| {
+        {move || disks.answer().map(|result| {
             let (disks, note) = match result {
                 Ok(disks) => (disks, None),
                 Err(e) => (Vec::new(), Some(format!("The disks could not be read ({e}); the copy keeps their sizes."))),

@@ -31,7 +31,7 @@ fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
     // The primary disk's size is on the disk list, not on the VM.
     let disks = use_disks(ctx);
     view! {
-        {move || match disks.get() {
+        {move || match disks.answer() {
             None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
             Some(result) => {
                 let primary = result.ok().and_then(|disks| disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb));

@@ -2,7 +2,8 @@
 //! network, apply the firewall rules; and making a template (a label).
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, reset_password, Outcome};
+use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, reset_password};
+use crate::api::Outcome;
 use crate::api::{Api, ApiResult};
 use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};

@@ -2,12 +2,10 @@
 
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms, set_segregation};
-use crate::api::Api;
 use crate::components::{ErrorView, FormView, TextField};
-use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
+use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
 use vmdeck_core::small_forms::SearchForm;
-use crate::pages::vm::{blocked_reason, use_op, VmCtx};
-use crate::session::use_session;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm_query::VmQuery;
@@ -15,13 +13,7 @@ use vmdeck_core::Vm;
 
 #[component]
 pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
-    let session = use_session();
-    let current = LocalResource::new(move || {
-        ctx.settled.track();
-        let api = Api::from_session(session);
-        let id = ctx.id.get();
-        async move { list_segregations(&api?, &id).await }
-    });
+    let current = use_tab_data(ctx, |api, id| async move { list_segregations(&api, &id).await });
     let op = use_op(ctx, "Segregation", |_| {}, |api, id, (target, keep_apart): (String, bool)| async move {
         set_segregation(&api, &id, &target, keep_apart).await
     });
@@ -33,25 +25,24 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
 
     // The picker: VMs of the account whose hostname holds the text.
     let search = RwSignal::new(String::new());
-    let found = LocalResource::new(move || {
-        let text = search.get();
-        let api = Api::from_session(session);
-        let own = ctx.id.get_untracked();
-        async move {
+    let found = use_data_with_options(
+        move || (search.get(), ctx.id.get_untracked()),
+        |api, (text, own)| async move {
             if text.trim().is_empty() {
                 return Ok(Vec::new());
             }
             let query = VmQuery::default().with_filter("hostname", &text).with_limit(10);
-            let page = list_vms(&api?, &query).await?;
+            let page = list_vms(&api, &query).await?;
             Ok(page.items.into_iter().filter(|vm| vm.id.as_deref() != Some(own.as_str())).collect::<Vec<Vm>>())
-        }
-    });
+        },
+        UseDataOptions::default().once(),
+    );
 
     view! {
         <Card id="card-segregation" title="Keep apart from another VM" effect=Effect::NoRestart
             text="Segregation keeps this VM on a different hypervisor from the VM you pick, so one hardware fault cannot take both down. It takes effect at the next reboot.">
             <div class="segregation">
-                {move || match current.get() {
+                {move || match current.answer() {
                     None => view! { <p class="muted">"Loading…"</p> }.into_any(),
                     Some(Err(e)) => view! { <ErrorView error=e doing="Loading the segregations"/> }.into_any(),
                     Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">"Not kept apart from any VM."</p> }.into_any(),
@@ -83,7 +74,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                         <button type="submit" class="button" id="segregation-find">"Find"</button>
                     </div>
                 </FormView>
-                {move || found.get().map(|result| match result {
+                {move || found.answer().map(|result| match result {
                     Err(e) => view! { <ErrorView error=e doing="Searching the VMs"/> }.into_any(),
                     Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">"No other VM has that in its hostname."</p> }.into_any(),
                     Ok(vms) => view! {

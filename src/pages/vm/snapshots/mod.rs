@@ -15,7 +15,7 @@ pub fn SnapshotsTab() -> impl IntoView {
             <p class="muted">"Snapshots hold the disks' state at a moment; changes since then are kept apart until they are merged."</p>
             <DeleteAll ctx=ctx/>
         </div>
-        <Loaded resource=list doing="Loading the snapshots" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+        <Loaded data=list doing="Loading the snapshots" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={|list: Vec<Snapshot>| view! { <SnapshotTable list=list/> }}/>
     }
     .into_any()

@@ -3,19 +3,16 @@
 mod chart;
 
 use super::network::network_name;
-use super::{use_vm, VmCtx};
+use super::use_vm;
 use crate::api::network::vm_interfaces;
 use crate::api::stats::{bw_stats, cpu_stats};
-use crate::api::{Api, ApiResult};
 use crate::components::ErrorView;
-use crate::hooks::{use_url_filters, UrlFilters};
-use crate::session::use_session;
+use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
 use vmdeck_core::chart::LineChart;
 use vmdeck_core::network::Interface;
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, rate_scale, relative_label, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
-use vmdeck_core::ApiError;
 
 /// A moment as the user's clock shows it, as precise as the period needs.
 fn local_label(epoch_secs: i64, period: &str) -> String {
@@ -114,26 +111,6 @@ fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'st
     allowed.iter().find(|(p, _)| *p == wanted).map(|(p, _)| *p).unwrap_or(allowed[0].0).to_owned()
 }
 
-/// A request for one period's data, answered with the period it was for.
-fn periodic<T: 'static>(
-    ctx: VmCtx,
-    chosen: Memo<String>,
-    fetch: impl Fn(Api, String, String) -> std::pin::Pin<Box<dyn std::future::Future<Output = ApiResult<T>>>> + 'static,
-) -> LocalResource<(String, ApiResult<T>)> {
-    let session = use_session();
-    LocalResource::new(move || {
-        let (id, p) = (ctx.id.get(), chosen.get());
-        let request = Api::from_session(session).map(|api| fetch(api, id, p.clone()));
-        async move {
-            let result = match request {
-                Ok(request) => request.await,
-                Err(e) => Err(e),
-            };
-            (p, result)
-        }
-    })
-}
-
 #[component]
 fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, &'static str)], chosen: Memo<String>) -> impl IntoView {
     view! {
@@ -152,46 +129,24 @@ pub fn StatisticsTab() -> impl IntoView {
     let filters = use_url_filters(&["cpu", "bw"]);
     let cpu_period = Memo::new(move |_| period(filters, "cpu", &CPU_PERIODS));
     let bw_period = Memo::new(move |_| period(filters, "bw", &BANDWIDTH_PERIODS));
-    let cpu = periodic(ctx, cpu_period, |api, id, p| Box::pin(async move { cpu_stats(&api, &id, &p).await }));
-    let bw = periodic(ctx, bw_period, |api, id, p| Box::pin(async move { bw_stats(&api, &id, &p).await }));
-    let session = use_session();
-    let interfaces = LocalResource::new(move || {
-        let api = Api::from_session(session);
-        let id = ctx.id.get();
-        async move { vm_interfaces(&api?, &id, &[]).await }
-    });
-
-    // What is on screen stays until the next answer arrives: no flash.
-    let cpu_shown = RwSignal::new(None::<(String, CpuData)>);
-    let cpu_error = RwSignal::new(None::<ApiError>);
-    Effect::new(move || match cpu.get() {
-        Some((p, Ok(usage))) => {
-            cpu_shown.set(Some((p, CpuData { usage })));
-            cpu_error.set(None);
-        }
-        Some((_, Err(e))) => cpu_error.set(Some(e)),
-        None => {}
-    });
-    let bw_shown = RwSignal::new(None::<(String, Bandwidth)>);
-    let bw_error = RwSignal::new(None::<ApiError>);
-    Effect::new(move || match bw.get() {
-        Some((p, Ok(data))) => {
-            bw_shown.set(Some((p, data)));
-            bw_error.set(None);
-        }
-        Some((_, Err(e))) => bw_error.set(Some(e)),
-        None => {}
-    });
-    let cpu_loading = move || cpu_shown.with(|s| s.as_ref().map(|(p, _)| p.clone())) != Some(cpu_period.get());
-    let bw_loading = move || bw_shown.with(|s| s.as_ref().map(|(p, _)| p.clone())) != Some(bw_period.get());
-    let cpu_retry = Callback::new(move |()| cpu.refetch());
-    let bw_retry = Callback::new(move |()| bw.refetch());
+    // Each answer comes with the period it is for, which its labels need;
+    // what is on screen stays until the next answer arrives.
+    let cpu = use_data(
+        move || (ctx.id.get(), cpu_period.get()),
+        |api, (id, p)| async move { Ok((p.clone(), CpuData { usage: cpu_stats(&api, &id, &p).await? })) },
+    );
+    let bw = use_data(move || (ctx.id.get(), bw_period.get()), |api, (id, p)| async move { Ok((p.clone(), bw_stats(&api, &id, &p).await?)) });
+    let interfaces = use_data(move || ctx.id.get(), |api, id| async move { vm_interfaces(&api, &id, &[]).await });
+    let (cpu_shown, cpu_error, cpu_loading) = (cpu.data, cpu.error, cpu.stale);
+    let (bw_shown, bw_error, bw_loading) = (bw.data, bw.error, bw.stale);
+    let cpu_retry = Callback::new(move |()| cpu.refresh());
+    let bw_retry = Callback::new(move |()| bw.refresh());
 
     view! {
         <section class="panel stats" id="cpu-stats">
             <header class="stats-head">
                 <h2>"CPU"</h2>
-                {move || cpu_loading().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                {move || cpu_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
                 <PeriodPicker filters=filters key="cpu" periods=&CPU_PERIODS chosen=cpu_period/>
             </header>
             <p class="muted small" id="cpu-meaning">{move || {
@@ -210,7 +165,7 @@ pub fn StatisticsTab() -> impl IntoView {
         <section class="panel stats" id="bw-stats">
             <header class="stats-head">
                 <h2>"Network traffic"</h2>
-                {move || bw_loading().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                {move || bw_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
                 <PeriodPicker filters=filters key="bw" periods=&BANDWIDTH_PERIODS chosen=bw_period/>
             </header>
             <p class="muted small">"Bytes per sample, in and out of each interface; the pointer and the table also give the average rate."</p>
@@ -224,7 +179,7 @@ pub fn StatisticsTab() -> impl IntoView {
                         let data = Signal::derive(move || bw_shown.with(|s| s.as_ref().map(|(p, b)| TrafficData { bandwidth: b.clone(), index, period: p.clone() })));
                         let title = move || {
                             let (iface, public, network) = bw_shown.with(|s| s.as_ref().and_then(|(_, b)| b.interfaces.get(index).map(|t| (t.interface_id.clone(), t.is_public, t.network_id.clone())))).unwrap_or_default();
-                            let name = interfaces.get().and_then(Result::ok).and_then(|list: Vec<Interface>| list.into_iter().find(|n| n.id == iface).map(|n| n.name())).unwrap_or_else(|| iface.map(|i| format!("Interface {i}")).unwrap_or_default());
+                            let name = interfaces.data.with(|list| list.as_ref().and_then(|list| list.iter().find(|n| n.id == iface).map(Interface::name))).unwrap_or_else(|| iface.map(|i| format!("Interface {i}")).unwrap_or_default());
                             let kind = match public { Some(true) => "public", Some(false) => "private", None => "" };
                             format!("{name} on {} ({kind})", network_name(network.as_deref()))
                         };

@@ -1,0 +1,128 @@
+//! The account's virtual machines: search, filters, sort and paging, all of
+//! it in the URL, and busy VMs refreshed until they are free.
+
+mod pager;
+mod table;
+mod toolbar;
+
+use crate::api::vms::list_vms;
+use crate::components::{ErrorView, Freshness};
+use crate::hooks::{use_data_with_options, UseDataOptions};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use pager::Pager;
+use table::{EmptyList, TableSkeleton, VmTable};
+use toolbar::Toolbar;
+use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::{Page, Vm};
+
+/// One row of the table. Its VM is a signal of its own, so that a change
+/// to one VM redraws one row.
+#[derive(Clone)]
+struct Row {
+    key: String,
+    vm: ArcRwSignal<Vm>,
+}
+
+/// Puts a new page into the rows: rows of the same VMs in the same order
+/// keep their signals and are only told what changed. True when the list of
+/// rows itself was replaced.
+fn reconcile(rows: RwSignal<Vec<Row>>, items: &[Vm]) -> bool {
+    let key = |vm: &Vm, i: usize| vm.id.clone().unwrap_or_else(|| format!("row-{i}"));
+    let update = |row: &Row, vm: &Vm| {
+        if row.vm.with_untracked(|old| old != vm) {
+            row.vm.set(vm.clone());
+        }
+    };
+    let same_rows = rows.with_untracked(|rows| {
+        rows.len() == items.len() && rows.iter().zip(items).enumerate().all(|(i, (row, vm))| row.key == key(vm, i))
+    });
+    if same_rows {
+        rows.with_untracked(|rows| rows.iter().zip(items).for_each(|(row, vm)| update(row, vm)));
+        return false;
+    }
+    let existing = rows.get_untracked();
+    let next = items
+        .iter()
+        .enumerate()
+        .map(|(i, vm)| {
+            let key = key(vm, i);
+            match existing.iter().find(|row| row.key == key) {
+                Some(row) => {
+                    update(row, vm);
+                    row.clone()
+                }
+                None => Row { key, vm: ArcRwSignal::new(vm.clone()) },
+            }
+        })
+        .collect();
+    rows.set(next);
+    true
+}
+
+#[component]
+pub fn VmListPage() -> impl IntoView {
+    let navigate = StoredValue::new_local(use_navigate());
+    let url = use_query_map();
+    let query = Memo::new(move |_| url.with(|q| VmQuery::from_params(|k| q.get_str(k))));
+    let go = Callback::new(move |next: VmQuery| navigate.with_value(|nav| nav(&next.href(), NavigateOptions::default())));
+
+    let list = use_data_with_options(
+        move || query.get(),
+        |api, query| async move { list_vms(&api, &query).await },
+        UseDataOptions::default().poll_while(|page: &Page<Vm>| page.items.iter().any(|vm| vm.locked)),
+    );
+    let rows = RwSignal::new(Vec::<Row>::new());
+    Effect::new(move || {
+        list.data.with(|page| {
+            if let Some(page) = page {
+                if !reconcile(rows, &page.items) {
+                    // The same rows: the table is up to date now (the table marks a new set itself).
+                    crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+                }
+            }
+        })
+    });
+    // The rows on screen are of another view than the URL's: a new one is on its way.
+    let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
+    let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
+    let retry = Callback::new(move |()| list.refresh());
+
+    view! {
+        <section class="page">
+            <header class="page-header">
+                <div class="title-with-count">
+                    <h1>"Virtual machines"</h1>
+                    {move || list.data.with(|p| p.as_ref().and_then(|p| p.total)).map(|total| view! {
+                        <span class="count" id="vm-total" title="In this view">{total}</span>
+                    })}
+                </div>
+                <div class="page-actions">
+                    <Freshness updated_at=list.updated_at loading=list.loading on_refresh=retry/>
+                    <A href="/vms/new" attr:class="button button-primary" attr:id="create-vm">"Create VM"</A>
+                </div>
+            </header>
+            <Toolbar query=query go=go/>
+            {move || list.error.get().map(|e| view! {
+                <ErrorView error=e doing="Loading the virtual machines" on_retry=retry/>
+            })}
+            <div class="list-body" class:is-loading=loading aria-busy=move || loading.get().to_string()>
+                {move || {
+                    // Only the kind of content decides what is drawn here: new data
+                    // for the same kind updates rows in place instead of redrawing.
+                    let (loaded, empty) = layout.get();
+                    match (loaded, empty) {
+                        (false, _) if list.error.with(Option::is_none) => view! { <TableSkeleton/> }.into_any(),
+                        (false, _) => ().into_any(),
+                        // The pager comes with the rows, in the same frame: shown
+                        // before them, it would jump down when they arrive.
+                        (true, true) => view! { <EmptyList query=query go=go/><Pager page=list.data query=query go=go/> }.into_any(),
+                        (true, false) => view! { <VmTable rows=rows query=query go=go/><Pager page=list.data query=query go=go/> }.into_any(),
+                    }
+                }}
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,148 @@
+//! The table of VMs, one row per VM with a signal of its own, and what is
+//! shown instead when the view is empty or still loading.
+
+use super::Row;
+use crate::components::{EmptyState, StatusBadge};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use vmdeck_core::vm::format_memory;
+use vmdeck_core::vm_query::{Order, VmQuery};
+use vmdeck_core::Vm;
+
+/// The columns, with the sort field each header sorts by.
+const COLUMNS: [(&str, Option<&str>, &str); 9] = [
+    ("Name", Some("label"), ""),
+    ("Status", Some("status"), ""),
+    ("Memory", Some("memory"), "num"),
+    ("CPUs", Some("cpus"), "num"),
+    ("Disk", Some("disks_size"), "num"),
+    ("Operating system", Some("operating_system_distro"), ""),
+    ("IP addresses", None, ""),
+    ("Location", Some("location_id"), ""),
+    ("Type", None, ""),
+];
+
+#[component]
+pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+    let headers = COLUMNS
+        .iter()
+        .map(|(title, sort, class)| {
+            let Some(field) = *sort else {
+                return view! { <th scope="col" class=*class>{*title}</th> }.into_any();
+            };
+            let state = move || query.with(|q| (q.sort == Some(field)).then_some(q.order));
+            view! {
+                <th
+                    scope="col"
+                    class=*class
+                    aria-sort=move || match state() {
+                        Some(Order::Asc) => "ascending",
+                        Some(Order::Desc) => "descending",
+                        None => "none",
+                    }
+                >
+                    <button type="button" class="sort" id=format!("sort-{field}") on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
+                        {*title}
+                        <span class="sort-mark" aria-hidden="true">{move || match state() {
+                            Some(Order::Asc) => "▲",
+                            Some(Order::Desc) => "▼",
+                            None => "↕",
+                        }}</span>
+                    </button>
+                </th>
+            }
+            .into_any()
+        })
+        .collect_view();
+    // Effects run after the view is in the document: the rows are there by then.
+    Effect::new(move || {
+        rows.track();
+        crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+    });
+    view! {
+        <div class="table-wrap">
+            <table class="table" id="vm-table">
+                <thead><tr>{headers}</tr></thead>
+                <tbody>
+                    <For each=move || rows.get() key=|row| row.key.clone() let:row>
+                        <VmRow vm=RwSignal::from(row.vm)/>
+                    </For>
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
+    let row_id = move || vm.with(|vm| vm.id.as_ref().map(|id| format!("vm-row-{id}")));
+    view! {
+        <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
+            {move || vm.with(|vm| {
+                let dash = || "—".to_owned();
+                let name = vm.display_name();
+                let hostname = vm.hostname.clone().unwrap_or_default();
+                let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
+                view! {
+                    <td class="cell-name">
+                        // A plain link: the router follows it all the same, and a thousand
+                        // rows need no thousand watchers of the current location.
+                        {match link {
+                            Some(href) => view! { <a href=href class="vm-link">{name}</a> }.into_any(),
+                            None => view! { <span>{name}</span> }.into_any(),
+                        }}
+                        <div class="muted small mono">{hostname}</div>
+                    </td>
+                    <td data-label="Status"><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
+                    <td class="num" data-label="Memory">{vm.memory_mb.map(format_memory).unwrap_or_else(dash)}</td>
+                    <td class="num" data-label="CPUs">{vm.cpus.map(|c| c.to_string()).unwrap_or_else(dash)}</td>
+                    <td class="num" data-label="Disk">{vm.disks_size_gb.map(|gb| format!("{gb} GB")).unwrap_or_else(dash)}</td>
+                    <td data-label="OS">{vm.os_name().unwrap_or_else(dash)}</td>
+                    <td class="mono small" data-label="IP">{if vm.ip_addresses.is_empty() { dash() } else { vm.ip_addresses.join(", ") }}</td>
+                    <td data-label="Location">{vm.location_id.clone().map(|l| format!("Location {l}")).unwrap_or_else(dash)}</td>
+                    <td data-label="Type">{vm.vm_type.as_ref().map(|t| t.label().to_owned()).unwrap_or_else(dash)}</td>
+                }
+            })}
+        </tr>
+    }
+}
+
+/// Why the list is empty, and the way out.
+#[component]
+pub fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+    move || {
+        let q = query.get();
+        if q.has_filters() {
+            view! {
+                <EmptyState id="vm-list-no-match" title="No virtual machines match" text="Nothing in this account matches these filters.">
+                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().without_filters())>"Clear filters"</button>
+                </EmptyState>
+            }
+            .into_any()
+        } else if q.offset > 0 {
+            view! {
+                <EmptyState id="vm-list-past-end" title="Nothing on this page" text="The list ends before this page.">
+                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().at_offset(0))>"Go to the first page"</button>
+                </EmptyState>
+            }
+            .into_any()
+        } else {
+            view! {
+                <EmptyState id="vm-list-empty" title="No virtual machines yet" text="This account has no virtual machines. Create the first one.">
+                    <A href="/vms/new" attr:class="button button-primary">"Create VM"</A>
+                </EmptyState>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// Grey bars in the table's place while the first page loads.
+#[component]
+pub fn TableSkeleton() -> impl IntoView {
+    view! {
+        <div class="table-skeleton" aria-busy="true" aria-label="Loading">
+            {(0..6).map(|_| view! { <div class="skeleton skeleton-row"></div> }).collect_view()}
+        </div>
+    }
+}

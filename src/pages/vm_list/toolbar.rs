@@ -1,0 +1,208 @@
+//! Search, the filter bar and the sort choice, all of it written to the URL.
+
+use crate::deploy::use_deploy;
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+use vmdeck_core::vm_query::{Order, VmQuery, SORT_FIELDS};
+
+/// While typing, at most one search per this many milliseconds: a key after
+/// a pause is searched for at once, and the text typed since the last search
+/// goes out when the interval is up, so the table is never more than this
+/// behind the keyboard.
+const SEARCH_INTERVAL_MS: u32 = 100;
+/// Searches this close together are one search being typed: they replace
+/// each other in the browser's history instead of adding an entry per key.
+const SEARCH_TYPING_MS: f64 = 1_500.0;
+
+/// Search, the filter bar and the sort choice.
+#[component]
+pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+    let deploy = use_deploy();
+    let navigate = StoredValue::new_local(use_navigate());
+    // Which text filter the search box writes: host names unless the URL says labels.
+    let by_label = RwSignal::new(query.with_untracked(|q| q.filter("label").is_some() && q.filter("hostname").is_none()));
+    let draft = RwSignal::new(None::<String>);
+    let pending = StoredValue::new_local(None::<Timeout>);
+    let search_text = move || draft.get().unwrap_or_else(|| query.with(|q| q.search_text(by_label.get()).to_owned()));
+    let last_search = StoredValue::new_local(f64::NEG_INFINITY);
+    // `typing`: sent while the text is being typed, so it takes the place of
+    // the search before it in the history if that was typed too.
+    let search = move |text: String, typing: bool| {
+        pending.set_value(None);
+        let next = query.get_untracked().with_search(&text, by_label.get_untracked());
+        draft.set(None);
+        let now = js_sys::Date::now();
+        let replace = typing && now - last_search.get_value() < SEARCH_TYPING_MS;
+        last_search.set_value(now);
+        if next != query.get_untracked() {
+            navigate.with_value(|nav| nav(&next.href(), NavigateOptions { replace, ..Default::default() }));
+        }
+    };
+    let apply = move |text: String| search(text, false);
+    let on_input = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        let wait = f64::from(SEARCH_INTERVAL_MS) - (js_sys::Date::now() - last_search.get_value());
+        if wait <= 0.0 {
+            search(text, true);
+        } else {
+            draft.set(Some(text.clone()));
+            // Replacing the pending search drops (and so cancels) the one before.
+            pending.set_value(Some(Timeout::new(wait.ceil() as u32, move || search(text, true))));
+        }
+    };
+    let filter_count = move || query.with(VmQuery::other_filter_count);
+    let show_filters = RwSignal::new(filter_count() > 0);
+    let locations = move || deploy.with(|d| d.catalogue.locations.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>());
+
+    view! {
+        <div class="toolbar">
+            <form class="search" role="search" on:submit=move |ev| { ev.prevent_default(); apply(search_text()); }>
+                <label class="visually-hidden" for="vm-search">"Search virtual machines"</label>
+                <input
+                    id="vm-search"
+                    type="search"
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder=move || if by_label.get() { "Search labels or IP addresses" } else { "Search hostnames or IP addresses" }
+                    prop:value=search_text
+                    on:input=on_input
+                />
+                <select
+                    id="vm-search-field"
+                    aria-label="Search in"
+                    on:change=move |ev| {
+                        by_label.set(event_target_value(&ev) == "label");
+                        let text = search_text();
+                        if !text.is_empty() { apply(text); }
+                    }
+                >
+                    <option value="hostname" selected=move || !by_label.get()>"Hostname"</option>
+                    <option value="label" selected=move || by_label.get()>"Label"</option>
+                </select>
+            </form>
+            <button
+                type="button"
+                class="button"
+                id="vm-filters-toggle"
+                aria-expanded=move || show_filters.get().to_string()
+                aria-controls="vm-filters"
+                on:click=move |_| show_filters.update(|s| *s = !*s)
+            >
+                "Filters"
+                {move || (filter_count() > 0).then(|| view! { <span class="count">{filter_count()}</span> })}
+            </button>
+            <label class="inline-select">
+                <span>"Sort"</span>
+                <select id="vm-sort" on:change=move |ev| {
+                    let value = event_target_value(&ev);
+                    let mut next = query.get_untracked();
+                    next.sort = SORT_FIELDS.iter().find(|(f, _)| *f == value).map(|(f, _)| *f);
+                    next.offset = 0;
+                    go.run(next);
+                }>
+                    <option value="" selected=move || query.with(|q| q.sort.is_none())>"Newest last"</option>
+                    {SORT_FIELDS.iter().map(|(field, label)| view! {
+                        <option value=*field selected=move || query.with(|q| q.sort == Some(*field))>{*label}</option>
+                    }).collect_view()}
+                </select>
+                <button
+                    type="button"
+                    class="button button-quiet"
+                    id="vm-order"
+                    disabled=move || query.with(|q| q.sort.is_none())
+                    title="Reverse the order"
+                    on:click=move |_| {
+                        let mut next = query.get_untracked();
+                        next.order = if next.order == Order::Asc { Order::Desc } else { Order::Asc };
+                        next.offset = 0;
+                        go.run(next);
+                    }
+                >
+                    {move || if query.with(|q| q.order == Order::Desc) { "↓ descending" } else { "↑ ascending" }}
+                </button>
+            </label>
+        </div>
+        <div class="filter-bar" id="vm-filters" hidden=move || !show_filters.get()>
+            <FilterSelect query=query go=go name="status" label="Status" options=owned(&[("online", "online"), ("offline", "offline"), ("unbuilt", "unbuilt"), ("recovery", "recovery")])/>
+            <FilterSelect query=query go=go name="type" label="Type" options=owned(&[("standard", "standard"), ("autoscaled", "autoscaled"), ("balancer", "balancer"), ("balancer_failover", "balancer failover"), ("firewall", "firewall")])/>
+            <FilterSelect query=query go=go name="cpu_type" label="CPU type" options=owned(&[("intel", "Intel"), ("amd", "AMD")])/>
+            <FilterSelect query=query go=go name="disk_type" label="Disk type" options=owned(&[("vd", "vd"), ("sd", "sd")])/>
+            <FilterSelect query=query go=go name="locked" label="Busy" options=owned(&[("1", "busy"), ("0", "idle")])/>
+            <FilterSelect query=query go=go name="suspended" label="Suspended" options=owned(&[("1", "suspended"), ("0", "not suspended")])/>
+            {move || {
+                let choices = locations();
+                if choices.is_empty() {
+                    view! { <FilterText query=query go=go name="location_id" label="Location id" numeric=true/> }.into_any()
+                } else {
+                    view! { <FilterSelect query=query go=go name="location_id" label="Location" options=choices/> }.into_any()
+                }
+            }}
+            <FilterText query=query go=go name="id" label="VM id" numeric=true/>
+            <FilterText query=query go=go name="ip_address" label="IP address" numeric=false/>
+            <button
+                type="button"
+                class="button button-quiet"
+                id="vm-clear-filters"
+                disabled=move || query.with(|q| !q.has_filters())
+                on:click=move |_| go.run(query.get_untracked().without_filters())
+            >"Clear all"</button>
+        </div>
+    }
+}
+
+fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(v, t)| ((*v).to_owned(), (*t).to_owned())).collect()
+}
+
+#[component]
+fn FilterSelect(
+    query: Memo<VmQuery>,
+    go: Callback<VmQuery>,
+    name: &'static str,
+    label: &'static str,
+    options: Vec<(String, String)>,
+) -> impl IntoView {
+    let id = format!("filter-{name}");
+    let label_for = id.clone();
+    view! {
+        <label class="filter" for=label_for>
+            <span>{label}</span>
+            <select id=id on:change=move |ev| go.run(query.get_untracked().with_filter(name, &event_target_value(&ev)))>
+                <option value="" selected=move || query.with(|q| q.filter(name).is_none())>"any"</option>
+                {options.into_iter().map(|(value, text)| {
+                    let current = value.clone();
+                    view! { <option value=value selected=move || query.with(|q| q.filter(name) == Some(current.as_str()))>{text}</option> }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// A typed filter, applied on Enter or when the field is left.
+#[component]
+fn FilterText(query: Memo<VmQuery>, go: Callback<VmQuery>, name: &'static str, label: &'static str, numeric: bool) -> impl IntoView {
+    let id = format!("filter-{name}");
+    let label_for = id.clone();
+    let apply = move |value: String| {
+        let next = query.get_untracked().with_filter(name, &value);
+        if next != query.get_untracked() {
+            go.run(next);
+        }
+    };
+    view! {
+        <label class="filter" for=label_for>
+            <span>{label}</span>
+            <input
+                id=id
+                type="text"
+                inputmode=if numeric { "numeric" } else { "text" }
+                size="10"
+                prop:value=move || query.with(|q| q.filter(name).unwrap_or_default().to_owned())
+                on:change=move |ev| apply(event_target_value(&ev))
+                on:keydown=move |ev| if ev.key() == "Enter" { apply(event_target_value(&ev)) }
+            />
+        </label>
+    }
+}

@@ -1,0 +1,149 @@
+// Data that stays fresh: reads again on focus and on Refresh, the opt-in
+// auto-refresh, no request at all from an idle or hidden page, and the age line.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO, loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
+
+// Operations end quickly, so that a VM changed through the API is free again soon.
+const suite = useSuite(['--op-ms', '400'], { before: test.before, after: test.after, afterEach: test.afterEach });
+const takeVm = vmPicker(suite);
+
+const apiRequests = (page) => recordRequests(page, (url) => url.includes('/api/'));
+
+/** Changes a VM through the API, behind the panel's back. */
+async function changeBehindTheBack(vm, body) {
+  const response = await fetch(`${suite.sim.api}/account/${DEMO.account}/virtual_machine/${vm.id}`, {
+    method: 'PUT',
+    headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.ok(response.status === 200 || response.status === 202, `PUT answered ${response.status}`);
+  // Let the operation end, so that the next read sees the VM free.
+  await new Promise((resolve) => setTimeout(resolve, 900));
+}
+
+/** Hides or shows the tab the way a browser does (the page cannot tell the difference). */
+async function setHidden(page, hidden) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, hidden);
+}
+
+const regainFocus = (page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+const statusOf = (page) => page.textContent('.vm-state .badge');
+
+test('a VM changed through the API shows its new state after focus comes back, and after Refresh', async () => {
+  const { page } = await loggedInPage(suite);
+  const vm = await takeVm((v) => v.status === 'online');
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.waitForSelector('.vm-state .badge-online');
+  const requests = apiRequests(page);
+
+  await changeBehindTheBack(vm, { status: 'offline' });
+  // Focus right after a read sends nothing: at most one read per 30 s.
+  await regainFocus(page);
+  await page.waitForTimeout(1000);
+  assert.equal(requests.list().length, 0, 'no read on a focus right after the last one');
+  assert.match(await statusOf(page), /online/);
+
+  // Half a minute later, the window regains focus: the VM is read again.
+  await page.waitForTimeout(30_000);
+  assert.equal(requests.list().length, 0, 'nothing is read while the page is left alone');
+  await regainFocus(page);
+  await page.waitForSelector('.vm-state .badge-offline', { timeout: 5000 });
+
+  // Refresh reads at once, whatever the age.
+  await changeBehindTheBack(vm, { status: 'online' });
+  requests.clear();
+  await page.click('#refresh');
+  await page.waitForSelector('.vm-state .badge-online', { timeout: 5000 });
+  assert.ok(requests.list().some((r) => r.method === 'GET' && r.path.endsWith(`/virtual_machine/${vm.id}`)), 'Refresh read the VM');
+});
+
+test('auto-refresh reads again at its interval, and is remembered in this browser', async () => {
+  const { page } = await loggedInPage(suite);
+  const vm = await takeVm((v) => v.status === 'online');
+  await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
+  await page.waitForSelector(`#vm-row-${vm.id} .badge-online`);
+  assert.equal(await page.inputValue('#auto-refresh'), '0', 'off by default');
+  await page.selectOption('#auto-refresh', '30');
+  const requests = apiRequests(page);
+
+  await changeBehindTheBack(vm, { status: 'offline' });
+  const changedAt = Date.now();
+  await page.waitForSelector(`#vm-row-${vm.id} .badge-offline`, { timeout: 35_000 });
+  const waited = Date.now() - changedAt;
+  assert.ok(waited > 20_000, `the change showed after ${waited} ms: before the interval, so not by auto-refresh`);
+  const lists = requests.list().filter((r) => r.path.includes('/virtual_machines'));
+  assert.ok(lists.length >= 1 && lists.length <= 2, `${lists.length} list reads in one interval`);
+
+  await page.reload();
+  await page.waitForSelector(`#vm-row-${vm.id}`);
+  assert.equal(await page.inputValue('#auto-refresh'), '30', 'the choice survives a reload');
+});
+
+test('with auto-refresh off, an idle list and an idle VM page send no request in 60 s', async () => {
+  const list = (await loggedInPage(suite)).page;
+  const vmPage = (await loggedInPage(suite)).page;
+  const vm = await takeVm((v) => v.status === 'online');
+  await vmPage.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await vmPage.waitForSelector('.vm-state .badge-online');
+  const seen = [apiRequests(list), apiRequests(vmPage)];
+  await list.waitForTimeout(60_000);
+  assert.deepEqual(seen[0].list(), [], 'the list sent requests');
+  assert.deepEqual(seen[1].list(), [], 'the VM page sent requests');
+});
+
+test('a hidden tab sends nothing, with auto-refresh on or off, and catches up when shown', async () => {
+  const on = (await loggedInPage(suite)).page;
+  const off = (await loggedInPage(suite)).page;
+  await on.selectOption('#auto-refresh', '30');
+  await setHidden(on, true);
+  await setHidden(off, true);
+  const seen = [apiRequests(on), apiRequests(off)];
+  await on.waitForTimeout(35_000);
+  assert.deepEqual(seen[0].list(), [], 'a hidden tab with auto-refresh on sent requests');
+  assert.deepEqual(seen[1].list(), [], 'a hidden tab with auto-refresh off sent requests');
+
+  // Shown again after more than 30 s: one read, at once.
+  await setHidden(on, false);
+  await on.waitForTimeout(1500);
+  const reads = seen[0].list().filter((r) => r.path.includes('/virtual_machines'));
+  assert.equal(reads.length, 1, `${reads.length} reads when the tab was shown again`);
+});
+
+test('"Updated N s ago" counts, and a new read starts it again', async () => {
+  const { page } = await loggedInPage(suite);
+  assert.equal(await page.textContent('#updated-ago'), 'Updated just now');
+  await page.waitForFunction(() => /^Updated \d+ s ago$/.test(document.querySelector('#updated-ago')?.textContent ?? ''), null, { timeout: 8000 });
+  const first = Number((await page.textContent('#updated-ago')).match(/\d+/)[0]);
+  await page.waitForTimeout(2100);
+  const later = Number((await page.textContent('#updated-ago')).match(/\d+/)[0]);
+  assert.ok(later >= first + 2, `${first} s, then ${later} s`);
+  await page.click('#refresh');
+  await page.waitForFunction(() => document.querySelector('#updated-ago')?.textContent === 'Updated just now');
+});
+
+test('a dialog open while its tab reads again keeps what was typed', async () => {
+  const { page } = await loggedInPage(suite);
+  const vm = await takeVm((v) => v.status === 'online');
+  await page.selectOption('#auto-refresh', '30');
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
+  await page.waitForSelector('.nic');
+  const requests = apiRequests(page);
+  await page.click('.nic .card-actions button:has-text("Edit")');
+  await page.waitForSelector('#edit-interface-dialog[open]');
+  await page.fill('#nic-label', 'typed while it reloads');
+  // The tab's data is read again by auto-refresh under the open dialog.
+  const deadline = Date.now() + 35_000;
+  while (!requests.list().some((r) => r.path.includes('/network_interfaces')) && Date.now() < deadline) {
+    await page.waitForTimeout(500);
+  }
+  assert.ok(requests.list().some((r) => r.path.includes('/network_interfaces')), 'the interfaces were read again');
+  await page.waitForTimeout(500);
+  assert.ok(await page.isVisible('#edit-interface-dialog[open]'), 'the dialog stays open');
+  assert.equal(await page.inputValue('#nic-label'), 'typed while it reloads');
+});
