@@ -1,16 +1,16 @@
-// Accessibility of the built panel: axe-core on every route and open dialog in
-// light and dark, and what axe cannot see — real keyboard use, focus in
-// dialogs, table headers and the announcement of status changes.
+// Accessibility: axe-core on every page and dialog in light and dark, keyboard use, focus in dialogs, table headers, announcements.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { apiGet, logIn, startSim, useSuite } from './harness.mjs';
+import { accountPath, apiGet, logIn, loggedInPage, startSim, useSuite, vmPicker } from './harness.mjs';
 
 // Evaluated, not added as a <script>: the page's policy rightly refuses inline scripts.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const suite = useSuite(['--vms', '40', '--op-ms', '1500'], { before, after, afterEach });
+// Each test that reboots or opens the dialogs of a VM takes one of its own.
+const vms = vmPicker(suite);
 
 /** Runs axe on the page as it is; gives the serious and critical violations as lines. */
 async function axeProblems(page, where) {
@@ -44,16 +44,6 @@ async function axeProblems(page, where) {
   return [...grouped].map(([key, targets]) => `${key}\n    at ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ` and ${targets.length - 4} more` : ''}`);
 }
 
-/** A VM that is online and free, one per caller. */
-async function idleVm(api) {
-  const list = (await apiGet(api, '/account/1/virtual_machines?status=online&locked=0&suspended=0')).body;
-  idleVm.used ??= new Set();
-  const vm = list.find((v) => !idleVm.used.has(v.id));
-  assert.ok(vm, 'an idle online VM is left in the simulator');
-  idleVm.used.add(vm.id);
-  return vm;
-}
-
 /** Every page and dialog of the panel, each checked by `check(where)` once shown. */
 async function visitEverything(page, base, check) {
   await page.goto(`${base}/login`);
@@ -84,7 +74,7 @@ async function visitEverything(page, base, check) {
   await page.waitForSelector('.field-error');
   await check('create VM with errors');
 
-  const vm = await idleVm(`${base}/api`);
+  const vm = await vms.take({ status: 'online' });
   const tabs = {
     overview: ['', '#vm-fields'],
     settings: ['settings', '#card-edit'],
@@ -172,9 +162,7 @@ test('the axe check reports what it should: a faint text and a button without a 
 
 test('the chosen theme, not only the system one, passes axe', async () => {
   // The toggle sets data-theme on <html>: dark chosen on a light system.
-  const { page } = await suite.open({ colorScheme: 'light' });
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { colorScheme: 'light', ready: '#vm-table tbody tr' });
   await page.click('#theme-toggle');
   await page.click('#theme-toggle');
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
@@ -210,10 +198,8 @@ async function tabTo(page, selector, { max = 80, key = 'Tab' } = {}) {
 }
 
 test('keyboard only: open a VM from the list, reboot it, confirm; the start and the end are announced', async () => {
-  const vm = await idleVm(suite.sim.api);
-  const { page } = await suite.open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
   await page.waitForSelector(`#vm-row-${vm.id}`);
   // The live region is on the page before anything happens, as screen readers need.
@@ -238,7 +224,7 @@ test('keyboard only: open a VM from the list, reboot it, confirm; the start and 
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', `the focus after the dialog: ${await focused(page)}`);
   const name = await page.textContent('#vm-title');
   await page.waitForFunction((text) => document.querySelector('#task-announcement').textContent.includes(text), `Reboot on ${name.trim()}: started`);
-  const after = await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`);
+  const after = await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`));
   assert.equal(Number(after.body.locked), 1, 'the reboot reached the API');
   await page.waitForFunction(
     (text) => document.querySelector('#task-announcement').textContent.includes(text),
@@ -248,9 +234,7 @@ test('keyboard only: open a VM from the list, reboot it, confirm; the start and 
 });
 
 test('the first Tab offers a link past the header to the content', async () => {
-  const { page } = await suite.open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
@@ -272,10 +256,8 @@ const dialogStops = (page, dialog) =>
   );
 
 test('a dialog keeps the focus while open and gives it back to its button when closed', async () => {
-  const vm = await idleVm(suite.sim.api);
-  const { page } = await suite.open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
   await page.waitForSelector('#card-edit');
 
@@ -356,9 +338,7 @@ test('every table has header cells with a scope', async () => {
 });
 
 test('a form with mistakes takes the focus to the first, which is described by its message', async () => {
-  const { page } = await suite.open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms/new`);
   await page.waitForSelector('#create-submit');
   await page.fill('#create-hostname', '9-bad host');

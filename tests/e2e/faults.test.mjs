@@ -1,14 +1,12 @@
-// A bad network and a failing API, switched on and off while the panel runs:
-// server errors (with and without Retry-After), malformed and HTML answers,
-// dropped connections, latency, and the browser going offline. Every page
-// must say what failed and offer a retry, never spin forever, never send an
-// action twice, and recover once the faults stop.
+// A failing API and a bad network, switched on and off: every page says what failed, offers a retry, sends an action once and recovers.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, partBehind, useSuite } from './harness.mjs';
+import { loggedInPage, partBehind, recordRequests, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, afterEach });
+// The tests that only visit share a VM; the one that reboots takes its own.
+const vms = vmPicker(suite);
 
 /** Replaces the simulator's fault switches (fields left out are off). */
 async function setFaults(faults = {}) {
@@ -29,22 +27,16 @@ const KINDS = {
 /** The longest an error may take to show: three tries of a GET, backoff and a Retry-After included. */
 const ERROR_WITHIN_MS = 12000;
 
-async function idleVms() {
-  return (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&locked=0&suspended=0')).body;
-}
-
-async function loggedIn() {
-  const handle = await suite.open();
+/** Every fault off, then a fresh page on the VM list. */
+async function loggedInWithoutFaults() {
   await setFaults();
-  await logIn(handle.page, suite.sim.url);
-  await handle.page.waitForSelector('#vm-table tbody tr');
-  return handle;
+  return loggedInPage(suite, { ready: '#vm-table tbody tr' });
 }
 
 for (const [kind, faults] of Object.entries(KINDS)) {
   test(`${kind}: every page says what failed, offers a retry, and recovers`, async () => {
-    const { page } = await loggedIn();
-    const [vm] = await idleVms();
+    const { page } = await loggedInWithoutFaults();
+    const vm = await vms.look({ status: 'online' });
     const routes = [
       ['/vms', '#vm-table tbody tr'],
       ...['', '/settings', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics'].map((tab) => [`/vms/${vm.id}${tab}`, '#vm-title']),
@@ -74,26 +66,24 @@ for (const [kind, faults] of Object.entries(KINDS)) {
 }
 
 test('an action under faults is sent once, its failure is said, and nothing is retried behind the user', async () => {
-  const { page } = await loggedIn();
-  const vms = await idleVms();
+  const { page } = await loggedInWithoutFaults();
+  const rebooted = [];
+  for (let i = 0; i < Object.keys(KINDS).length; i += 1) rebooted.push(await vms.take({ status: 'online' }));
   try {
     for (const [index, faults] of Object.values(KINDS).entries()) {
-      const vm = vms[index + 1];
+      const vm = rebooted[index];
       await page.goto(`${suite.sim.url}/vms/${vm.id}`);
       await page.waitForSelector('#vm-title');
       await page.waitForLoadState('networkidle');
-      const writes = [];
-      const count = (request) => {
-        if (request.method() !== 'GET' && request.url().includes('/api/')) writes.push(`${request.method()} ${request.url()}`);
-      };
-      page.on('request', count);
+      const recorded = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
       await setFaults(faults);
       await page.click('#action-reboot');
       await page.click('#reboot-dialog #confirm-action');
       await page.waitForSelector('[role="alert"]', { timeout: ERROR_WITHIN_MS });
       await setFaults();
       await page.waitForTimeout(2500);
-      page.off('request', count);
+      recorded.stop();
+      const writes = recorded.list().map((r) => `${r.method} ${r.url}`);
       assert.equal(writes.length, 1, `one request for ${JSON.stringify(faults)}: ${writes.join(', ')}`);
     }
   } finally {
@@ -102,8 +92,8 @@ test('an action under faults is sent once, its failure is said, and nothing is r
 });
 
 test('a slow API shows that it is loading, then the page', async () => {
-  const { page } = await loggedIn();
-  const [vm] = await idleVms();
+  const { page } = await loggedInWithoutFaults();
+  const vm = await vms.look({ status: 'online' });
   try {
     await setFaults({ latency_ms: 1500 });
     await page.click(`#vm-row-${vm.id} a.vm-link`);
@@ -115,8 +105,8 @@ test('a slow API shows that it is loading, then the page', async () => {
 });
 
 test('offline and back: the panel says the API cannot be reached, then recovers on retry', async () => {
-  const { page, context } = await loggedIn();
-  const [vm] = await idleVms();
+  const { page, context } = await loggedInWithoutFaults();
+  const vm = await vms.look({ status: 'online' });
   await partBehind(page, `#vm-row-${vm.id} a.vm-link`, 'part_vm');
   await context.setOffline(true);
   await page.click(`#vm-row-${vm.id} a.vm-link`);

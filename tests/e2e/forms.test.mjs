@@ -1,17 +1,12 @@
-// The one form mechanism against the simulator: what is typed survives the
-// VM going busy and free, a tab switch, a refused token and a reload; the
-// service's refusals land at the fields they name; a removed disk row takes
-// its message with it; leaving unsent input asks first.
+// The one form mechanism: input survives busy VMs, tab switches, a refused token and reloads; refusals land at their fields; leaving asks.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, loggedInPage, startSim, useSuite, vmPicker, DEMO } from './harness.mjs';
+import { DEMO, accountPath, apiGet, logIn, loggedInPage, nicsOf, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '1500'], { before, after, afterEach });
-const takeVm = vmPicker(suite);
-const nicsOf = async (vm) => (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}/network_interfaces`)).body;
-
-const loggedIn = () => loggedInPage(suite);
+const vms = vmPicker(suite);
+const nicCount = async (vm) => (await nicsOf(suite.sim.api, vm)).length;
 
 /** The next request that writes answers 422 with `errors`, as OnApp does. */
 async function refuseNextWrite(page, errors) {
@@ -37,8 +32,8 @@ async function waitFree(page) {
 }
 
 test('a rule typed while the VM is busy survives it becoming free, and a tab switch', async () => {
-  const vm = await takeVm(async (v) => v.status === 'offline' && (await nicsOf(v)).length === 1);
-  const handle = await loggedIn();
+  const vm = await vms.take({ status: 'offline', where: async (v) => (await nicCount(v)) === 1 });
+  const handle = await loggedInPage(suite);
   const { page } = handle;
   await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
   await page.waitForSelector('#rule-default');
@@ -70,8 +65,8 @@ test('a rule typed while the VM is busy survives it becoming free, and a tab swi
 });
 
 test('an ISO address typed while the VM is busy survives it becoming free', async () => {
-  const vm = await takeVm(async (v) => v.status === 'offline' && v.cdrom === 0);
-  const { page } = await loggedIn();
+  const vm = await vms.take({ status: 'offline', where: (v) => v.cdrom === 0 });
+  const { page } = await loggedInPage(suite);
   await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
   await page.waitForSelector('#iso-none');
   await makeBusy(page);
@@ -83,8 +78,8 @@ test('an ISO address typed while the VM is busy survives it becoming free', asyn
 });
 
 test('a search for a VM to keep apart from survives the VM becoming free', async () => {
-  const vm = await takeVm(async (v) => v.status === 'offline');
-  const { page } = await loggedIn();
+  const vm = await vms.take({ status: 'offline' });
+  const { page } = await loggedInPage(suite);
   await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
   await page.waitForSelector('#segregation-search');
   await makeBusy(page);
@@ -146,7 +141,7 @@ const refusals = [
   },
   {
     name: 'interface',
-    vm: async (v) => (await nicsOf(v)).length >= 1,
+    vm: async (v) => (await nicCount(v)) >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
       await page.waitForSelector('.nic');
@@ -170,7 +165,7 @@ const refusals = [
       await page.click('#iso-mount');
     },
     errors: { iso_url: ['cannot be downloaded'] },
-    vm: async (v) => v.cdrom === 0,
+    vm: (v) => v.cdrom === 0,
     control: '#iso-url',
     top: '#iso-error',
   },
@@ -190,7 +185,7 @@ const refusals = [
   },
   {
     name: 'interface edit',
-    vm: async (v) => (await nicsOf(v)).length >= 1,
+    vm: async (v) => (await nicCount(v)) >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
       await page.locator('.nic button:text("Edit")').first().click();
@@ -203,7 +198,7 @@ const refusals = [
   },
   {
     name: 'address',
-    vm: async (v) => (await nicsOf(v)).length >= 1,
+    vm: async (v) => (await nicCount(v)) >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
       await page.locator('.nic button:text("Add IP")').first().click();
@@ -217,7 +212,7 @@ const refusals = [
   },
   {
     name: 'default policy',
-    vm: async (v) => (await nicsOf(v)).length >= 1,
+    vm: async (v) => (await nicCount(v)) >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
       await page.locator('.nic button:text("Default policy")').first().click();
@@ -266,8 +261,8 @@ const refusals = [
 
 for (const form of refusals) {
   test(`${form.name}: a 422 naming a field puts the message at that field`, async () => {
-    const vm = await takeVm(form.vm ?? (async () => true));
-    const { page } = await loggedIn();
+    const vm = await vms.take({ where: form.vm });
+    const { page } = await loggedInPage(suite);
     await page.goto(`${suite.sim.url}${form.path(vm)}`);
     await refuseNextWrite(page, form.errors);
     await form.fill(page, vm);
@@ -295,8 +290,8 @@ for (const form of refusals) {
 }
 
 test('the edit and clone dialogs keep a draft over closing, reopening and a reload', async () => {
-  const vm = await takeVm(async (v) => v.status === 'offline');
-  const handle = await loggedIn();
+  const vm = await vms.take({ status: 'offline' });
+  const handle = await loggedInPage(suite);
   const { page } = handle;
   await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
   await page.click('#open-edit');
@@ -325,12 +320,12 @@ test('the edit and clone dialogs keep a draft over closing, reopening and a relo
   await waitFree(page).catch(() => {});
   const left = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('vmdeck.draft.')));
   assert.deepEqual(left, []);
-  assert.equal((await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body.note, 'a note not sent yet');
+  assert.equal((await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.note, 'a note not sent yet');
 });
 
 test('the ISO form keeps what is typed over a switch to another tab and back', async () => {
-  const vm = await takeVm(async (v) => v.cdrom === 0);
-  const handle = await loggedIn();
+  const vm = await vms.take({ where: (v) => v.cdrom === 0 });
+  const handle = await loggedInPage(suite);
   const { page } = handle;
   await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
   await page.waitForSelector('#iso-none');
@@ -345,7 +340,7 @@ test('the ISO form keeps what is typed over a switch to another tab and back', a
 });
 
 test('a removed disk row takes its messages with it, the form\'s and the service\'s', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite);
   await page.click('#create-vm');
   await page.waitForSelector('#create-submit');
   await page.click('#add-disk');
@@ -379,10 +374,7 @@ test('the create form survives a refused token and a new login, without the pass
   const address = new URL(first.url).host;
   let second = null;
   try {
-    const handle = await suite.open();
-    const { page } = handle;
-    await logIn(page, first.url);
-    await page.waitForSelector('#vm-table');
+    const { page } = await loggedInPage(suite, { base: first.url });
     await page.click('#create-vm');
     await page.waitForSelector('#create-submit');
     await page.fill('#create-label', 'Half filled');
@@ -429,7 +421,7 @@ test('the create form survives a refused token and a new login, without the pass
 });
 
 test('leaving unsent input asks first; a reload keeps it; a created VM clears it', async () => {
-  const handle = await loggedIn();
+  const handle = await loggedInPage(suite);
   const { page } = handle;
   await page.click('#create-vm');
   await page.waitForSelector('#create-submit');
@@ -461,7 +453,7 @@ test('leaving unsent input asks first; a reload keeps it; a created VM clears it
 });
 
 test('a form without input leaves without a question', async () => {
-  const handle = await loggedIn();
+  const handle = await loggedInPage(suite);
   const { page } = handle;
   await page.click('#create-vm');
   await page.waitForSelector('#create-submit');

@@ -1,5 +1,4 @@
-// Shared pieces of the end-to-end tests: the simulator, the browser, and a
-// page that records every console error and panic so that tests can fail on them.
+// What the end-to-end tests share, in one place: the simulator, the browser, pages that fail on panics, the demo account's API and VMs.
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -128,11 +127,17 @@ export async function logIn(page, base, { account = DEMO.account, token = DEMO.t
   await page.click('#login-submit');
 }
 
-/** A fresh page of the suite, logged in to the demo account and on the VM list. */
-export async function loggedInPage(suite) {
-  const handle = await suite.open();
-  await logIn(handle.page, suite.sim.url);
-  await handle.page.waitForSelector('#vm-table');
+/**
+ * A fresh page of the suite, logged in to the demo account and on the VM list
+ * once `ready` shows (the table; `'#vm-table tbody tr'` waits for its rows).
+ * `base` logs in to another simulator than the suite's, `token` and `remember`
+ * go to the login form, and any other option to the browser context
+ * (`colorScheme`, `deviceScaleFactor`).
+ */
+export async function loggedInPage(suite, { base = suite.sim.url, ready = '#vm-table', token, remember, ...options } = {}) {
+  const handle = await suite.open(options);
+  await logIn(handle.page, base, { token, remember });
+  await handle.page.waitForSelector(ready);
   return handle;
 }
 
@@ -146,6 +151,14 @@ export async function partBehind(page, selector, module) {
   await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, `vmdeck:part-loaded:${module}`);
 }
 
+/**
+ * A path of the demo account's API, so that its id is written once:
+ * `accountPath('/virtual_machines')` is `/account/1/virtual_machines`.
+ */
+export function accountPath(rest = '') {
+  return `/account/${DEMO.account}${rest}`;
+}
+
 /** The API's own answer, for comparing with what the panel shows. */
 export async function apiGet(api, path, token = DEMO.token) {
   const response = await fetch(`${api}${path}`, { headers: { Authorization: token } });
@@ -153,19 +166,85 @@ export async function apiGet(api, path, token = DEMO.token) {
 }
 
 /**
- * Picks idle VMs of the demo account that no other test of the file took:
- * `take(pred)` answers the first whose `pred(vm)` holds.
+ * A write to the API behind the panel's back, as another user of the account
+ * would make it: `body` goes as JSON; the answer's body is JSON when it says
+ * so, else its text (often empty).
+ */
+export async function apiSend(api, method, path, body, token = DEMO.token) {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, headers: response.headers, body: json ? await response.json() : await response.text() };
+}
+
+/** The VM's network interfaces as the API lists them. */
+export async function nicsOf(api, vm) {
+  return (await apiGet(api, accountPath(`/virtual_machine/${vm.id}/network_interfaces`))).body;
+}
+
+/**
+ * Picks VMs of the demo account that are idle (neither locked nor suspended)
+ * for the tests of one file, so that a test that changes its VM never meets
+ * another test. `take(filter)` answers a VM that no test of the file was given
+ * before, and keeps it; `look(filter)` answers the first idle VM that nobody
+ * took, for tests that only read it (they may share one; a VM looked at is
+ * never taken later, as it may be looked at again). `filter` is
+ * `{ status, where }`: the VM's status, and a predicate (may be async).
  */
 export function vmPicker(suite) {
-  const used = new Set();
-  return async function take(pred) {
-    const list = (await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`)).body;
+  const taken = new Set();
+  const looked = new Set();
+  async function first({ status, where } = {}, skip) {
+    const list = (await apiGet(suite.sim.api, accountPath('/virtual_machines'))).body;
     for (const vm of list) {
-      if (used.has(vm.id) || vm.locked !== 0 || vm.suspended !== 0 || !(await pred(vm))) continue;
-      used.add(vm.id);
+      if (skip.has(vm.id) || vm.locked !== 0 || vm.suspended !== 0) continue;
+      if (status !== undefined && vm.status !== status) continue;
+      if (where && !(await where(vm))) continue;
       return vm;
     }
-    throw new Error('no VM of that kind in the seeded account');
+    throw new Error(`no idle VM of that kind (${status ?? 'any status'}) is left in the seeded account`);
+  }
+  return {
+    async take(filter) {
+      const vm = await first(filter, new Set([...taken, ...looked]));
+      taken.add(vm.id);
+      return vm;
+    },
+    async look(filter) {
+      const vm = await first(filter, taken);
+      looked.add(vm.id);
+      return vm;
+    },
+  };
+}
+
+/**
+ * Records the requests the page sends from now on that `filter(url, method)`
+ * keeps (by default those to the API), for tests that count what the panel
+ * asks for: `list()` gives them in order as `{ method, url, path, body }`
+ * (`path` is the URL's path and query, `body` what was sent or null),
+ * `clear()` forgets those seen so far, and `stop()` ends the recording.
+ */
+export function recordRequests(page, filter = (url) => url.includes('/api/')) {
+  let seen = [];
+  const listener = (request) => {
+    const url = request.url();
+    if (!filter(url, request.method())) return;
+    const { pathname, search } = new URL(url);
+    seen.push({ method: request.method(), url, path: `${pathname}${search}`, body: request.postData() });
+  };
+  page.on('request', listener);
+  return {
+    list: () => [...seen],
+    clear() {
+      seen = [];
+    },
+    stop() {
+      page.off('request', listener);
+    },
   };
 }
 

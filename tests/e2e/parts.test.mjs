@@ -1,25 +1,27 @@
-// The panel in parts: every page opens from a cold load of its own address,
-// a part that cannot be downloaded says so and comes back with "Try again",
-// and moving around downloads each part at most once.
+// The panel in parts: every page opens from a cold load of its address, a part that fails says so and retries, each part downloads once.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, useSuite } from './harness.mjs';
+import { loggedInPage, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '8'], { before, after, afterEach });
+const vms = vmPicker(suite);
 
-/** A context that is logged in ("remember me"), with an empty HTTP cache. */
-async function loggedIn() {
-  const first = await suite.open();
-  await logIn(first.page, suite.sim.url, { remember: true });
-  await first.page.waitForSelector('#vm-table');
+/**
+ * A page in a context of its own with an empty HTTP cache, logged in through
+ * another page ("remember me"), so that every part it shows is downloaded.
+ */
+async function coldLoggedInPage() {
+  const first = await loggedInPage(suite, { remember: true });
   const storageState = await first.context.storageState();
   return suite.open({ storageState });
 }
 
 /**
  * Every wasm and JS file the page downloads over the network, with how often
- * (an answer from the browser's cache is not a download).
+ * (an answer from the browser's cache is not a download). Not
+ * `recordRequests`: a request answered from the cache counts for nothing
+ * here, and only the browser's protocol tells the two apart.
  */
 async function recordDownloads(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -42,8 +44,7 @@ async function recordDownloads(page) {
 }
 
 test('every page opens from a cold load of its own address', async () => {
-  const { body: vms } = await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`);
-  const id = vms.find((vm) => vm.status === 'online').id;
+  const { id } = await vms.look({ status: 'online' });
   const pages = [
     ['/vms', '#vm-table'],
     ['/vms/new', '#create-form'],
@@ -60,7 +61,7 @@ test('every page opens from a cold load of its own address', async () => {
     ['/no/such/page', '#not-found'],
   ];
   for (const [path, selector] of pages) {
-    const { page } = await loggedIn();
+    const { page } = await coldLoggedInPage();
     await page.goto(`${suite.sim.url}${path}`);
     await page.waitForSelector(selector);
     assert.equal(new URL(page.url()).pathname, path, `${path} stays where it is`);
@@ -71,12 +72,12 @@ test('every page opens from a cold load of its own address', async () => {
 });
 
 test('a part that cannot be downloaded says so, and "Try again" brings it', async () => {
-  const { page } = await loggedIn();
+  const { page } = await coldLoggedInPage();
   let refuse = true;
   // The charts come in a module of their own.
   await page.route(/\/split_part_statistics\.wasm$/, (route) => (refuse ? route.abort('connectionfailed') : route.continue()));
-  const { body: vms } = await apiGet(suite.sim.api, `/account/${DEMO.account}/virtual_machines`);
-  await page.goto(`${suite.sim.url}/vms/${vms[0].id}/statistics`);
+  const vm = await vms.look();
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/statistics`);
   const notice = await page.waitForSelector('.part-failed [role="alert"]');
   assert.match(await notice.textContent(), /Part of the panel did not load/);
   assert.match(await notice.textContent(), /could not download the code of the virtual machine's statistics/);
@@ -89,7 +90,7 @@ test('a part that cannot be downloaded says so, and "Try again" brings it', asyn
 });
 
 test('moving around downloads each part at most once', async () => {
-  const { page } = await loggedIn();
+  const { page } = await coldLoggedInPage();
   const downloads = await recordDownloads(page);
   await page.goto(`${suite.sim.url}/vms`);
   await page.waitForSelector('#vm-table tbody tr a');

@@ -1,18 +1,19 @@
-// Security in a real browser: the Content-Security-Policy, hostile text from
-// the API shown as text and never run, and the token kept out of URLs, logs,
-// messages and storage it does not belong in.
+// Security in the browser: the Content-Security-Policy, hostile API text shown as text, the token kept out of URLs, logs and storage.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, storedValues, useSuite } from './harness.mjs';
+import { accountPath, apiGet, logIn, loggedInPage, recordRequests, storedValues, useSuite } from './harness.mjs';
 
 // A token easy to find anywhere it must not be.
 const TOKEN = 'Tok3n-must-stay-secret-4242';
 const suite = useSuite(['--vms', '8', '--hostile-text', '--account', `1:${TOKEN}`, '--op-ms', '600'], { before, after, afterEach });
-const open = (options) => suite.open(options);
 
-/** The VM list as the API gives it, first VMs (the hostile ones) first. */
-const vmsFromApi = async () => (await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=50', TOKEN)).body;
+/**
+ * The VM list as the API gives it, first VMs (the hostile ones) first. The
+ * tests here pick their VMs from it rather than with `vmPicker`: they look for
+ * hostile text, and only this file's token opens the account.
+ */
+const vmsFromApi = async () => (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=50'), TOKEN)).body;
 
 /** What a page must never contain: markup or links made from the API's text. */
 async function assertNothingRan(page, where) {
@@ -50,10 +51,8 @@ test('the built page carries a strict policy, and no inline script it would have
 });
 
 test('the policy is in force: an injected script and style are blocked and reported', async () => {
-  const handle = await open();
+  const handle = await loggedInPage(suite, { token: TOKEN, ready: '#vm-table tbody tr' });
   const { page } = handle;
-  await logIn(page, suite.sim.url, { token: TOKEN });
-  await page.waitForSelector('#vm-table tbody tr');
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__injected = 1';
@@ -72,9 +71,7 @@ test('the policy is in force: an injected script and style are blocked and repor
 });
 
 test('hostile text from the API is shown literally on every page and runs nothing', async () => {
-  const { page } = await open();
-  await logIn(page, suite.sim.url, { token: TOKEN });
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { token: TOKEN, ready: '#vm-table tbody tr' });
   const vms = await vmsFromApi();
   const hostile = vms.filter((vm) => /[<:]/.test(vm.label));
   assert.equal(hostile.length, 3, 'the simulator seeded three hostile VMs');
@@ -110,7 +107,7 @@ test('hostile text from the API is shown literally on every page and runs nothin
   assert.ok((await page.textContent('main')).includes(first.note), 'note shown as text');
   await page.goto(`${suite.sim.url}/vms/${first.id}/firewall`);
   await page.waitForLoadState('networkidle');
-  const rules = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${first.id}/firewall_rules`, TOKEN)).body;
+  const rules = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${first.id}/firewall_rules`), TOKEN)).body;
   const description = rules.map((r) => r.description).find((d) => d && /[<:]/.test(d));
   assert.ok((await page.textContent('main')).includes(description), `rule description shown as text: ${description}`);
   await page.goto(`${suite.sim.url}/vms/${first.id}/isos`);
@@ -134,10 +131,10 @@ test('hostile text from the API is shown literally on every page and runs nothin
 });
 
 test('the token is never in a URL, a log line, a message on screen or a cookie', async () => {
-  const { page, context, consoleLines } = await open();
-  const urls = [];
-  page.on('request', (request) => urls.push(request.url()));
-  page.on('framenavigated', (frame) => urls.push(frame.url()));
+  const { page, context, consoleLines } = await suite.open();
+  const requests = recordRequests(page, () => true);
+  const navigations = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
   await logIn(page, suite.sim.url, { token: TOKEN });
   await page.waitForSelector('#vm-table tbody tr');
   const [vm] = (await vmsFromApi()).filter((v) => v.status === 'online' && !/[<:]/.test(v.label));
@@ -157,6 +154,7 @@ test('the token is never in a URL, a log line, a message on screen or a cookie',
   await page.waitForSelector('#login-error');
   assert.ok(!(await page.textContent('#login-error')).includes(TOKEN));
 
+  const urls = [...requests.list().map((r) => r.url), ...navigations];
   assert.ok(urls.length > 10);
   assert.deepEqual(urls.filter((url) => url.includes(TOKEN)), [], 'no URL carries the token');
   assert.deepEqual(consoleLines.filter((line) => line.includes(TOKEN)), [], 'no log line carries the token');
@@ -165,8 +163,10 @@ test('the token is never in a URL, a log line, a message on screen or a cookie',
 });
 
 test('the token goes only to the API, in the Authorization header', async () => {
-  const { page } = await open();
+  const { page } = await suite.open();
   const carriers = [];
+  // Not `recordRequests`: this reads every header of a request, which comes
+  // only asynchronously.
   page.on('request', async (request) => {
     const headers = await request.allHeaders();
     const carries = Object.entries(headers).filter(([, value]) => value.includes(TOKEN));

@@ -1,22 +1,20 @@
-// The app shell in a real browser against the real simulator: login, logout,
-// refused and expired tokens, deep links, an unreachable API.
+// The app shell: login, logout, refused and expired tokens, deep links, unknown pages and an API that cannot be reached.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, partBehind, startSim, storedValues, useSuite } from './harness.mjs';
+import { DEMO, accountPath, apiGet, logIn, loggedInPage, partBehind, recordRequests, startSim, storedValues, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
-const open = (options) => suite.open(options);
 
 test('logging in with the demo token shows the account VMs from the API', async () => {
-  const { page } = await open();
+  const { page } = await suite.open();
   await page.goto(suite.sim.url);
   await page.waitForURL(/\/login\?next=/);
   await logIn(page, suite.sim.url);
   await page.waitForURL(/\/vms$/);
   await page.waitForSelector('#vm-table tbody tr');
 
-  const api = await apiGet(suite.sim.api, '/account/1/virtual_machines?offset=0&limit=50');
+  const api = await apiGet(suite.sim.api, accountPath('/virtual_machines?offset=0&limit=50'));
   const shown = await page.$$eval('#vm-table tbody tr', (rows) => rows.map((row) => row.id));
   assert.deepEqual(shown, api.body.map((vm) => `vm-row-${vm.id}`));
   const firstHost = await page.textContent(`#vm-row-${api.body[0].id} .mono`);
@@ -29,7 +27,7 @@ test('logging in with the demo token shows the account VMs from the API', async 
 });
 
 test('a wrong token gives a clear message and stores nothing', async () => {
-  const { page } = await open();
+  const { page } = await suite.open();
   await page.goto(`${suite.sim.url}/login`);
   await logIn(page, suite.sim.url, { token: 'not-the-token' });
   const error = await page.waitForSelector('#login-error');
@@ -42,11 +40,8 @@ test('a wrong token gives a clear message and stores nothing', async () => {
 });
 
 test('the login form checks its fields before sending anything', async () => {
-  const { page } = await open();
-  let apiCalls = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('/api/')) apiCalls += 1;
-  });
+  const { page } = await suite.open();
+  const apiCalls = recordRequests(page);
   await page.goto(`${suite.sim.url}/login`);
   await page.waitForSelector('#login-submit');
   await page.fill('#login-base-url', 'javascript:alert(1)');
@@ -55,13 +50,11 @@ test('the login form checks its fields before sending anything', async () => {
   await page.waitForSelector('#login-base-url-error');
   assert.match(await page.textContent('#login-account-error'), /number/);
   assert.match(await page.textContent('#login-token-error'), /token/);
-  assert.equal(apiCalls, 0);
+  assert.equal(apiCalls.list().length, 0);
 });
 
 test('logout forgets the token in every storage', async () => {
-  const { page } = await open();
-  await logIn(page, suite.sim.url, { remember: true });
-  await page.waitForSelector('#vm-table');
+  const { page } = await loggedInPage(suite, { remember: true });
   const before = await storedValues(page);
   assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
   assert.ok(before.some(([store, , value]) => store === 'session' && value.includes(DEMO.token)));
@@ -76,16 +69,14 @@ test('logout forgets the token in every storage', async () => {
 });
 
 test('without remember me the token stays out of localStorage', async () => {
-  const { page } = await open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
+  const { page } = await loggedInPage(suite);
   const values = await storedValues(page);
   assert.ok(values.filter(([store]) => store === 'local').every(([, , value]) => !value.includes(DEMO.token)));
 });
 
 test('a deep link reloaded opens the same page, and works from a fresh login', async () => {
-  const { page } = await open();
-  const [, vm] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=2')).body;
+  const { page } = await suite.open();
+  const [, vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=2'))).body;
 
   await page.goto(`${suite.sim.url}/vms/${vm.id}`);
   await page.waitForURL(new RegExp(`/login\\?next=%2Fvms%2F${vm.id}$`));
@@ -99,9 +90,7 @@ test('a deep link reloaded opens the same page, and works from a fresh login', a
 });
 
 test('an unknown page says so, and a bad VM id is an error, not a crash', async () => {
-  const { page } = await open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
+  const { page } = await loggedInPage(suite);
   await page.goto(`${suite.sim.url}/no/such/page`);
   await page.waitForSelector('#not-found');
   await page.goto(`${suite.sim.url}/vms/not-an-id`);
@@ -111,25 +100,20 @@ test('an unknown page says so, and a bad VM id is an error, not a crash', async 
 });
 
 test('a token refused mid-session returns to the login page once, with a notice', async () => {
-  const { page } = await open();
-  let vmListCalls = 0;
-  page.on('request', (request) => {
-    if (request.url().includes('/virtual_machines')) vmListCalls += 1;
-  });
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
+  const { page } = await loggedInPage(suite);
+  const vmListCalls = recordRequests(page, (url) => url.includes('/virtual_machines'));
   // The provider revokes the token: the stored session now holds a refused one.
   await page.evaluate(() => {
     const key = 'vmdeck.session';
     const stored = JSON.parse(sessionStorage.getItem(key));
     sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'revoked' }));
   });
-  vmListCalls = 0;
+  vmListCalls.clear();
   await page.reload();
   await page.waitForSelector('#login-notice:text("session expired")');
   assert.match(page.url(), /\/login\?next=%2Fvms/);
   await page.waitForTimeout(1500);
-  assert.equal(vmListCalls, 1, 'one refused request, no retry loop');
+  assert.equal(vmListCalls.list().length, 1, 'one refused request, no retry loop');
   assert.match(page.url(), /\/login/);
   assert.deepEqual((await storedValues(page)).filter(([, key]) => key === 'vmdeck.session'), []);
 });
@@ -138,7 +122,7 @@ test('an API that cannot be reached is named, not a blank page', async () => {
   // The policy lets the panel connect only to its configured API, so the API
   // that cannot be reached is that one, gone after the page has loaded.
   const own = await startSim(['--vms', '1']);
-  const { page } = await open();
+  const { page } = await suite.open();
   await page.goto(`${own.url}/login`);
   await page.waitForSelector('#login-submit');
   await own.stop();
@@ -149,9 +133,7 @@ test('an API that cannot be reached is named, not a blank page', async () => {
 
 test('the API going down while logged in shows an error with a retry', async () => {
   const own = await startSim(['--vms', '5']);
-  const { page } = await open();
-  await logIn(page, own.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { base: own.url, ready: '#vm-table tbody tr' });
   await partBehind(page, '#vm-table tbody tr:first-child a.vm-link', 'part_vm');
   await own.stop();
   await page.click('#vm-table tbody tr:first-child a.vm-link');

@@ -1,11 +1,11 @@
-// The Statistics tab against the simulator: charts drawn on canvas for each
-// period, the table showing the same values as the API.
+// The VM's Statistics tab: CPU and traffic charts drawn on canvas for each period, with tables of the API's values.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, useSuite } from './harness.mjs';
+import { accountPath, apiGet, loggedInPage, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '20'], { before, after, afterEach });
+const vms = vmPicker(suite);
 
 /** How many pixels of a canvas differ from its top-left (background) pixel. */
 const inkedPixels = (page, selector) =>
@@ -19,10 +19,8 @@ const inkedPixels = (page, selector) =>
   });
 
 test('CPU and traffic charts for each period, drawn, with a table of the same values', async () => {
-  const [vm] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&limit=1')).body;
-  const { page } = await suite.open({ deviceScaleFactor: 2 });
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
+  const vm = await vms.look({ status: 'online' });
+  const { page } = await loggedInPage(suite, { deviceScaleFactor: 2 });
   await page.goto(`${suite.sim.url}/vms/${vm.id}/statistics`);
   await page.waitForSelector('#cpu-canvas');
   await page.waitForFunction(() => document.querySelector('#cpu-canvas').width > 600);
@@ -33,7 +31,7 @@ test('CPU and traffic charts for each period, drawn, with a table of the same va
 
   await page.click('#cpu-period-30days');
   await page.waitForURL(/cpu=-30days/);
-  const month = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}/cpu_stats?period=-30days`)).body;
+  const month = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/cpu_stats?period=-30days`))).body;
   await page.click('#cpu-stats .chart button');
   await page.waitForFunction((n) => document.querySelectorAll('#cpu-table tbody tr').length === n, month.data.length);
   const shown = await page.$$eval('#cpu-table tbody tr td.mono', (tds) => tds.map((t) => t.textContent));
@@ -42,7 +40,7 @@ test('CPU and traffic charts for each period, drawn, with a table of the same va
   for (const period of ['-1day', '-1M', '-1Y', '-1H']) {
     await page.click(`#bw-period${period}`);
     await page.waitForURL(new RegExp(`bw=${period}`));
-    const api = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}/bw_stats?period=${period}`)).body;
+    const api = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/bw_stats?period=${period}`))).body;
     const samples = Math.max(...Object.keys(api.traffic[0][0].data).map(Number)) + 1;
     await page.click('#bw-stats .chart button');
     await page.waitForFunction((n) => document.querySelectorAll('#bw-0-table tbody tr').length === n, samples);
@@ -59,11 +57,10 @@ test('CPU and traffic charts for each period, drawn, with a table of the same va
 });
 
 test('an unbuilt VM says it has no data, never a flat line', async () => {
-  const list = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=unbuilt&limit=1')).body;
+  // The first unbuilt VM, if the seed made one: without, there is nothing to check.
+  const list = (await apiGet(suite.sim.api, accountPath('/virtual_machines?status=unbuilt&limit=1'))).body;
   if (list.length === 0) return;
-  const { page } = await suite.open();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
+  const { page } = await loggedInPage(suite);
   await page.goto(`${suite.sim.url}/vms/${list[0].id}/statistics`);
   await page.waitForSelector('#bw-no-data');
   await page.waitForSelector('#cpu-no-data');

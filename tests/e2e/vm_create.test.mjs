@@ -1,23 +1,18 @@
-// Creating a VM against the simulator: every option, checks as the user
-// types, the service's refusals next to their fields, one request per click.
+// Creating a VM: every option, checks as the user types, the service's refusals next to their fields, one request per click.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiGet, logIn, useSuite } from './harness.mjs';
+import { accountPath, apiGet, loggedInPage, recordRequests, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '5', '--op-ms', '2000'], { before, after, afterEach });
 
+/** A fresh page on the create form; `posts()` gives the bodies of the creations it has sent. */
 async function createPage() {
-  const handle = await suite.open();
-  await logIn(handle.page, suite.sim.url);
-  await handle.page.waitForSelector('#vm-table');
+  const handle = await loggedInPage(suite);
   await handle.page.click('#create-vm');
   await handle.page.waitForSelector('#create-submit');
-  const posts = [];
-  handle.page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/virtual_machine')) posts.push(r.postDataJSON());
-  });
-  return { ...handle, posts };
+  const creations = recordRequests(handle.page, (url, method) => method === 'POST' && url.endsWith('/virtual_machine'));
+  return { ...handle, posts: () => creations.list().map((r) => JSON.parse(r.body)) };
 }
 
 async function fillBasics(page, hostname) {
@@ -52,14 +47,14 @@ test('a VM with two secondary disks is created, and goes from busy to online', a
   await page.waitForSelector('.badge-online', { timeout: 15000 });
   assert.equal(await page.$('.busy'), null);
 
-  assert.equal(posts.length, 1);
-  const body = posts[0];
+  assert.equal(posts().length, 1);
+  const body = posts()[0];
   assert.equal(body.memory, '2048', 'numbers as the spec sends them');
   assert.deepEqual(body.secondary_disk_size, ['30', '40']);
   assert.deepEqual(body.data_store_group_secondary_id, ['2', '1']);
   assert.equal(body.template_id, '3');
   assert.equal(body.initial_root_password, password);
-  const disks = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${id}/disks`)).body;
+  const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${id}/disks`))).body;
   assert.deepEqual(disks.map((d) => d.disk_size), [20, 1, 30, 40]);
 });
 
@@ -91,7 +86,7 @@ test('each invalid field shows its message and blocks the submit', async () => {
   await page.waitForSelector('#create-invalid-note');
   assert.ok(await page.isDisabled('#create-submit'));
   assert.equal(await page.evaluate(() => document.activeElement.id), 'create-label', 'focus goes to the first problem');
-  assert.equal(posts.length, 0, 'nothing is sent while a field is invalid');
+  assert.equal(posts().length, 0, 'nothing is sent while a field is invalid');
 
   await page.fill('#create-hostname', 'a'.repeat(26));
   assert.match(await page.textContent('#create-hostname-error'), /at most 25 characters/);
@@ -107,20 +102,20 @@ test('the service refusing a field shows its message next to that field', async 
   const error = await page.waitForSelector('#create-memory-error');
   assert.match(await error.textContent(), /128/);
   await page.waitForSelector('#create-error');
-  assert.equal(posts.length, 1);
+  assert.equal(posts().length, 1);
   assert.match(page.url(), /\/vms\/new$/);
   await page.fill('#create-memory', '512');
   assert.equal(await page.$('#create-memory-error'), null, 'editing the field clears the server message');
 });
 
 test('a double click on submit creates one VM', async () => {
-  const before = Number((await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=1')).headers.get('x-total'));
+  const before = Number((await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).headers.get('x-total'));
   const { page, posts } = await createPage();
   await fillBasics(page, 'e2e-double-01');
   await page.dblclick('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
   await page.waitForTimeout(500);
-  assert.equal(posts.length, 1);
-  const afterCount = Number((await apiGet(suite.sim.api, '/account/1/virtual_machines?limit=1')).headers.get('x-total'));
+  assert.equal(posts().length, 1);
+  const afterCount = Number((await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).headers.get('x-total'));
   assert.equal(afterCount, before + 1);
 });

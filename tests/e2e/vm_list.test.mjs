@@ -1,21 +1,14 @@
-// The VM list against the simulator: filters, sort and paging in the URL,
-// search, reload and back/forward, busy VMs refreshed, empty states.
+// The VM list: filters, sort and paging in the URL, search, reload and back/forward, busy VMs refreshed, empty states.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, startSim, useSuite } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
-
-async function loggedIn(base = suite.sim.url) {
-  const handle = await suite.open();
-  await logIn(handle.page, base);
-  await handle.page.waitForSelector('#vm-table tbody tr');
-  return handle;
-}
+const vms = vmPicker(suite);
 
 const rowIds = (page) => page.$$eval('#vm-table tbody tr', (rows) => rows.map((r) => r.id.replace('vm-row-', '')));
-const apiIds = async (query) => (await apiGet(suite.sim.api, `/account/1/virtual_machines?${query}`)).body.map((vm) => vm.id);
+const apiIds = async (query) => (await apiGet(suite.sim.api, accountPath(`/virtual_machines?${query}`))).body.map((vm) => vm.id);
 
 /** Waits until the table shows exactly the API's answer to `query`. */
 async function expectRows(page, query) {
@@ -28,7 +21,7 @@ async function expectRows(page, query) {
 }
 
 test('filter, sort and page through the account, all of it in the URL', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.click('#vm-filters-toggle');
   await page.selectOption('#filter-status', 'online');
   await page.waitForURL(/\/vms\?status=online&limit=50$/);
@@ -45,7 +38,7 @@ test('filter, sort and page through the account, all of it in the URL', async ()
   await page.click('#page-next');
   await page.waitForURL(/offset=50&limit=50$/);
   await expectRows(page, 'status=online&sort=memory&order=desc&offset=50&limit=50');
-  const total = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&limit=1')).headers.get('x-total');
+  const total = (await apiGet(suite.sim.api, accountPath('/virtual_machines?status=online&limit=1'))).headers.get('x-total');
   assert.equal(await page.textContent('#vm-list-range'), `51–100 of ${total}`);
 
   await page.selectOption('#vm-page-size', '25');
@@ -59,7 +52,7 @@ test('filter, sort and page through the account, all of it in the URL', async ()
 });
 
 test('a filtered URL reloads to the same view, and back/forward move between views', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   const view = 'status=offline&sort=label&order=desc&offset=25&limit=25';
   await page.goto(`${suite.sim.url}/vms?${view}`);
   await expectRows(page, view);
@@ -78,14 +71,14 @@ test('a filtered URL reloads to the same view, and back/forward move between vie
 });
 
 test('search finds VMs by hostname, label or IP address in a few keystrokes', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.fill('#vm-search', 'web');
   await page.waitForURL(/hostname=web/);
   await expectRows(page, 'hostname=web&limit=50');
   const hosts = await page.$$eval('#vm-table tbody .cell-name .mono', (els) => els.map((e) => e.textContent));
   assert.ok(hosts.length > 0 && hosts.every((h) => h.includes('web')));
 
-  const [target] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?offset=123&limit=1')).body;
+  const [target] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?offset=123&limit=1'))).body;
   const address = target.ip_addresses[0].ip_address.address;
   await page.fill('#vm-search', address);
   await page.waitForURL(new RegExp(`ip_address=${address.replace(/\./g, '\\.')}`));
@@ -99,14 +92,12 @@ test('search finds VMs by hostname, label or IP address in a few keystrokes', as
 });
 
 test('a word typed quickly searches as it is typed and leaves one step in the history', async () => {
-  const { page } = await loggedIn();
-  const searches = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/virtual_machines?')) searches.push(new URL(r.url()).searchParams.get('hostname'));
-  });
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const lists = recordRequests(page, (url) => url.includes('/virtual_machines?'));
   await page.type('#vm-search', 'shop-web', { delay: 40 });
   await page.waitForURL(/hostname=shop-web/);
   await expectRows(page, 'hostname=shop-web&limit=50');
+  const searches = lists.list().map((r) => new URL(r.url).searchParams.get('hostname'));
   // The first key at once, then at most one search per 100 ms, the last with the whole word.
   assert.equal(searches[0], 's');
   assert.equal(searches.at(-1), 'shop-web');
@@ -117,7 +108,7 @@ test('a word typed quickly searches as it is typed and leaves one step in the hi
 });
 
 test('no match and an empty account each say so', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms?hostname=no-such-host`);
   await page.waitForSelector('#vm-list-no-match');
   await page.click('#vm-list-no-match button');
@@ -126,41 +117,33 @@ test('no match and an empty account each say so', async () => {
 
   const empty = await startSim(['--vms', '0']);
   try {
-    const handle = await suite.open();
-    await logIn(handle.page, empty.url);
-    await handle.page.waitForSelector('#vm-list-empty');
+    await loggedInPage(suite, { base: empty.url, ready: '#vm-list-empty' });
   } finally {
     await empty.stop();
   }
 });
 
 test('a busy VM is refreshed until it is free, and an idle page polls nothing', async () => {
-  const { page } = await loggedIn();
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms?status=online&locked=0&limit=25`);
   await page.waitForSelector('#vm-table tbody tr');
-  const [vm] = (await apiGet(suite.sim.api, '/account/1/virtual_machines?status=online&locked=0&limit=1')).body;
+  const vm = await vms.take({ status: 'online' });
 
-  let listCalls = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/virtual_machines')) listCalls += 1;
-  });
+  const listCalls = recordRequests(page, (url) => url.includes('/virtual_machines'));
   await page.waitForTimeout(2500);
-  assert.equal(listCalls, 0, 'nothing is polled while nothing is busy');
+  assert.equal(listCalls.list().length, 0, 'nothing is polled while nothing is busy');
 
   // Stop it behind the panel's back, then look at the page again.
-  const stop = await fetch(`${suite.sim.api}/account/1/virtual_machine/${vm.id}`, {
-    method: 'PUT',
-    headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ status: 'offline' }),
-  });
+  const stop = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
   assert.equal(stop.status, 202);
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}&limit=25`);
   await page.waitForSelector(`#vm-row-${vm.id} .busy`);
-  listCalls = 0;
+  listCalls.clear();
   await page.waitForSelector(`#vm-row-${vm.id} .badge-offline`, { timeout: 10000 });
   assert.equal(await page.$(`#vm-row-${vm.id} .busy`), null);
-  assert.ok(listCalls >= 1 && listCalls <= 3, `polled ${listCalls} times`);
-  listCalls = 0;
+  const polled = listCalls.list().length;
+  assert.ok(polled >= 1 && polled <= 3, `polled ${polled} times`);
+  listCalls.clear();
   await page.waitForTimeout(2500);
-  assert.equal(listCalls, 0, 'polling stops once the VM is free');
+  assert.equal(listCalls.list().length, 0, 'polling stops once the VM is free');
 });

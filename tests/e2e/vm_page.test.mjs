@@ -1,39 +1,37 @@
-// The VM page against the simulator with short operations: power actions,
-// edit, rebuild, clone, segregation, destroy, busy state and the task tray.
+// The VM page and its Settings tab: power actions, edit, rebuild, clone, segregation, destroy, busy state and the task tray.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, apiGet, logIn, loggedInPage, startSim, useSuite } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '1200'], { before, after, afterEach });
+// Each test takes its own VM, so that they do not meet.
+const vms = vmPicker(suite);
 
-/** A fresh page logged in, with the requests it makes to one VM counted. */
+/**
+ * A fresh page logged in on the VM's page (or its `tab`), with the requests it
+ * makes to that VM counted: `counts.get` reads of the VM itself, and
+ * `counts.writes` as 'PUT /' or 'POST /reset_password'.
+ */
 async function vmPage(vmId, tab = '') {
   const handle = await loggedInPage(suite);
   const { page } = handle;
-  const counts = { get: 0, writes: [] };
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.includes(`/virtual_machine/${vmId}`)) return;
-    if (r.method() === 'GET' && url.endsWith(`/virtual_machine/${vmId}`)) counts.get += 1;
-    if (r.method() !== 'GET') counts.writes.push(`${r.method()} ${url.split(`/virtual_machine/${vmId}`)[1] || '/'}`);
-  });
+  const requests = recordRequests(page, (url) => url.includes(`/virtual_machine/${vmId}`));
+  const counts = {
+    get get() {
+      return requests.list().filter((r) => r.method === 'GET' && r.url.endsWith(`/virtual_machine/${vmId}`)).length;
+    },
+    get writes() {
+      return requests.list().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.split(`/virtual_machine/${vmId}`)[1] || '/'}`);
+    },
+  };
   await page.goto(`${suite.sim.url}/vms/${vmId}${tab ? `/${tab}` : ''}`);
   await page.waitForSelector('#vm-title');
   return { ...handle, counts };
 }
 
-async function idleVm(status = 'online') {
-  const list = (await apiGet(suite.sim.api, `/account/1/virtual_machines?status=${status}&locked=0&suspended=0`)).body;
-  // Each test takes its own VM, so that they do not meet.
-  idleVm.used ??= new Set();
-  const vm = list.find((v) => !idleVm.used.has(v.id));
-  idleVm.used.add(vm.id);
-  return vm;
-}
-
 test('stop then start: busy, offline, busy, online, without a reload; no polling when idle', async () => {
-  const vm = await idleVm();
+  const vm = await vms.take({ status: 'online' });
   const { page, counts } = await vmPage(vm.id);
   await page.click('#action-stop');
   await page.click('#stop-dialog #force-yes');
@@ -61,16 +59,9 @@ test('stop then start: busy, offline, busy, online, without a reload; no polling
 test('a locked VM has its actions disabled, saying why', async () => {
   const slow = await startSim(['--vms', '5', '--op-ms', '8000']);
   try {
-    const handle = await suite.open();
-    const { page } = handle;
-    await logIn(page, slow.url);
-    await page.waitForSelector('#vm-table');
-    const [vm] = (await apiGet(slow.api, '/account/1/virtual_machines?status=online&locked=0&limit=1')).body;
-    const stop = await fetch(`${slow.api}/account/1/virtual_machine/${vm.id}`, {
-      method: 'PUT',
-      headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
-      body: '{"status":"offline"}',
-    });
+    const { page } = await loggedInPage(suite, { base: slow.url });
+    const [vm] = (await apiGet(slow.api, accountPath('/virtual_machines?status=online&locked=0&limit=1'))).body;
+    const stop = await apiSend(slow.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
     assert.equal(stop.status, 202);
     await page.goto(`${slow.url}/vms/${vm.id}/settings`);
     await page.waitForSelector('.vm-state .busy');
@@ -84,7 +75,7 @@ test('a locked VM has its actions disabled, saying why', async () => {
 });
 
 test('edit a label; reloading a tab URL opens that tab', async () => {
-  const vm = await idleVm('offline');
+  const vm = await vms.take({ status: 'offline' });
   const { page, counts } = await vmPage(vm.id, 'settings');
   assert.equal(await page.getAttribute('#tab-settings', 'aria-current'), 'page');
   await page.reload();
@@ -100,13 +91,13 @@ test('edit a label; reloading a tab URL opens that tab', async () => {
   await page.click('#edit-dialog #confirm-action');
   await page.waitForSelector('#vm-title:text("Renamed by a test")');
   assert.deepEqual(counts.writes, ['PUT /']);
-  const after = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body;
+  const after = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body;
   assert.equal(after.label, 'Renamed by a test');
   assert.equal(after.memory, vm.memory * 2);
 });
 
 test('rebuild from another template, after typing the hostname', async () => {
-  const vm = await idleVm();
+  const vm = await vms.take({ status: 'online' });
   const { page } = await vmPage(vm.id, 'settings');
   await page.click('#open-rebuild');
   await page.selectOption('#rebuild-template-id', '2');
@@ -120,7 +111,7 @@ test('rebuild from another template, after typing the hostname', async () => {
 });
 
 test('clone, and find the clone', async () => {
-  const vm = await idleVm();
+  const vm = await vms.take({ status: 'online' });
   const { page } = await vmPage(vm.id, 'settings');
   await page.click('#open-clone');
   await page.waitForSelector('#clone-hostname');
@@ -134,27 +125,27 @@ test('clone, and find the clone', async () => {
   await link.click();
   await page.waitForSelector('#vm-title:text("Clone of a test VM")');
   const cloneId = page.url().split('/').pop();
-  const disks = (await apiGet(suite.sim.api, `/account/1/virtual_machine/${cloneId}/disks`)).body;
+  const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${cloneId}/disks`))).body;
   assert.equal(disks[0].disk_size, 999);
   assert.equal(disks.at(-1).disk_size, 15);
 });
 
 test('segregate from another VM, then remove it', async () => {
-  const vm = await idleVm();
-  const other = await idleVm('offline');
+  const vm = await vms.take({ status: 'online' });
+  const other = await vms.take({ status: 'offline' });
   const { page } = await vmPage(vm.id, 'settings');
   await page.waitForSelector('#segregation-none');
   await page.fill('#segregation-search', other.hostname);
   await page.press('#segregation-search', 'Enter');
   await page.click(`#segregation-candidates li:has-text("${other.hostname}") button`);
   await page.waitForSelector(`#segregation-list li:has-text("${other.hostname}")`);
-  assert.equal((await apiGet(suite.sim.api, `/account/1/virtual_machine/${vm.id}`)).body.strict_virtual_machine_id, other.id);
+  assert.equal((await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.strict_virtual_machine_id, other.id);
   await page.click(`#segregation-list li:has-text("${other.hostname}") button`);
   await page.waitForSelector('#segregation-none');
 });
 
 test('destroy with the typed hostname, and land on the list without it', async () => {
-  const vm = await idleVm('offline');
+  const vm = await vms.take({ status: 'offline' });
   const { page, counts } = await vmPage(vm.id, 'settings');
   await page.click('#open-destroy');
   await page.waitForSelector('#destroy-list li:has-text("backups")');
@@ -169,7 +160,7 @@ test('destroy with the typed hostname, and land on the list without it', async (
 });
 
 test('reset password, rebuild network, apply firewall rules and template each send one request', async () => {
-  const vm = await idleVm();
+  const vm = await vms.take({ status: 'online' });
   const { page, counts } = await vmPage(vm.id, 'settings');
   for (const [open, dialog] of [
     ['#open-reset-password', '#reset-password-dialog'],

@@ -1,0 +1,30 @@
+// The account-wide pages: network interfaces and IP addresses, filtered in the URL, with links to their VMs.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { accountPath, apiGet, loggedInPage, useSuite } from './harness.mjs';
+
+const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
+
+test('the account pages filter interfaces and addresses', async () => {
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  await page.selectOption('#nics-filter-network', '2');
+  await page.waitForURL(/network_id=2/);
+  const all = (await apiGet(suite.sim.api, accountPath('/network_interfaces?network_id=2'))).body;
+  await page.waitForSelector(`#nics-count:text("${all.length} interfaces")`);
+  const networks = await page.$$eval('#nics-table tbody tr td:nth-child(3)', (tds) => [...new Set(tds.map((t) => t.textContent))]);
+  assert.deepEqual(networks, ['Private']);
+
+  const [ip] = (await apiGet(suite.sim.api, accountPath('/ip_addresses'))).body.filter((i) => !i.free);
+  await page.goto(`${suite.sim.url}/ip-addresses`);
+  await page.waitForSelector('#ips-table');
+  await page.fill('#ips-filter', ip.address);
+  await page.press('#ips-filter', 'Enter');
+  await page.waitForURL(/ip=/);
+  await page.waitForSelector('#ips-count:text("1 addresses")');
+  assert.equal(await page.textContent('#ips-table tbody td.mono'), ip.address);
+  await page.click(`#ips-table a[href="/vms/${ip.virtual_machine_id}/network"]`);
+  await page.waitForSelector('.nic');
+});
