@@ -6,7 +6,7 @@
 #
 # BENCH_RUNS, BENCH_LH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the
 # number of runs (of Lighthouse's), the polling window and the memory round
-# trips; BENCH_ONLY picks sections (see scripts/bench.mjs).
+# trips; BENCH_ONLY picks sections (see scripts/bench/main.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # --bench: Lighthouse too, at the version pinned in Trunk.toml.
@@ -20,4 +20,4 @@ echo "==> chart benchmark (release wasm in headless Chromium)" >&2
 chart_line="$(scripts/bench-charts.sh | grep -E "chart," || true)"
 
 echo "==> panel benchmarks (headless Chromium against the simulator)" >&2
-CHART_LINE="$chart_line" node scripts/bench.mjs
+CHART_LINE="$chart_line" node scripts/bench/main.mjs

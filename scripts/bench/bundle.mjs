@@ -1,0 +1,107 @@
+// Section `bundle`: what the built panel weighs, all of it and what a first
+// visit to each page downloads, as the server sends it. Reads dist/ only.
+
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { DIST, figures, fmt, record } from './shared.mjs';
+
+export const name = 'bundle';
+
+export const FIGURES = figures({
+  raw: { name: 'bundle: all wasm + js ({files} files), raw', unit: 'KB' },
+  brotli: { name: 'bundle: all wasm + js, brotli', unit: 'KB' },
+  // The list is where a visit starts: the only page with a budget.
+  firstVisit: {
+    name: 'first visit {route}: wasm + js, brotli',
+    unit: 'KB',
+    variants: { '/vms': { budget: 150, floor: 200, better: 'lower' } },
+  },
+});
+
+// The parts of the panel a first visit to each page needs. This mirrors
+// `for_route` in src/parts.rs (the statistics tab is drawn in the VM page):
+// change the two together.
+const ROUTE_PARTS = {
+  '/login': ['part_login'],
+  '/vms': [],
+  '/vms/new': ['part_vm_create'],
+  '/vms/:id': ['part_vm'],
+  '/vms/:id/statistics': ['part_vm', 'part_statistics'],
+  '/interfaces': ['part_account'],
+};
+// What every first visit downloads before any part: the bindings, the main
+// module (shell and list), the parts loader and the script that starts them.
+const MAIN_FILES = ['vmdeck.js', 'vmdeck_bg.wasm', '__wasm_split.js', 'boot.js'];
+
+/**
+ * What a file costs as the server sends it: raw, or its `.gz` or `.br` copy
+ * (the build writes no copy that would not be smaller, and then the file
+ * itself is sent).
+ */
+function served(file) {
+  const size = (f) => (existsSync(f) ? statSync(f).size : null);
+  const raw = statSync(file).size;
+  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw };
+}
+
+function totalSize(files) {
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const size = served(file);
+    for (const k of Object.keys(total)) total[k] += size[k];
+  }
+  return total;
+}
+
+/** The built wasm and js, every folder down; not the copies, nor a dot folder (a build's staging). */
+function builtCode() {
+  return readdirSync(DIST, { recursive: true })
+    .filter((f) => /\.(wasm|js)$/.test(f) && !f.split(path.sep).some((segment) => segment.startsWith('.')))
+    .map((f) => path.join(DIST, f));
+}
+
+/** The folder of this build's wasm, as `index.html` loads it (an older build's may be there too). */
+function appFolder() {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const boot = html.match(/src="\/([^"]+)\/boot\.js"/);
+  if (!boot) throw new Error('dist/index.html loads no boot.js: is the panel built?');
+  return path.join(DIST, boot[1]);
+}
+
+/**
+ * The files a part downloads, read from the parts loader: each part and each
+ * chunk is a `makeLoad` of one file with the list of loads it needs first,
+ * `const NAME = [wrapAsyncCb(]makeLoad(<fetch of "./FILE">, [DEPENDENCY, ...])`.
+ */
+function partFiles(loader) {
+  const loads = new Map();
+  for (const m of loader.matchAll(/const (\w+) = (?:wrapAsyncCb\()?makeLoad\([\s\S]*?new URL\("\.\/([^"]+)"[\s\S]*?,\s*\[([^\]]*)\]\)/g)) {
+    loads.set(m[1], { file: m[2], needs: m[3].split(',').map((d) => d.trim()).filter(Boolean) });
+  }
+  const files = (name) => {
+    const load = loads.get(name);
+    if (!load) throw new Error(`__wasm_split.js has no load ${name}: has its format changed?`);
+    return [load.file, ...load.needs.flatMap(files)];
+  };
+  return (module) => files(`__wasm_split_load_${module}`);
+}
+
+export async function run() {
+  const all = builtCode();
+  const total = totalSize(all);
+  record(FIGURES.raw, total.raw / 1000, { slots: { files: all.length } });
+  record(FIGURES.brotli, total.brotli / 1000, { note: `(gzip ${fmt(total.gzip / 1000)} KB)` });
+
+  // A first visit: the main files, then every part of the page with its chunks, each once.
+  const folder = appFolder();
+  const filesOf = partFiles(readFileSync(path.join(folder, '__wasm_split.js'), 'utf8'));
+  for (const [route, parts] of Object.entries(ROUTE_PARTS)) {
+    const files = new Set([...MAIN_FILES, ...parts.flatMap(filesOf)]);
+    const size = totalSize([...files].map((f) => path.join(folder, f)));
+    record(FIGURES.firstVisit, size.brotli / 1000, {
+      slots: { route },
+      variant: route,
+      note: `(raw ${fmt(size.raw / 1000)} KB; ${files.size} files)`,
+    });
+  }
+}

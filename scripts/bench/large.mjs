@@ -1,0 +1,129 @@
+// Section `large`: an account of 10,000 VMs, searched key by key and sorted,
+// to the table painted, with the long tasks on the main thread meanwhile.
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEMO, apiGet } from '../../tests/e2e/harness.mjs';
+import { RUNS, TABLE_MARK, figures, fmt, follow, log, newContext, record, settled, shown, stats, untilIdle } from './shared.mjs';
+
+export const name = 'large';
+
+export const FIGURES = figures({
+  keystroke: { name: 'large account (10,000 VMs): keystroke → table', unit: 'ms', budget: 100, better: 'lower' },
+  typing: { name: 'large account: typing a word, last keystroke → table', unit: 'ms', budget: 100, better: 'lower' },
+  longTasks: { name: 'large account: long tasks (> 50 ms) while typing', unit: 'tasks', budget: 0, better: 'exact' },
+  sort: { name: 'large account: sort change → table', unit: 'ms', budget: 100, better: 'lower' },
+});
+
+const SEARCH_PAUSE_MS = 300; // longer than the panel's SEARCH_INTERVAL_MS: the next key starts a search at once
+
+/** Search strings whose first page differs from the unfiltered one, so the rows change. */
+async function searchLetters(sim) {
+  const ids = async (query) => (await apiGet(sim.api, `/account/${DEMO.account}/virtual_machines?limit=50${query}`)).body.map((vm) => vm.id).join();
+  const all = await ids('');
+  const letters = [];
+  for (const letter of 'qzxjkvwybgpfhumcldrtnoeias') {
+    if (letters.length === RUNS) break;
+    const found = await ids(`&hostname=${letter}`);
+    if (found !== '' && found !== all) letters.push(letter);
+  }
+  return letters;
+}
+
+export async function run({ browser, account }) {
+  const { sim, state } = await account('large');
+  await untilIdle(sim);
+  const { context, page } = await newContext(browser, state);
+  await page.goto(`${sim.url}/vms`);
+  await shown(page, '#vm-table');
+  await settled(page);
+
+  // Keystroke: one letter in the empty search box, the table of that search.
+  const keystroke = [];
+  const keyApi = [];
+  const keyLongTasks = [];
+  for (const letter of await searchLetters(sim)) {
+    await follow(page, '/vms');
+    await page.waitForFunction(() => document.querySelector('#vm-search')?.value === '');
+    await settled(page);
+    await page.focus('#vm-search');
+    await sleep(SEARCH_PAUSE_MS); // a keystroke after a pause, not one within a burst
+    // The clock starts when the key goes down, before the panel sees it.
+    await page.evaluate((mark) => {
+      window.__keyTiming = new Promise((resolve, reject) => {
+        document.addEventListener('keydown', () => {
+          const start = performance.now();
+          __bench.until(mark, start).then((t) => resolve({ ...t, start }), reject);
+        }, { capture: true, once: true });
+      });
+    }, TABLE_MARK);
+    await page.keyboard.press(letter);
+    const t = await page.evaluate(() => window.__keyTiming);
+    keystroke.push(t.painted - t.start);
+    keyApi.push(await apiTime(page, t.start));
+    if (process.env.BENCH_DEBUG) log(`keystroke ${letter}: ${fmt(t.painted - t.start)} ms, marked at ${fmt(t.marked - t.start)}, api ${fmt(keyApi.at(-1))}`);
+    keyLongTasks.push(...(await longTasksBetween(page, t.start, t.painted)));
+  }
+  record(FIGURES.keystroke, stats(keystroke), { note: `(of which the API request ${fmt(stats(keyApi).median)} ms)` });
+
+  // Typing a word at a brisk pace: long tasks on the main thread until the table settles.
+  await follow(page, '/vms');
+  await settled(page);
+  await page.focus('#vm-search');
+  await sleep(SEARCH_PAUSE_MS);
+  const typingStart = await page.evaluate(() => {
+    window.__lastKey = 0;
+    document.addEventListener('keydown', () => (window.__lastKey = performance.now()), { capture: true });
+    return performance.now();
+  });
+  await page.keyboard.type('media-web', { delay: 120 });
+  const lastKey = await page.evaluate(() => window.__lastKey);
+  const burst = await page.evaluate(({ mark, lastKey }) => __bench.until(mark, lastKey), { mark: TABLE_MARK, lastKey });
+  await settled(page);
+  await sleep(300);
+  const typingEnd = await page.evaluate(() => performance.now());
+  record(FIGURES.typing, burst.painted - lastKey, { note: '(at most one search per 100 ms while typing)' });
+  const typingLong = await longTasksBetween(page, typingStart, typingEnd);
+  const longest = Math.max(0, ...typingLong, ...keyLongTasks);
+  record(FIGURES.longTasks, typingLong.length + keyLongTasks.length, { note: longest ? `(longest ${fmt(longest)} ms)` : '' });
+
+  // Sort: each run picks another field in the sort menu.
+  await follow(page, '/vms');
+  await settled(page);
+  const fields = ['label', 'memory', 'status', 'cpus', 'disks_size', 'location_id', 'operating_system_distro', 'identifier'];
+  const sort = [];
+  const sortApi = [];
+  const sortLongTasks = [];
+  for (let i = 0; i < RUNS; i++) {
+    const field = fields[i % fields.length];
+    const t = await page.evaluate(({ field, mark }) => {
+      const select = document.querySelector('#vm-sort');
+      select.value = field;
+      const start = performance.now();
+      const done = __bench.until(mark, start);
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      return done.then((t) => ({ ...t, start }));
+    }, { field, mark: TABLE_MARK });
+    sort.push(t.painted - t.start);
+    sortApi.push(await apiTime(page, t.start));
+    sortLongTasks.push(...(await longTasksBetween(page, t.start, t.painted)));
+    await settled(page);
+  }
+  record(FIGURES.sort, stats(sort), {
+    note: `(of which the API request ${fmt(stats(sortApi).median)} ms` +
+      (sortLongTasks.length ? `; ${sortLongTasks.length} long tasks, longest ${fmt(Math.max(...sortLongTasks))} ms)` : ')'),
+  });
+  await context.close();
+}
+
+/** How long the list request made after `from` took, from its start to its last byte. */
+async function apiTime(page, from) {
+  return page.evaluate((from) => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.startTime >= from && e.name.includes('/virtual_machines'));
+    return entry ? entry.responseEnd - entry.startTime : NaN;
+  }, from);
+}
+
+/** The durations of the long tasks that overlap `from` to `to`. */
+async function longTasksBetween(page, from, to) {
+  return page.evaluate(({ from, to }) => __bench.longTasks.filter((t) => t.start + t.duration >= from && t.start <= to).map((t) => t.duration), { from, to });
+}

@@ -1,0 +1,51 @@
+// Section `slow`: a cold load of the list and of the login page on a slow
+// mobile connection and phone, emulated through CDP.
+
+import { RUNS, TABLE_MARK, figures, newContext, record, stats } from './shared.mjs';
+
+export const name = 'slow';
+
+// A slow mobile connection and phone, as Lighthouse's mobile preset
+// simulates them, here for real: CDP throughput is in bytes per second.
+const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const SLOW_CPU = 4;
+
+export const FIGURES = figures({
+  visit: { name: `slow network, CPU ${SLOW_CPU}×, cold: {what}`, unit: 'ms', budget: 2500, better: 'lower' },
+});
+
+/** One cold load of `url` on the slow network; `until(page)` answers the time it waits for, from navigation start. */
+async function slowLoadOnce(browser, url, state, until) {
+  const { context, page } = await newContext(browser, state);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU });
+    await page.goto(url, { waitUntil: 'commit' });
+    return await until(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// The table: the panel's own mark. The login form: the first frame in which
+// its button shows (Playwright checks once a frame).
+const tableMarked = (page) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, TABLE_MARK, { timeout: 30000 }).then((h) => h.jsonValue());
+const loginShown = (page) =>
+  page.waitForFunction(() => document.querySelector('#login-submit')?.checkVisibility() && performance.now(), null, { polling: 'raf', timeout: 30000 })
+    .then((h) => h.jsonValue());
+
+export async function run({ browser, account }) {
+  const { sim, state } = await account('small');
+  const visits = [
+    ['/vms (logged in) → table', '/vms', state, tableMarked],
+    ['/login → form', '/login', undefined, loginShown],
+  ];
+  for (const [what, route, loggedIn, until] of visits) {
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push(await slowLoadOnce(browser, `${sim.url}${route}`, loggedIn, until));
+    record(FIGURES.visit, stats(times), { slots: { what }, note: '(150 ms, 1.6 Mbit/s down, 750 kbit/s up)' });
+  }
+}
