@@ -3,7 +3,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startSim, launchBrowser, logIn, apiGet } from '../tests/e2e/harness.mjs';
+import { ROOT, startSim, launchBrowser, logIn, apiGet, accountPath } from '../tests/e2e/harness.mjs';
 
 const OUT = path.join(ROOT, 'screenshots');
 const SIZES = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
@@ -11,7 +11,7 @@ const SIZES = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height
 await mkdir(OUT, { recursive: true });
 const sim = await startSim(['--vms', '60', '--op-ms', '20000']);
 const browser = await launchBrowser();
-const [, vm] = (await apiGet(sim.api, '/account/1/virtual_machines?limit=2')).body;
+const [, vm] = (await apiGet(sim.api, accountPath('/virtual_machines?limit=2'))).body;
 const taken = [];
 try {
   for (const scheme of ['light', 'dark']) {

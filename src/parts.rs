@@ -162,7 +162,8 @@ pub fn tab(tab: VmTab) -> &'static Part {
     }
 }
 
-/// Every part a page at `route` draws.
+/// Every part a page at `route` draws. The performance suite's
+/// `ROUTE_PARTS` (`scripts/bench/bundle.mjs`) says the same: change both.
 pub fn for_route(route: Route) -> Vec<&'static Part> {
     match route {
         Route::Login => vec![&LOGIN],

@@ -224,3 +224,26 @@ async fn use_poll_ticks_only_while_active_and_stops_when_unmounted() {
     sleep(200).await;
     assert_eq!(ticks.load(Ordering::SeqCst), unmounted_at, "nothing after unmounting");
 }
+
+#[wasm_bindgen_test]
+async fn use_poll_takes_a_new_interval_at_once() {
+    let root = container();
+    let ticks = Arc::new(AtomicUsize::new(0));
+    let every = RwSignal::new(40u32);
+    let counter = Arc::clone(&ticks);
+    let _app = leptos::mount::mount_to(root.clone(), move || {
+        let counter = Arc::clone(&counter);
+        vmdeck::hooks::use_poll(true, every, move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        view! { <p>"polling"</p> }
+    });
+    sleep(230).await;
+    assert!(ticks.load(Ordering::SeqCst) >= 3, "ticks at 40 ms: {}", ticks.load(Ordering::SeqCst));
+
+    every.set(1_000);
+    sleep(20).await;
+    let slowed_at = ticks.load(Ordering::SeqCst);
+    sleep(300).await;
+    assert_eq!(ticks.load(Ordering::SeqCst), slowed_at, "no tick within the new, longer interval");
+}

@@ -6,12 +6,16 @@ use crate::session::{Credentials, Session};
 use gloo_net::http::{Headers, Method, RequestBuilder};
 use serde_json::Value;
 use std::cell::Cell;
+use std::future::Future;
 use std::rc::Rc;
 use vmdeck_core::decode::DecodeError;
 use vmdeck_core::paths;
 use vmdeck_core::ApiError;
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A request made by [`Api::call`], answered when awaited.
+pub type Pending<T> = std::pin::Pin<Box<dyn Future<Output = ApiResult<T>>>>;
 
 /// How long one request may take before it is abandoned.
 const TIMEOUT_MS: u32 = 15_000;
@@ -72,6 +76,18 @@ impl Api {
     /// The client of the logged-in user, or `Unauthorized` when logged out.
     pub fn from_session(session: Session) -> ApiResult<Self> {
         session.credentials().map(|c| Self::new(c, Some(session))).ok_or(ApiError::Unauthorized)
+    }
+
+    /// The one way pages reach the API: `request` made now with the
+    /// session's client (so a reactive caller tracks the session), answered
+    /// when awaited; logged out, `Unauthorized` without a request.
+    pub fn call<T, Fut>(session: Session, request: impl FnOnce(Self) -> Fut) -> Pending<T>
+    where
+        Fut: Future<Output = ApiResult<T>> + 'static,
+    {
+        let request = Self::from_session(session).map(request);
+        // Boxed so that the future does not borrow the closure that made it.
+        Box::pin(async move { request?.await })
     }
 
     pub fn account_id(&self) -> &str {

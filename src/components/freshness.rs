@@ -24,8 +24,9 @@ pub fn Freshness(
             // Never disabled: a read on its way (a busy VM's poll) takes the
             // click's place, so a click sends at most one request.
             <button type="button" class="button button-small" id="refresh" on:click=move |_| on_refresh.run(())>"Refresh"</button>
+            // The choices say what they are; the label is for screen readers.
             <label class="inline-select small">
-                <span>"Auto-refresh"</span>
+                <span class="visually-hidden">"Auto-refresh"</span>
                 <select id="auto-refresh" on:change=move |ev| {
                     if let Ok(seconds) = event_target_value(&ev).parse() {
                         auto.set(seconds);

@@ -13,7 +13,7 @@ use vmdeck_core::ApiError;
 pub const REFOCUS_AFTER_MS: f64 = 30_000.0;
 
 /// The auto-refresh choices, in seconds: 0 is off (the default).
-pub const AUTO_REFRESH_CHOICES: [(u32, &str); 3] = [(0, "Off"), (30, "Every 30 s"), (60, "Every 60 s")];
+pub const AUTO_REFRESH_CHOICES: [(u32, &str); 3] = [(0, "Auto-refresh: off"), (30, "Auto-refresh: 30 s"), (60, "Auto-refresh: 60 s")];
 
 const AUTO_REFRESH_KEY: &str = "vmdeck.auto_refresh";
 
@@ -141,6 +141,11 @@ where
 ///
 /// With auto-refresh off and nothing busy, an idle page sends nothing.
 ///
+/// It is an effect that starts a task per read rather than a
+/// `LocalResource`, so that it knows which input each answer is for (what
+/// `stale` says), drops an answer a newer read has overtaken, and tells a
+/// read in flight from data that is merely old.
+///
 /// ## Usage
 /// ```ignore
 /// let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips(&api, &ip).await });
@@ -180,13 +185,10 @@ where
         in_flight.set(true);
         let asked_at = js_sys::Date::now();
         asked_last.set_value(asked_at);
-        let request = Api::from_session(session).map(|api| fetch(api, input.clone()));
+        let request = Api::call(session, |api| fetch(api, input.clone()));
         let on_answer = on_answer.clone();
         spawn_local(async move {
-            let result = match request {
-                Ok(request) => request.await,
-                Err(e) => Err(e),
-            };
+            let result = request.await;
             // Superseded by a newer read, or the page is gone.
             if latest.try_get_value() != Some(generation) {
                 return;

@@ -23,7 +23,7 @@ pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u
 
     Effect::new(move |before: Option<(bool, bool, u32)>| {
         let shown = visible.get();
-        let every = interval_ms.get().max(100);
+        let every = interval_ms.get().max(1);
         let run = active.get() && shown;
         let (was_running, was_shown, was_every) = before.unwrap_or((false, shown, every));
         if run && (!was_running || every != was_every) {

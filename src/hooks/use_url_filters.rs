@@ -32,7 +32,7 @@ impl UrlFilters {
 /// ## Usage
 /// ```ignore
 /// let filters = use_url_filters(&["network_id", "public"]);
-/// let rows = LocalResource::new(move || fetch(filters.pairs(&["network_id", "public"])));
+/// let rows = use_data(move || filters.pairs(&["network_id", "public"]), |api, query| async move { account_interfaces(&api, &query).await });
 /// ```
 pub fn use_url_filters(keys: &'static [&'static str]) -> UrlFilters {
     let url = use_query_map();

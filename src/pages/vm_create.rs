@@ -31,12 +31,7 @@ pub fn VmCreatePage() -> impl IntoView {
 
     let create = Action::new_local(move |body: &serde_json::Value| {
         let body = body.clone();
-        async move {
-            match Api::from_session(session) {
-                Ok(api) => create_vm(&api, &body).await,
-                Err(e) => Err(e),
-            }
-        }
+        Api::call(session, move |api| async move { create_vm(&api, &body).await })
     });
     let form = use_form_with_options(
         "create",

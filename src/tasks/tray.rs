@@ -23,12 +23,12 @@ pub fn TaskTray() -> impl IntoView {
     let unwatched = Memo::new(move |_| tasks.unwatched_running());
     let any_unwatched = Memo::new(move |_| unwatched.with(|u| !u.is_empty()));
     use_poll(any_unwatched, BUSY_POLL_MS, move || {
-        let Ok(api) = Api::from_session(session) else { return };
         for vm_id in unwatched.get_untracked() {
-            let api = api.clone();
+            let asked_at = now();
+            let id = vm_id.clone();
+            let request = Api::call(session, move |api| async move { get_vm(&api, &id).await });
             spawn_local(async move {
-                let asked_at = now();
-                match get_vm(&api, &vm_id).await {
+                match request.await {
                     Ok(vm) => tasks.observe(&vm, asked_at),
                     Err(ApiError::NotFound(_)) => tasks.observe_gone(&vm_id, asked_at),
                     Err(_) => {}

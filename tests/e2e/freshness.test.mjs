@@ -3,22 +3,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiSend, loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
 
 // Operations end quickly, so that a VM changed through the API is free again soon.
 const suite = useSuite(['--op-ms', '400'], { before: test.before, after: test.after, afterEach: test.afterEach });
-const takeVm = vmPicker(suite);
-
-const apiRequests = (page) => recordRequests(page, (url) => url.includes('/api/'));
+const { take } = vmPicker(suite);
+const online = () => take({ status: 'online' });
 
 /** Changes a VM through the API, behind the panel's back. */
 async function changeBehindTheBack(vm, body) {
-  const response = await fetch(`${suite.sim.api}/account/${DEMO.account}/virtual_machine/${vm.id}`, {
-    method: 'PUT',
-    headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.ok(response.status === 200 || response.status === 202, `PUT answered ${response.status}`);
+  const { status } = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), body);
+  assert.ok(status === 200 || status === 202, `PUT answered ${status}`);
   // Let the operation end, so that the next read sees the VM free.
   await new Promise((resolve) => setTimeout(resolve, 900));
 }
@@ -37,10 +32,10 @@ const statusOf = (page) => page.textContent('.vm-state .badge');
 
 test('a VM changed through the API shows its new state after focus comes back, and after Refresh', async () => {
   const { page } = await loggedInPage(suite);
-  const vm = await takeVm((v) => v.status === 'online');
+  const vm = await online();
   await page.goto(`${suite.sim.url}/vms/${vm.id}`);
   await page.waitForSelector('.vm-state .badge-online');
-  const requests = apiRequests(page);
+  const requests = recordRequests(page);
 
   await changeBehindTheBack(vm, { status: 'offline' });
   // Focus right after a read sends nothing: at most one read per 30 s.
@@ -65,12 +60,12 @@ test('a VM changed through the API shows its new state after focus comes back, a
 
 test('auto-refresh reads again at its interval, and is remembered in this browser', async () => {
   const { page } = await loggedInPage(suite);
-  const vm = await takeVm((v) => v.status === 'online');
+  const vm = await online();
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
   await page.waitForSelector(`#vm-row-${vm.id} .badge-online`);
   assert.equal(await page.inputValue('#auto-refresh'), '0', 'off by default');
   await page.selectOption('#auto-refresh', '30');
-  const requests = apiRequests(page);
+  const requests = recordRequests(page);
 
   await changeBehindTheBack(vm, { status: 'offline' });
   const changedAt = Date.now();
@@ -88,10 +83,10 @@ test('auto-refresh reads again at its interval, and is remembered in this browse
 test('with auto-refresh off, an idle list and an idle VM page send no request in 60 s', async () => {
   const list = (await loggedInPage(suite)).page;
   const vmPage = (await loggedInPage(suite)).page;
-  const vm = await takeVm((v) => v.status === 'online');
+  const vm = await online();
   await vmPage.goto(`${suite.sim.url}/vms/${vm.id}`);
   await vmPage.waitForSelector('.vm-state .badge-online');
-  const seen = [apiRequests(list), apiRequests(vmPage)];
+  const seen = [recordRequests(list), recordRequests(vmPage)];
   await list.waitForTimeout(60_000);
   assert.deepEqual(seen[0].list(), [], 'the list sent requests');
   assert.deepEqual(seen[1].list(), [], 'the VM page sent requests');
@@ -103,7 +98,7 @@ test('a hidden tab sends nothing, with auto-refresh on or off, and catches up wh
   await on.selectOption('#auto-refresh', '30');
   await setHidden(on, true);
   await setHidden(off, true);
-  const seen = [apiRequests(on), apiRequests(off)];
+  const seen = [recordRequests(on), recordRequests(off)];
   await on.waitForTimeout(35_000);
   assert.deepEqual(seen[0].list(), [], 'a hidden tab with auto-refresh on sent requests');
   assert.deepEqual(seen[1].list(), [], 'a hidden tab with auto-refresh off sent requests');
@@ -129,11 +124,11 @@ test('"Updated N s ago" counts, and a new read starts it again', async () => {
 
 test('a dialog open while its tab reads again keeps what was typed', async () => {
   const { page } = await loggedInPage(suite);
-  const vm = await takeVm((v) => v.status === 'online');
+  const vm = await online();
   await page.selectOption('#auto-refresh', '30');
   await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
   await page.waitForSelector('.nic');
-  const requests = apiRequests(page);
+  const requests = recordRequests(page);
   await page.click('.nic .card-actions button:has-text("Edit")');
   await page.waitForSelector('#edit-interface-dialog[open]');
   await page.fill('#nic-label', 'typed while it reloads');

@@ -70,12 +70,9 @@ where
         let vm_id = ctx.id.get_untracked();
         let task = tasks.start(name, &vm_id, &ctx.name());
         error.set(None);
-        let request = Api::from_session(session).map(|api| run(api, vm_id, input.clone()));
+        let request = Api::call(session, |api| run(api, vm_id, input.clone()));
         async move {
-            let result = match request {
-                Ok(request) => request.await,
-                Err(e) => Err(e),
-            };
+            let result = request.await;
             match &result {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
