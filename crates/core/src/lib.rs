@@ -16,6 +16,7 @@ pub mod network;
 pub mod page;
 pub mod paths;
 pub mod route;
+pub mod rules;
 pub mod small_forms;
 pub mod stats;
 pub mod storage;
