@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, accountPath, apiGet, logIn, loggedInPage, nicsOf, startSim, useSuite, vmPicker } from './harness.mjs';
+import { DEMO, accountPath, apiGet, logIn, loggedInPage, nicsOf, setPolicyDrop, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '1500'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -215,9 +215,7 @@ const refusals = [
     vm: async (v) => (await nicCount(v)) >= 1,
     path: (vm) => `/vms/${vm.id}/network`,
     async fill(page) {
-      await page.locator('.nic button:text("Default policy")').first().click();
-      await page.check('#policy-drop');
-      await page.click('#policy-dialog #confirm-action');
+      await setPolicyDrop(page, page.locator('.nic button:text("Default policy")').first());
     },
     errors: { default_firewall_policy: ['cannot be DROP on this network'] },
     control: '#policy-choice',

@@ -248,6 +248,28 @@ export function recordRequests(page, filter = (url) => url.includes('/api/')) {
   };
 }
 
+/**
+ * Opens an interface's policy dialog with `button`, chooses DROP and
+ * confirms; when the lockout guard warns (no rule lets SSH or RDP in), it
+ * confirms a second time, as a user going ahead anyway would. Answers
+ * whether the guard warned.
+ */
+export async function setPolicyDrop(page, button) {
+  // The guard reads the interface's rules when the dialog opens.
+  const rulesRead = page.waitForResponse((response) => response.url().includes('/firewall_rules'));
+  await button.click();
+  await rulesRead;
+  await page.check('#policy-drop');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  const warned = await page.isVisible('#lockout-warning');
+  await page.click('#policy-dialog #confirm-action');
+  if (warned) {
+    await page.waitForSelector('#lockout-armed');
+    await page.click('#policy-dialog #confirm-action');
+  }
+  return warned;
+}
+
 /** Every value in both storages of the page, as [storage, key, value]. */
 export async function storedValues(page) {
   return page.evaluate(() =>

@@ -1,11 +1,40 @@
-// The VM's Firewall tab: rules created, checked as typed, filtered in the URL and applied; the default policy is the last rule.
+// The VM's Firewall tab: rules created, checked, filtered in the URL and applied; the default policy is the last rule; the packet tester and the lockout guard.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggedInPage, nicsOf, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, nicsOf, recordRequests, setPolicyDrop, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
+
+const rulesOf = async (nic) => (await apiGet(suite.sim.api, accountPath(`/network_interface/${nic.id}/firewall_rules`))).body;
+
+/** An online VM with one interface that has no rules yet, with that interface. */
+async function vmWithoutRules(policy) {
+  let nic;
+  const vm = await vms.take({
+    status: 'online',
+    where: async (v) => {
+      const nics = await nicsOf(suite.sim.api, v);
+      [nic] = nics;
+      return nics.length === 1 && (await rulesOf(nic)).length === 0 && nic.default_firewall_policy === policy;
+    },
+  });
+  return { vm, nic };
+}
+
+async function addRule(nic, rule) {
+  const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/network_interface/${nic.id}/firewall_rule`), rule);
+  assert.equal(status, 201);
+}
+
+async function testPacket(page, source, port) {
+  await page.fill('#tester-source', source);
+  await page.fill('#tester-port', String(port));
+  await page.click('#tester-run');
+  await page.waitForFunction((text) => document.querySelector('#tester-result')?.textContent.includes(text), `from ${source}`);
+  return { verdict: (await page.textContent('#tester-verdict')).trim(), text: await page.textContent('#tester-result') };
+}
 
 test('firewall rules: create, check, filter, apply; the default policy is the last rule', async () => {
   const vm = await vms.take({ status: 'online', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 1 });
@@ -51,4 +80,92 @@ test('firewall rules: create, check, filter, apply; the default policy is the la
   const posts = writes.list().filter((w) => w.method === 'POST');
   assert.deepEqual(posts.map((w) => w.path.split('/').pop()), ['firewall_rule', 'firewall_rule', 'apply_firewall_rules']);
   assert.deepEqual(JSON.parse(posts[1].body), { command: 'DROP', protocol: 'UDP', address: '10.0.0.0/8', port: '1000:2000' });
+});
+
+test('the packet tester answers for a rule and for the default policy; a shadowed rule is flagged', async () => {
+  const { vm, nic } = await vmWithoutRules('ACCEPT');
+  await addRule(nic, { command: 'ACCEPT', protocol: 'TCP', address: '10.0.0.0/8', port: '22' });
+  await addRule(nic, { command: 'DROP', protocol: 'TCP', address: '10.1.2.0-10.1.2.255', port: '22' });
+  await addRule(nic, { command: 'DROP', protocol: 'TCP', address: '', port: '22' });
+  const [first, second, third] = await rulesOf(nic);
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
+  await page.waitForSelector('#rule-default');
+  assert.match(await page.textContent('#rule-semantics'), /first rule whose protocol, address and port all match decides/);
+
+  // The second rule can never decide: the first takes every packet it would.
+  const shadowed = page.locator('#rule-checks .finding-shadowed');
+  await shadowed.waitFor();
+  assert.equal(await shadowed.count(), 1);
+  assert.match(await shadowed.textContent(), /Rule 2/);
+
+  const inside = await testPacket(page, '10.1.2.3', 22);
+  assert.equal(inside.verdict, 'ACCEPT');
+  assert.match(inside.text, /rule 1 decides/);
+  await page.waitForSelector(`#rule-row-${first.id}.is-decider`);
+  assert.equal(await page.locator('#rule-table tr.is-decider').count(), 1);
+
+  const outside = await testPacket(page, '192.0.2.1', 22);
+  assert.equal(outside.verdict, 'DROP');
+  assert.match(outside.text, /rule 3 decides/);
+  await page.waitForSelector(`#rule-row-${third.id}.is-decider`);
+
+  const other = await testPacket(page, '192.0.2.1', 443);
+  assert.equal(other.verdict, 'ACCEPT');
+  assert.match(other.text, /default policy decides/);
+  await page.waitForSelector('#rule-default.is-decider');
+  assert.equal(await page.$(`#rule-row-${second.id}.is-decider`), null);
+});
+
+test('setting DROP with no SSH rule warns and needs the second confirmation', async () => {
+  const { vm, nic } = await vmWithoutRules('ACCEPT');
+  const { page } = await loggedInPage(suite);
+  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
+  const rulesRead = page.waitForResponse((r) => r.url().includes('/firewall_rules'));
+  await page.click('.nic button:text("Default policy")');
+  await rulesRead;
+  await page.check('#policy-drop');
+  await page.waitForSelector('#lockout-warning:has-text("SSH (22)")');
+
+  await page.click('#policy-dialog #confirm-action');
+  await page.waitForSelector('#lockout-armed');
+  assert.ok(await page.isVisible('#policy-dialog[open]'), 'the first confirmation only arms the guard');
+  assert.equal(writes.list().length, 0, 'nothing was sent after one confirmation');
+  assert.equal((await nicsOf(suite.sim.api, vm))[0].default_firewall_policy, 'ACCEPT');
+
+  await page.click('#policy-dialog #confirm-action');
+  await page.waitForSelector('#policy-dialog', { state: 'hidden' });
+  await page.waitForFunction(() => document.querySelector('.nic-policy')?.textContent === 'DROP');
+  assert.equal(writes.list().length, 1);
+  assert.equal((await nicsOf(suite.sim.api, { id: vm.id }))[0].default_firewall_policy, 'DROP');
+
+  // With SSH let in from everyone first, DROP goes through at once.
+  const other = await vmWithoutRules('ACCEPT');
+  await addRule(other.nic, { command: 'ACCEPT', protocol: 'TCP', address: '', port: '22' });
+  await page.goto(`${suite.sim.url}/vms/${other.vm.id}/network`);
+  assert.equal(await setPolicyDrop(page, page.locator('.nic button:text("Default policy")')), false);
+  await page.waitForFunction(() => document.querySelector('.nic-policy')?.textContent === 'DROP');
+});
+
+test('a DROP rule that would shut out the saved address warns, and goes through on the second try', async () => {
+  const { vm, nic } = await vmWithoutRules('ACCEPT');
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
+  await page.waitForSelector('#rule-default');
+  await page.fill('#tester-source', '203.0.113.9');
+  await page.click('#tester-save-address');
+  await page.waitForSelector('#my-address:has-text("203.0.113.9")');
+  assert.equal(await page.evaluate(() => localStorage.getItem('vmdeck.my_address')), '"203.0.113.9"');
+
+  await page.selectOption('#rule-command', 'DROP');
+  await page.fill('#rule-address', '203.0.113.9');
+  await page.fill('#rule-port', '22,3389');
+  await page.waitForSelector('#new-rule #lockout-warning:has-text("your address 203.0.113.9")');
+  await page.click('#rule-create');
+  await page.waitForSelector('#new-rule #lockout-armed');
+  assert.equal((await rulesOf(nic)).length, 0, 'nothing was sent after one try');
+  await page.click('#rule-create');
+  await page.waitForSelector('#rule-table .rule:has-text("22,3389")');
+  assert.equal((await rulesOf(nic)).length, 1);
 });

@@ -4,6 +4,7 @@
 use crate::create_vm::number;
 use crate::forms::FieldErrors;
 use crate::network::{FirewallRule, Interface};
+use crate::rules::{FindingKind, RuleSet};
 use crate::validate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -147,23 +148,25 @@ impl RuleForm {
         Ok(Value::Object(body))
     }
 
-    /// What a careful colleague would say before this rule is added.
+    /// What a careful colleague would say before this rule is added: it
+    /// drops SSH from everyone, it repeats a rule, or an earlier rule (or
+    /// several) would always decide first.
     pub fn warnings(&self, existing: &[FirewallRule]) -> Vec<String> {
-        let (Ok(ports), Ok(addresses)) = (parse_ports(&self.port), parse_address(&self.address)) else {
+        let (Ok(ports), Ok(addresses), Ok(Value::Object(body))) = (parse_ports(&self.port), parse_address(&self.address), self.body()) else {
             return Vec::new();
         };
         let mut out = Vec::new();
         if self.command == "DROP" && self.protocol == "TCP" && addresses == Addresses::Everyone && ports.covers(22) {
             out.push("This drops SSH (port 22) from everyone: you may lock yourself out of the VM.".to_owned());
         }
-        let same = existing.iter().any(|rule| {
-            rule.command.as_deref() == Some(self.command.as_str())
-                && rule.protocol.as_deref() == Some(self.protocol.as_str())
-                && rule.port.as_deref().map(parse_ports).and_then(Result::ok).unwrap_or(Ports::Any) == ports
-                && rule.address.as_deref().map(parse_address).and_then(Result::ok).unwrap_or(Addresses::Everyone) == addresses
-        });
-        if same {
-            out.push("An identical rule exists already on this interface.".to_owned());
+        let added = existing.len();
+        let findings = RuleSet::new(existing, None).with_rule(&FirewallRule::from_map(&body)).checks();
+        for finding in findings.iter().filter(|f| f.rules.first() == Some(&added)) {
+            match finding.kind {
+                FindingKind::Duplicate => out.push("An identical rule exists already on this interface.".to_owned()),
+                FindingKind::Shadowed => out.push(format!("This rule would never match: {}", finding.message)),
+                _ => {}
+            }
         }
         out
     }
@@ -295,7 +298,14 @@ mod tests {
         assert_eq!(web.body().unwrap(), json!({"command": "ACCEPT", "protocol": "TCP", "address": "", "port": "22,80,443", "description": "web"}));
         let existing = FirewallRule::list_from_json(&json!([{"id": "1", "command": "ACCEPT", "protocol": "TCP", "port": "22, 80,443", "address": "0.0.0.0"}])).unwrap();
         assert_eq!(web.warnings(&existing), vec!["An identical rule exists already on this interface."]);
-        assert!(RuleForm { port: "22".into(), ..Default::default() }.warnings(&existing).is_empty());
+        assert!(RuleForm { port: "8080".into(), ..Default::default() }.warnings(&existing).is_empty());
+        // Written in another order, the same ports are the same rule; a narrower rule after a wider one never matches.
+        let reordered = RuleForm { port: "443,80, 22".into(), ..Default::default() };
+        assert_eq!(reordered.warnings(&existing), vec!["An identical rule exists already on this interface."]);
+        let narrower = RuleForm { port: "80".into(), address: "10.0.0.0/8".into(), ..Default::default() };
+        let said = narrower.warnings(&existing);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with("This rule would never match:"), "{said:?}");
         let bad = RuleForm { command: "REJECT".into(), protocol: "ICMP".into(), address: "x".into(), port: "0".into(), description: String::new() };
         assert_eq!(bad.errors().len(), 4);
     }

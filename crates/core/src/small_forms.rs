@@ -4,8 +4,10 @@
 //! `clone_vm`, `firewall`).
 
 use crate::forms::FieldErrors;
+use crate::rules::{Packet, Protocol};
 use crate::{paths, validate};
 use serde::{Deserialize, Serialize};
+use std::net::Ipv4Addr;
 
 /// Whether the word typed to confirm a loss of data (the VM's hostname) is right.
 pub fn confirmed(typed: &str, expected: &str) -> bool {
@@ -154,6 +156,47 @@ impl AddIpForm {
     }
 }
 
+/// The firewall's packet tester: where a packet comes from, how and to which port.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PacketForm {
+    pub source: String,
+    pub protocol: String,
+    pub port: String,
+}
+
+impl Default for PacketForm {
+    fn default() -> Self {
+        Self { source: String::new(), protocol: "TCP".into(), port: "22".into() }
+    }
+}
+
+impl PacketForm {
+    pub fn errors(&self) -> FieldErrors {
+        self.packet().err().unwrap_or_default()
+    }
+
+    /// The packet to test, or what is wrong with the fields.
+    pub fn packet(&self) -> Result<Packet, FieldErrors> {
+        let mut problems = FieldErrors::default();
+        let source = self.source.trim().parse::<Ipv4Addr>().map_err(|_| {
+            if self.source.trim().is_empty() { "Enter the address the packet comes from.".to_owned() } else { format!("“{}” is not an IPv4 address.", self.source.trim()) }
+        });
+        let protocol = Protocol::parse(&self.protocol).ok_or_else(|| "The protocol is TCP or UDP.".to_owned());
+        let port = match self.port.trim().parse::<u32>() {
+            Ok(p) if (1..=65_535).contains(&p) => Ok(p as u16),
+            _ => Err("The port is a number from 1 to 65535.".to_owned()),
+        };
+        problems.check("source", source.as_ref().map(|_| ()).map_err(Clone::clone));
+        problems.check("protocol", protocol.as_ref().map(|_| ()).map_err(Clone::clone));
+        problems.check("port", port.as_ref().map(|_| ()).map_err(Clone::clone));
+        match (source, protocol, port) {
+            (Ok(source), Ok(protocol), Ok(port)) => Ok(Packet { source, protocol, port }),
+            _ => Err(problems),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +230,17 @@ mod tests {
         assert_eq!(AddIpForm::default().reserved(), None);
         assert_eq!(AddIpForm { ip_address_id: " 7 ".into() }.reserved().as_deref(), Some("7"));
         assert!(AddIpForm { ip_address_id: "x".into() }.errors().contains_key("ip_address_id"));
+    }
+
+    #[test]
+    fn a_packet_to_test_is_checked_field_by_field() {
+        let form = PacketForm { source: "203.0.113.9".into(), protocol: "TCP".into(), port: "22".into() };
+        assert_eq!(form.packet(), Ok(Packet { source: "203.0.113.9".parse().unwrap(), protocol: Protocol::Tcp, port: 22 }));
+        let bad = PacketForm { source: "203.0.113".into(), protocol: "ICMP".into(), port: "70000".into() };
+        let errors = bad.errors();
+        assert!(errors.get("source").is_some_and(|m| m.contains("not an IPv4")));
+        assert!(errors.get("protocol").is_some());
+        assert!(errors.get("port").is_some_and(|m| m.contains("1 to 65535")));
+        assert!(PacketForm::default().errors().get("source").is_some_and(|m| m.contains("Enter")));
     }
 }

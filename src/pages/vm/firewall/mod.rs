@@ -1,6 +1,12 @@
 //! The VM's firewall: rules per interface with the spec's filters, the
-//! default policy as the last, implicit rule; new rules checked and
-//! explained; applying them.
+//! default policy as the last, implicit rule; the rules checked (shadowed,
+//! duplicate, no way in) and a packet tester; new rules checked and
+//! explained; applying them, with a guard against locking oneself out.
+
+mod guard;
+mod tester;
+
+pub use guard::{my_address, Guard, LockoutNotice};
 
 use super::network::network_name;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
@@ -13,6 +19,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 use vmdeck_core::firewall::RuleForm;
 use vmdeck_core::network::{FirewallRule, Interface};
+use vmdeck_core::rules::{FindingKind, RuleSet, SEMANTICS};
 
 const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 
@@ -64,6 +71,25 @@ pub fn FirewallTab() -> impl IntoView {
             interface_rules(&api, &id, &query).await
         },
     );
+    // The checks, the tester and the guard look at every rule of the
+    // interface: with filters on, the table shows only some.
+    let filtered = Memo::new(move |_| rule_query.with(|(_, query)| !query.is_empty()));
+    let unfiltered = use_data(
+        move || {
+            ctx.settled.track();
+            (chosen_id.get(), filtered.get())
+        },
+        |api, (id, filtered)| async move {
+            if id.is_empty() || !filtered {
+                return Ok(Vec::new());
+            }
+            interface_rules(&api, &id, &[]).await
+        },
+    );
+    let every_rule = Memo::new(move |_| if filtered.get() { unfiltered.data.get() } else { rules.data.get() });
+    let policy = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone())));
+    let rule_set = Signal::derive(move || every_rule.with(|list| list.as_ref().map(|list| RuleSet::new(list, policy.get().as_deref()))));
+    let decider = RwSignal::new(None::<String>);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
     let created = use_op(ctx, "Create firewall rule", |_| {}, move |api, vm, (nic, body, text): (String, Value, String)| async move {
@@ -83,7 +109,7 @@ pub fn FirewallTab() -> impl IntoView {
             .pending(created.pending()),
     );
     view! {
-        <ApplyBar ctx=ctx unapplied=unapplied/>
+        <ApplyBar ctx=ctx unapplied=unapplied rule_set=rule_set/>
         {move || match interfaces.answer() {
             None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
             Some(Err(e)) => view! { <ErrorView error=e doing="Loading the interfaces"/> }.into_any(),
@@ -92,9 +118,11 @@ pub fn FirewallTab() -> impl IntoView {
             }.into_any(),
             Some(Ok(_)) => view! {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
+                <RuleChecks rule_set=rule_set/>
                 <Loaded data=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-                    render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy)/> }}/>
-                <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules/>
+                    render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=decider/> }}/>
+                <tester::PacketTester rule_set=rule_set rules=every_rule decider=decider/>
+                <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
             }.into_any(),
         }}
     }
@@ -102,12 +130,13 @@ pub fn FirewallTab() -> impl IntoView {
 }
 
 #[component]
-fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>) -> impl IntoView {
+fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
     let op = use_op(ctx, "Apply firewall rules", move |_| {
         unapplied.set(Vec::new());
         write_unapplied(&ctx.id.get_untracked(), &[]);
     }, |api, id, ()| async move { apply_firewall_rules(&api, &id).await });
     let blocked = move || blocked_reason(ctx, op.pending());
+    let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
     view! {
         <div class="notice notice-info apply-bar">
             <div>
@@ -124,8 +153,10 @@ fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>) -> impl IntoView {
                     }
                 }}
             </div>
-            <button type="button" class="button button-primary" id="apply-rules" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| op.run(())>"Apply firewall rules"</button>
+            <button type="button" class="button button-primary" id="apply-rules" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
+                on:click=move |_| if guard.pass() { op.run(()) }>"Apply firewall rules"</button>
         </div>
+        <LockoutNotice guard=guard again="Apply firewall rules" after_first_try=true/>
         {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Applying the firewall rules"/> })}
     }
 }
@@ -160,8 +191,38 @@ fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<S
     }
 }
 
+/// What is wrong with the rules as they stand, each finding with the rules
+/// it concerns, and how rules are read.
 #[component]
-fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView {
+fn RuleChecks(rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
+    let findings = Memo::new(move |_| rule_set.with(|set| set.as_ref().map(RuleSet::checks).unwrap_or_default()));
+    view! {
+        <p class="muted small" id="rule-semantics">{SEMANTICS}</p>
+        {move || {
+            let list = findings.get();
+            (!list.is_empty()).then(|| view! {
+                <div class="notice notice-warning" id="rule-checks">
+                    <p class="notice-title">{match list.len() { 1 => "One thing to look at in these rules".to_owned(), n => format!("{n} things to look at in these rules") }}</p>
+                    <ul>
+                        {list.into_iter().map(|finding| {
+                            let kind = match finding.kind {
+                                FindingKind::Malformed => "malformed",
+                                FindingKind::Shadowed => "shadowed",
+                                FindingKind::Duplicate => "duplicate",
+                                FindingKind::OverlappingPorts => "overlap",
+                                FindingKind::NoRemoteAccess => "no-remote-access",
+                            };
+                            view! { <li class=format!("finding finding-{kind}")>{finding.message}</li> }
+                        }).collect_view()}
+                    </ul>
+                </div>
+            })
+        }}
+    }
+}
+
+#[component]
+fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: RwSignal<Option<String>>) -> impl IntoView {
     let dash = || "—".to_owned();
     let policy = policy.unwrap_or_else(|| "ACCEPT".into());
     view! {
@@ -172,8 +233,11 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView 
                     <th scope="col">"From"</th><th scope="col">"Port"</th><th scope="col">"Description"</th>
                 </tr></thead>
                 <tbody>
-                    {rules.into_iter().enumerate().map(|(i, r)| view! {
-                        <tr class="rule">
+                    {rules.into_iter().enumerate().map(|(i, r)| {
+                        let id = r.id.clone();
+                        let row_id = id.clone().map(|id| format!("rule-row-{id}"));
+                        view! {
+                        <tr class="rule" id=row_id class:is-decider=move || id.is_some() && decider.with(|d| *d == id)>
                             <td class="num">{r.position.unwrap_or(i as i64 + 1)}</td>
                             <td><span class=format!("badge {}", if r.command.as_deref() == Some("DROP") { "badge-suspended" } else { "badge-online" })>{r.command.clone().unwrap_or_else(dash)}</span></td>
                             <td>{r.protocol.clone().unwrap_or_else(dash)}</td>
@@ -181,8 +245,8 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView 
                             <td class="mono">{r.port.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| "any".into())}</td>
                             <td>{r.description.clone().unwrap_or_else(dash)}</td>
                         </tr>
-                    }).collect_view()}
-                    <tr class="rule-default" id="rule-default">
+                    }}).collect_view()}
+                    <tr class="rule-default" id="rule-default" class:is-decider=move || decider.with(|d| d.as_deref() == Some(tester::POLICY))>
                         <td class="num">"—"</td>
                         <td><span class=format!("badge {}", if policy == "DROP" { "badge-suspended" } else { "badge-online" })>{policy.clone()}</span></td>
                         <td colspan="4" class="muted">"Default policy: everything no rule above matches."</td>
@@ -194,7 +258,20 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>) -> impl IntoView 
 }
 
 #[component]
-fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, nic: Memo<String>, rules: UseDataReturn<Vec<FirewallRule>>) -> impl IntoView {
+fn NewRule(
+    ctx: VmCtx,
+    form: Form<RuleForm>,
+    op: Op<(String, Value, String)>,
+    nic: Memo<String>,
+    rules: UseDataReturn<Vec<FirewallRule>>,
+    rule_set: Signal<Option<RuleSet>>,
+) -> impl IntoView {
+    // Only a DROP rule can lock anyone out.
+    let guard = Guard::new(Signal::derive(move || {
+        let added = form.with(|f| (f.command == "DROP").then(|| f.body().ok()).flatten())?;
+        let rule = FirewallRule::from_map(added.as_object()?);
+        rule_set.with(|set| set.as_ref().and_then(|set| set.with_rule(&rule).lockout(my_address())))
+    }));
     let warnings = Memo::new(move |_| {
         let existing = rules.data.get().unwrap_or_default();
         form.with(|f| f.warnings(&existing))
@@ -202,7 +279,9 @@ fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, ni
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let submit = Callback::new(move |f: RuleForm| {
         if let Ok(body) = f.body() {
-            op.submit(form, (nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
+            if guard.pass() {
+                op.submit(form, (nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
+            }
         }
     });
     view! {
@@ -222,6 +301,7 @@ fn NewRule(ctx: VmCtx, form: Form<RuleForm>, op: Op<(String, Value, String)>, ni
                         <div class="notice notice-warning" id="rule-warnings"><ul>{list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul></div>
                     })
                 }}
+                <LockoutNotice guard=guard again="Add rule"/>
                 <div class="modal-actions">
                     <SubmitButton form=form id="rule-create" label="Add rule" blocked=blocked/>
                 </div>

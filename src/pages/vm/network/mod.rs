@@ -1,6 +1,7 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
+use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
@@ -11,6 +12,7 @@ use leptos::prelude::*;
 use serde_json::{json, Map, Value};
 use vmdeck_core::firewall::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
+use vmdeck_core::rules::{Command, RuleSet};
 use vmdeck_core::small_forms::{AddIpForm, PolicyForm};
 use vmdeck_core::ApiError;
 
@@ -321,6 +323,13 @@ fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
 #[component]
 fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) -> impl IntoView {
     let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
+    // Setting DROP may lock the user out: the guard looks at the interface's rules.
+    let rules = use_data_with_options(move || nic.get_untracked(), |api, nic| async move { interface_rules(&api, &nic, &[]).await }, UseDataOptions::default().once());
+    let guard = Guard::new(Signal::derive(move || {
+        let drop = form.with(|f| Command::parse(&f.default_firewall_policy)) == Some(Command::Drop);
+        let rules = rules.data.get().filter(|_| drop)?;
+        RuleSet::new(&rules, Some(current.as_str())).with_policy(Command::Drop).lockout(my_address())
+    }));
     // The radio group is the field: its message and mark are on the group.
     let Bound { id, value, input, leave, message } =
         form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("policy-choice");
@@ -330,7 +339,7 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
     };
     let error_id = format!("{id}-error");
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| op.submit(form, (nic.get_untracked(), f.default_firewall_policy))) doing="Setting the policy">
+        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, (nic.get_untracked(), f.default_firewall_policy)) }) doing="Setting the policy">
             <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
             <div class="choices" role="radiogroup" aria-label="Default policy" id=id.clone() tabindex="-1"
                 aria-invalid=move || message.with(Option::is_some).to_string()
@@ -341,6 +350,7 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
                     <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
+            <LockoutNotice guard=guard again="Set policy"/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label="Set policy"/>
             </div>

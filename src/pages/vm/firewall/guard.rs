@@ -1,0 +1,90 @@
+//! The guard against locking oneself out: "my address", kept in this
+//! browser, and a second confirmation for what would deny SSH and RDP.
+
+use crate::storage::{self, Store};
+use leptos::prelude::*;
+use std::net::Ipv4Addr;
+
+const MY_ADDRESS_KEY: &str = "vmdeck.my_address";
+
+/// The address the user saved as theirs in this browser, if any. The panel
+/// looks nothing up elsewhere: only the user knows where they connect from.
+pub fn my_address() -> Option<Ipv4Addr> {
+    storage::read::<String>(Store::Browser, MY_ADDRESS_KEY).and_then(|text| text.parse().ok())
+}
+
+pub fn save_my_address(address: Option<Ipv4Addr>) {
+    match address {
+        Some(address) => {
+            storage::write(Store::Browser, MY_ADDRESS_KEY, &address.to_string());
+        }
+        None => storage::remove(Store::Browser, MY_ADDRESS_KEY),
+    }
+}
+
+/// A second confirmation for an action that would lock the user out: the
+/// first try with a warning only arms it, the second goes ahead. A new
+/// warning (the input changed) needs its own second try.
+#[derive(Clone, Copy)]
+pub struct Guard {
+    warning: Signal<Option<String>>,
+    armed: RwSignal<bool>,
+}
+
+impl Guard {
+    pub fn new(warning: Signal<Option<String>>) -> Self {
+        let armed = RwSignal::new(false);
+        Effect::new(move |before: Option<Option<String>>| {
+            let now = warning.get();
+            if before.is_some_and(|before| before != now) {
+                armed.set(false);
+            }
+            now
+        });
+        Self { warning, armed }
+    }
+
+    /// Whether the action may go ahead now.
+    pub fn pass(self) -> bool {
+        if self.warning.with_untracked(Option::is_none) || self.armed.get_untracked() {
+            true
+        } else {
+            self.armed.set(true);
+            false
+        }
+    }
+
+    pub fn armed(self) -> bool {
+        self.armed.get()
+    }
+}
+
+/// The guard's warning, and after a first try, how to go ahead anyway.
+#[component]
+pub fn LockoutNotice(
+    guard: Guard,
+    /// The action's button, named in "press … again".
+    #[prop(into)]
+    again: String,
+    /// Shown only after a first try: for a button with no form around it,
+    /// whose rules are checked above already.
+    #[prop(optional)]
+    after_first_try: bool,
+) -> impl IntoView {
+    move || {
+        guard.warning.get().filter(|_| !after_first_try || guard.armed()).map(|warning| {
+            let again = again.clone();
+            view! {
+                <div class="notice notice-error lockout" id="lockout-warning" role="alert">
+                    <p class="notice-title">"You may lock yourself out."</p>
+                    <p>{warning}</p>
+                    {move || if guard.armed() {
+                        view! { <p id="lockout-armed"><strong>{format!("Press “{again}” again to go ahead anyway.")}</strong></p> }.into_any()
+                    } else {
+                        view! { <p>"Add a rule that accepts SSH or RDP from your address first, or confirm twice."</p> }.into_any()
+                    }}
+                </div>
+            }
+        })
+    }
+}
