@@ -8,6 +8,7 @@ use crate::parts::{self, Part, PartView};
 use crate::session::{use_session, Session};
 use crate::tasks::{TaskTray, Tasks};
 use crate::theme::ThemeToggle;
+use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
 use leptos_router::hooks::{use_location, use_navigate};
@@ -27,9 +28,11 @@ pub fn App() -> impl IntoView {
     crate::theme::provide_theme();
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());
+    provide_context(PageFacts::new());
     view! {
         <Router>
             <parts::Prefetcher/>
+            <TitleKeeper/>
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
                 <Route path=path!("/login") view=part(&parts::LOGIN)/>
                 <ParentRoute path=path!("") view=LoggedIn>

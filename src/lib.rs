@@ -13,6 +13,7 @@ pub mod session;
 pub mod storage;
 pub mod tasks;
 pub mod theme;
+pub mod title;
 
 use wasm_bindgen::JsCast;
 

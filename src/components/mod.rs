@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod copy_button;
 mod empty_state;
 mod error_view;
 mod field;
@@ -11,6 +12,7 @@ mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
+pub use copy_button::CopyButton;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
 pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};

@@ -1,15 +1,16 @@
 //! Creating a VM: every field of the spec, checked as the user types, the
 //! service's refusals shown where they belong.
 
-use crate::api::vms::create_vm;
+use crate::api::network::vm_interfaces;
+use crate::api::vms::{create_vm, get_vm, list_disks};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, CheckField, ChoiceField, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
-use crate::hooks::{use_form_with_options, Form, UseFormOptions};
+use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
 use vmdeck_core::deploy::Choice;
@@ -51,6 +52,28 @@ pub fn VmCreatePage() -> impl IntoView {
             navigate.with_value(|nav| nav(&target, NavigateOptions::default()));
         }
     });
+    // "Create like this" from a VM's page: its sizes, template, location
+    // and network, read once; a draft being typed is kept, not replaced.
+    let like_id = use_query_map().with_untracked(|q| q.get("like")).filter(|id| !id.trim().is_empty());
+    let like = like_id.map(|id| {
+        let like = use_data_with_options(
+            move || id.clone(),
+            |api, id| async move {
+                let vm = get_vm(&api, &id).await?;
+                let disks = list_disks(&api, &id).await.unwrap_or_default();
+                let nics = vm_interfaces(&api, &id, &[]).await.unwrap_or_default();
+                let network = nics.iter().find(|n| n.primary).or(nics.first()).and_then(|n| n.network_id.clone());
+                Ok((vm.display_name(), CreateVmForm::like(&vm, &disks, network.as_deref())))
+            },
+            UseDataOptions::default().once(),
+        );
+        Effect::new(move || {
+            if let Some((_, prefilled)) = like.data.get() {
+                form.start_from(prefilled);
+            }
+        });
+        like
+    });
     let on_submit = Callback::new(move |value: CreateVmForm| {
         if let Ok(body) = value.body() {
             create.dispatch(body);
@@ -74,6 +97,13 @@ pub fn VmCreatePage() -> impl IntoView {
         <section class="page page-narrow">
             <p class="breadcrumb"><A href="/vms">"Virtual machines"</A></p>
             <header class="page-header"><h1>"Create a virtual machine"</h1></header>
+            {move || like.map(|like| match like.answer() {
+                None => view! { <p class="notice notice-info" id="create-like">"Reading the VM to start from…"</p> }.into_any(),
+                Some(Ok((name, _))) => view! {
+                    <p class="notice notice-info" id="create-like">{format!("Starting from {name}: its sizes, template, location and network. Give the new VM its own name, hostname and password.")}</p>
+                }.into_any(),
+                Some(Err(e)) => view! { <ErrorView error=e doing="Reading the VM to start from"/> }.into_any(),
+            })}
             <FormView form=form on_submit=on_submit doing="Creating the VM" class="form">
                 <fieldset>
                     <legend>"Basics"</legend>

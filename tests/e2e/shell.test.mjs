@@ -141,3 +141,27 @@ test('the API going down while logged in shows an error with a retry', async () 
   assert.match(await alert.textContent(), new RegExp(`Cannot reach the API at ${own.api.replace(/[.]/g, '\\.')}`));
   assert.ok(await page.$('[role="alert"] button:text("Try again")'));
 });
+
+test('every route has its own title, naming the VM or the count once known', async () => {
+  const handle = await suite.open();
+  const { page } = handle;
+  await page.goto(`${suite.sim.url}/login`);
+  await page.waitForFunction(() => document.title === 'Log in · vmdeck');
+  await logIn(page, suite.sim.url);
+  const total = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).headers.get('x-total');
+  await page.waitForFunction((t) => document.title === `Virtual machines (${t}) · vmdeck`, total);
+
+  const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).body;
+  const name = vm.label || vm.hostname;
+  for (const [tab, label] of [['', 'Overview'], ['/disks', 'Disks'], ['/isos', 'ISOs'], ['/snapshots', 'Snapshots'], ['/network', 'Network'], ['/firewall', 'Firewall'], ['/statistics', 'Statistics'], ['/settings', 'Settings']]) {
+    await page.goto(`${suite.sim.url}/vms/${vm.id}${tab}`);
+    await page.waitForFunction((t) => document.title === t, `${name} · ${label} · vmdeck`);
+  }
+  for (const [path, title] of [['/vms/new', 'Create a VM · vmdeck'], ['/interfaces', 'Network interfaces · vmdeck'], ['/ip-addresses', 'IP addresses · vmdeck'], ['/nowhere', 'Page not found · vmdeck']]) {
+    await page.goto(`${suite.sim.url}${path}`);
+    await page.waitForFunction((t) => document.title === t, title);
+  }
+  // Titles follow the app's own navigation too, not only loads.
+  await page.click('nav a[href="/vms"]');
+  await page.waitForFunction((t) => document.title === `Virtual machines (${t}) · vmdeck`, total);
+});

@@ -119,3 +119,26 @@ test('a double click on submit creates one VM', async () => {
   const afterCount = Number((await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).headers.get('x-total'));
   assert.equal(afterCount, before + 1);
 });
+
+test('"create like this" prefills sizes, template, location and network, and no name or password', async () => {
+  const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1&status=online'))).body;
+  const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/disks`))).body;
+  const nics = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/network_interfaces`))).body;
+  const unwrap = (item, key) => item[key] ?? item;
+  const primaryDisk = disks.map((d) => unwrap(d, 'disk')).find((d) => d.primary);
+  const primaryNic = nics.map((n) => unwrap(n, 'network_interface')).find((n) => n.primary) ?? unwrap(nics[0], 'network_interface');
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.click('#create-like-this');
+  await page.waitForURL(/\/vms\/new\?like=/);
+  await page.waitForSelector('#create-like:has-text("Starting from")');
+  await page.waitForFunction((m) => document.querySelector('#create-memory')?.value === m, String(vm.memory));
+  assert.equal(await page.inputValue('#create-cpus'), String(vm.cpus));
+  assert.equal(await page.inputValue('#create-template-id'), String(vm.template_id));
+  assert.equal(await page.inputValue('#create-location-id'), String(vm.location_id));
+  assert.equal(await page.inputValue('#create-primary-disk-size'), String(primaryDisk.disk_size));
+  assert.equal(await page.inputValue('#create-primary-network-id'), String(primaryNic.network_id));
+  assert.equal(await page.inputValue('#create-label'), '');
+  assert.equal(await page.inputValue('#create-hostname'), '');
+  assert.equal(await page.inputValue('#create-initial-root-password'), '');
+});

@@ -176,3 +176,30 @@ test('reset password, rebuild network, apply firewall rules and template each se
   }
   assert.deepEqual(counts.writes.map((w) => w.split(' ')[1]), ['/reset_password', '/rebuild_network', '/apply_firewall_rules', '/template']);
 });
+
+test('copy puts the hostname, the connect line and an address on the clipboard', async () => {
+  const vm = await vms.look({ status: 'online' });
+  const { page } = await loggedInPage(suite, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.waitForSelector('#copy-hostname');
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  await page.click('#copy-hostname');
+  await page.waitForSelector('#copy-hostname:has-text("Copied")');
+  assert.equal(await clipboard(), vm.hostname);
+  assert.ok((await page.locator('[role="status"]:has-text("Copied: the hostname")').count()) >= 1, 'announced');
+
+  const connect = (await page.textContent('#vm-connect-text')).trim();
+  const windows = /windows/i.test(`${vm.operating_system_distro} ${vm.template_label ?? ''}`);
+  assert.equal(connect, windows ? `${vm.ip_addresses[0].ip_address.address}:3389` : `ssh root@${vm.ip_addresses[0].ip_address.address}`);
+  await page.click('#copy-connect');
+  await page.waitForSelector('#copy-connect:has-text("Copied")');
+  assert.equal(await clipboard(), connect);
+
+  await page.click('#tab-network');
+  const copyIp = page.locator('.nic-ips button[aria-label="Copy the address"]').first();
+  await copyIp.click();
+  const shown = (await page.locator('.nic-ips li .mono').first().textContent()).trim();
+  await page.waitForFunction(() => document.querySelector('.nic-ips button[aria-label="Copy the address"]')?.textContent.includes('Copied'));
+  assert.equal(await clipboard(), shown);
+});

@@ -1,7 +1,9 @@
 //! The create-VM form: what the user typed, its checks, and the request
 //! body the spec describes.
 
+use crate::disk::Disk;
 use crate::forms::{next_row, row_key, FieldErrors};
+use crate::vm::Vm;
 use crate::validate;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -266,6 +268,28 @@ pub fn generate_password(random: &[u8; 16]) -> String {
     out.into_iter().collect()
 }
 
+impl CreateVmForm {
+    /// A new VM like `vm`: its sizes, template, location and network (its
+    /// primary interface's), never its name, hostname or password.
+    pub fn like(vm: &Vm, disks: &[Disk], network_id: Option<&str>) -> Self {
+        let defaults = Self::default();
+        let number = |n: Option<i64>, default: &str| n.filter(|n| *n > 0).map_or_else(|| default.to_owned(), |n| n.to_string());
+        let primary = disks.iter().find(|d| d.primary).and_then(|d| d.size_gb);
+        Self {
+            memory: number(vm.memory_mb, &defaults.memory),
+            cpus: number(vm.cpus, &defaults.cpus),
+            cpu_type: vm.cpu_type.clone().filter(|t| matches!(t.as_str(), "intel" | "amd")).unwrap_or_default(),
+            cpu_shares: number(vm.cpu_shares, ""),
+            source: Source::Template,
+            template_id: vm.template_id.clone().unwrap_or_default(),
+            location_id: vm.location_id.clone().unwrap_or_default(),
+            primary_disk_size: number(primary, &defaults.primary_disk_size),
+            primary_network_id: network_id.unwrap_or_default().to_owned(),
+            ..defaults
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,5 +441,22 @@ mod tests {
             assert!(p.chars().any(|c| c.is_ascii_uppercase()), "{p}");
             assert!(p.chars().any(|c| c.is_ascii_digit()), "{p}");
         }
+    }
+
+    #[test]
+    fn a_new_vm_like_another_takes_its_sizes_and_never_its_names() {
+        let vm = Vm::from_json(&json!({"id": "7", "label": "db", "hostname": "db-01", "memory": 4096, "cpus": 2, "cpu_type": "amd",
+            "template_id": "3", "location_id": "2", "initial_root_password": "secret-pass"})).unwrap();
+        let disks = Disk::list_from_json(&json!([{"id": "1", "primary": true, "disk_size": 40}, {"id": "2", "primary": false, "disk_size": 100}])).unwrap().0;
+        let form = CreateVmForm::like(&vm, &disks, Some("5"));
+        assert_eq!((form.memory.as_str(), form.cpus.as_str(), form.cpu_type.as_str()), ("4096", "2", "amd"));
+        assert_eq!((form.template_id.as_str(), form.location_id.as_str(), form.primary_disk_size.as_str()), ("3", "2", "40"));
+        assert_eq!(form.primary_network_id, "5");
+        assert_eq!(form.source, Source::Template);
+        assert!(form.label.is_empty() && form.hostname.is_empty() && form.initial_root_password.is_empty());
+        // What the API does not say stays at the form's defaults.
+        let bare = CreateVmForm::like(&Vm::from_json(&json!({"id": "8"})).unwrap(), &[], None);
+        assert_eq!(bare.memory, CreateVmForm::default().memory);
+        assert_eq!(bare.primary_disk_size, CreateVmForm::default().primary_disk_size);
     }
 }

@@ -192,6 +192,19 @@ impl Vm {
             .unwrap_or_else(|| "unnamed VM".to_owned())
     }
 
+    /// How to reach the VM from a terminal: RDP for a Windows template
+    /// (`template` is its name in the catalogue, when known), else SSH as
+    /// root, to its first address. None while it has no address.
+    pub fn connect(&self, template: Option<&str>) -> Option<Connect> {
+        let address = self.ip_addresses.first()?.trim();
+        if address.is_empty() {
+            return None;
+        }
+        let names = [template, self.template_label.as_deref(), self.operating_system_distro.as_deref(), self.operating_system.as_deref()];
+        let windows = names.into_iter().flatten().any(|name| name.to_ascii_lowercase().contains("windows"));
+        Some(if windows { Connect::Rdp(format!("{address}:3389")) } else { Connect::Ssh(format!("ssh root@{address}")) })
+    }
+
     /// "Debian 12", from the distro and the OS name, where known.
     pub fn os_name(&self) -> Option<String> {
         match (&self.operating_system_distro, &self.operating_system) {
@@ -230,6 +243,30 @@ pub fn format_memory(mb: i64) -> String {
     }
 }
 
+/// How to reach a VM (see [`Vm::connect`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connect {
+    /// The command to type: `ssh root@203.0.113.7`.
+    Ssh(String),
+    /// The address for a remote desktop client: `203.0.113.7:3389`.
+    Rdp(String),
+}
+
+impl Connect {
+    pub fn text(&self) -> &str {
+        match self {
+            Self::Ssh(text) | Self::Rdp(text) => text,
+        }
+    }
+
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Ssh(_) => "SSH",
+            Self::Rdp(_) => "Remote desktop",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,5 +302,16 @@ mod tests {
         assert_eq!(format_memory(1024), "1 GB");
         assert_eq!(format_memory(1536), "1.5 GB");
         assert_eq!(format_memory(65536), "64 GB");
+    }
+
+    #[test]
+    fn how_to_connect() {
+        let mut vm = Vm::from_json(&serde_json::json!({"id": "1", "ip_addresses": [{"ip_address": {"address": "203.0.113.7"}}], "operating_system_distro": "Debian 12"})).unwrap();
+        assert_eq!(vm.connect(None), Some(Connect::Ssh("ssh root@203.0.113.7".into())));
+        assert_eq!(vm.connect(Some("Windows Server 2022")), Some(Connect::Rdp("203.0.113.7:3389".into())));
+        vm.operating_system_distro = Some("Windows Server 2019".into());
+        assert_eq!(vm.connect(None).map(|c| c.label()), Some("Remote desktop"));
+        vm.ip_addresses.clear();
+        assert_eq!(vm.connect(None), None);
     }
 }

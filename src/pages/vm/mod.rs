@@ -19,9 +19,11 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{ErrorView, Freshness, StatusBadge};
+use crate::components::{CopyButton, ErrorView, Freshness, StatusBadge};
+use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::use_tasks;
+use crate::title::use_vm_name_in_title;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
@@ -104,6 +106,7 @@ pub fn VmPage() -> impl IntoView {
     );
     let ctx = VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data };
     provide_context(ctx);
+    use_vm_name_in_title(move || ctx.vm.with(|vm| vm.as_ref().map(Vm::display_name)).filter(|_| !data.stale.get()));
 
     // Work ended (busy, then free): the tabs read their parts again.
     Effect::new(move |before: Option<Option<(Option<String>, bool)>>| {
@@ -159,20 +162,43 @@ pub fn VmPage() -> impl IntoView {
 #[component]
 fn VmHeader(ctx: VmCtx) -> impl IntoView {
     let field = move |f: fn(&Vm) -> Option<String>| move || ctx.vm.with(|vm| vm.as_ref().and_then(f));
+    let deploy = use_deploy();
+    // The catalogue names the template (a Windows one is reached by RDP).
+    let connect = Memo::new(move |_| {
+        ctx.vm.with(|vm| {
+            let vm = vm.as_ref()?;
+            let template = vm.template_id.as_ref().and_then(|id| deploy.with(|d| d.catalogue.templates.iter().find(|t| t.id == *id).map(|t| t.label.clone())));
+            vm.connect(template.as_deref())
+        })
+    });
     view! {
         <header class="page-header vm-header">
             <div class="vm-title">
                 <h1 id="vm-title">{field(|vm| Some(vm.display_name()))}</h1>
                 <p class="muted vm-subtitle">
                     <span class="mono" id="vm-hostname">{field(|vm| vm.hostname.clone())}</span>
+                    {move || field(|vm| vm.hostname.clone())().map(|_| view! {
+                        <CopyButton text=Signal::derive(move || field(|vm| vm.hostname.clone())().unwrap_or_default()) what="the hostname" id="copy-hostname"/>
+                    })}
                     {move || field(|vm| vm.ip_addresses.first().cloned())().map(|ip| view! { " · " <span class="mono" id="vm-primary-ip">{ip}</span> })}
                     {move || field(|vm| vm.id.clone())().map(|id| view! { " · " <span class="mono">{format!("VM {id}")}</span> })}
                 </p>
+                {move || connect.get().map(|connect| {
+                    let text = connect.text().to_owned();
+                    view! {
+                        <p class="vm-connect small" id="vm-connect">
+                            <span class="muted">{connect.label()}</span>
+                            <code class="mono" id="vm-connect-text">{text.clone()}</code>
+                            <CopyButton text=text what="how to connect" id="copy-connect"/>
+                        </p>
+                    }
+                })}
             </div>
             <div class="vm-state">
                 {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| view! {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                 }))}
+                <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">"Create like this"</A>
                 <power::PowerActions ctx=ctx/>
             </div>
         </header>

@@ -8,6 +8,7 @@ mod toolbar;
 use crate::api::vms::list_vms;
 use crate::components::{ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
+use crate::title::use_vm_count_in_title;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -74,6 +75,7 @@ pub fn VmListPage() -> impl IntoView {
         |api, query| async move { list_vms(&api, &query).await },
         UseDataOptions::default().poll_while(|page: &Page<Vm>| page.items.iter().any(|vm| vm.locked)),
     );
+    use_vm_count_in_title(move || list.data.with(|page| page.as_ref().and_then(|page| page.total)));
     let rows = RwSignal::new(Vec::<Row>::new());
     Effect::new(move || {
         list.data.with(|page| {

@@ -5,7 +5,7 @@ use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, CheckField, ChoiceField, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, fixed_options, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
@@ -150,7 +150,8 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                     <dl class="facts">
                         <div><dt>"Port speed"</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>
                         <div><dt>"Status"</dt><dd>{nic.status.clone().unwrap_or_else(|| "—".into())}</dd></div>
-                        <div><dt>"MAC"</dt><dd class="mono">{nic.mac_address.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                        <div><dt>"MAC"</dt><dd class="mono">{nic.mac_address.clone().unwrap_or_else(|| "—".into())}
+                            {nic.mac_address.clone().map(|mac| view! { " " <CopyButton text=mac what="the MAC address"/> })}</dd></div>
                         <div><dt>"Default policy"</dt><dd class="nic-policy">{policy}</dd></div>
                         <div><dt>"VLAN"</dt><dd>{nic.vlan.clone().unwrap_or_else(|| "—".into())}</dd></div>
                     </dl>
@@ -166,6 +167,7 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                                     view! {
                                         <li>
                                             <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
+                                            {ip.address.clone().map(|address| view! { <CopyButton text=address what="the address"/> })}
                                             <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" via {g}"))}</span>
                                             <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { "The interface's only address: removing it removes the interface" } else { "" })
                                                 on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>"Remove"</button>

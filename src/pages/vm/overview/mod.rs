@@ -1,7 +1,7 @@
 //! The VM's overview: every field, readable, and everything the API sent.
 
 use super::use_vm;
-use crate::components::RawFields;
+use crate::components::{CopyButton, RawFields};
 use leptos::prelude::*;
 use vmdeck_core::time::parse_service_date;
 use vmdeck_core::vm::format_memory;
@@ -92,13 +92,18 @@ pub fn OverviewTab() -> impl IntoView {
                         <dd>
                             {match password {
                                 None => view! { <span>"—"</span> }.into_any(),
-                                Some(password) => view! {
-                                    <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
-                                    " "
-                                    <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
-                                        {move || if show_password.get() { "Hide" } else { "Show" }}
-                                    </button>
-                                }.into_any(),
+                                Some(password) => {
+                                    let copied = password.clone();
+                                    view! {
+                                        <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
+                                        " "
+                                        <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
+                                            {move || if show_password.get() { "Hide" } else { "Show" }}
+                                        </button>
+                                        // Copied without being shown: nobody behind the user reads it.
+                                        <CopyButton text=copied what="the initial root password" id="copy-password"/>
+                                    }.into_any()
+                                }
                             }}
                         </dd>
                     </div>
