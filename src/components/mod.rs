@@ -3,6 +3,7 @@
 mod copy_button;
 mod empty_state;
 mod error_view;
+mod export;
 mod field;
 mod form;
 mod freshness;
@@ -15,6 +16,7 @@ mod typed_confirm;
 pub use copy_button::CopyButton;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
+pub use export::{Export, ExportButtons};
 pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;

@@ -1,12 +1,13 @@
 //! Every network interface of the account, with the spec's filters.
 
 use crate::api::network::account_interfaces;
-use crate::components::{EmptyState, Loaded};
+use crate::components::{EmptyState, Export, ExportButtons, Loaded};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_url_filters};
 use crate::pages::vm::network::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::export;
 use vmdeck_core::network::{format_rate_limit, Interface};
 
 const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interface_label"];
@@ -18,7 +19,10 @@ pub fn InterfacesPage() -> impl IntoView {
     let list = use_data(move || filters.pairs(FILTERS), |api, query| async move { account_interfaces(&api, &query).await });
     view! {
         <section class="page">
-            <header class="page-header"><h1>"Network interfaces"</h1></header>
+            <header class="page-header">
+                <h1>"Network interfaces"</h1>
+                <ExportButtons id="nics" name="network-interfaces" export=Callback::new(move |()| list.data.with(|l| l.as_ref().map(|l| Export::of(&export::interfaces(l), l.iter().map(|nic| &nic.raw)))))/>
+            </header>
             <div class="filter-row">
                 <label class="filter"><span>"VM id"</span>
                     <input type="search" id="nics-filter-vm" inputmode="numeric" size="8" prop:value=move || filters.get("virtual_machine_id") on:change=move |ev| filters.set("virtual_machine_id", event_target_value(&ev))/></label>

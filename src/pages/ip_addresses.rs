@@ -1,11 +1,12 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips;
-use crate::components::{EmptyState, Loaded};
+use crate::components::{EmptyState, Export, ExportButtons, Loaded};
 use crate::hooks::{use_data, use_url_filters};
 use crate::pages::vm::network::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::export;
 use vmdeck_core::network::IpAddress;
 
 #[component]
@@ -14,7 +15,10 @@ pub fn IpAddressesPage() -> impl IntoView {
     let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips(&api, &ip).await });
     view! {
         <section class="page">
-            <header class="page-header"><h1>"IP addresses"</h1></header>
+            <header class="page-header">
+                <h1>"IP addresses"</h1>
+                <ExportButtons id="ips" name="ip-addresses" export=Callback::new(move |()| list.data.with(|l| l.as_ref().map(|l| Export::of(&export::ips(l), l.iter().map(|ip| &ip.raw)))))/>
+            </header>
             <div class="filter-row">
                 <label class="filter"><span>"Address"</span>
                     <input type="search" id="ips-filter" size="16" placeholder="e.g. 203.0.113.7" prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>

@@ -4,7 +4,7 @@
 use crate::api::network::vm_interfaces;
 use crate::api::vms::{create_vm, get_vm, list_disks};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, CheckField, ChoiceField, CopyButton, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
@@ -15,6 +15,7 @@ use leptos_router::NavigateOptions;
 use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
 use vmdeck_core::deploy::Choice;
 use vmdeck_core::forms::row_key;
+use vmdeck_core::paths;
 
 fn random_password() -> Option<String> {
     let crypto = web_sys::window()?.crypto().ok()?;
@@ -74,6 +75,13 @@ pub fn VmCreatePage() -> impl IntoView {
         });
         like
     });
+    // The request "Create VM" would send, as curl: the same body, the token left out.
+    let as_curl = move || {
+        let credentials = session.credentials()?;
+        let base = if credentials.base_url.starts_with('/') { format!("{}{}", window().location().origin().ok()?, credentials.base_url) } else { credentials.base_url };
+        let body = form.with(|f| f.body().ok())?;
+        Some(paths::curl("POST", &paths::url(&base, &paths::new_vm(&credentials.account_id), &[]), Some(&body)))
+    };
     let on_submit = Callback::new(move |value: CreateVmForm| {
         if let Ok(body) = value.body() {
             create.dispatch(body);
@@ -200,6 +208,17 @@ pub fn VmCreatePage() -> impl IntoView {
                     <SubmitButton form=form id="create-submit" label="Create VM" sending="Creating…"/>
                 </div>
             </FormView>
+            <details class="api-request" id="create-as-api">
+                <summary>"Show as API request"</summary>
+                {move || match as_curl() {
+                    Some(text) => view! {
+                        <p class="muted small">"What “Create VM” sends, for a script. Set VMDECK_TOKEN to your token first; it is never shown here."</p>
+                        <pre class="mono" id="create-curl">{text.clone()}</pre>
+                        <CopyButton text=text what="the request" id="copy-create-curl"/>
+                    }.into_any(),
+                    None => view! { <p class="muted" id="create-curl-pending">"The request shows once the form has no mistakes."</p> }.into_any(),
+                }}
+            </details>
         </section>
     }
 }

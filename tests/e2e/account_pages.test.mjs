@@ -2,6 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { accountPath, apiGet, loggedInPage, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
@@ -27,4 +28,18 @@ test('the account pages filter interfaces and addresses', async () => {
   assert.equal(await page.textContent('#ips-table tbody td.mono'), ip.address);
   await page.click(`#ips-table a[href="/vms/${ip.virtual_machine_id}/network"]`);
   await page.waitForSelector('.nic');
+});
+
+test('the account pages export what they list, as CSV and JSON', async () => {
+  const { page } = await loggedInPage(suite);
+  for (const [path, id, apiPath, table] of [['/ip-addresses', 'ips', '/ip_addresses', '#ips-table'], ['/interfaces', 'nics', '/network_interfaces', '#nics-table']]) {
+    await page.goto(`${suite.sim.url}${path}`);
+    await page.waitForSelector(table);
+    const all = (await apiGet(suite.sim.api, accountPath(apiPath))).body;
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click(`#${id}-export-csv`)]);
+    const lines = (await readFile(await csv.path(), 'utf8')).trimEnd().split('\r\n');
+    assert.equal(lines.length - 1, all.length, `${path}: a CSV row per item`);
+    const [json] = await Promise.all([page.waitForEvent('download'), page.click(`#${id}-export-json`)]);
+    assert.equal(JSON.parse(await readFile(await json.path(), 'utf8')).length, all.length, `${path}: every item in the JSON`);
+  }
 });

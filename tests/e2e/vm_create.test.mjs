@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, loggedInPage, recordRequests, useSuite } from './harness.mjs';
+import { DEMO, accountPath, apiGet, loggedInPage, recordRequests, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '5', '--op-ms', '2000'], { before, after, afterEach });
 
@@ -141,4 +141,23 @@ test('"create like this" prefills sizes, template, location and network, and no 
   assert.equal(await page.inputValue('#create-label'), '');
   assert.equal(await page.inputValue('#create-hostname'), '');
   assert.equal(await page.inputValue('#create-initial-root-password'), '');
+});
+
+test('the curl shown for a create is the body the panel then sends, without the token', async () => {
+  const { page, posts } = await createPage();
+  await page.click('#create-as-api summary');
+  await fillBasics(page, 'e2e-curl-01');
+  await page.fill('#create-memory', '1536');
+  await page.click('#add-disk');
+  await page.fill('#create-secondary-disk-size-0', '25');
+  await page.click('#password-generate');
+  const curl = await page.textContent('#create-curl');
+  assert.ok(curl.startsWith(`curl -X POST '${suite.sim.url}/api${accountPath('/virtual_machine')}'`), curl);
+  assert.ok(curl.includes('"Authorization: $VMDECK_TOKEN"'));
+  assert.ok(!curl.includes(DEMO.token), 'the token is never shown');
+  const shown = JSON.parse(curl.match(/--data-raw '(.*)'$/s)[1].replaceAll("'\\''", "'"));
+  await page.click('#create-submit');
+  await page.waitForURL(/\/vms\/\d+$/);
+  assert.equal(posts().length, 1);
+  assert.deepEqual(posts()[0], shown);
 });

@@ -2,6 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
@@ -146,4 +147,38 @@ test('a busy VM is refreshed until it is free, and an idle page polls nothing', 
   listCalls.clear();
   await page.waitForTimeout(2500);
   assert.equal(listCalls.list().length, 0, 'polling stops once the VM is free');
+});
+
+/** The text of the file a click on `selector` downloads. */
+async function downloaded(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+test('CSV export of a filtered list of several pages has every row, and a formula is neutralised', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { status } = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { label: '=HYPERLINK("http://example.com")' });
+  assert.ok(status === 200 || status === 202, `label change answered ${status}`);
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms?status=online&limit=25`);
+  await page.waitForSelector('#vm-table tbody tr');
+  const total = Number((await apiGet(suite.sim.api, accountPath('/virtual_machines?status=online&limit=1'))).headers.get('x-total'));
+  assert.ok(total > 100, `${total} online VMs: the export reads more than one page`);
+  const requests = recordRequests(page, (url) => url.includes('/virtual_machines'));
+
+  const { name, text } = await downloaded(page, '#vms-export-csv');
+  assert.equal(name, 'virtual-machines.csv');
+  const lines = text.trimEnd().split('\r\n');
+  assert.equal(lines[0].split(',')[0], 'id');
+  assert.equal(lines.length - 1, total, 'a row per VM of the filtered list');
+  const ids = new Set(lines.slice(1).map((l) => l.split(',')[0]));
+  assert.equal(ids.size, total, 'no VM twice');
+  const row = lines.find((l) => l.startsWith(`${vm.id},`));
+  assert.ok(row.includes('"\'=HYPERLINK(""http://example.com"")"'), row);
+  const reads = requests.list();
+  assert.equal(reads.length, Math.ceil(total / 100), 'read page by page');
+  assert.ok(reads.every((r) => r.path.includes('status=online')), 'with the list\'s filters');
+
+  const json = JSON.parse((await downloaded(page, '#vms-export-json')).text);
+  assert.equal(json.length, total);
 });

@@ -10,6 +10,7 @@ pub mod deploy;
 pub mod disk;
 pub mod edit_vm;
 pub mod error;
+pub mod export;
 pub mod firewall;
 pub mod forms;
 pub mod network;

@@ -1,6 +1,7 @@
 //! The account's virtual machines: search, filters, sort and paging, all of
 //! it in the URL, and busy VMs refreshed until they are free.
 
+mod export;
 mod pager;
 mod table;
 mod toolbar;
@@ -107,6 +108,7 @@ pub fn VmListPage() -> impl IntoView {
                 </div>
             </header>
             <Toolbar query=query go=go/>
+            <div class="list-export"><export::ExportList query=query/></div>
             {move || list.error.get().map(|e| view! {
                 <ErrorView error=e doing="Loading the virtual machines" on_retry=retry/>
             })}

@@ -12,11 +12,12 @@ use super::network::network_name;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{create_rule, interface_rules, vm_interfaces};
 use crate::api::vms::apply_firewall_rules;
-use crate::components::{fixed_options, EmptyState, ErrorView, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::components::{fixed_options, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
 use serde_json::Value;
+use vmdeck_core::export;
 use vmdeck_core::firewall::RuleForm;
 use vmdeck_core::network::{FirewallRule, Interface};
 use vmdeck_core::rules::{FindingKind, RuleSet, SEMANTICS};
@@ -118,6 +119,10 @@ pub fn FirewallTab() -> impl IntoView {
             }.into_any(),
             Some(Ok(_)) => view! {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
+                <div class="table-actions">
+                    <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
+                        export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
+                </div>
                 <RuleChecks rule_set=rule_set/>
                 <Loaded data=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=decider/> }}/>

@@ -6,11 +6,12 @@ use super::network::network_name;
 use super::use_vm;
 use crate::api::network::vm_interfaces;
 use crate::api::stats::{bw_stats, cpu_stats};
-use crate::components::ErrorView;
+use crate::components::{ErrorView, Export, ExportButtons};
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
 use vmdeck_core::chart::LineChart;
+use vmdeck_core::export;
 use vmdeck_core::network::Interface;
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, rate_scale, relative_label, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
 
@@ -148,6 +149,8 @@ pub fn StatisticsTab() -> impl IntoView {
                 <h2>"CPU"</h2>
                 {move || cpu_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
                 <PeriodPicker filters=filters key="cpu" periods=&CPU_PERIODS chosen=cpu_period/>
+                <ExportButtons id="cpu" name=Signal::derive(move || format!("cpu-vm{}{}", ctx.id.get(), cpu_period.get()))
+                    export=Callback::new(move |()| cpu_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::cpu(&d.usage)))))/>
             </header>
             <p class="muted small" id="cpu-meaning">{move || {
                 let cpus = ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.cpus));
@@ -167,6 +170,8 @@ pub fn StatisticsTab() -> impl IntoView {
                 <h2>"Network traffic"</h2>
                 {move || bw_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
                 <PeriodPicker filters=filters key="bw" periods=&BANDWIDTH_PERIODS chosen=bw_period/>
+                <ExportButtons id="bw" name=Signal::derive(move || format!("traffic-vm{}{}", ctx.id.get(), bw_period.get()))
+                    export=Callback::new(move |()| bw_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::bandwidth(d)))))/>
             </header>
             <p class="muted small">"Bytes per sample, in and out of each interface; the pointer and the table also give the average rate."</p>
             {move || bw_error.get().map(|e| view! { <ErrorView error=e doing="Loading the traffic statistics" on_retry=bw_retry/> })}

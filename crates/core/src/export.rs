@@ -1,0 +1,227 @@
+//! Exports: what a page lists, as CSV (chosen columns, for a spreadsheet)
+//! or JSON (every field as the API sent it, for a script).
+
+use crate::network::{FirewallRule, Interface, IpAddress};
+use crate::stats::{Bandwidth, CpuUsage};
+use crate::vm::Vm;
+use serde_json::{Map, Value};
+
+/// Rows of text under a header, ready to be written as CSV.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub headers: Vec<&'static str>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The table as CSV (RFC 4180, CRLF line ends). A cell a spreadsheet would
+/// run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage
+/// return) is neutralised with a leading `'`: data from the API never
+/// becomes a formula on the user's machine.
+pub fn csv(table: &Table) -> String {
+    let mut out = String::new();
+    let mut line = |cells: &mut dyn Iterator<Item = &str>| {
+        let mut first = true;
+        for cell in cells {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            write_cell(cell, &mut out);
+        }
+        out.push_str("\r\n");
+    };
+    line(&mut table.headers.iter().copied());
+    for row in &table.rows {
+        line(&mut row.iter().map(String::as_str));
+    }
+    out
+}
+
+fn write_cell(cell: &str, out: &mut String) {
+    let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let quoted = formula || cell.contains([',', '"', '\n', '\r']);
+    if quoted {
+        out.push('"');
+    }
+    if formula {
+        out.push('\'');
+    }
+    for c in cell.chars() {
+        if c == '"' {
+            out.push('"');
+        }
+        out.push(c);
+    }
+    if quoted {
+        out.push('"');
+    }
+}
+
+/// Every field of each item as the API sent it, as a JSON array.
+pub fn json<'a>(items: impl IntoIterator<Item = &'a Map<String, Value>>) -> String {
+    let list: Vec<Value> = items.into_iter().map(|map| Value::Object(map.clone())).collect();
+    serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
+}
+
+/// A table as a JSON array of objects, a header a key: for data that has no
+/// API fields of its own (a chart's samples).
+pub fn table_json(table: &Table) -> String {
+    let list: Vec<Value> = table
+        .rows
+        .iter()
+        .map(|row| Value::Object(table.headers.iter().zip(row).map(|(h, c)| ((*h).to_owned(), Value::String(c.clone()))).collect()))
+        .collect();
+    serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
+}
+
+fn text(value: &Option<String>) -> String {
+    value.clone().unwrap_or_default()
+}
+
+fn number(value: Option<i64>) -> String {
+    value.map(|n| n.to_string()).unwrap_or_default()
+}
+
+pub fn vms(list: &[Vm]) -> Table {
+    Table {
+        headers: vec!["id", "label", "hostname", "status", "busy", "suspended", "memory_mb", "cpus", "disk_gb", "operating_system", "ip_addresses", "location_id", "type"],
+        rows: list
+            .iter()
+            .map(|vm| {
+                vec![
+                    text(&vm.id),
+                    text(&vm.label),
+                    text(&vm.hostname),
+                    vm.status.label().to_owned(),
+                    vm.locked.to_string(),
+                    vm.suspended.to_string(),
+                    number(vm.memory_mb),
+                    number(vm.cpus),
+                    number(vm.disks_size_gb),
+                    vm.os_name().unwrap_or_default(),
+                    vm.ip_addresses.join(" "),
+                    text(&vm.location_id),
+                    vm.vm_type.as_ref().map(|t| t.label().to_owned()).unwrap_or_default(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn ips(list: &[IpAddress]) -> Table {
+    let flag = |f: Option<bool>| f.map(|f| f.to_string()).unwrap_or_default();
+    Table {
+        headers: vec!["address", "netmask", "gateway", "network_id", "interface_id", "vm_id", "free", "reserved"],
+        rows: list
+            .iter()
+            .map(|ip| {
+                vec![text(&ip.address), text(&ip.netmask), text(&ip.gateway), text(&ip.network_id), text(&ip.interface_id), text(&ip.vm_id), flag(ip.free), flag(ip.reserved)]
+            })
+            .collect(),
+    }
+}
+
+pub fn interfaces(list: &[Interface]) -> Table {
+    Table {
+        headers: vec!["id", "label", "vm_id", "network_id", "primary", "rate_limit_mb", "default_firewall_policy", "mac_address", "status"],
+        rows: list
+            .iter()
+            .map(|nic| {
+                vec![
+                    text(&nic.id),
+                    text(&nic.label),
+                    text(&nic.vm_id),
+                    text(&nic.network_id),
+                    nic.primary.to_string(),
+                    number(nic.rate_limit),
+                    text(&nic.default_firewall_policy),
+                    text(&nic.mac_address),
+                    text(&nic.status),
+                ]
+            })
+            .collect(),
+    }
+}
+
+pub fn rules(list: &[FirewallRule]) -> Table {
+    Table {
+        headers: vec!["position", "command", "protocol", "address", "port", "description", "id"],
+        rows: list
+            .iter()
+            .map(|rule| vec![number(rule.position), text(&rule.command), text(&rule.protocol), text(&rule.address), text(&rule.port), text(&rule.description), text(&rule.id)])
+            .collect(),
+    }
+}
+
+/// One row per unit of the period: its index from the start and the CPU use.
+pub fn cpu(usage: &CpuUsage) -> Table {
+    Table {
+        headers: vec!["unit", "cpu_percent"],
+        rows: usage.data.iter().enumerate().map(|(i, v)| vec![i.to_string(), v.map(|v| format!("{v:.2}")).unwrap_or_default()]).collect(),
+    }
+}
+
+/// One row per sample and interface: bytes in and out, with the sample's
+/// start (UNIX seconds) where the report says when it starts.
+pub fn bandwidth(data: &Bandwidth) -> Table {
+    let mut rows = Vec::new();
+    for traffic in &data.interfaces {
+        let step = traffic.step_seconds(data);
+        for (i, sample) in traffic.samples.iter().enumerate() {
+            let at = match (data.date_from, step) {
+                (Some(from), Some(step)) => (from + (step * i as f64) as i64).to_string(),
+                _ => String::new(),
+            };
+            let (bytes_in, bytes_out) = sample.map(|(i, o)| (format!("{i}"), format!("{o}"))).unwrap_or_default();
+            rows.push(vec![text(&traffic.interface_id), i.to_string(), at, bytes_in, bytes_out]);
+        }
+    }
+    Table { headers: vec!["interface_id", "sample", "start_unix", "bytes_in", "bytes_out"], rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn table(rows: &[&[&str]]) -> Table {
+        Table { headers: vec!["a", "b"], rows: rows.iter().map(|r| r.iter().map(|c| (*c).to_owned()).collect()).collect() }
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        let out = csv(&table(&[&["plain", "with, comma"], &["say \"hi\"", "two\nlines"]]));
+        assert_eq!(out, "a,b\r\nplain,\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n");
+    }
+
+    #[test]
+    fn csv_neutralises_formulas() {
+        for cell in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            let out = csv(&table(&[&[cell, "ok"]]));
+            let line = out.lines().nth(1).unwrap_or_default();
+            assert!(line.starts_with("\"'"), "{cell:?} gave {line:?}");
+        }
+        assert_eq!(csv(&table(&[&["a=b", "x@y"]])), "a,b\r\na=b,x@y\r\n");
+    }
+
+    #[test]
+    fn json_keeps_every_field() {
+        let vm = Vm::from_json(&json!({"id": "1", "label": "web", "custom_field": 7})).unwrap();
+        let out: Value = serde_json::from_str(&json([&vm.raw])).unwrap();
+        assert_eq!(out, json!([{"id": "1", "label": "web", "custom_field": 7}]));
+        assert_eq!(json(std::iter::empty()), "[]");
+        let rows: Value = serde_json::from_str(&table_json(&table(&[&["1", "x"]]))).unwrap();
+        assert_eq!(rows, json!([{"a": "1", "b": "x"}]));
+    }
+
+    #[test]
+    fn tables_have_a_cell_per_header() {
+        let vm = Vm::from_json(&json!({"id": "1", "label": "=cmd", "ip_addresses": ["203.0.113.1", "10.0.0.1"]})).unwrap();
+        let t = vms(&[vm]);
+        assert!(t.rows.iter().all(|r| r.len() == t.headers.len()));
+        assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");
+        assert!(csv(&t).contains("\"'=cmd\""));
+        let cpu_table = cpu(&CpuUsage { lapse: None, time_units: None, data: vec![Some(12.345), None] });
+        assert_eq!(cpu_table.rows, vec![vec!["0".to_owned(), "12.35".to_owned()], vec!["1".to_owned(), String::new()]]);
+    }
+}

@@ -1,0 +1,63 @@
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// What an export writes: the same rows as CSV and as JSON.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Export {
+    pub csv: String,
+    pub json: String,
+}
+
+impl Export {
+    /// API resources: the table's columns as CSV, every field as JSON.
+    pub fn of<'a>(table: &vmdeck_core::export::Table, raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>) -> Self {
+        Self { csv: vmdeck_core::export::csv(table), json: vmdeck_core::export::json(raw) }
+    }
+
+    /// Downloads the CSV or the JSON as `name` with the extension added.
+    pub fn save(self, name: &str, json: bool) -> Result<(), String> {
+        let (text, extension, mime) = if json { (self.json, "json", "application/json") } else { (self.csv, "csv", "text/csv;charset=utf-8") };
+        download(&format!("{name}.{extension}"), mime, &text)
+    }
+
+    /// Data with no API fields of its own (a chart's samples): the table as both.
+    pub fn table(table: &vmdeck_core::export::Table) -> Self {
+        Self { csv: vmdeck_core::export::csv(table), json: vmdeck_core::export::table_json(table) }
+    }
+}
+
+/// Saves `text` as a file named `name` through the browser's download.
+fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let failed = |_| "The browser would not save the file.".to_owned();
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
+    let link = document().create_element("a").map_err(failed)?.unchecked_into::<web_sys::HtmlAnchorElement>();
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    // The download has its own reference to the data by now.
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// "Export CSV" and "Export JSON" for what a page shows: `export` makes the
+/// files' text when a button is pressed; `name` is the file name without
+/// its extension, `id` prefixes the buttons' ids.
+#[component]
+pub fn ExportButtons(id: &'static str, #[prop(into)] name: Signal<String>, export: Callback<(), Option<Export>>) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let save = move |json: bool| {
+        let Some(export) = export.run(()) else { return };
+        problem.set(export.save(&name.get_untracked(), json).err());
+    };
+    view! {
+        <span class="export-buttons">
+            <button type="button" class="button button-small" id=format!("{id}-export-csv") on:click=move |_| save(false)>"Export CSV"</button>
+            <button type="button" class="button button-small" id=format!("{id}-export-json") on:click=move |_| save(true)>"Export JSON"</button>
+            {move || problem.get().map(|p| view! { <span class="field-error" role="alert">{p}</span> })}
+        </span>
+    }
+}
