@@ -7,6 +7,7 @@ use crate::pages::vm_list::VmListPage;
 use crate::parts::{self, Part, PartView};
 use crate::session::{use_session, Session};
 use crate::tasks::{TaskTray, Tasks};
+use crate::shortcuts::Shortcuts;
 use crate::theme::ThemeToggle;
 use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
@@ -134,6 +135,7 @@ fn Layout(children: Children) -> impl IntoView {
                 </div>
             </header>
             <main class="content" id="main" tabindex="-1">{children()}</main>
+            <Shortcuts/>
         </div>
     }
 }

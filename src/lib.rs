@@ -10,6 +10,7 @@ pub mod pages;
 pub mod parts;
 pub mod perf;
 pub mod session;
+pub mod shortcuts;
 pub mod storage;
 pub mod tasks;
 pub mod theme;

@@ -40,6 +40,11 @@ pub fn use_vm_name_in_title(name: impl Fn() -> Option<String> + Send + Sync + 's
     on_cleanup(move || facts.vm_name.set(None));
 }
 
+/// The name of the VM the page shows, if one is shown and known.
+pub fn current_vm_name() -> Option<String> {
+    use_page_facts().vm_name.get()
+}
+
 /// How many VMs a list shows, for its title, while the page lives.
 pub fn use_vm_count_in_title(count: impl Fn() -> Option<u64> + Send + Sync + 'static) {
     let facts = use_page_facts();

@@ -165,3 +165,45 @@ test('every route has its own title, naming the VM or the count once known', asy
   await page.click('nav a[href="/vms"]');
   await page.waitForFunction((t) => document.title === `Virtual machines (${t}) · vmdeck`, total);
 });
+
+test('Ctrl+K finds a VM by its IP address and opens it; g i, g v and ? work, but not while typing', async () => {
+  const { page } = await loggedInPage(suite);
+  const [, vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=2&offset=30'))).body;
+  const ip = vm.ip_addresses[0].ip_address.address;
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#switcher[open]');
+  await page.fill('#switcher-input', ip);
+  await page.waitForSelector(`#switcher-results a[href="/vms/${vm.id}"]`);
+  // The VM comes after the pages that match; the arrows reach it.
+  const options = await page.$$eval('#switcher-results a', (links) => links.map((a) => a.getAttribute('href')));
+  for (let i = 0; i < options.indexOf(`/vms/${vm.id}`); i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/vms/${vm.id}$`));
+  await page.waitForSelector('#vm-title');
+  assert.equal(await page.isVisible('#switcher[open]'), false);
+
+  // "/" opens it too, and offers this VM's tabs.
+  await page.keyboard.press('/');
+  await page.fill('#switcher-input', 'firewall');
+  await page.waitForSelector(`#switcher-results a[href="/vms/${vm.id}/firewall"]`);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#switcher', { state: 'hidden' });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await page.waitForURL(/\/interfaces$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('v');
+  await page.waitForURL(/\/vms$/);
+  await page.keyboard.press('?');
+  await page.waitForSelector('#shortcuts-help[open]:has-text("g a")');
+  await page.keyboard.press('Escape');
+
+  // Typed into a field, the same keys are text.
+  await page.click('#vm-search');
+  await page.keyboard.type('g i/?');
+  await page.waitForTimeout(300);
+  assert.match(page.url(), /\/vms/);
+  assert.equal(await page.isVisible('#switcher[open]'), false);
+  assert.equal(await page.isVisible('#shortcuts-help[open]'), false);
+});

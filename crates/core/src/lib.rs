@@ -17,6 +17,7 @@ pub mod network;
 pub mod page;
 pub mod paths;
 pub mod route;
+pub mod shortcuts;
 pub mod rules;
 pub mod small_forms;
 pub mod stats;

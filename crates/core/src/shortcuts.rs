@@ -1,0 +1,118 @@
+//! Keyboard shortcuts and the quick switcher's pages: which key does what,
+//! and which pages a text finds.
+
+use crate::route::VmTab;
+
+/// What a key press asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// Ctrl+K (⌘K) or "/": the quick switcher.
+    Switcher,
+    /// "?": the list of shortcuts.
+    Help,
+    /// "g": the first key of a "g v"-style pair.
+    Go,
+    /// The second key of a pair: a page's path.
+    Open(&'static str),
+}
+
+/// The pairs after "g", with what they open.
+pub const GO_TO: [(&str, &str, &str); 3] = [("v", "/vms", "Virtual machines"), ("i", "/interfaces", "Network interfaces"), ("a", "/ip-addresses", "IP addresses")];
+
+/// Every shortcut, as the help lists it.
+pub const HELP: [(&str, &str); 6] = [
+    ("Ctrl K  or  /", "Find a VM or a page"),
+    ("g v", "Virtual machines"),
+    ("g i", "Network interfaces"),
+    ("g a", "IP addresses"),
+    ("?", "These shortcuts"),
+    ("Esc", "Close a dialog"),
+];
+
+/// What `key` (as `KeyboardEvent.key` names it) asks for. `command` is Ctrl
+/// or ⌘ held, `other` Alt held; `after_go` says "g" came just before. The
+/// caller never asks while the user types in a field.
+pub fn shortcut(key: &str, command: bool, other: bool, after_go: bool) -> Option<Shortcut> {
+    if other {
+        return None;
+    }
+    if command {
+        return key.eq_ignore_ascii_case("k").then_some(Shortcut::Switcher);
+    }
+    if after_go {
+        return GO_TO.iter().find(|(k, _, _)| *k == key).map(|(_, path, _)| Shortcut::Open(path));
+    }
+    match key {
+        "/" => Some(Shortcut::Switcher),
+        "?" => Some(Shortcut::Help),
+        "g" => Some(Shortcut::Go),
+        _ => None,
+    }
+}
+
+/// A place the switcher offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub label: String,
+    pub path: String,
+    /// What kind of place: "Page", "Tab", "VM".
+    pub kind: &'static str,
+}
+
+/// The pages, and the current VM's tabs (when a VM is shown), whose names
+/// contain every word of `text`; all of them for an empty text.
+pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
+    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let matches = |label: &str| {
+        let label = label.to_lowercase();
+        words.iter().all(|w| label.contains(w.as_str()))
+    };
+    let mut out: Vec<Place> = [("Virtual machines", "/vms"), ("Create a VM", "/vms/new"), ("Network interfaces", "/interfaces"), ("IP addresses", "/ip-addresses")]
+        .into_iter()
+        .filter(|(label, _)| matches(label))
+        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: "Page" })
+        .collect();
+    if let Some((id, name)) = vm {
+        out.extend(
+            VmTab::ALL
+                .iter()
+                .map(|tab| (format!("{name} · {}", tab.label()), tab.href(id)))
+                .filter(|(label, _)| matches(label) || matches(label.rsplit(" · ").next().unwrap_or_default()))
+                .map(|(label, path)| Place { label, path, kind: "Tab" }),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys() {
+        assert_eq!(shortcut("k", true, false, false), Some(Shortcut::Switcher));
+        assert_eq!(shortcut("K", true, false, false), Some(Shortcut::Switcher));
+        assert_eq!(shortcut("/", false, false, false), Some(Shortcut::Switcher));
+        assert_eq!(shortcut("?", false, false, false), Some(Shortcut::Help));
+        assert_eq!(shortcut("g", false, false, false), Some(Shortcut::Go));
+        assert_eq!(shortcut("v", false, false, true), Some(Shortcut::Open("/vms")));
+        assert_eq!(shortcut("i", false, false, true), Some(Shortcut::Open("/interfaces")));
+        assert_eq!(shortcut("a", false, false, true), Some(Shortcut::Open("/ip-addresses")));
+        assert_eq!(shortcut("v", false, false, false), None);
+        assert_eq!(shortcut("x", false, false, true), None);
+        assert_eq!(shortcut("c", true, false, false), None, "Ctrl+C stays the browser's");
+        assert_eq!(shortcut("k", true, true, false), None);
+    }
+
+    #[test]
+    fn places_found_by_words() {
+        let all = places("", None);
+        assert_eq!(all.len(), 4);
+        assert_eq!(places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/ip-addresses"]);
+        let tabs = places("fire", Some(("42", "db-01")));
+        assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab" }]);
+        assert_eq!(places("db settings", Some(("42", "db-01"))).len(), 1);
+        assert_eq!(places("", Some(("42", "db-01"))).len(), 4 + VmTab::ALL.len());
+        assert!(places("nothing like this", None).is_empty());
+    }
+}

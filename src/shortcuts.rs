@@ -1,0 +1,203 @@
+//! Keyboard shortcuts for the logged-in pages, and the quick switcher they
+//! open: pages, the current VM's tabs and the account's VMs by hostname,
+//! label or IP address.
+
+use crate::api::vms::list_vms;
+use crate::components::Modal;
+use crate::hooks::{use_data_with_options, UseDataOptions};
+use crate::title::current_vm_name;
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::NavigateOptions;
+use wasm_bindgen::JsCast;
+use vmdeck_core::route::Route;
+use vmdeck_core::shortcuts::{places, shortcut, Place, Shortcut, HELP};
+use vmdeck_core::vm_query::{search_field, VmQuery};
+use vmdeck_core::Vm;
+
+/// How long after "g" its second key counts.
+const GO_WINDOW_MS: f64 = 1_500.0;
+/// The switcher asks the API once typing pauses this long.
+const SEARCH_PAUSE_MS: u32 = 150;
+/// VMs the switcher lists at most.
+const VM_RESULTS: u64 = 8;
+
+/// Whether the key goes to something being typed in, or to an open dialog:
+/// shortcuts leave both alone.
+fn typing(ev: &web_sys::KeyboardEvent) -> bool {
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return false };
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable() || target.closest("dialog[open]").ok().flatten().is_some()
+}
+
+#[component]
+pub fn Shortcuts() -> impl IntoView {
+    let navigate = StoredValue::new_local(use_navigate());
+    let switcher = RwSignal::new(false);
+    let help = RwSignal::new(false);
+    let go_pressed = StoredValue::new(f64::NEG_INFINITY);
+    let listener = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.default_prevented() || ev.repeat() || typing(&ev) || switcher.get_untracked() || help.get_untracked() {
+            return;
+        }
+        let now = js_sys::Date::now();
+        let after_go = now - go_pressed.get_value() < GO_WINDOW_MS;
+        go_pressed.set_value(f64::NEG_INFINITY);
+        match shortcut(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.alt_key(), after_go) {
+            Some(Shortcut::Switcher) => {
+                ev.prevent_default();
+                switcher.set(true);
+            }
+            Some(Shortcut::Help) => {
+                ev.prevent_default();
+                help.set(true);
+            }
+            Some(Shortcut::Go) => go_pressed.set_value(now),
+            Some(Shortcut::Open(path)) => {
+                ev.prevent_default();
+                navigate.with_value(|nav| nav(path, NavigateOptions::default()));
+            }
+            None => {}
+        }
+    });
+    on_cleanup(move || listener.remove());
+    view! {
+        <Modal open=switcher title="Go to" id="switcher">
+            <Switcher open=switcher/>
+        </Modal>
+        <Modal open=help title="Keyboard shortcuts" id="shortcuts-help">
+            <p class="muted small">"They work anywhere but in a field being typed in."</p>
+            <dl class="shortcut-list">
+                {HELP.iter().map(|(keys, what)| view! { <div><dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
+            </dl>
+        </Modal>
+    }
+}
+
+/// A VM as the switcher lists it.
+fn vm_place(vm: &Vm) -> Option<Place> {
+    let id = vm.id.clone()?;
+    let mut label = vm.display_name();
+    for extra in vm.hostname.iter().chain(vm.ip_addresses.first()) {
+        if !label.contains(extra.as_str()) {
+            label.push_str(" · ");
+            label.push_str(extra);
+        }
+    }
+    Some(Place { label, path: format!("/vms/{id}"), kind: "VM" })
+}
+
+#[component]
+fn Switcher(open: RwSignal<bool>) -> impl IntoView {
+    let navigate = StoredValue::new_local(use_navigate());
+    let location = use_location();
+    let typed = RwSignal::new(String::new());
+    let searched = RwSignal::new(String::new());
+    let selected = RwSignal::new(0usize);
+    let pause = StoredValue::new_local(None::<Timeout>);
+    // The list's own search: an address finds by address, other text by
+    // hostname and by label.
+    let found = use_data_with_options(
+        move || searched.get(),
+        |api, text| async move {
+            let text = text.trim().to_owned();
+            if text.chars().count() < 2 {
+                return Ok(Vec::new());
+            }
+            let by_host = VmQuery::default().with_search(&text, false).with_limit(VM_RESULTS);
+            let mut vms = list_vms(&api, &by_host).await?.items;
+            if search_field(&text, false) == "hostname" {
+                let by_label = VmQuery::default().with_search(&text, true).with_limit(VM_RESULTS);
+                for vm in list_vms(&api, &by_label).await?.items {
+                    if !vms.iter().any(|v| v.id == vm.id) {
+                        vms.push(vm);
+                    }
+                }
+            }
+            Ok(vms.iter().filter_map(vm_place).collect::<Vec<_>>())
+        },
+        UseDataOptions::default().once(),
+    );
+    let results = Memo::new(move |_| {
+        let here = match Route::from_path(&location.pathname.get()) {
+            Route::Vm(_) => location.pathname.with(|p| p.split('/').nth(2).map(str::to_owned)),
+            _ => None,
+        };
+        let name = current_vm_name();
+        let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or("This VM")));
+        let mut list = typed.with(|t| places(t, vm));
+        list.extend(found.data.get().unwrap_or_default());
+        list
+    });
+    Effect::new(move || {
+        results.track();
+        selected.set(0);
+    });
+    let go = move |path: String| {
+        open.set(false);
+        navigate.with_value(|nav| nav(&path, NavigateOptions::default()));
+    };
+    let on_input = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        typed.set(text.clone());
+        pause.set_value(Some(Timeout::new(SEARCH_PAUSE_MS, move || searched.set(text))));
+    };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let count = results.with(Vec::len);
+        match ev.key().as_str() {
+            "ArrowDown" if count > 0 => {
+                ev.prevent_default();
+                selected.update(|s| *s = (*s + 1) % count);
+            }
+            "ArrowUp" if count > 0 => {
+                ev.prevent_default();
+                selected.update(|s| *s = (*s + count - 1) % count);
+            }
+            "Enter" => {
+                ev.prevent_default();
+                if let Some(place) = results.with(|r| r.get(selected.get_untracked()).cloned()) {
+                    go(place.path);
+                }
+            }
+            _ => {}
+        }
+    };
+    let option_id = |i: usize| format!("switcher-option-{i}");
+    view! {
+        // Text, not search: Escape closes the switcher at once instead of
+        // first clearing what was typed.
+        <input
+            type="text"
+            id="switcher-input"
+            class="switcher-input"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls="switcher-results"
+            aria-activedescendant=move || option_id(selected.get())
+            aria-label="Find a VM by hostname, label or IP address, or a page"
+            placeholder="Hostname, label, IP address or page"
+            autocomplete="off"
+            spellcheck="false"
+            prop:value=move || typed.get()
+            on:input=on_input
+            on:keydown=on_keydown
+        />
+        <ul id="switcher-results" class="switcher-results" role="listbox" aria-label="Places">
+            {move || results.get().into_iter().enumerate().map(|(i, place)| {
+                let path = place.path.clone();
+                view! {
+                    <li role="option" id=option_id(i) aria-selected=move || (selected.get() == i).to_string() class:is-selected=move || selected.get() == i>
+                        <a href=place.path.clone() on:click=move |ev| { ev.prevent_default(); go(path.clone()); }>
+                            <span class="switcher-kind muted small">{place.kind}</span>
+                            <span>{place.label}</span>
+                        </a>
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+        <p class="muted small" role="status">{move || {
+            let searching = found.loading.get() && typed.with(|t| t.trim().chars().count() >= 2);
+            if searching { "Searching the VMs…".to_owned() } else { format!("{} places", results.with(Vec::len)) }
+        }}</p>
+    }
+}
