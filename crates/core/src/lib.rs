@@ -2,6 +2,7 @@
 //! tested natively: API models with tolerant decoding, the one error type,
 //! API paths and paging.
 
+pub mod bulk;
 pub mod chart;
 pub mod clone_vm;
 pub mod create_vm;
@@ -16,6 +17,7 @@ pub mod forms;
 pub mod network;
 pub mod page;
 pub mod paths;
+pub mod rescue;
 pub mod route;
 pub mod shortcuts;
 pub mod rules;

@@ -1,4 +1,7 @@
-//! The VM's ISO: what is mounted, mounting one (uploaded or by URL), unmounting.
+//! The VM's ISO: what is mounted, mounting one (uploaded or by URL),
+//! unmounting, and the rescue flow.
+
+mod rescue;
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::{mount_iso, mounted_iso, unmount_iso, IsoSource};
@@ -28,6 +31,7 @@ pub fn IsosTab() -> impl IntoView {
             <Loaded data=mounted doing="Loading the mounted ISO" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={move |iso: Option<IsoJoin>| view! { <Mounted ctx=ctx iso=iso/> }}/>
         </section>
+        <rescue::Rescue ctx=ctx mounted=mounted/>
         <section class="panel">
             <h2>"Mount an ISO"</h2>
             <MountForm ctx=ctx/>

@@ -1,0 +1,134 @@
+//! Rescue in one flow: booting a VM from an ISO (mount it, boot from the
+//! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
+//! one step after the other, each waiting for the VM to be free again.
+
+/// One step of a flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RescueStep {
+    MountIso,
+    BootFromCd,
+    UnmountIso,
+    BootFromDisk,
+    Reboot,
+}
+
+impl RescueStep {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::MountIso => "Mount the ISO",
+            Self::BootFromCd => "Set the boot device to CD-ROM",
+            Self::UnmountIso => "Unmount the ISO",
+            Self::BootFromDisk => "Set the boot device back to the disk",
+            Self::Reboot => "Reboot",
+        }
+    }
+}
+
+/// Booting from an ISO.
+pub const INTO_RESCUE: [RescueStep; 3] = [RescueStep::MountIso, RescueStep::BootFromCd, RescueStep::Reboot];
+/// Back to booting from the disk.
+pub const BACK_TO_NORMAL: [RescueStep; 3] = [RescueStep::UnmountIso, RescueStep::BootFromDisk, RescueStep::Reboot];
+
+/// Where a step is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepState {
+    Waiting,
+    /// Sent; accepted and running while the VM is busy.
+    Running,
+    Done,
+    Failed(String),
+}
+
+/// A flow under way: its steps and how far each is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flow {
+    pub steps: Vec<(RescueStep, StepState)>,
+}
+
+impl Flow {
+    pub fn new(steps: &[RescueStep]) -> Self {
+        Self { steps: steps.iter().map(|s| (*s, StepState::Waiting)).collect() }
+    }
+
+    /// The step to send next, when none runs and none failed.
+    pub fn next(&self) -> Option<(usize, RescueStep)> {
+        if self.steps.iter().any(|(_, s)| matches!(s, StepState::Running | StepState::Failed(_))) {
+            return None;
+        }
+        self.first(&StepState::Waiting)
+    }
+
+    /// The step running now.
+    pub fn running(&self) -> Option<(usize, RescueStep)> {
+        self.first(&StepState::Running)
+    }
+
+    fn first(&self, state: &StepState) -> Option<(usize, RescueStep)> {
+        self.steps.iter().enumerate().find(|(_, (_, s))| s == state).map(|(i, (step, _))| (i, *step))
+    }
+
+    pub fn set(&mut self, index: usize, state: StepState) {
+        if let Some(step) = self.steps.get_mut(index) {
+            step.1 = state;
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.steps.iter().all(|(_, s)| *s == StepState::Done)
+    }
+
+    pub fn failed(&self) -> bool {
+        self.steps.iter().any(|(_, s)| matches!(s, StepState::Failed(_)))
+    }
+
+    /// One line for the live region: where the flow is, or which step failed and why.
+    pub fn summary(&self) -> String {
+        let count = self.steps.len();
+        for (i, (step, state)) in self.steps.iter().enumerate() {
+            match state {
+                StepState::Failed(why) => return format!("Step {} of {count} ({}) failed: {why}", i + 1, step.label().to_lowercase()),
+                StepState::Running => return format!("Step {} of {count}: {}…", i + 1, step.label().to_lowercase()),
+                _ => {}
+            }
+        }
+        if self.finished() {
+            "All steps done.".to_owned()
+        } else {
+            format!("{} of {count} steps done.", self.steps.iter().filter(|(_, s)| *s == StepState::Done).count())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flow_goes_step_by_step_and_stops_at_a_failure() {
+        let mut flow = Flow::new(&INTO_RESCUE);
+        assert_eq!(flow.next(), Some((0, RescueStep::MountIso)));
+        flow.set(0, StepState::Running);
+        assert_eq!(flow.next(), None, "nothing else while a step runs");
+        assert_eq!(flow.running(), Some((0, RescueStep::MountIso)));
+        assert_eq!(flow.summary(), "Step 1 of 3: mount the iso…");
+        flow.set(0, StepState::Done);
+        assert_eq!(flow.next(), Some((1, RescueStep::BootFromCd)));
+        flow.set(1, StepState::Failed("The VM is busy.".into()));
+        assert_eq!(flow.next(), None);
+        assert!(flow.failed() && !flow.finished());
+        assert_eq!(flow.summary(), "Step 2 of 3 (set the boot device to cd-rom) failed: The VM is busy.");
+    }
+
+    #[test]
+    fn a_flow_ends_when_every_step_is_done() {
+        let mut flow = Flow::new(&BACK_TO_NORMAL);
+        for i in 0..3 {
+            assert_eq!(flow.next().map(|(n, _)| n), Some(i));
+            flow.set(i, StepState::Done);
+        }
+        assert!(flow.finished());
+        assert_eq!(flow.next(), None);
+        assert_eq!(flow.summary(), "All steps done.");
+        flow.set(9, StepState::Done);
+    }
+}

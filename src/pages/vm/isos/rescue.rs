@@ -1,0 +1,166 @@
+//! Rescue in one flow: boot from an ISO (mount it, set the boot device to
+//! CD-ROM, reboot) and back to normal (unmount, boot from the disk,
+//! reboot). A step is sent once the VM is free after the one before; the
+//! VM page's polling says when that is.
+
+use super::super::{busy_reason, VmCtx};
+use crate::api::storage::{mount_iso, unmount_iso, IsoSource};
+use crate::api::vms::{edit_vm, reboot_vm, start_vm};
+use crate::api::{Api, Outcome};
+use crate::components::{ChoiceField, FormView, SubmitButton};
+use crate::deploy::use_deploy;
+use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
+use crate::session::use_session;
+use crate::tasks::use_tasks;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde_json::{json, Map};
+use vmdeck_core::rescue::{Flow, RescueStep, StepState, BACK_TO_NORMAL, INTO_RESCUE};
+use vmdeck_core::small_forms::MountIsoForm;
+use vmdeck_core::storage::IsoJoin;
+use vmdeck_core::VmStatus;
+
+/// Sets a step's state, if the flow (and the page) are still there.
+fn set_step(flow: RwSignal<Option<Flow>>, index: usize, state: StepState) {
+    flow.try_update(|f| {
+        if let Some(f) = f {
+            f.set(index, state);
+        }
+    });
+}
+
+#[component]
+pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoView {
+    let session = use_session();
+    let tasks = use_tasks();
+    let deploy = use_deploy();
+    let flow = RwSignal::new(None::<Flow>);
+    let iso = StoredValue::new(String::new());
+    // The VM page's count of "free after work" when the running step was sent.
+    let sent_at = StoredValue::new(0u64);
+
+    let send = move |index: usize, step: RescueStep| {
+        let vm_id = ctx.id.get_untracked();
+        let offline = ctx.vm.with_untracked(|vm| vm.as_ref().is_some_and(|vm| vm.status == VmStatus::Offline));
+        let join = mounted.data.with_untracked(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone())));
+        let iso_id = iso.get_value();
+        let task = tasks.start(step.label(), &vm_id, &ctx.name());
+        let request = Api::call(session, move |api| async move {
+            let boot = |device: &str| {
+                let mut body = Map::new();
+                body.insert("boot_type".into(), json!(device));
+                body
+            };
+            match step {
+                RescueStep::MountIso => mount_iso(&api, &vm_id, IsoSource::Id(iso_id)).await,
+                RescueStep::BootFromCd => edit_vm(&api, &vm_id, boot("cdrom")).await,
+                RescueStep::UnmountIso => match join {
+                    Some(join) => unmount_iso(&api, &vm_id, &join).await,
+                    None => Ok(Outcome::Done),
+                },
+                RescueStep::BootFromDisk => edit_vm(&api, &vm_id, boot("default")).await,
+                // An offline VM is started: it boots from the new device all the same.
+                RescueStep::Reboot if offline => start_vm(&api, &vm_id).await,
+                RescueStep::Reboot => reboot_vm(&api, &vm_id, false).await,
+            }
+        });
+        spawn_local(async move {
+            match request.await {
+                Ok(Outcome::Started) => ctx.mark_busy(),
+                Ok(Outcome::Done) => {
+                    tasks.done(task, "done");
+                    set_step(flow, index, StepState::Done);
+                    ctx.refresh();
+                }
+                Err(e) => {
+                    tasks.failed(task, &e);
+                    set_step(flow, index, StepState::Failed(e.to_string()));
+                }
+            }
+        });
+    };
+
+    // The flow moves on when the VM is free: a running step is done once
+    // the VM has been busy with it and is free again; then the next goes.
+    Effect::new(move || {
+        let busy = ctx.busy();
+        let settled = ctx.settled.get();
+        let Some(current) = flow.get() else { return };
+        if let Some((index, _)) = current.running() {
+            if !busy && settled > sent_at.get_value() {
+                set_step(flow, index, StepState::Done);
+            }
+            return;
+        }
+        if busy {
+            return;
+        }
+        if let Some((index, step)) = current.next() {
+            set_step(flow, index, StepState::Running);
+            sent_at.set_value(settled);
+            send(index, step);
+        }
+    });
+
+    let has_iso = Memo::new(move |_| mounted.data.with(|m| matches!(m, Some(Some(_)))));
+    let from_cd = Memo::new(move |_| ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.boot_type.clone())).as_deref() == Some("cdrom"));
+    let under_way = Memo::new(move |_| flow.with(|f| f.as_ref().is_some_and(|f| !f.finished() && !f.failed())));
+    let start = move |steps: Vec<RescueStep>| {
+        if !under_way.get_untracked() {
+            flow.set(Some(Flow::new(&steps)));
+        }
+    };
+    let form = use_form_with_options("rescue", MountIsoForm::default(), UseFormOptions::default().check(MountIsoForm::errors));
+    let into = Callback::new(move |f: MountIsoForm| {
+        form.start_from(f.clone());
+        iso.set_value(f.iso_id.trim().to_owned());
+        // An ISO mounted already is the one booted from.
+        let steps = INTO_RESCUE.iter().copied().filter(|s| !(has_iso.get_untracked() && *s == RescueStep::MountIso)).collect();
+        start(steps);
+    });
+    let back = move |_| {
+        let steps = BACK_TO_NORMAL.iter().copied().filter(|s| has_iso.get_untracked() || *s != RescueStep::UnmountIso).collect();
+        start(steps);
+    };
+    let blocked = Signal::derive(move || if under_way.get() { Some("A rescue flow is under way.") } else { busy_reason(ctx) });
+    let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
+
+    view! {
+        <section class="panel" id="rescue">
+            <h2>"Rescue"</h2>
+            <p class="muted small">"Boot the VM from an ISO (a rescue system, an installer) in one go, and back to its disk afterwards. Each step waits until the one before has finished."</p>
+            {move || if has_iso.get() || from_cd.get() {
+                view! {
+                    <p>{move || if from_cd.get() { "The VM boots from the CD-ROM." } else { "An ISO is mounted; the VM boots from its disk." }}</p>
+                    <div class="modal-actions">
+                        <button type="button" class="button" id="rescue-start-mounted" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
+                            on:click=move |_| into.run(MountIsoForm::default())>"Boot from the mounted ISO"</button>
+                        <button type="button" class="button button-primary" id="rescue-back" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
+                            on:click=back>"Back to normal"</button>
+                    </div>
+                }.into_any()
+            } else {
+                view! {
+                    <FormView form=form on_submit=into doing="Booting from the ISO">
+                        <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("rescue-iso") label="ISO to boot from" choices=isos/>
+                        <SubmitButton form=form id="rescue-start" label="Boot from this ISO" blocked=blocked/>
+                    </FormView>
+                }.into_any()
+            }}
+            {move || flow.get().map(|f| view! {
+                <ol class="rescue-steps" id="rescue-steps">
+                    {f.steps.iter().map(|(step, state)| {
+                        let (class, said) = match state {
+                            StepState::Waiting => ("step-waiting", "waiting".to_owned()),
+                            StepState::Running => ("step-running", "running…".to_owned()),
+                            StepState::Done => ("step-done", "done".to_owned()),
+                            StepState::Failed(why) => ("step-failed", format!("failed: {why}")),
+                        };
+                        view! { <li class=format!("rescue-step {class}")><strong>{step.label()}</strong>" — "{said}</li> }
+                    }).collect_view()}
+                </ol>
+            })}
+            <p class="muted small" id="rescue-status" role="status" aria-live="polite">{move || flow.with(|f| f.as_ref().map(Flow::summary))}</p>
+        </section>
+    }
+}
