@@ -182,3 +182,80 @@ test('CSV export of a filtered list of several pages has every row, and a formul
   const json = JSON.parse((await downloaded(page, '#vms-export-json')).text);
   assert.equal(json.length, total);
 });
+
+test('bulk reboot of 3 VMs, one of them busy: 3 requests, 2 accepted and 1 refused with its reason, all in the tray', async () => {
+  const picked = [await vms.take({ status: 'online' }), await vms.take({ status: 'online' }), await vms.take({ status: 'online' })];
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms?status=online&limit=1000`);
+  for (const vm of picked) await page.check(`#select-${vm.id}`);
+  await page.waitForSelector('#bulk-count:text("3 VMs selected")');
+  const reboots = recordRequests(page, (url, method) => method === 'POST' && url.endsWith('/reboot'));
+  // The third is made busy behind the panel's back just before.
+  const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/virtual_machine/${picked[2].id}/reboot`), {});
+  assert.equal(status, 202);
+  // A double click sends one round.
+  await page.dblclick('#bulk-reboot');
+  await page.waitForSelector('#bulk-results .notice-title:text("Reboot: 2 accepted, 1 refused")');
+  assert.equal(reboots.list().length, 3, 'one request per VM');
+  const refused = page.locator(`#bulk-results li[data-vm="${picked[2].id}"]`);
+  assert.match(await refused.textContent(), /refused: .+/);
+  await page.click('#task-tray-toggle');
+  assert.equal(await page.locator('#task-tray .task:has-text("Reboot")').count(), 3);
+  assert.equal(await page.locator('#task-tray .task-failed:has-text("Reboot")').count(), 1);
+  assert.equal(await page.isVisible('#bulk-bar'), false, 'the selection is cleared once done');
+});
+
+test('bulk destroy lists the VMs and needs the typed word; a shift-click selects a range', async () => {
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms?status=offline&locked=0&suspended=0&limit=25`);
+  await page.waitForSelector('#vm-table tbody tr');
+  const ids = await page.$$eval('#vm-table tbody tr', (rows) => rows.map((r) => r.id.replace('vm-row-', '')));
+  await page.click(`#select-${ids[0]}`);
+  await page.click(`#select-${ids[3]}`, { modifiers: ['Shift'] });
+  await page.waitForSelector('#bulk-count:text("4 VMs selected")');
+  await page.click(`#select-${ids[2]}`);
+  await page.click(`#select-${ids[3]}`);
+  await page.waitForSelector('#bulk-count:text("2 VMs selected")');
+  const chosen = [ids[0], ids[1]];
+  const names = await Promise.all(chosen.map((id) => page.textContent(`#vm-row-${id} .vm-link`)));
+
+  const deletes = recordRequests(page, (url, method) => method === 'DELETE');
+  await page.click('#bulk-destroy');
+  await page.waitForSelector('#bulk-destroy-dialog[open]');
+  const listed = await page.textContent('#bulk-destroy-list');
+  for (const name of names) assert.ok(listed.includes(name.trim()), `${name} is listed`);
+  assert.ok(await page.isDisabled('#bulk-destroy-confirm'), 'nothing goes before the word is typed');
+  await page.fill('#bulk-typed-confirm', 'destro');
+  assert.ok(await page.isDisabled('#bulk-destroy-confirm'));
+  assert.equal(deletes.list().length, 0);
+  await page.fill('#bulk-typed-confirm', 'destroy');
+  await page.click('#bulk-destroy-confirm');
+  await page.waitForSelector('#bulk-results .notice-title:text("Destroy: 2 accepted, 0 refused")');
+  assert.deepEqual(deletes.list().map((d) => d.path.split('/').pop()).sort(), [...chosen].sort());
+});
+
+test('a row menu works by keyboard', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
+  await page.waitForSelector(`#vm-row-${vm.id}`);
+  const reboots = recordRequests(page, (url, method) => method === 'POST' && url.endsWith('/reboot'));
+  await page.focus(`#vm-row-${vm.id} .row-menu summary`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`#vm-row-${vm.id} .row-menu-list`);
+  // Escape closes it and gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(`#vm-row-${vm.id} .row-menu-list`, { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`#vm-row-${vm.id} .row-menu-list`);
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.dataset.action)) === 'reboot') break;
+  }
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'reboot');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#bulk-results .notice-title:text("Reboot: 1 accepted, 0 refused")');
+  assert.equal(reboots.list().length, 1);
+  await page.waitForSelector(`#vm-row-${vm.id}.is-busy`);
+});

@@ -102,7 +102,10 @@ pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
     if pending.get() { Some("Sending the request…") } else { busy_reason(ctx) }
 }
 
+/// Why nothing can be started on a busy VM, wherever its actions are.
+pub const BUSY_REASON: &str = "The VM is busy with another operation; wait until it has finished.";
+
 /// Why nothing can be started on the VM now, if that is so: it is busy.
 pub fn busy_reason(ctx: VmCtx) -> Option<&'static str> {
-    ctx.busy().then_some("The VM is busy with another operation; wait until it has finished.")
+    ctx.busy().then_some(BUSY_REASON)
 }

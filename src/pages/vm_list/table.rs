@@ -1,7 +1,9 @@
 //! The table of VMs, one row per VM with a signal of its own, and what is
 //! shown instead when the view is empty or still loading.
 
+use super::bulk::Bulk;
 use super::Row;
+use vmdeck_core::bulk::BulkAction;
 use crate::components::{EmptyState, StatusBadge};
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -23,7 +25,7 @@ const COLUMNS: [(&str, Option<&str>, &str); 9] = [
 ];
 
 #[component]
-pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let headers = COLUMNS
         .iter()
         .map(|(title, sort, class)| {
@@ -62,10 +64,18 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
     view! {
         <div class="table-wrap">
             <table class="table" id="vm-table">
-                <thead><tr>{headers}</tr></thead>
+                <thead><tr>
+                    <th scope="col" class="cell-select">
+                        <input type="checkbox" id="select-page" aria-label="Select all on this page"
+                            prop:checked=move || bulk.selection.with(|s| page_ids.with(|p| s.all_of(p)))
+                            on:change=move |_| bulk.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
+                    </th>
+                    {headers}
+                    <th scope="col" class="cell-actions"><span class="visually-hidden">"Actions"</span></th>
+                </tr></thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                        <VmRow vm=RwSignal::from(row.vm)/>
+                        <VmRow vm=RwSignal::from(row.vm) bulk=bulk page_ids=page_ids/>
                     </For>
                 </tbody>
             </table>
@@ -74,7 +84,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
 }
 
 #[component]
-fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
+fn VmRow(vm: RwSignal<Vm>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let row_id = move || vm.with(|vm| vm.id.as_ref().map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
@@ -83,7 +93,27 @@ fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
                 let name = vm.display_name();
                 let hostname = vm.hostname.clone().unwrap_or_default();
                 let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
+                let id = vm.id.clone().unwrap_or_default();
+                let select = {
+                    let (id, checked) = (id.clone(), id.clone());
+                    view! {
+                        <td class="cell-select">
+                            <input type="checkbox" class="row-select" id=format!("select-{id}") aria-label=format!("Select {name}")
+                                prop:checked=move || bulk.selection.with(|s| s.contains(&checked))
+                                on:click=move |ev| {
+                                    let id = id.clone();
+                                    if ev.shift_key() {
+                                        bulk.selection.update(|s| page_ids.with_untracked(|p| s.extend(&id, p)));
+                                    } else {
+                                        bulk.selection.update(|s| s.toggle(&id));
+                                    }
+                                }/>
+                        </td>
+                    }
+                };
+                let menu = view! { <td class="cell-actions"><RowMenu id=id.clone() name=name.clone() locked=vm.locked bulk=bulk/></td> };
                 view! {
+                    {select}
                     <td class="cell-name">
                         // A plain link: the router follows it all the same, and a thousand
                         // rows need no thousand watchers of the current location.
@@ -101,9 +131,65 @@ fn VmRow(vm: RwSignal<Vm>) -> impl IntoView {
                     <td class="mono small" data-label="IP">{if vm.ip_addresses.is_empty() { dash() } else { vm.ip_addresses.join(", ") }}</td>
                     <td data-label="Location">{vm.location_id.clone().map(|l| format!("Location {l}")).unwrap_or_else(dash)}</td>
                     <td data-label="Type">{vm.vm_type.as_ref().map(|t| t.label().to_owned()).unwrap_or_else(dash)}</td>
+                    {menu}
                 }
             })}
         </tr>
+    }
+}
+
+/// A row's own actions, in a menu that is drawn when opened (a thousand
+/// rows draw a thousand closed menus). Start, stop and reboot go at once,
+/// destroy asks first; all of them through the list's bulk runner.
+#[component]
+fn RowMenu(id: String, name: String, locked: bool, bulk: Bulk) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let menu = NodeRef::<leptos::html::Details>::new();
+    let close = move || {
+        if let Some(details) = menu.get_untracked() {
+            details.set_open(false);
+        }
+    };
+    let label = format!("Actions for {name}");
+    view! {
+        <details class="row-menu" node_ref=menu
+            on:toggle=move |_| open.set(menu.get_untracked().is_some_and(|d| d.open()))
+            on:keydown=move |ev| if ev.key() == "Escape" {
+                close();
+                if let Some(summary) = menu.get_untracked().and_then(|d| d.first_element_child()) {
+                    if let Ok(summary) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(summary) {
+                        let _ = summary.focus();
+                    }
+                }
+            }>
+            <summary class="button button-quiet button-small" aria-label=label.clone()>"⋯"</summary>
+            {move || open.get().then(|| {
+                let reason = if locked { crate::pages::vm::BUSY_REASON } else { "" };
+                let act = {
+                    let id = id.clone();
+                    move |action: BulkAction| {
+                        let id = id.clone();
+                        move |_| {
+                            close();
+                            bulk.act(action, vec![id.clone()]);
+                        }
+                    }
+                };
+                view! {
+                    <div class="row-menu-list" role="group" aria-label=label.clone()>
+                        {[BulkAction::Start, BulkAction::Stop, BulkAction::Reboot].into_iter().map(|action| view! {
+                            <button type="button" class="button button-quiet button-small" data-action=action.id()
+                                disabled=locked || bulk.running() title=reason on:click=act(action)>{action.label()}</button>
+                        }).collect_view()}
+                        {[("", "Open"), ("/network", "Network"), ("/firewall", "Firewall"), ("/settings", "Settings")].into_iter().map(|(tab, text)| view! {
+                            <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
+                        }).collect_view()}
+                        <button type="button" class="button button-quiet button-small danger-text" data-action="destroy"
+                            disabled=locked || bulk.running() title=reason on:click=act(BulkAction::Destroy)>"Destroy…"</button>
+                    </div>
+                }
+            })}
+        </details>
     }
 }
 
