@@ -41,6 +41,11 @@ impl Part {
         self.loaded.load(Ordering::Relaxed)
     }
 
+    /// The part's view, once its module is in.
+    pub fn view(&self) -> Option<AnyView> {
+        if self.is_loaded() { (self.draw)() } else { None }
+    }
+
     /// Downloads the part unless it is in already. Concurrent and repeated
     /// calls share one download; a failed one is tried afresh next time.
     pub async fn load(&'static self) -> Result<(), ApiError> {
@@ -148,6 +153,11 @@ part!(
     TAB_STATISTICS, part_statistics, "the virtual machine's statistics", view! { <pages::vm::statistics::StatisticsTab/> }
 );
 part!(TAB_SETTINGS, part_vm, "the virtual machine's settings", view! { <pages::vm::settings::SettingsTab/> });
+// Dialogs any page may open, fetched when first opened: the shell stays
+// small. They come with the VM page, which shares their code (dialogs,
+// forms) and which the list's links have usually fetched by then.
+part!(SWITCHER, part_vm, "the quick switcher", view! { <crate::shortcuts::ShortcutDialogs/> });
+part!(BULK_DESTROY, part_vm, "the dialog that destroys several VMs", view! { <pages::vm_list::bulk::BulkDestroyDialog/> });
 
 pub fn tab(tab: VmTab) -> &'static Part {
     match tab {

@@ -4,6 +4,8 @@
 
 use crate::api::vms::list_vms;
 use crate::components::Modal;
+use crate::parts;
+use leptos::task::spawn_local;
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::title::current_vm_name;
 use gloo_timers::callback::Timeout;
@@ -30,14 +32,35 @@ fn typing(ev: &web_sys::KeyboardEvent) -> bool {
     matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable() || target.closest("dialog[open]").ok().flatten().is_some()
 }
 
+/// The shortcuts' dialogs, open or not; the dialogs come in a part.
+#[derive(Clone, Copy)]
+struct Dialogs {
+    switcher: RwSignal<bool>,
+    help: RwSignal<bool>,
+}
+
 #[component]
 pub fn Shortcuts() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
-    let switcher = RwSignal::new(false);
-    let help = RwSignal::new(false);
+    let dialogs = Dialogs { switcher: RwSignal::new(false), help: RwSignal::new(false) };
+    provide_context(dialogs);
+    let ready = RwSignal::new(parts::SWITCHER.is_loaded());
+    // The first opening fetches the dialogs' part, then opens.
+    let open = move |which: RwSignal<bool>| {
+        if ready.get_untracked() {
+            which.set(true);
+        } else {
+            spawn_local(async move {
+                if parts::SWITCHER.load().await.is_ok() {
+                    ready.try_set(true);
+                    which.try_set(true);
+                }
+            });
+        }
+    };
     let go_pressed = StoredValue::new(f64::NEG_INFINITY);
     let listener = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.default_prevented() || ev.repeat() || typing(&ev) || switcher.get_untracked() || help.get_untracked() {
+        if ev.default_prevented() || ev.repeat() || typing(&ev) || dialogs.switcher.get_untracked() || dialogs.help.get_untracked() {
             return;
         }
         let now = js_sys::Date::now();
@@ -46,11 +69,11 @@ pub fn Shortcuts() -> impl IntoView {
         match shortcut(&ev.key(), ev.ctrl_key() || ev.meta_key(), ev.alt_key(), after_go) {
             Some(Shortcut::Switcher) => {
                 ev.prevent_default();
-                switcher.set(true);
+                open(dialogs.switcher);
             }
             Some(Shortcut::Help) => {
                 ev.prevent_default();
-                help.set(true);
+                open(dialogs.help);
             }
             Some(Shortcut::Go) => go_pressed.set_value(now),
             Some(Shortcut::Open(path)) => {
@@ -61,6 +84,14 @@ pub fn Shortcuts() -> impl IntoView {
         }
     });
     on_cleanup(move || listener.remove());
+    move || ready.get().then(|| parts::SWITCHER.view())
+}
+
+/// The switcher and the list of shortcuts (in the part the shell fetches
+/// when one is first opened).
+#[component]
+pub fn ShortcutDialogs() -> impl IntoView {
+    let Some(Dialogs { switcher, help }) = use_context::<Dialogs>() else { return ().into_any() };
     view! {
         <Modal open=switcher title="Go to" id="switcher">
             <Switcher open=switcher/>
@@ -72,6 +103,7 @@ pub fn Shortcuts() -> impl IntoView {
             </dl>
         </Modal>
     }
+    .into_any()
 }
 
 /// A VM as the switcher lists it.

@@ -6,6 +6,7 @@ use crate::api::vms::{destroy_vm, reboot_vm, start_vm, stop_vm};
 use crate::api::{Api, Outcome};
 use crate::components::{FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
+use crate::parts;
 use crate::session::{use_session, Session};
 use crate::tasks::{use_tasks, Tasks};
 use leptos::prelude::*;
@@ -38,23 +39,29 @@ pub struct Bulk {
     /// The VMs a destroy waits to be confirmed for.
     to_destroy: RwSignal<Vec<Item>>,
     destroy_open: RwSignal<bool>,
+    /// The destroy dialog's part is in.
+    destroy_ready: RwSignal<bool>,
     list: UseDataReturn<Page<Vm>>,
     session: Session,
     tasks: Tasks,
 }
 
+/// The list's bulk state, provided to its parts (the destroy dialog).
 pub fn use_bulk(list: UseDataReturn<Page<Vm>>) -> Bulk {
-    Bulk {
+    let bulk = Bulk {
         selection: RwSignal::new(Selection::default()),
         action: RwSignal::new(None),
         items: RwSignal::new(Vec::new()),
         running: RwSignal::new(false),
         to_destroy: RwSignal::new(Vec::new()),
         destroy_open: RwSignal::new(false),
+        destroy_ready: RwSignal::new(parts::BULK_DESTROY.is_loaded()),
         list,
         session: use_session(),
         tasks: use_tasks(),
-    }
+    };
+    provide_context(bulk);
+    bulk
 }
 
 impl Bulk {
@@ -82,7 +89,17 @@ impl Bulk {
         let items = self.items_for(&ids);
         if action == BulkAction::Destroy {
             self.to_destroy.set(items);
-            self.destroy_open.set(true);
+            // The dialog's part arrives first, the first time.
+            if self.destroy_ready.get_untracked() {
+                self.destroy_open.set(true);
+            } else {
+                spawn_local(async move {
+                    if parts::BULK_DESTROY.load().await.is_ok() {
+                        self.destroy_ready.try_set(true);
+                        self.destroy_open.try_set(true);
+                    }
+                });
+            }
         } else {
             self.send(action, items);
         }
@@ -200,10 +217,20 @@ pub fn BulkBar(bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl IntoView {
                 <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || bulk.running() on:click=move |_| bulk.items.set(Vec::new())>"Dismiss"</button>
             </div>
         })}
+        {move || bulk.destroy_ready.get().then(|| parts::BULK_DESTROY.view())}
+    }
+}
+
+/// The destroy dialog, in a part the list fetches when it is first asked for.
+#[component]
+pub fn BulkDestroyDialog() -> impl IntoView {
+    let Some(bulk) = use_context::<Bulk>() else { return ().into_any() };
+    view! {
         <Modal open=bulk.destroy_open title="Destroy virtual machines" id="bulk-destroy-dialog">
             <BulkDestroy bulk=bulk/>
         </Modal>
     }
+    .into_any()
 }
 
 #[component]

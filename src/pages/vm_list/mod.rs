@@ -1,7 +1,7 @@
 //! The account's virtual machines: search, filters, sort and paging, all of
 //! it in the URL, and busy VMs refreshed until they are free.
 
-mod bulk;
+pub mod bulk;
 mod export;
 mod pager;
 mod table;
