@@ -26,7 +26,7 @@ test('add a private interface, add an address, remove it: the interface goes too
   await card.locator('.nic-ips li').waitFor();
   assert.equal(await card.locator('.nic-ips li').count(), 1);
 
-  await card.locator('.nic-ips li button').click();
+  await card.locator('.nic-ips li button:text("Remove")').click();
   await page.waitForSelector('#last-ip-warning');
   await page.click('#remove-ip-dialog #confirm-action');
   await page.waitForFunction(() => ![...document.querySelectorAll('.nic')].some((n) => n.textContent.includes('backend')));
