@@ -25,11 +25,13 @@ const SEARCH_PAUSE_MS: u32 = 150;
 /// VMs the switcher lists at most.
 const VM_RESULTS: u64 = 8;
 
-/// Whether the key goes to something being typed in, or to an open dialog:
-/// shortcuts leave both alone.
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return false };
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable() || target.closest("dialog[open]").ok().flatten().is_some()
+/// Whether the key goes to something being typed in, or a dialog is open:
+/// shortcuts leave both alone. The page is asked rather than the dialogs'
+/// signals, which learn of an Escape only a task later, when `close` fires.
+fn leave_alone(ev: &web_sys::KeyboardEvent) -> bool {
+    let dialog_open = document().query_selector("dialog[open]").ok().flatten().is_some();
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return dialog_open };
+    dialog_open || matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable()
 }
 
 /// The shortcuts' dialogs, open or not; the dialogs come in a part.
@@ -60,7 +62,7 @@ pub fn Shortcuts() -> impl IntoView {
     };
     let go_pressed = StoredValue::new(f64::NEG_INFINITY);
     let listener = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.default_prevented() || ev.repeat() || typing(&ev) || dialogs.switcher.get_untracked() || dialogs.help.get_untracked() {
+        if ev.default_prevented() || ev.repeat() || leave_alone(&ev) {
             return;
         }
         let now = js_sys::Date::now();
