@@ -153,11 +153,11 @@ part!(
     TAB_STATISTICS, part_statistics, "the virtual machine's statistics", view! { <pages::vm::statistics::StatisticsTab/> }
 );
 part!(TAB_SETTINGS, part_vm, "the virtual machine's settings", view! { <pages::vm::settings::SettingsTab/> });
-// Dialogs any page may open, fetched when first opened: the shell stays
-// small. They come with the VM page, which shares their code (dialogs,
-// forms) and which the list's links have usually fetched by then.
+// What any page may open, fetched when first needed: the shell stays
+// small. It comes with the VM page, which shares its code (dialogs, forms,
+// requests) and which the list's links have usually fetched by then.
 part!(SWITCHER, part_vm, "the quick switcher", view! { <crate::shortcuts::ShortcutDialogs/> });
-part!(BULK_DESTROY, part_vm, "the dialog that destroys several VMs", view! { <pages::vm_list::bulk::BulkDestroyDialog/> });
+part!(LIST_ACTIONS, part_vm, "the list's actions", view! { <pages::vm_list::bulk::ListActionsPart/> });
 
 pub fn tab(tab: VmTab) -> &'static Part {
     match tab {

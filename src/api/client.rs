@@ -1,6 +1,6 @@
 //! The one fetch helper. It owns the base URL, the `Authorization` header,
 //! JSON bodies, the timeout, the status check, error decoding and the retries
-//! of GETs. Every endpoint goes through [`Api::send`].
+//! of GETs. Reads go through [`Api::get`], writes through [`Api::run`].
 
 use crate::session::{Credentials, Session};
 use gloo_net::http::{Headers, Method, RequestBuilder};
@@ -10,6 +10,7 @@ use std::future::Future;
 use std::rc::Rc;
 use vmdeck_core::decode::DecodeError;
 use vmdeck_core::paths;
+use vmdeck_core::request::{self, ApiRequest};
 use vmdeck_core::ApiError;
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -102,7 +103,7 @@ impl Api {
     pub async fn get(&self, path: &str, query: &[(&str, String)]) -> ApiResult<Reply> {
         let mut attempt = 0;
         loop {
-            let result = self.send(Method::GET, path, query, None).await;
+            let result = self.send(request::Method::Get, path, query, None).await;
             attempt += 1;
             match result {
                 Err(err) if attempt < GET_TRIES && err.is_transient() => {
@@ -117,11 +118,15 @@ impl Api {
         }
     }
 
-    /// One request, never retried: POST, PUT and DELETE go through here directly.
-    /// A refused token ends the session.
-    pub async fn send(
+    /// One write (`vmdeck_core::request`), never retried.
+    pub async fn run(&self, request: &ApiRequest) -> ApiResult<Reply> {
+        self.send(request.method, &request.path, &[], request.body.as_ref()).await
+    }
+
+    /// One request, never retried. A refused token ends the session.
+    async fn send(
         &self,
-        method: Method,
+        method: request::Method,
         path: &str,
         query: &[(&str, String)],
         body: Option<&Value>,
@@ -135,7 +140,7 @@ impl Api {
 
     async fn fetch(
         &self,
-        method: Method,
+        method: request::Method,
         path: &str,
         query: &[(&str, String)],
         body: Option<&Value>,
@@ -166,7 +171,12 @@ impl Api {
 
         let builder = RequestBuilder::new(&url)
             .query(query.iter().map(|(key, value)| (*key, value.as_str())))
-            .method(method)
+            .method(match method {
+                request::Method::Get => Method::GET,
+                request::Method::Post => Method::POST,
+                request::Method::Put => Method::PUT,
+                request::Method::Delete => Method::DELETE,
+            })
             .header("Accept", "application/json")
             .header("Authorization", self.credentials.token.expose())
             .abort_signal(Some(&controller.signal()));

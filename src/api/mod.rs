@@ -1,6 +1,8 @@
 //! The API client: one fetch helper ([`client`]) and one `async fn` per
-//! endpoint, grouped by resource. Paths come from `vmdeck_core::paths`;
-//! answers are read with [`Reply::decode`].
+//! read, grouped by resource. Paths come from `vmdeck_core::paths`; answers
+//! are read with [`Reply::decode`]. Writes are values made by
+//! `vmdeck_core::request` and sent with [`Api::run`], so that what "Show as
+//! API request" prints is what is sent.
 
 pub mod client;
 pub mod network;

@@ -8,7 +8,7 @@ const SAID_MS: u32 = 2_000;
 /// and in a polite live region for screen readers. `what` names the value
 /// for its accessible name: "Copy the hostname".
 #[component]
-pub fn CopyButton(#[prop(into)] text: Signal<String>, what: &'static str, #[prop(optional)] id: Option<&'static str>) -> impl IntoView {
+pub fn CopyButton(#[prop(into)] text: Signal<String>, what: &'static str, #[prop(optional, into)] id: Option<String>) -> impl IntoView {
     let said = RwSignal::new(None::<&'static str>);
     let clear = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let copy = move |_| {

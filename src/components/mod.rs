@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod api_request;
 mod copy_button;
 mod empty_state;
 mod error_view;
@@ -13,6 +14,7 @@ mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
+pub use api_request::ApiRequestView;
 pub use copy_button::CopyButton;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;

@@ -277,6 +277,11 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
         Signal::derive(move || problems.with(|p| state.with(|s| s.message(&field, p))))
     }
 
+    /// The value as it would be sent, while the form's own checks pass.
+    pub fn checked(self) -> Option<F> {
+        self.problems.with(|p| p.is_empty()).then(|| self.value.get())
+    }
+
     /// The form's own problems, whether shown yet or not.
     pub fn problem_count(self) -> usize {
         self.problems.with(|p| p.len())

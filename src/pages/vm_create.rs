@@ -2,9 +2,9 @@
 //! service's refusals shown where they belong.
 
 use crate::api::network::vm_interfaces;
-use crate::api::vms::{create_vm, get_vm, list_disks};
+use crate::api::vms::{get_vm, list_disks};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, CheckField, ChoiceField, CopyButton, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
@@ -15,7 +15,8 @@ use leptos_router::NavigateOptions;
 use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
 use vmdeck_core::deploy::Choice;
 use vmdeck_core::forms::row_key;
-use vmdeck_core::paths;
+use vmdeck_core::request;
+use vmdeck_core::Vm;
 
 fn random_password() -> Option<String> {
     let crypto = web_sys::window()?.crypto().ok()?;
@@ -33,7 +34,10 @@ pub fn VmCreatePage() -> impl IntoView {
 
     let create = Action::new_local(move |body: &serde_json::Value| {
         let body = body.clone();
-        Api::call(session, move |api| async move { create_vm(&api, &body).await })
+        Api::call(session, move |api| {
+            let made = request::create_vm(api.account_id(), body);
+            async move { api.run(&made).await?.decode(Vm::from_json) }
+        })
     });
     let form = use_form_with_options(
         "create",
@@ -75,13 +79,11 @@ pub fn VmCreatePage() -> impl IntoView {
         });
         like
     });
-    // The request "Create VM" would send, as curl: the same body, the token left out.
-    let as_curl = move || {
-        let credentials = session.credentials()?;
-        let base = if credentials.base_url.starts_with('/') { format!("{}{}", window().location().origin().ok()?, credentials.base_url) } else { credentials.base_url };
-        let body = form.with(|f| f.body().ok())?;
-        Some(paths::curl("POST", &paths::url(&base, &paths::new_vm(&credentials.account_id), &[]), Some(&body)))
-    };
+    // The request "Create VM" would send: the same body.
+    let requests = Signal::derive(move || {
+        let Some(credentials) = session.credentials() else { return Vec::new() };
+        form.with(|f| f.body().ok()).map(|body| request::create_vm(&credentials.account_id, body)).into_iter().collect()
+    });
     let on_submit = Callback::new(move |value: CreateVmForm| {
         if let Ok(body) = value.body() {
             create.dispatch(body);
@@ -208,17 +210,7 @@ pub fn VmCreatePage() -> impl IntoView {
                     <SubmitButton form=form id="create-submit" label="Create VM" sending="Creating…"/>
                 </div>
             </FormView>
-            <details class="api-request" id="create-as-api">
-                <summary>"Show as API request"</summary>
-                {move || match as_curl() {
-                    Some(text) => view! {
-                        <p class="muted small">"What “Create VM” sends, for a script. Set VMDECK_TOKEN to your token first; it is never shown here."</p>
-                        <pre class="mono" id="create-curl">{text.clone()}</pre>
-                        <CopyButton text=text what="the request" id="copy-create-curl"/>
-                    }.into_any(),
-                    None => view! { <p class="muted" id="create-curl-pending">"The request shows once the form has no mistakes."</p> }.into_any(),
-                }}
-            </details>
+            <ApiRequestView requests=requests id="create-request" what="What “Create VM” sends"/>
         </section>
     }
 }

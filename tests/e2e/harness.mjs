@@ -1,5 +1,6 @@
 // What the end-to-end tests share, in one place: the simulator, the browser, pages that fail on panics, the demo account's API and VMs.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -246,6 +247,25 @@ export function recordRequests(page, filter = (url) => url.includes('/api/')) {
       page.off('request', listener);
     },
   };
+}
+
+/**
+ * Opens the "Show as API request" block `id` (inside `scope`, a selector)
+ * and reads its curl commands back as { method, url, body } (body parsed,
+ * or null), checking on the way that the token is never among them.
+ */
+export async function shownRequests(page, id, scope = 'body') {
+  const details = `${scope} #${id}`;
+  if (!(await page.$eval(details, (d) => d.open))) await page.click(`${details} > summary`);
+  await page.waitForSelector(`${details} #${id}-curl`);
+  const text = await page.textContent(`${details} #${id}-curl`);
+  assert.ok(!text.includes(DEMO.token), 'the token is never shown');
+  return text.split('\n\n').map((command) => {
+    assert.ok(command.includes('-H "Authorization: $VMDECK_TOKEN"'), command);
+    const [, method, url] = command.match(/^curl -X (\w+) '([^']*)'/);
+    const data = command.match(/--data-raw '(.*)'$/s);
+    return { method, url, body: data ? JSON.parse(data[1].replaceAll("'\\''", "'")) : null };
+  });
 }
 
 /**

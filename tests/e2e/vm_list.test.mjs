@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, startSim, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -225,6 +225,9 @@ test('bulk destroy lists the VMs and needs the typed word; a shift-click selects
   const listed = await page.textContent('#bulk-destroy-list');
   for (const name of names) assert.ok(listed.includes(name.trim()), `${name} is listed`);
   assert.ok(await page.isDisabled('#bulk-destroy-confirm'), 'nothing goes before the word is typed');
+  // One request per VM, as shown before anything is sent.
+  const shown = await shownRequests(page, 'dialog-request', '#bulk-destroy-dialog');
+  assert.deepEqual(shown.map((r) => [r.method, r.url.split('/').pop(), r.body]), chosen.map((id) => ['DELETE', id, null]));
   await page.fill('#bulk-typed-confirm', 'destro');
   assert.ok(await page.isDisabled('#bulk-destroy-confirm'));
   assert.equal(deletes.list().length, 0);

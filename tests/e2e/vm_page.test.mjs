@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, startSim, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '1200'], { before, after, afterEach });
 // Each test takes its own VM, so that they do not meet.
@@ -175,6 +175,44 @@ test('reset password, rebuild network, apply firewall rules and template each se
     await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
   }
   assert.deepEqual(counts.writes.map((w) => w.split(' ')[1]), ['/reset_password', '/rebuild_network', '/apply_firewall_rules', '/template']);
+});
+
+test('"Show as API request" in a dialog is what its button then sends', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await vmPage(vm.id, 'settings');
+  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
+  const sent = async (count) => {
+    for (let waited = 0; writes.list().length < count && waited < 10000; waited += 50) await page.waitForTimeout(50);
+    assert.equal(writes.list().length, count);
+    const { method, url, body } = writes.list()[count - 1];
+    return { method, url, body: body ? JSON.parse(body) : null };
+  };
+  const vmUrl = `${suite.sim.url}/api${accountPath(`/virtual_machine/${vm.id}`)}`;
+
+  // The choice made in the dialog is in the request shown, and sent as shown.
+  await page.click('#action-reboot');
+  assert.deepEqual(await shownRequests(page, 'dialog-request', '#reboot-dialog'), [{ method: 'POST', url: `${vmUrl}/reboot`, body: { force: false } }]);
+  await page.check('#force-yes');
+  await page.waitForSelector('#reboot-dialog #dialog-request-curl:has-text(\'"force":true\')');
+  const [reboot] = await shownRequests(page, 'dialog-request', '#reboot-dialog');
+  await page.click('#reboot-dialog #confirm-action');
+  assert.deepEqual(await sent(1), reboot);
+  await page.waitForSelector('.vm-state .busy');
+  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+
+  // An edit shows only the fields changed; a mistake shows no request at all.
+  await page.click('#open-edit');
+  await page.fill('#edit-label', 'Shown, then sent');
+  await page.fill('#edit-hostname', '9bad');
+  await page.locator('#edit-hostname').blur();
+  await page.waitForSelector('#edit-hostname-error');
+  await page.click('#edit-dialog #dialog-request > summary');
+  await page.waitForSelector('#edit-dialog #dialog-request-pending');
+  await page.fill('#edit-hostname', vm.hostname);
+  const [edit] = await shownRequests(page, 'dialog-request', '#edit-dialog');
+  assert.deepEqual(edit, { method: 'PUT', url: vmUrl, body: { label: 'Shown, then sent' } });
+  await page.click('#edit-dialog #confirm-action');
+  assert.deepEqual(await sent(2), edit);
 });
 
 test('copy puts the hostname, the connect line and an address on the clipboard', async () => {

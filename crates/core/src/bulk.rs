@@ -2,6 +2,8 @@
 //! shift-click for a range, the whole page) and what each VM's request
 //! came to.
 
+use crate::request::{self, ApiRequest};
+use crate::ApiError;
 use std::collections::BTreeSet;
 
 /// What the list can do to the selected VMs.
@@ -32,6 +34,16 @@ impl BulkAction {
             Self::Stop => "stop",
             Self::Reboot => "reboot",
             Self::Destroy => "destroy",
+        }
+    }
+
+    /// The request for one VM: stop and reboot are the graceful kind.
+    pub fn request(self, account: &str, vm: &str) -> Result<ApiRequest, ApiError> {
+        match self {
+            Self::Start => request::start_vm(account, vm),
+            Self::Stop => request::stop_vm(account, vm, false),
+            Self::Reboot => request::reboot_vm(account, vm, false),
+            Self::Destroy => request::destroy_vm(account, vm),
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod forms;
 pub mod network;
 pub mod page;
 pub mod paths;
+pub mod request;
 pub mod rescue;
 pub mod route;
 pub mod shortcuts;

@@ -198,25 +198,6 @@ pub fn encode_component(text: &str, out: &mut String) {
     }
 }
 
-/// The request the panel would send, as a `curl` command to paste in a
-/// shell: the token is `$VMDECK_TOKEN`, never the user's own, and every
-/// other part is quoted so the shell takes it literally.
-pub fn curl(method: &str, url: &str, body: Option<&serde_json::Value>) -> String {
-    let mut out = format!("curl -X {method} {}", shell_quote(url));
-    out.push_str(" \\\n  -H \"Authorization: $VMDECK_TOKEN\"");
-    out.push_str(" \\\n  -H 'Accept: application/json'");
-    if let Some(body) = body {
-        out.push_str(" \\\n  -H 'Content-Type: application/json'");
-        out.push_str(&format!(" \\\n  --data-raw {}", shell_quote(&body.to_string())));
-    }
-    out
-}
-
-/// `text` in single quotes, a quote inside written as `'\''`.
-fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,16 +257,5 @@ mod tests {
             "http://h/api/account/1/virtual_machines?hostname=a%20b%26c&limit=50"
         );
         assert_eq!(url("/api", "/x", &[]), "/api/x");
-    }
-
-    #[test]
-    fn a_request_as_curl_has_no_token_and_quotes_everything() {
-        let body = serde_json::json!({"label": "it's mine", "memory": 1024});
-        let out = curl("POST", "https://api.example.com/account/1/virtual_machine", Some(&body));
-        assert_eq!(
-            out,
-            "curl -X POST 'https://api.example.com/account/1/virtual_machine' \\\n  -H \"Authorization: $VMDECK_TOKEN\" \\\n  -H 'Accept: application/json' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{\"label\":\"it'\\''s mine\",\"memory\":1024}'"
-        );
-        assert_eq!(curl("DELETE", "/api/x", None), "curl -X DELETE '/api/x' \\\n  -H \"Authorization: $VMDECK_TOKEN\" \\\n  -H 'Accept: application/json'");
     }
 }

@@ -2,6 +2,22 @@
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
 //! one step after the other, each waiting for the VM to be free again.
 
+use crate::request::{self, ApiRequest, IsoSource};
+use crate::ApiError;
+use serde_json::{json, Map};
+
+/// What a step's request depends on besides the step.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepFacts {
+    /// The ISO to mount.
+    pub iso: String,
+    /// The join of the ISO mounted now, if any.
+    pub mounted: Option<String>,
+    /// An offline VM is started rather than rebooted: it boots from the new
+    /// device all the same.
+    pub offline: bool,
+}
+
 /// One step of a flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RescueStep {
@@ -22,6 +38,31 @@ impl RescueStep {
             Self::Reboot => "Reboot",
         }
     }
+
+    /// The request the step sends; none to unmount when nothing is mounted.
+    pub fn request(self, account: &str, vm: &str, facts: &StepFacts) -> Result<Option<ApiRequest>, ApiError> {
+        let boot = |device: &str| {
+            let mut changes = Map::new();
+            changes.insert("boot_type".into(), json!(device));
+            changes
+        };
+        Ok(Some(match self {
+            Self::MountIso => request::mount_iso(account, vm, &IsoSource::Id(facts.iso.clone()))?,
+            Self::BootFromCd => request::edit_vm(account, vm, boot("cdrom"))?,
+            Self::UnmountIso => match &facts.mounted {
+                Some(join) => request::unmount_iso(account, vm, join)?,
+                None => return Ok(None),
+            },
+            Self::BootFromDisk => request::edit_vm(account, vm, boot("default"))?,
+            Self::Reboot if facts.offline => request::start_vm(account, vm)?,
+            Self::Reboot => request::reboot_vm(account, vm, false)?,
+        }))
+    }
+}
+
+/// The requests of a whole flow, for showing before it starts.
+pub fn flow_requests(steps: &[RescueStep], account: &str, vm: &str, facts: &StepFacts) -> Result<Vec<ApiRequest>, ApiError> {
+    steps.iter().filter_map(|step| step.request(account, vm, facts).transpose()).collect()
 }
 
 /// Booting from an ISO.
@@ -130,5 +171,29 @@ mod tests {
         assert_eq!(flow.next(), None);
         assert_eq!(flow.summary(), "All steps done.");
         flow.set(9, StepState::Done);
+    }
+
+    #[test]
+    fn each_step_sends_its_request() {
+        let facts = StepFacts { iso: "3".into(), mounted: Some("8".into()), offline: false };
+        let into = flow_requests(&INTO_RESCUE, "1", "42", &facts).unwrap();
+        let said: Vec<_> = into.iter().map(|r| (r.method.as_str(), r.path.as_str(), r.body.clone())).collect();
+        assert_eq!(
+            said,
+            [
+                ("POST", "/account/1/virtual_machine/42/iso", Some(json!({"iso_id": "3"}))),
+                ("PUT", "/account/1/virtual_machine/42", Some(json!({"boot_type": "cdrom"}))),
+                ("POST", "/account/1/virtual_machine/42/reboot", Some(json!({"force": false}))),
+            ]
+        );
+        let back = flow_requests(&BACK_TO_NORMAL, "1", "42", &StepFacts { offline: true, ..facts.clone() }).unwrap();
+        assert_eq!(back[0].path, "/account/1/virtual_machine/42/iso/8");
+        assert_eq!(back[1].body, Some(json!({"boot_type": "default"})));
+        assert_eq!(back[2].body, Some(json!({"status": "online"})), "an offline VM is started");
+        // Nothing mounted: nothing to unmount.
+        let bare = StepFacts { mounted: None, ..facts };
+        assert_eq!(RescueStep::UnmountIso.request("1", "42", &bare), Ok(None));
+        assert_eq!(flow_requests(&BACK_TO_NORMAL, "1", "42", &bare).unwrap().len(), 2);
+        assert!(RescueStep::MountIso.request("1", "42", &StepFacts::default()).is_err(), "no ISO chosen");
     }
 }

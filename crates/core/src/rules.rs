@@ -180,6 +180,15 @@ impl Matcher {
     }
 }
 
+/// A rule in a few words, as the checks name it: "ACCEPT TCP 22 from
+/// anywhere"; a rule that cannot be read, as it is stored.
+pub fn describe(rule: &FirewallRule) -> String {
+    matcher(rule).map(|m| m.label).unwrap_or_else(|_| {
+        let text = |value: &Option<String>| value.as_deref().map(str::trim).unwrap_or("").to_owned();
+        format!("{} {} {} from {}", text(&rule.command), text(&rule.protocol), text(&rule.port), text(&rule.address))
+    })
+}
+
 /// The rule's matcher, or every reason it has none, in the parsers' words.
 fn matcher(rule: &FirewallRule) -> Result<Matcher, Vec<String>> {
     let mut problems = Vec::new();
@@ -756,6 +765,15 @@ mod tests {
         assert!(RuleSet::new(&web, None).checks().is_empty());
         let rdp_from_office = RuleSet::new(&web, Some("DROP")).with_rule(&rule("ACCEPT", "TCP", "198.51.100.0/24", "3389"));
         assert!(rdp_from_office.checks().is_empty());
+    }
+
+    #[test]
+    fn a_rule_in_a_few_words() {
+        assert_eq!(describe(&rule("accept", "tcp", "", "22")), "ACCEPT TCP 22 from anywhere");
+        assert_eq!(describe(&rule("DROP", "UDP", "10.0.0.0/8", "")), "DROP UDP any port from 10.0.0.0/8");
+        assert_eq!(describe(&rule("DROP", "TCP", "0.0.0.0", "1000:2000")), "DROP TCP 1000:2000 from anywhere");
+        // Unreadable: as stored, never a panic.
+        assert_eq!(describe(&rule("KEEP", "TCP", " x ", "22")), "KEEP TCP 22 from x");
     }
 
     #[test]

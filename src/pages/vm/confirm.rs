@@ -1,9 +1,9 @@
-//! The end of every VM dialog's form (its confirming button), and the
-//! dialog with nothing to type: what it will do, the refusal at its top,
-//! and that button.
+//! The end of every VM dialog's form (the request it would send, and its
+//! confirming button), and the dialog with nothing to type: what it will
+//! do, the refusal at its top, and that button.
 
 use super::{blocked_reason, Op, VmCtx};
-use crate::components::{FormView, SubmitButton};
+use crate::components::{ApiRequestView, FormView, SubmitButton};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::small_forms::ConfirmForm;
@@ -21,33 +21,44 @@ pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
     children: Children,
 ) -> impl IntoView {
     let form = use_form_with_options("confirm", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let input = Callback::new(move |_: ConfirmForm| input.run(()));
     view! {
-        <FormView form=form on_submit=Callback::new(move |_| op.submit(form, input.run(()))) doing=doing>
+        <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {children()}
-            <DialogActions ctx=ctx op=op form=form label=label danger=danger/>
+            <DialogActions ctx=ctx op=op form=form input=input label=label danger=danger/>
         </FormView>
     }
 }
 
-/// The end of a dialog's form: its confirming button, held while the VM is
-/// busy or the request is on its way (the form shows the refusals).
+/// The end of a dialog's form: the request it would send ("Show as API
+/// request", from the same `input` its submit uses) and its confirming
+/// button, held while the VM is busy or the request is on its way (the form
+/// shows the refusals).
 #[component]
-pub fn DialogActions<I: Clone + Send + Sync + 'static, F: Clone + PartialEq + Send + Sync + 'static>(
+pub fn DialogActions<I, F, O>(
     ctx: VmCtx,
     op: Op<I>,
     form: Form<F>,
+    /// The form's value made into the operation's input, as its submit does
+    /// (`Op::sender`); `O` is the input, or an `Option` of it.
+    input: Callback<F, O>,
     label: &'static str,
     /// Extra conditions (a typed hostname, a change made).
     #[prop(optional, into)]
     ready: Option<Signal<bool>>,
     #[prop(optional)] danger: bool,
-) -> impl IntoView {
+) -> impl IntoView
+where
+    I: Clone + Send + Sync + 'static,
+    F: Clone + PartialEq + Send + Sync + 'static,
+    O: Into<Option<I>> + 'static,
+{
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
     view! {
+        <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
         <div class="modal-actions">
             <SubmitButton form=form id="confirm-action" label=label blocked=blocked ready=ready danger=danger/>
         </div>
     }
 }
-

@@ -2,17 +2,19 @@
 //! VM shown busy at once after a 202 (the page then polls it until free).
 
 use super::VmCtx;
-use crate::api::Outcome;
-use crate::api::{Api, ApiResult};
+use crate::api::{Api, ApiResult, Outcome, Reply};
 use crate::hooks::Form;
-use crate::session::use_session;
+use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
-use std::future::Future;
+use vmdeck_core::request::ApiRequest;
 use vmdeck_core::ApiError;
 
 /// Told how a form's submit ended (see `Op::submit`).
 type Settle = Box<dyn FnOnce(Result<(), &ApiError>)>;
+
+/// Makes an operation's request from the account, the VM and the input.
+type MakeRequest<I> = Box<dyn Fn(&str, &str, &I) -> Result<ApiRequest, ApiError>>;
 
 /// An operation of a VM page. `run` sends nothing while one is in flight,
 /// so a double click sends one request.
@@ -22,6 +24,9 @@ pub struct Op<I: 'static> {
     /// its own refusals).
     pub error: RwSignal<Option<ApiError>>,
     settle: StoredValue<Option<Settle>, LocalStorage>,
+    make: StoredValue<MakeRequest<I>, LocalStorage>,
+    ctx: VmCtx,
+    session: Session,
 }
 
 impl<I: 'static> Clone for Op<I> {
@@ -47,33 +52,73 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
         }
     }
 
+    /// A form's submit: its value made into the input (none: nothing to
+    /// send) and sent.
+    pub fn sender<F, O>(self, form: Form<F>, input: Callback<F, O>) -> Callback<F>
+    where
+        F: Clone + PartialEq + Send + Sync + 'static,
+        O: Into<Option<I>> + 'static,
+    {
+        Callback::new(move |value| {
+            if let Some(input) = input.run(value).into() {
+                self.submit(form, input);
+            }
+        })
+    }
+
+    /// The request `input` makes, exactly as it would be sent now.
+    pub fn request(self, input: &I) -> Option<ApiRequest> {
+        let account = self.session.credentials()?.account_id;
+        let vm = self.ctx.id.get();
+        self.make.with_value(|make| make(&account, &vm, input)).ok()
+    }
+
+    /// The request the form would send now; none while it has mistakes.
+    pub fn preview<F, O>(self, form: Form<F>, input: Callback<F, O>) -> Signal<Vec<ApiRequest>>
+    where
+        F: Clone + PartialEq + Send + Sync + 'static,
+        O: Into<Option<I>> + 'static,
+    {
+        Signal::derive(move || form.checked().and_then(|value| input.run(value).into()).and_then(|input| self.request(&input)).into_iter().collect())
+    }
+
     pub fn pending(self) -> Memo<bool> {
         self.action.pending()
     }
 }
 
-/// Makes an operation named `name` (as the task tray shows it); `then`
+/// Makes an operation named `name` (as the task tray shows it), whose
+/// request `make` builds from the account, the VM and the input; `then`
 /// runs when the service has accepted it (e.g. to close its dialog).
-pub fn use_op<I, F, Fut>(ctx: VmCtx, name: &'static str, then: impl Fn(Outcome) + 'static, run: F) -> Op<I>
+pub fn use_op<I>(
+    ctx: VmCtx,
+    name: &'static str,
+    then: impl Fn(&I, &Reply) + 'static,
+    make: impl Fn(&str, &str, &I) -> Result<ApiRequest, ApiError> + 'static,
+) -> Op<I>
 where
     I: Clone + Send + Sync + 'static,
-    F: Fn(Api, String, I) -> Fut + 'static,
-    Fut: Future<Output = ApiResult<Outcome>> + 'static,
 {
     let session = use_session();
     let tasks = use_tasks();
     let error = RwSignal::new(None);
     let settle = StoredValue::new_local(None::<Settle>);
+    let make = StoredValue::new_local(Box::new(make) as MakeRequest<I>);
     let then = std::rc::Rc::new(then);
     let action = Action::new_local(move |input: &I| {
         let then = std::rc::Rc::clone(&then);
+        let input = input.clone();
         let vm_id = ctx.id.get_untracked();
         let task = tasks.start(name, &vm_id, &ctx.name());
         error.set(None);
-        let request = Api::call(session, |api| run(api, vm_id, input.clone()));
+        let request = Api::call(session, |api| {
+            let made = make.with_value(|make| make(api.account_id(), &vm_id, &input));
+            async move { api.run(&made?).await }
+        });
         async move {
             let result = request.await;
-            match &result {
+            let outcome = result.as_ref().map(Reply::outcome).map_err(Clone::clone);
+            match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
                     tasks.done(task, "done");
@@ -85,15 +130,15 @@ where
                 }
             }
             if let Some(settle) = settle.try_update_value(Option::take).flatten() {
-                settle(result.as_ref().map(|_| ()));
+                settle(outcome.as_ref().map(|_| ()));
             }
-            if let Ok(outcome) = result {
-                then(outcome);
+            if let Ok(reply) = &result {
+                then(&input, reply);
             }
-            result
+            outcome
         }
     });
-    Op { action, error, settle }
+    Op { action, error, settle, make, ctx, session }
 }
 
 /// Why an action button is disabled, if it is: the VM is busy, or this

@@ -1,9 +1,9 @@
 //! Start, stop and reboot, in the page's header.
 
-use super::{blocked_reason, use_op, VmCtx};
-use crate::api::vms::{reboot_vm, start_vm, stop_vm};
-use crate::components::{ErrorView, FormView, Modal, SubmitButton};
+use super::{blocked_reason, use_op, DialogActions, VmCtx};
+use crate::components::{ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
+use vmdeck_core::request;
 use vmdeck_core::small_forms::PowerForm;
 use leptos::prelude::*;
 use vmdeck_core::VmStatus;
@@ -16,9 +16,9 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
     let stop_open = RwSignal::new(false);
     let reboot_open = RwSignal::new(false);
 
-    let start = use_op(ctx, "Start", |_| {}, |api, id, ()| async move { start_vm(&api, &id).await });
-    let stop = use_op(ctx, "Stop", move |_| stop_open.set(false), |api, id, force: bool| async move { stop_vm(&api, &id, force).await });
-    let reboot = use_op(ctx, "Reboot", move |_| reboot_open.set(false), |api, id, force: bool| async move { reboot_vm(&api, &id, force).await });
+    let start = use_op(ctx, "Start", |_, _| {}, |account, id, ()| request::start_vm(account, id));
+    let stop = use_op(ctx, "Stop", move |_, _| stop_open.set(false), |account, id, force: &bool| request::stop_vm(account, id, *force));
+    let reboot = use_op(ctx, "Reboot", move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
 
     let start_blocked = move || {
         blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then_some("The VM is not built yet.")).or_else(|| {
@@ -44,22 +44,22 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
         </div>
         <Modal open=stop_open title="Stop the virtual machine" id="stop-dialog">
             <ForceChoice
+                ctx=ctx
                 op=stop
                 graceful="Shut down: the operating system closes its programs and powers off."
                 forced="Force off: like pulling the plug. Unsaved data inside the VM is lost."
                 confirm="Stop"
                 doing="Stopping the VM"
-                blocked=Signal::derive(stop_blocked)
             />
         </Modal>
         <Modal open=reboot_open title="Reboot the virtual machine" id="reboot-dialog">
             <ForceChoice
+                ctx=ctx
                 op=reboot
                 graceful="Reboot: the operating system restarts cleanly."
                 forced="Force reboot: kills the VM at once. Only one kind of provider honours this; the others reboot gracefully instead."
                 confirm="Reboot"
                 doing="Rebooting the VM"
-                blocked=Signal::derive(reboot_blocked)
             />
         </Modal>
     }
@@ -68,12 +68,12 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
 /// Graceful or forced, then the button that sends it.
 #[component]
 fn ForceChoice(
+    ctx: VmCtx,
     op: super::Op<bool>,
     graceful: &'static str,
     forced: &'static str,
     confirm: &'static str,
     doing: &'static str,
-    blocked: Signal<Option<&'static str>>,
 ) -> impl IntoView {
     let form = use_form_with_options("power", PowerForm::default(), UseFormOptions::default().pending(op.pending()));
     let force = move || form.with(|f| f.force);
@@ -81,8 +81,9 @@ fn ForceChoice(
         form.edit("force", |f| f.force = on);
         form.touch("force");
     };
+    let input = Callback::new(|f: PowerForm| f.force);
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: PowerForm| op.submit(form, f.force)) doing=doing>
+        <FormView form=form on_submit=op.sender(form, input) doing=doing>
             <div class="choices" role="radiogroup">
                 <label class="choice">
                     <input type="radio" name="force" id="force-no" prop:checked=move || !force() on:change=choose(false)/>
@@ -93,9 +94,7 @@ fn ForceChoice(
                     <span>{forced}</span>
                 </label>
             </div>
-            <div class="modal-actions">
-                <SubmitButton form=form id="confirm-action" label=confirm blocked=blocked/>
-            </div>
+            <DialogActions ctx=ctx op=op form=form input=input label=confirm/>
         </FormView>
     }
 }

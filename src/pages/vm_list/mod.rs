@@ -1,6 +1,7 @@
 //! The account's virtual machines: search, filters, sort and paging, all of
 //! it in the URL, and busy VMs refreshed until they are free.
 
+mod actions;
 pub mod bulk;
 mod export;
 mod pager;
@@ -11,6 +12,7 @@ use crate::api::vms::list_vms;
 use crate::components::{ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::title::use_vm_count_in_title;
+use actions::{use_list_actions, BulkBar, ExportListButtons};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -93,7 +95,7 @@ pub fn VmListPage() -> impl IntoView {
     let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
     let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
     let retry = Callback::new(move |()| list.refresh());
-    let bulk = bulk::use_bulk(list);
+    let actions = use_list_actions(list, query);
     let page_ids = Memo::new(move |_| rows.with(|rows| rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()));
 
     view! {
@@ -111,11 +113,11 @@ pub fn VmListPage() -> impl IntoView {
                 </div>
             </header>
             <Toolbar query=query go=go/>
-            <div class="list-export"><export::ExportList query=query/></div>
+            <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {
                 <ErrorView error=e doing="Loading the virtual machines" on_retry=retry/>
             })}
-            <bulk::BulkBar bulk=bulk page_ids=page_ids/>
+            <BulkBar actions=actions page_ids=page_ids/>
             <div class="list-body" class:is-loading=loading aria-busy=move || loading.get().to_string()>
                 {move || {
                     // Only the kind of content decides what is drawn here: new data
@@ -127,7 +129,7 @@ pub fn VmListPage() -> impl IntoView {
                         // The pager comes with the rows, in the same frame: shown
                         // before them, it would jump down when they arrive.
                         (true, true) => view! { <EmptyList query=query go=go/><Pager page=list.data query=query go=go/> }.into_any(),
-                        (true, false) => view! { <VmTable rows=rows query=query go=go bulk=bulk page_ids=page_ids/><Pager page=list.data query=query go=go/> }.into_any(),
+                        (true, false) => view! { <VmTable rows=rows query=query go=go actions=actions page_ids=page_ids/><Pager page=list.data query=query go=go/> }.into_any(),
                     }
                 }}
             </div>

@@ -1,7 +1,7 @@
 //! The table of VMs, one row per VM with a signal of its own, and what is
 //! shown instead when the view is empty or still loading.
 
-use super::bulk::Bulk;
+use super::actions::{Ask, ListActions};
 use super::Row;
 use vmdeck_core::bulk::BulkAction;
 use crate::components::{EmptyState, StatusBadge};
@@ -25,7 +25,7 @@ const COLUMNS: [(&str, Option<&str>, &str); 9] = [
 ];
 
 #[component]
-pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl IntoView {
+pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let headers = COLUMNS
         .iter()
         .map(|(title, sort, class)| {
@@ -67,15 +67,15 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                 <thead><tr>
                     <th scope="col" class="cell-select">
                         <input type="checkbox" id="select-page" aria-label="Select all on this page"
-                            prop:checked=move || bulk.selection.with(|s| page_ids.with(|p| s.all_of(p)))
-                            on:change=move |_| bulk.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
+                            prop:checked=move || actions.selection.with(|s| page_ids.with(|p| s.all_of(p)))
+                            on:change=move |_| actions.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
                     </th>
                     {headers}
                     <th scope="col" class="cell-actions"><span class="visually-hidden">"Actions"</span></th>
                 </tr></thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                        <VmRow vm=RwSignal::from(row.vm) bulk=bulk page_ids=page_ids/>
+                        <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids/>
                     </For>
                 </tbody>
             </table>
@@ -84,7 +84,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
 }
 
 #[component]
-fn VmRow(vm: RwSignal<Vm>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl IntoView {
+fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let row_id = move || vm.with(|vm| vm.id.as_ref().map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
@@ -99,19 +99,19 @@ fn VmRow(vm: RwSignal<Vm>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl Into
                     view! {
                         <td class="cell-select">
                             <input type="checkbox" class="row-select" id=format!("select-{id}") aria-label=format!("Select {name}")
-                                prop:checked=move || bulk.selection.with(|s| s.contains(&checked))
+                                prop:checked=move || actions.selection.with(|s| s.contains(&checked))
                                 on:click=move |ev| {
                                     let id = id.clone();
                                     if ev.shift_key() {
-                                        bulk.selection.update(|s| page_ids.with_untracked(|p| s.extend(&id, p)));
+                                        actions.selection.update(|s| page_ids.with_untracked(|p| s.extend(&id, p)));
                                     } else {
-                                        bulk.selection.update(|s| s.toggle(&id));
+                                        actions.selection.update(|s| s.toggle(&id));
                                     }
                                 }/>
                         </td>
                     }
                 };
-                let menu = view! { <td class="cell-actions"><RowMenu id=id.clone() name=name.clone() locked=vm.locked bulk=bulk/></td> };
+                let menu = view! { <td class="cell-actions"><RowMenu id=id.clone() name=name.clone() locked=vm.locked actions=actions/></td> };
                 view! {
                     {select}
                     <td class="cell-name">
@@ -142,7 +142,7 @@ fn VmRow(vm: RwSignal<Vm>, bulk: Bulk, page_ids: Memo<Vec<String>>) -> impl Into
 /// rows draw a thousand closed menus). Start, stop and reboot go at once,
 /// destroy asks first; all of them through the list's bulk runner.
 #[component]
-fn RowMenu(id: String, name: String, locked: bool, bulk: Bulk) -> impl IntoView {
+fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl IntoView {
     let open = RwSignal::new(false);
     let menu = NodeRef::<leptos::html::Details>::new();
     let close = move || {
@@ -171,7 +171,7 @@ fn RowMenu(id: String, name: String, locked: bool, bulk: Bulk) -> impl IntoView 
                         let id = id.clone();
                         move |_| {
                             close();
-                            bulk.act(action, vec![id.clone()]);
+                            actions.ask(Ask::Bulk(action, vec![id.clone()]));
                         }
                     }
                 };
@@ -179,13 +179,13 @@ fn RowMenu(id: String, name: String, locked: bool, bulk: Bulk) -> impl IntoView 
                     <div class="row-menu-list" role="group" aria-label=label.clone()>
                         {[BulkAction::Start, BulkAction::Stop, BulkAction::Reboot].into_iter().map(|action| view! {
                             <button type="button" class="button button-quiet button-small" data-action=action.id()
-                                disabled=locked || bulk.running() title=reason on:click=act(action)>{action.label()}</button>
+                                disabled=locked || actions.running() title=reason on:click=act(action)>{action.label()}</button>
                         }).collect_view()}
                         {[("", "Open"), ("/network", "Network"), ("/firewall", "Firewall"), ("/settings", "Settings")].into_iter().map(|(tab, text)| view! {
                             <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
                         }).collect_view()}
                         <button type="button" class="button button-quiet button-small danger-text" data-action="destroy"
-                            disabled=locked || bulk.running() title=reason on:click=act(BulkAction::Destroy)>"Destroy…"</button>
+                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>"Destroy…"</button>
                     </div>
                 }
             })}

@@ -1,13 +1,13 @@
 //! The VM's disks, and applying them (with formatting, which loses data).
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
-use crate::api::storage::apply_disks;
 use crate::api::vms::list_disks;
-use crate::components::{CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos::prelude::*;
 use vmdeck_core::disk::Disk;
+use vmdeck_core::request;
 
 #[component]
 pub fn DisksTab() -> impl IntoView {
@@ -62,7 +62,7 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
 #[component]
 fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Apply disks", move |_| open.set(false), |api, id, format: bool| async move { apply_disks(&api, &id, format).await });
+    let op = use_op(ctx, "Apply disks", move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>"Apply disks…"</button>
@@ -80,14 +80,16 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     let format = move || form.with(|f| f.format);
     let expected = hostname.clone();
     let ready = Signal::derive(move || form.with(|f| !f.format || small_forms::confirmed(&f.typed, &hostname)));
+    let input = Callback::new(|f: ConfirmForm| f.format);
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: ConfirmForm| op.submit(form, f.format)) doing="Applying the disks">
+        <FormView form=form on_submit=op.sender(form, input) doing="Applying the disks">
             <p>"Makes the hypervisor take up the VM's disk configuration."</p>
             <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>"Format the disks"</CheckField>
             {move || format().then(|| view! {
                 <div class="notice notice-error"><p class="notice-title">"Formatting erases all data on the disks."</p></div>
                 <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm") expected=expected.clone()/>
             })}
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
             <div class="modal-actions">
                 {move || if format() {
                     view! { <SubmitButton form=form id="confirm-action" label="Format and apply" blocked=blocked ready=ready danger=true/> }.into_any()

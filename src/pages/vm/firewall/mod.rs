@@ -10,9 +10,8 @@ pub use guard::{my_address, Guard, LockoutNotice};
 
 use super::network::network_name;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
-use crate::api::network::{create_rule, interface_rules, vm_interfaces};
-use crate::api::vms::apply_firewall_rules;
-use crate::components::{fixed_options, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::api::network::{interface_rules, vm_interfaces};
+use crate::components::{fixed_options, ApiRequestView, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
@@ -20,7 +19,8 @@ use serde_json::Value;
 use vmdeck_core::export;
 use vmdeck_core::firewall::RuleForm;
 use vmdeck_core::network::{FirewallRule, Interface};
-use vmdeck_core::rules::{FindingKind, RuleSet, SEMANTICS};
+use vmdeck_core::request;
+use vmdeck_core::rules::{describe, FindingKind, RuleSet, SEMANTICS};
 
 const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 
@@ -35,13 +35,6 @@ fn read_unapplied(vm: &str) -> Vec<String> {
 
 fn write_unapplied(vm: &str, rules: &[String]) {
     storage::write(Store::Tab, &unapplied_key(vm), rules);
-}
-
-/// A rule in one line: "ACCEPT TCP 22,80 from everyone".
-fn describe(command: &str, protocol: &str, port: &str, address: &str) -> String {
-    let port = if port.trim().is_empty() { "any port".to_owned() } else { format!("port {}", port.trim()) };
-    let from = if address.trim().is_empty() || address.trim() == "0.0.0.0" { "everyone".to_owned() } else { address.trim().to_owned() };
-    format!("{command} {protocol} {port} from {from}")
 }
 
 #[component]
@@ -93,14 +86,18 @@ pub fn FirewallTab() -> impl IntoView {
     let decider = RwSignal::new(None::<String>);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
-    let created = use_op(ctx, "Create firewall rule", |_| {}, move |api, vm, (nic, body, text): (String, Value, String)| async move {
-        let outcome = create_rule(&api, &nic, body).await?;
-        let mut list = read_unapplied(&vm);
-        list.push(text);
-        write_unapplied(&vm, &list);
-        unapplied.set(list);
-        Ok(outcome)
-    });
+    let created = use_op(
+        ctx,
+        "Create firewall rule",
+        move |(_, _, text): &(String, Value, String), _| {
+            let vm = ctx.id.get_untracked();
+            let mut list = read_unapplied(&vm);
+            list.push(text.clone());
+            write_unapplied(&vm, &list);
+            unapplied.set(list);
+        },
+        |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
+    );
     let rule_form = use_form_with_options(
         "rule",
         RuleForm::default(),
@@ -136,10 +133,10 @@ pub fn FirewallTab() -> impl IntoView {
 
 #[component]
 fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
-    let op = use_op(ctx, "Apply firewall rules", move |_| {
+    let op = use_op(ctx, "Apply firewall rules", move |_, _| {
         unapplied.set(Vec::new());
         write_unapplied(&ctx.id.get_untracked(), &[]);
-    }, |api, id, ()| async move { apply_firewall_rules(&api, &id).await });
+    }, |account, id, ()| request::apply_firewall_rules(account, id));
     let blocked = move || blocked_reason(ctx, op.pending());
     let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
     view! {
@@ -282,10 +279,15 @@ fn NewRule(
         form.with(|f| f.warnings(&existing))
     });
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let input = Callback::new(move |f: RuleForm| {
+        let body = f.body().ok()?;
+        let said = describe(&FirewallRule::from_map(body.as_object()?));
+        Some((nic.get(), body, said))
+    });
     let submit = Callback::new(move |f: RuleForm| {
-        if let Ok(body) = f.body() {
+        if let Some(input) = input.run(f) {
             if guard.pass() {
-                op.submit(form, (nic.get_untracked(), body, describe(&f.command, &f.protocol, &f.port, &f.address)));
+                op.submit(form, input);
             }
         }
     });
@@ -310,6 +312,7 @@ fn NewRule(
                 <div class="modal-actions">
                     <SubmitButton form=form id="rule-create" label="Add rule" blocked=blocked/>
                 </div>
+                <ApiRequestView requests=op.preview(form, input) id="rule-request" what="What “Add rule” sends"/>
             </FormView>
         </section>
     }

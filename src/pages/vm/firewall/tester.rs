@@ -2,12 +2,11 @@
 //! port be let in, and which rule (or the default policy) says so.
 
 use super::guard::{my_address, save_my_address};
-use super::describe;
 use crate::components::{fixed_options, FormView, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::network::FirewallRule;
-use vmdeck_core::rules::{Command, Decision, Packet, RuleSet};
+use vmdeck_core::rules::{describe, Command, Decision, Packet, RuleSet};
 use vmdeck_core::small_forms::PacketForm;
 
 /// What the table highlights when the default policy decided.
@@ -41,10 +40,7 @@ pub fn PacketTester(rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<Fi
             let (verdict, why) = match decided {
                 Decision::Rule { index, command } => {
                     let rule = rules.with(|list| list.as_ref().and_then(|list| list.get(index).cloned()));
-                    let text = rule.map(|r| {
-                        let text = |v: &Option<String>| v.clone().unwrap_or_default();
-                        describe(&text(&r.command), &text(&r.protocol), &text(&r.port), &text(&r.address))
-                    });
+                    let text = rule.as_ref().map(describe);
                     let place = number_of(index).map(|n| format!("rule {n}")).unwrap_or_else(|| "a rule".into());
                     (Some(command), format!("{place} decides: {}.", text.unwrap_or_default()))
                 }

@@ -4,12 +4,13 @@
 mod rescue;
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
-use crate::api::storage::{mount_iso, mounted_iso, unmount_iso, IsoSource};
-use crate::components::{ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
+use crate::api::storage::mounted_iso;
+use crate::components::{ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::request::{self, IsoSource};
 use vmdeck_core::storage::IsoJoin;
 use vmdeck_core::small_forms::MountIsoForm;
 
@@ -46,7 +47,7 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
         return view! { <p class="muted" id="iso-none">"No ISO is mounted."</p> }.into_any();
     };
     let join = iso.id.clone();
-    let op = use_op(ctx, "Unmount ISO", |_| {}, |api, id, join: String| async move { unmount_iso(&api, &id, &join).await });
+    let op = use_op(ctx, "Unmount ISO", |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <div class="mounted-iso" id="iso-mounted">
@@ -68,7 +69,7 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
 #[component]
 fn MountForm(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
-    let op = use_op(ctx, "Mount ISO", |_| {}, |api, id, source: IsoSource| async move { mount_iso(&api, &id, source).await });
+    let op = use_op(ctx, "Mount ISO", |_, _| {}, |account, id, source: &IsoSource| request::mount_iso(account, id, source));
     // A draft keeps what is typed over a switch to another tab and back.
     let form = use_form_with_options(
         "iso",
@@ -80,12 +81,10 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
     );
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let by_url = move || form.with(|f| f.by_url);
-    let submit = Callback::new(move |f: MountIsoForm| {
-        op.submit(form, if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
-    });
+    let input = Callback::new(|f: MountIsoForm| if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
     view! {
-        <FormView form=form on_submit=submit doing="Mounting the ISO">
+        <FormView form=form on_submit=op.sender(form, input) doing="Mounting the ISO">
             <div class="segmented" role="radiogroup" aria-label="ISO source">
                 <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>"An uploaded ISO"</label>
                 <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=by_url on:change=move |_| form.edit("by_url", |f| f.by_url = true)/>"An ISO at a URL"</label>
@@ -98,6 +97,7 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
                 view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
             }}
             <SubmitButton form=form id="iso-mount" label="Mount" blocked=blocked/>
+            <ApiRequestView requests=op.preview(form, input) id="iso-request" what="What “Mount” sends"/>
         </FormView>
     }
 }

@@ -4,18 +4,15 @@
 //! VM page's polling says when that is.
 
 use super::super::{busy_reason, VmCtx};
-use crate::api::storage::{mount_iso, unmount_iso, IsoSource};
-use crate::api::vms::{edit_vm, reboot_vm, start_vm};
 use crate::api::{Api, Outcome};
-use crate::components::{ChoiceField, FormView, SubmitButton};
+use crate::components::{ApiRequestView, ChoiceField, FormView, SubmitButton};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde_json::{json, Map};
-use vmdeck_core::rescue::{Flow, RescueStep, StepState, BACK_TO_NORMAL, INTO_RESCUE};
+use vmdeck_core::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
 use vmdeck_core::small_forms::MountIsoForm;
 use vmdeck_core::storage::IsoJoin;
 use vmdeck_core::VmStatus;
@@ -39,29 +36,23 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
     // The VM page's count of "free after work" when the running step was sent.
     let sent_at = StoredValue::new(0u64);
 
+    // What the steps' requests depend on, as the page knows it now.
+    let facts = move |iso: String| StepFacts {
+        iso,
+        mounted: mounted.data.with(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone()))),
+        offline: ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.status == VmStatus::Offline)),
+    };
     let send = move |index: usize, step: RescueStep| {
         let vm_id = ctx.id.get_untracked();
-        let offline = ctx.vm.with_untracked(|vm| vm.as_ref().is_some_and(|vm| vm.status == VmStatus::Offline));
-        let join = mounted.data.with_untracked(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone())));
-        let iso_id = iso.get_value();
+        let facts = untrack(|| facts(iso.get_value()));
         let task = tasks.start(step.label(), &vm_id, &ctx.name());
-        let request = Api::call(session, move |api| async move {
-            let boot = |device: &str| {
-                let mut body = Map::new();
-                body.insert("boot_type".into(), json!(device));
-                body
-            };
-            match step {
-                RescueStep::MountIso => mount_iso(&api, &vm_id, IsoSource::Id(iso_id)).await,
-                RescueStep::BootFromCd => edit_vm(&api, &vm_id, boot("cdrom")).await,
-                RescueStep::UnmountIso => match join {
-                    Some(join) => unmount_iso(&api, &vm_id, &join).await,
+        let request = Api::call(session, move |api| {
+            let made = step.request(api.account_id(), &vm_id, &facts);
+            async move {
+                match made? {
+                    Some(request) => Ok(api.run(&request).await?.outcome()),
                     None => Ok(Outcome::Done),
-                },
-                RescueStep::BootFromDisk => edit_vm(&api, &vm_id, boot("default")).await,
-                // An offline VM is started: it boots from the new device all the same.
-                RescueStep::Reboot if offline => start_vm(&api, &vm_id).await,
-                RescueStep::Reboot => reboot_vm(&api, &vm_id, false).await,
+                }
             }
         });
         spawn_local(async move {
@@ -123,6 +114,12 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         start(steps);
     };
     let blocked = Signal::derive(move || if under_way.get() { Some("A rescue flow is under way.") } else { busy_reason(ctx) });
+    // The requests of the flow its button starts, step by step.
+    let preview = move |steps: &'static [RescueStep], iso: Option<String>| {
+        let (Some(credentials), Some(iso)) = (session.credentials(), iso) else { return Vec::new() };
+        let steps: Vec<_> = steps.iter().copied().filter(|s| !(has_iso.get() && *s == RescueStep::MountIso)).collect();
+        flow_requests(&steps, &credentials.account_id, &ctx.id.get(), &facts(iso)).unwrap_or_default()
+    };
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
 
     view! {
@@ -138,12 +135,14 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
                         <button type="button" class="button button-primary" id="rescue-back" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
                             on:click=back>"Back to normal"</button>
                     </div>
+                    <ApiRequestView requests=Signal::derive(move || preview(&BACK_TO_NORMAL, Some(String::new()))) id="rescue-back-request" what="What “Back to normal” sends"/>
                 }.into_any()
             } else {
                 view! {
                     <FormView form=form on_submit=into doing="Booting from the ISO">
                         <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("rescue-iso") label="ISO to boot from" choices=isos/>
                         <SubmitButton form=form id="rescue-start" label="Boot from this ISO" blocked=blocked/>
+                        <ApiRequestView requests=Signal::derive(move || preview(&INTO_RESCUE, form.checked().map(|f| f.iso_id.trim().to_owned()))) id="rescue-request" what="What “Boot from this ISO” sends, one request after the other"/>
                     </FormView>
                 }.into_any()
             }}

@@ -3,15 +3,16 @@
 
 use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
-use crate::api::network::{account_ips, add_interface, add_ip, delete_interface, edit_interface, interface_rules, remove_ip, vm_interfaces, vm_ips};
+use crate::api::network::{account_ips, interface_rules, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use vmdeck_core::firewall::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
+use vmdeck_core::request;
 use vmdeck_core::rules::{Command, RuleSet};
 use vmdeck_core::small_forms::{AddIpForm, PolicyForm};
 use vmdeck_core::ApiError;
@@ -203,7 +204,7 @@ fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
 
 #[component]
 fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
-    let op = use_op(ctx, "Add interface", move |_| open.set(false), |api, id, body: Value| async move { add_interface(&api, &id, body).await });
+    let op = use_op(ctx, "Add interface", move |_, _| open.set(false), |account, id, body: &Value| request::add_interface(account, id, body.clone()));
     view! {
         <Modal open=open title="Add a network interface" id="add-interface-dialog">
             <InterfaceFields ctx=ctx original=InterfaceForm::default() adding=true op=op
@@ -226,14 +227,10 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
     let before = original.clone();
     let form = use_form_with_options("nic", original, UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()));
     let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
-    let submit = Callback::new(move |value: InterfaceForm| {
-        if let Some(input) = make.run((value, before.clone())) {
-            op.submit(form, input);
-        }
-    });
+    let input = Callback::new(move |value: InterfaceForm| make.run((value, before.clone())));
     let doing = if adding { "Adding the interface" } else { "Saving the interface" };
     view! {
-        <FormView form=form on_submit=submit doing=doing>
+        <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {explain_412(form)}
             <div class="grid-2">
                 <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label="Network" choices=networks/>
@@ -248,7 +245,7 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
             <CheckField bound=form.bind_flag("primary", |f| f.primary, |f, on| f.primary = on)>
                 "Primary (holds the gateway; the current primary becomes secondary)"
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form label=if adding { "Add interface" } else { "Save" }/>
+            <DialogActions ctx=ctx op=op form=form input=input label=if adding { "Add interface" } else { "Save" }/>
         </FormView>
     }
 }
@@ -257,17 +254,16 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
 fn InterfaceDialogs(ctx: VmCtx, dialog: RwSignal<Option<Dialog>>) -> impl IntoView {
     let target_id = move || dialog.with(|d| d.as_ref().and_then(|d| d.interface().id.clone())).unwrap_or_default();
     let target_name = move || dialog.with(|d| d.as_ref().map(|d| d.interface().name())).unwrap_or_default();
-    let close = move |_| dialog.set(None);
+    let close = move || dialog.set(None);
 
-    let edit: Op<(String, Map<String, Value>)> = use_op(ctx, "Edit interface", close, |api, _, (nic, changes): (String, Map<String, Value>)| async move { edit_interface(&api, &nic, changes).await });
-    let policy: Op<(String, String)> = use_op(ctx, "Set default policy", close, |api, _, (nic, policy): (String, String)| async move {
-        let mut body = Map::new();
-        body.insert("default_firewall_policy".into(), json!(policy));
-        edit_interface(&api, &nic, body).await
-    });
-    let delete: Op<String> = use_op(ctx, "Delete interface", close, |api, _, nic: String| async move { delete_interface(&api, &nic).await });
-    let add: Op<(String, Option<String>)> = use_op(ctx, "Add IP address", close, |api, _, (nic, reserved): (String, Option<String>)| async move { add_ip(&api, &nic, reserved.as_deref()).await });
-    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", close, |api, _, (nic, ip): (String, String)| async move { remove_ip(&api, &nic, &ip).await });
+    let edit: Op<(String, Map<String, Value>)> =
+        use_op(ctx, "Edit interface", move |_, _| close(), |account, _, (nic, changes): &(String, Map<String, Value>)| request::edit_interface(account, nic, changes.clone()));
+    let policy: Op<(String, String)> =
+        use_op(ctx, "Set default policy", move |_, _| close(), |account, _, (nic, policy): &(String, String)| request::set_default_policy(account, nic, policy));
+    let delete: Op<String> = use_op(ctx, "Delete interface", move |_, _| close(), |account, _, nic: &String| request::delete_interface(account, nic));
+    let add: Op<(String, Option<String>)> =
+        use_op(ctx, "Add IP address", move |_, _| close(), |account, _, (nic, reserved): &(String, Option<String>)| request::add_ip(account, nic, reserved.as_deref()));
+    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", move |_, _| close(), |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip));
 
     view! {
         <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Edit(_))) title="Edit the interface" id="edit-interface-dialog">
@@ -340,8 +336,9 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
         leave.run(());
     };
     let error_id = format!("{id}-error");
+    let input = Callback::new(move |f: PolicyForm| (nic.get(), f.default_firewall_policy));
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, (nic.get_untracked(), f.default_firewall_policy)) }) doing="Setting the policy">
+        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, input.run(f)) }) doing="Setting the policy">
             <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
             <div class="choices" role="radiogroup" aria-label="Default policy" id=id.clone() tabindex="-1"
                 aria-invalid=move || message.with(Option::is_some).to_string()
@@ -353,6 +350,7 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
             <LockoutNotice guard=guard again="Set policy"/>
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label="Set policy"/>
             </div>
@@ -414,11 +412,12 @@ fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> impl IntoV
             .map(|ip| (ip.id.clone().unwrap_or_default(), format!("{} (reserved)", ip.address.clone().unwrap_or_default())))
             .collect::<Vec<_>>()
     });
-    let submit = Callback::new(move |f: AddIpForm| op.submit(form, (nic_id.clone(), f.reserved())));
+    let input = Callback::new(move |f: AddIpForm| (nic_id.clone(), f.reserved()));
     view! {
-        <FormView form=form on_submit=submit doing="Adding the address">
+        <FormView form=form on_submit=op.sender(form, input) doing="Adding the address">
             <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
             <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id).with_id("ip-choice") label="Address" options=options empty="A new address"/>
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label="Add address"/>
             </div>

@@ -1,7 +1,6 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::clone_vm;
 use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
@@ -12,16 +11,24 @@ use serde_json::Value;
 use vmdeck_core::clone_vm::{CloneDisk, CloneVmForm};
 use vmdeck_core::create_vm::{add_secondary_disk, remove_secondary_disk};
 use vmdeck_core::forms::row_key;
+use vmdeck_core::request;
+use vmdeck_core::Vm;
 
 #[component]
 pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let created = RwSignal::new(None::<(String, String)>);
-    let op = use_op(ctx, "Clone", move |_| open.set(false), move |api, id, body: Value| async move {
-        let (outcome, clone) = clone_vm(&api, &id, body).await?;
-        created.set(clone.and_then(|vm| Some((vm.id.clone()?, vm.display_name()))));
-        Ok(outcome)
-    });
+    let op = use_op(
+        ctx,
+        "Clone",
+        move |_, reply| {
+            open.set(false);
+            // The answer names the new VM, when the provider says it.
+            let clone = reply.decode(Vm::from_json).ok();
+            created.set(clone.and_then(|vm| Some((vm.id.clone()?, vm.display_name()))));
+        },
+        |account, id, body: &Value| request::clone_vm(account, id, body.clone()),
+    );
     view! {
         <Card id="card-clone" title="Clone" effect=Effect::MayRestart
             text="Makes a new VM with a copy of this one's disks. This VM is busy while it is copied.">
@@ -85,15 +92,11 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             .pending(op.pending()),
     );
     let stores = Signal::derive(move || deploy.with(|d| d.catalogue.data_store_groups.clone()));
-    let submit = Callback::new(move |value: CloneVmForm| {
-        if let Ok(body) = value.body() {
-            op.submit(form, body);
-        }
-    });
+    let input = Callback::new(|value: CloneVmForm| value.body().ok());
     let disk_count = form.with_untracked(|f| f.disks.len());
     let rows = Memo::new(move |_| form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>()));
     view! {
-        <FormView form=form on_submit=submit doing="Cloning the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing="Cloning the VM">
             <div class="grid-2">
                 <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Of the new VM."/>
                 <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label"/>
@@ -154,7 +157,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on).with_id("clone-start")>
                 "Start the clone when it is ready"
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form label="Clone"/>
+            <DialogActions ctx=ctx op=op form=form input=input label="Clone"/>
         </FormView>
     }
 }

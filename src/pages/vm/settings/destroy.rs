@@ -1,11 +1,11 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::destroy_vm;
 use crate::components::{FormView, Modal, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::request;
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos_router::hooks::use_navigate;
 
@@ -17,11 +17,11 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
     let op = use_op(
         ctx,
         "Destroy",
-        move |_| {
+        move |_, _| {
             open.set(false);
             navigate.with_value(|nav| nav("/vms", Default::default()));
         },
-        |api, id, ()| async move { destroy_vm(&api, &id).await },
+        |account, id, ()| request::destroy_vm(account, id),
     );
     view! {
         <Card id="card-destroy" title="Destroy" effect=Effect::ErasesData
@@ -43,8 +43,9 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
     let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
+    let input = Callback::new(|_: ConfirmForm| ());
     view! {
-        <FormView form=form on_submit=Callback::new(move |_| op.submit(form, ())) doing="Destroying the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing="Destroying the VM">
             <div class="notice notice-error">
                 <p class="notice-title">"This cannot be undone. With the VM go:"</p>
                 <ul id="destroy-list">
@@ -55,7 +56,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
                 </ul>
             </div>
             <TypedConfirm bound=typed expected=expected/>
-            <DialogActions ctx=ctx op=op form=form label="Destroy for good" danger=true ready=confirmed/>
+            <DialogActions ctx=ctx op=op form=form input=input label="Destroy for good" danger=true ready=confirmed/>
         </FormView>
     }
 }

@@ -1,20 +1,18 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::edit_vm;
 use crate::components::{fixed_options, FormView, Modal, SelectField, TextAreaField, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 use vmdeck_core::edit_vm::EditVmForm;
+use vmdeck_core::request;
 
 #[component]
 pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Edit", move |_| open.set(false), |api, id, changes: Map<String, Value>| async move {
-        edit_vm(&api, &id, changes).await
-    });
+    let op = use_op(ctx, "Edit", move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
     view! {
         <Card id="card-edit" title="Edit" effect=Effect::MayRestart
             text="Label, hostname, memory, CPUs, primary disk size, note, CPU type and boot device.">
@@ -59,13 +57,9 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
     let field = move |label: &'static str, key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String, numeric: bool, hint: &'static str| {
         view! { <TextField bound=form.text(key, get, set) label=label numeric=numeric hint=hint/> }
     };
-    let submit = Callback::new(move |value: EditVmForm| {
-        if let Ok(changes) = original.with_value(|o| value.changes(o)) {
-            op.submit(form, changes);
-        }
-    });
+    let input = Callback::new(move |value: EditVmForm| original.with_value(|o| value.changes(o)).ok());
     view! {
-        <FormView form=form on_submit=submit doing="Saving the changes">
+        <FormView form=form on_submit=op.sender(form, input) doing="Saving the changes">
             <div class="grid-2">
                 {field("Label", "label", |f| &f.label, |f| &mut f.label, false, "")}
                 {field("Hostname", "hostname", |f| &f.hostname, |f| &mut f.hostname, false, "Informative only: nothing changes inside the VM.")}
@@ -86,7 +80,7 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                     </div>
                 })
             }}
-            <DialogActions ctx=ctx op=op form=form label="Save changes" ready=Signal::derive(move || !changes.with(Map::is_empty))/>
+            <DialogActions ctx=ctx op=op form=form input=input label="Save changes" ready=Signal::derive(move || !changes.with(Map::is_empty))/>
         </FormView>
     }
 }

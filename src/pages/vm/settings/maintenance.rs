@@ -2,15 +2,13 @@
 //! network, apply the firewall rules; and making a template (a label).
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::{apply_firewall_rules, create_template, rebuild_network, reset_password};
-use crate::api::Outcome;
-use crate::api::{Api, ApiResult};
 use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
+use vmdeck_core::request::{self, ApiRequest};
 use vmdeck_core::small_forms::TemplateForm;
+use vmdeck_core::ApiError;
 use leptos::prelude::*;
-use std::future::Future;
 
 /// The words of a confirm-only operation.
 struct Words {
@@ -26,13 +24,9 @@ struct Words {
 }
 
 /// A card whose dialog only asks for a confirmation.
-fn confirm_only<F, Fut>(ctx: VmCtx, effect: Effect, words: Words, run: F) -> impl IntoView
-where
-    F: Fn(Api, String) -> Fut + 'static,
-    Fut: Future<Output = ApiResult<Outcome>> + 'static,
-{
+fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, words.title, move |_| open.set(false), move |api, id, ()| run(api, id));
+    let op = use_op(ctx, words.title, move |_, _| open.set(false), move |account, id, ()| make(account, id));
     view! {
         <Card id=words.card title=words.title effect=effect text=words.text>
             <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm/>
@@ -63,7 +57,7 @@ pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
             doing: "Resetting the password",
             confirm: "Reset password",
         },
-        |api, id| async move { reset_password(&api, &id).await },
+        request::reset_password,
     )
 }
 
@@ -83,7 +77,7 @@ pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
             doing: "Rebuilding the network",
             confirm: "Rebuild network",
         },
-        |api, id| async move { rebuild_network(&api, &id).await },
+        request::rebuild_network,
     )
 }
 
@@ -103,14 +97,14 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
             doing: "Applying the firewall rules",
             confirm: "Apply rules",
         },
-        |api, id| async move { apply_firewall_rules(&api, &id).await },
+        request::apply_firewall_rules,
     )
 }
 
 #[component]
 pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Create template", move |_| open.set(false), |api, id, label: String| async move { create_template(&api, &id, &label).await });
+    let op = use_op(ctx, "Create template", move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
     view! {
         <Card id="card-template" title="Create template" effect=Effect::MayRestart
             text="Makes a template of this VM's disks, to build new VMs from.">
@@ -125,10 +119,11 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
     let form = use_form_with_options("template", TemplateForm::default(), UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()));
+    let input = Callback::new(|f: TemplateForm| f.label.trim().to_owned());
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: TemplateForm| op.submit(form, f.label.trim().to_owned())) doing="Creating the template">
+        <FormView form=form on_submit=op.sender(form, input) doing="Creating the template">
             <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Template label" placeholder="Optional"/>
-            <DialogActions ctx=ctx op=op form=form label="Create template"/>
+            <DialogActions ctx=ctx op=op form=form input=input label="Create template"/>
         </FormView>
     }
 }

@@ -1,19 +1,19 @@
 //! Rebuild from a template: the disks are zeroed.
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::api::vms::rebuild_vm;
 use crate::components::{CheckField, ChoiceField, FormView, Modal, TypedConfirm};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::request;
 use vmdeck_core::small_forms::{self, RebuildForm};
 
 #[component]
 pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Rebuild", move |_| open.set(false), |api, id, (template, start): (String, bool)| async move {
-        rebuild_vm(&api, &id, &template, start).await
+    let op = use_op(ctx, "Rebuild", move |_, _| open.set(false), |account, id, (template, start): &(String, bool)| {
+        request::rebuild_vm(account, id, template, *start)
     });
     view! {
         <Card id="card-rebuild" title="Rebuild from a template" effect=Effect::ErasesData
@@ -40,8 +40,9 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
     let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
+    let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: RebuildForm| op.submit(form, (f.template_id.trim().to_owned(), f.start))) doing="Rebuilding the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing="Rebuilding the VM">
             <div class="notice notice-error">
                 <p class="notice-title">"All data on this VM's disks will be erased."</p>
                 <p>"The disks are zeroed, the operating system installed anew and the network configured again."</p>
@@ -49,7 +50,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
             <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/>
             <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>"Start the VM when it is built"</CheckField>
             <TypedConfirm bound=typed expected=expected/>
-            <DialogActions ctx=ctx op=op form=form label="Erase and rebuild" danger=true ready=confirmed/>
+            <DialogActions ctx=ctx op=op form=form input=input label="Erase and rebuild" danger=true ready=confirmed/>
         </FormView>
     }
 }

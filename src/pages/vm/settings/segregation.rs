@@ -1,21 +1,22 @@
 //! Segregation: keep this VM on another hypervisor than a chosen VM.
 
 use super::{Card, Effect};
-use crate::api::vms::{list_segregations, list_vms, set_segregation};
+use crate::api::vms::{list_segregations, list_vms};
 use crate::components::{ErrorView, FormView, TextField};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
 use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
 use vmdeck_core::small_forms::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::request;
 use vmdeck_core::vm_query::VmQuery;
 use vmdeck_core::Vm;
 
 #[component]
 pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let current = use_tab_data(ctx, |api, id| async move { list_segregations(&api, &id).await });
-    let op = use_op(ctx, "Segregation", |_| {}, |api, id, (target, keep_apart): (String, bool)| async move {
-        set_segregation(&api, &id, &target, keep_apart).await
+    let op = use_op(ctx, "Segregation", |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
+        request::set_segregation(account, id, target, *keep_apart)
     });
     let blocked = move || blocked_reason(ctx, op.pending());
     // The picker is a form: the hostname searched for; the operation's

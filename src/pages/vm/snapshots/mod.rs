@@ -1,9 +1,10 @@
 //! The VM's snapshots, and deleting them all.
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
-use crate::api::storage::{delete_snapshots, snapshots};
+use crate::api::storage::snapshots;
 use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
+use vmdeck_core::request;
 use vmdeck_core::storage::Snapshot;
 
 #[component]
@@ -50,7 +51,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
 #[component]
 fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Delete all snapshots", move |_| open.set(false), |api, id, ()| async move { delete_snapshots(&api, &id).await });
+    let op = use_op(ctx, "Delete all snapshots", move |_, _| open.set(false), |account, id, ()| request::delete_snapshots(account, id));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>"Delete all snapshots…"</button>

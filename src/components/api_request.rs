@@ -1,0 +1,49 @@
+//! "Show as API request": what a form or dialog would send, as `curl`
+//! commands made from the very requests the panel sends
+//! (`vmdeck_core::request`), with `$VMDECK_TOKEN` in place of the token.
+
+use super::CopyButton;
+use crate::session::use_session;
+use leptos::html::Details;
+use leptos::prelude::*;
+use vmdeck_core::request::ApiRequest;
+
+/// A closed `<details>` with the requests as `curl`, one after the other;
+/// while `requests` is empty (the form has mistakes), a note saying so. The
+/// commands are only made while it is open.
+#[component]
+pub fn ApiRequestView(
+    #[prop(into)] requests: Signal<Vec<ApiRequest>>,
+    /// Prefix of the ids: `<id>`, `<id>-curl`, `<id>-copy`, `<id>-pending`.
+    id: &'static str,
+    /// What the requests are, e.g. "What “Create VM” sends".
+    what: &'static str,
+) -> impl IntoView {
+    let session = use_session();
+    let details = NodeRef::<Details>::new();
+    let open = RwSignal::new(false);
+    let text = Memo::new(move |_| {
+        if !open.get() {
+            return None;
+        }
+        let base = session.credentials()?.base_url;
+        // A base on the panel's own origin ("/api") is made absolute, so the
+        // command works from a shell.
+        let base = if base.starts_with('/') { format!("{}{base}", window().location().origin().ok()?) } else { base };
+        let commands = requests.with(|list| list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>());
+        (!commands.is_empty()).then(|| commands.join("\n\n"))
+    });
+    view! {
+        <details class="api-request" id=id node_ref=details on:toggle=move |_| open.set(details.get_untracked().is_some_and(|d| d.open()))>
+            <summary>"Show as API request"</summary>
+            {move || open.get().then(|| match text.get() {
+                Some(commands) => view! {
+                    <p class="muted small">{what}", for a script. Set VMDECK_TOKEN to your token first; it is never shown here."</p>
+                    <pre class="mono" id=format!("{id}-curl")>{commands.clone()}</pre>
+                    <CopyButton text=commands what="the request" id=format!("{id}-copy")/>
+                }.into_any(),
+                None => view! { <p class="muted" id=format!("{id}-pending")>"The request shows once the form has no mistakes."</p> }.into_any(),
+            })}
+        </details>
+    }
+}

@@ -1,0 +1,148 @@
+//! What the list's actions need on a first visit: the selection, the bar
+//! over the table, the export buttons, and a way to ask for a bulk action or
+//! an export. The code that carries them out (the runner, each VM's result,
+//! the destroy dialog, the export) comes in a part, fetched when the first
+//! row is selected or the first action asked for (`bulk.rs`, `export.rs`).
+
+use crate::components::ErrorView;
+use crate::hooks::UseDataReturn;
+use crate::parts;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use vmdeck_core::bulk::{BulkAction, Selection};
+use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::{ApiError, Page, Vm};
+
+/// What the list asks its actions' part to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ask {
+    /// An action on these VMs; a destroy asks for the typed word first.
+    Bulk(BulkAction, Vec<String>),
+    /// Every VM of the list's view, as CSV or JSON.
+    Export { json: bool },
+}
+
+/// The list's actions, shared by the shell and the part.
+#[derive(Clone, Copy)]
+pub struct ListActions {
+    pub selection: RwSignal<Selection>,
+    /// A bulk action runs: no other may start.
+    pub running: RwSignal<bool>,
+    /// An export runs, and how far it is.
+    pub exporting: RwSignal<Option<String>>,
+    /// What was asked for, taken by the part when it is in.
+    pub asked: RwSignal<Vec<Ask>>,
+    pub list: UseDataReturn<Page<Vm>>,
+    pub query: Memo<VmQuery>,
+    /// The part is in.
+    ready: RwSignal<bool>,
+    /// Why the part could not be fetched.
+    failed: RwSignal<Option<ApiError>>,
+}
+
+/// The list's actions, provided to the part.
+pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> ListActions {
+    let actions = ListActions {
+        selection: RwSignal::new(Selection::default()),
+        running: RwSignal::new(false),
+        exporting: RwSignal::new(None),
+        asked: RwSignal::new(Vec::new()),
+        list,
+        query,
+        ready: RwSignal::new(parts::LIST_ACTIONS.is_loaded()),
+        failed: RwSignal::new(None),
+    };
+    provide_context(actions);
+    // A selected row is an action on its way: the part comes now.
+    Effect::new(move || {
+        if actions.selection.with(|s| !s.is_empty()) {
+            actions.fetch();
+        }
+    });
+    actions
+}
+
+impl ListActions {
+    pub fn running(self) -> bool {
+        self.running.get()
+    }
+
+    /// Asks for `ask`, which runs once the part is in; a bulk action
+    /// asked for while one runs is not.
+    pub fn ask(self, ask: Ask) {
+        if matches!(ask, Ask::Bulk(_, ref ids) if ids.is_empty() || self.running.get_untracked()) {
+            return;
+        }
+        self.asked.update(|asked| asked.push(ask));
+        self.fetch();
+    }
+
+    fn fetch(self) {
+        if self.ready.get_untracked() {
+            return;
+        }
+        self.failed.set(None);
+        spawn_local(async move {
+            match parts::LIST_ACTIONS.load().await {
+                Ok(()) => {
+                    self.ready.try_set(true);
+                }
+                Err(e) => {
+                    // What was asked for is dropped: "Try again" fetches, the
+                    // user asks again.
+                    self.asked.try_set(Vec::new());
+                    self.exporting.try_set(None);
+                    self.failed.try_set(Some(e));
+                }
+            }
+        });
+    }
+}
+
+/// The bar over the table while rows are selected, and where the part
+/// shows each VM's result.
+#[component]
+pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
+    let count = Memo::new(move |_| actions.selection.with(Selection::len));
+    let retry = Callback::new(move |()| actions.fetch());
+    view! {
+        {move || (count.get() > 0).then(|| view! {
+            <div class="bulk-bar" id="bulk-bar" role="region" aria-label="Selected virtual machines">
+                <span id="bulk-count">{move || match count.get() { 1 => "1 VM selected".to_owned(), n => format!("{n} VMs selected") }}</span>
+                {BulkAction::ALL.iter().map(|action| {
+                    let action = *action;
+                    view! {
+                        <button type="button" class=if action == BulkAction::Destroy { "button button-small danger-text" } else { "button button-small" }
+                            id=format!("bulk-{}", action.id()) disabled=move || actions.running()
+                            on:click=move |_| actions.ask(Ask::Bulk(action, page_ids.with_untracked(|p| actions.selection.with_untracked(|s| s.ids_in(p)))))>
+                            {action.label()}
+                        </button>
+                    }
+                }).collect_view()}
+                <button type="button" class="button button-quiet button-small" id="bulk-clear" on:click=move |_| actions.selection.update(Selection::clear)>"Clear selection"</button>
+            </div>
+        })}
+        {move || actions.failed.get().map(|e| view! { <ErrorView error=e doing="Fetching the list's actions" on_retry=retry/> })}
+        {move || actions.ready.get().then(|| parts::LIST_ACTIONS.view())}
+    }
+}
+
+/// "Export CSV" and "Export JSON" of the whole view, with the progress.
+#[component]
+pub fn ExportListButtons(actions: ListActions) -> impl IntoView {
+    let busy = move || actions.exporting.with(Option::is_some);
+    // A second click while one runs does nothing.
+    let export = move |json: bool| {
+        if actions.exporting.with_untracked(Option::is_none) {
+            actions.exporting.set(Some("Exporting…".to_owned()));
+            actions.ask(Ask::Export { json });
+        }
+    };
+    view! {
+        <span class="export-buttons" aria-busy=move || busy().to_string()>
+            <button type="button" class="button button-small" id="vms-export-csv" disabled=busy on:click=move |_| export(false)>"Export CSV"</button>
+            <button type="button" class="button button-small" id="vms-export-json" disabled=busy on:click=move |_| export(true)>"Export JSON"</button>
+            <span class="muted small" id="vms-export-progress" role="status">{move || actions.exporting.get()}</span>
+        </span>
+    }
+}
