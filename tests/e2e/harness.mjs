@@ -268,6 +268,13 @@ export async function shownRequests(page, id, scope = 'body') {
   });
 }
 
+/** Opens an interface's policy dialog with `button`, once its guard has read the interface's rules. */
+export async function openPolicyDialog(page, button) {
+  const rulesRead = page.waitForResponse((response) => response.url().includes('/firewall_rules'));
+  await button.click();
+  await rulesRead;
+}
+
 /**
  * Opens an interface's policy dialog with `button`, chooses DROP and
  * confirms; when the lockout guard warns (no rule lets SSH or RDP in), it
@@ -275,10 +282,7 @@ export async function shownRequests(page, id, scope = 'body') {
  * whether the guard warned.
  */
 export async function setPolicyDrop(page, button) {
-  // The guard reads the interface's rules when the dialog opens.
-  const rulesRead = page.waitForResponse((response) => response.url().includes('/firewall_rules'));
-  await button.click();
-  await rulesRead;
+  await openPolicyDialog(page, button);
   await page.check('#policy-drop');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
   const warned = await page.isVisible('#lockout-warning');

@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, loggedInPage, nicsOf, recordRequests, setPolicyDrop, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, loggedInPage, nicsOf, openPolicyDialog, recordRequests, setPolicyDrop, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -122,9 +122,7 @@ test('setting DROP with no SSH rule warns and needs the second confirmation', as
   const { page } = await loggedInPage(suite);
   const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
   await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
-  const rulesRead = page.waitForResponse((r) => r.url().includes('/firewall_rules'));
-  await page.click('.nic button:text("Default policy")');
-  await rulesRead;
+  await openPolicyDialog(page, page.locator('.nic button:text("Default policy")'));
   await page.check('#policy-drop');
   await page.waitForSelector('#lockout-warning:has-text("SSH (22)")');
 

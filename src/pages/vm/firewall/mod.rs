@@ -83,7 +83,7 @@ pub fn FirewallTab() -> impl IntoView {
     let every_rule = Memo::new(move |_| if filtered.get() { unfiltered.data.get() } else { rules.data.get() });
     let policy = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone())));
     let rule_set = Signal::derive(move || every_rule.with(|list| list.as_ref().map(|list| RuleSet::new(list, policy.get().as_deref()))));
-    let decider = RwSignal::new(None::<String>);
+    let tester = tester::use_tester(rule_set, every_rule);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
     let created = use_op(
@@ -122,8 +122,8 @@ pub fn FirewallTab() -> impl IntoView {
                 </div>
                 <RuleChecks rule_set=rule_set/>
                 <Loaded data=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-                    render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=decider/> }}/>
-                <tester::PacketTester rule_set=rule_set rules=every_rule decider=decider/>
+                    render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider/> }}/>
+                <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
             }.into_any(),
         }}
@@ -224,7 +224,7 @@ fn RuleChecks(rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
 }
 
 #[component]
-fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: RwSignal<Option<String>>) -> impl IntoView {
+fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: Memo<Option<String>>) -> impl IntoView {
     let dash = || "—".to_owned();
     let policy = policy.unwrap_or_else(|| "ACCEPT".into());
     view! {

@@ -12,22 +12,37 @@ use vmdeck_core::small_forms::PacketForm;
 /// What the table highlights when the default policy decided.
 pub const POLICY: &str = "policy";
 
-#[component]
-pub fn PacketTester(rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<FirewallRule>>>, decider: RwSignal<Option<String>>) -> impl IntoView {
-    let saved = RwSignal::new(my_address());
-    let initial = PacketForm { source: saved.get_untracked().map(|a| a.to_string()).unwrap_or_default(), ..PacketForm::default() };
-    let form = use_form_with_options("tester", initial, UseFormOptions::default().check(PacketForm::errors));
+/// The packet last tested and what decided it: the tester says it, the
+/// rule table marks the deciding row (`decider`: the rule's id, or
+/// [`POLICY`]).
+#[derive(Clone, Copy)]
+pub struct Tester {
+    tested: RwSignal<Option<Packet>>,
+    decision: Memo<Option<(Packet, Decision)>>,
+    pub decider: Memo<Option<String>>,
+}
+
+/// The tester of the rules as listed; its answer follows them when they
+/// reload.
+pub fn use_tester(rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<FirewallRule>>>) -> Tester {
     let tested = RwSignal::new(None::<Packet>);
-    // The answer follows the rules: a reload under it answers again.
     let decision = Memo::new(move |_| tested.get().and_then(|packet| rule_set.with(|set| set.as_ref().map(|set| (packet, set.decide(&packet))))));
-    Effect::new(move || {
-        decider.set(decision.with(|d| match d {
+    let decider = Memo::new(move |_| {
+        decision.with(|d| match d {
             Some((_, Decision::Rule { index, .. })) => rules.with(|list| list.as_ref().and_then(|list| list.get(*index)).and_then(|rule| rule.id.clone())),
             Some((_, Decision::Policy(_))) => Some(POLICY.to_owned()),
             None => None,
-        }))
+        })
     });
-    on_cleanup(move || decider.set(None));
+    Tester { tested, decision, decider }
+}
+
+#[component]
+pub fn PacketTester(tester: Tester, rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<FirewallRule>>>) -> impl IntoView {
+    let saved = RwSignal::new(my_address());
+    let initial = PacketForm { source: saved.get_untracked().map(|a| a.to_string()).unwrap_or_default(), ..PacketForm::default() };
+    let form = use_form_with_options("tester", initial, UseFormOptions::default().check(PacketForm::errors));
+    let Tester { tested, decision, .. } = tester;
     let submit = Callback::new(move |value: PacketForm| {
         // A test run is nothing unsent.
         form.start_from(value.clone());
