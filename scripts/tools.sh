@@ -78,6 +78,12 @@ vmdeck_tools() {
       $sudo apt-get update -qq
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
     fi
+    # nginx runs deploy/nginx.conf in the deployment tests; brotli_static is a module.
+    if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
+      echo "tools: installing nginx and its brotli_static module"
+      $sudo apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
+    fi
     if [ ! -d "$root/node_modules/playwright-core" ] || [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
       echo "tools: installing the end-to-end test dependencies"
       (cd "$root" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
