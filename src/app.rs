@@ -1,5 +1,6 @@
 //! The root component: the session, the routes and the logged-in layout.
 
+use crate::components::{BrandName, SupportLink};
 use crate::deploy::provide_deploy;
 use crate::hooks::AutoRefresh;
 use crate::pages::not_found::NotFoundPage;
@@ -114,7 +115,7 @@ fn Layout(children: Children) -> impl IntoView {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>"Skip to content"</a>
             <header class="topbar">
-                <A href="/vms" attr:class="brand"><span class="brand-mark" aria-hidden="true"></span>"vmdeck"</A>
+                <A href="/vms" attr:class="brand"><BrandName/></A>
                 <nav class="nav" aria-label="Main">
                     <A href="/vms">"Virtual machines"</A>
                     <A href="/interfaces">"Network interfaces"</A>
@@ -127,6 +128,7 @@ fn Layout(children: Children) -> impl IntoView {
                             <span class="account-host muted">{host}</span>
                         </span>
                     })}
+                    <SupportLink class="button button-quiet support-link" id="support-link" short=true/>
                     {move || session.is_logged_in().then(|| view! { <TaskTray/> })}
                     <ThemeToggle/>
                     {move || session.is_logged_in().then(|| view! {

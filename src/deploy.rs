@@ -1,6 +1,11 @@
-//! The deployment's `config.json`, loaded once for the whole app.
+//! The deployment's `config.json`, loaded once for the whole app: the API's
+//! address, the catalogue and plans, and the provider's brand, which is put
+//! in place here (colours, the name for the crash screen) as soon as the
+//! file is read.
 
 use leptos::prelude::*;
+use std::cell::RefCell;
+use vmdeck_core::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
 
 /// The loaded configuration, provided at the root.
@@ -17,6 +22,27 @@ pub fn use_deploy() -> Signal<DeployConfig> {
     Signal::derive(move || deploy.and_then(|d| d.0.get()).unwrap_or_default())
 }
 
+/// The brand, once the configuration is loaded; the default until then.
+pub fn use_brand() -> Memo<Brand> {
+    let deploy = use_deploy();
+    Memo::new(move |_| deploy.with(|d| d.brand.clone()))
+}
+
+thread_local! {
+    /// The brand as last loaded, for the crash screen, which cannot use the
+    /// app's signals once it has panicked.
+    static LOADED_BRAND: RefCell<Option<Brand>> = const { RefCell::new(None) };
+}
+
+/// The product's name and support link, for the crash screen.
+pub fn brand_for_crash() -> (String, Option<(String, String)>) {
+    LOADED_BRAND
+        .try_with(|b| b.borrow().as_ref().map(|b| (b.name.clone(), b.support.as_ref().map(|s| (s.href(), s.label())))))
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| (DEFAULT_NAME.to_owned(), None))
+}
+
 async fn load() -> DeployConfig {
     // From the root: the panel is hosted at the root of its origin, and the
     // policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
@@ -25,7 +51,29 @@ async fn load() -> DeployConfig {
         if !response.ok() {
             return None;
         }
-        serde_json::from_str(&response.text().await.ok()?).ok()
+        match serde_json::from_str(&response.text().await.ok()?) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                web_sys::console::warn_1(&format!("config.json is not JSON ({e}); the defaults are used.").into());
+                None
+            }
+        }
     };
-    loaded.await.map(|value| DeployConfig::from_json(&value)).unwrap_or_default()
+    let config = loaded.await.map(|value| DeployConfig::from_json(&value)).unwrap_or_default();
+    for warning in &config.warnings {
+        web_sys::console::warn_1(&warning.into());
+    }
+    apply_brand(&config.brand);
+    config
+}
+
+/// The brand's colours as the theme's custom properties on the root
+/// element (through the CSSOM, which the Content-Security-Policy allows).
+fn apply_brand(brand: &Brand) {
+    let _ = LOADED_BRAND.try_with(|b| *b.borrow_mut() = Some(brand.clone()));
+    let Some(root) = document().document_element() else { return };
+    let Ok(root) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(root) else { return };
+    for (name, value) in brand.css_properties() {
+        let _ = root.style().set_property(name, &value);
+    }
 }

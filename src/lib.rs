@@ -28,10 +28,11 @@ pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
         el.set_text_content(Some(text));
         Some(el)
     };
+    let (name, support) = deploy::brand_for_crash();
     let (Some(box_), Some(title), Some(text), Some(detail), Some(link)) = (
         make("div", ""),
         make("h1", "Something went wrong"),
-        make("p", "vmdeck stopped because of an error in the panel. Reload the page to go on; nothing was sent to the service."),
+        make("p", &format!("{name} stopped because of an error in the panel. Reload the page to go on; nothing was sent to the service.")),
         make("pre", message),
         make("a", "Reload"),
     ) else {
@@ -41,9 +42,19 @@ pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
     let _ = box_.set_attribute("role", "alert");
     let _ = link.set_attribute("href", "");
     let _ = link.set_attribute("class", "button button-primary");
-    for child in [&title, &text, &link, &detail] {
+    for child in [&title, &text, &link] {
         let _ = box_.append_child(child);
     }
+    // Where to get help, when the provider says.
+    if let Some((href, label)) = support {
+        if let (Some(line), Some(contact)) = (make("p", "If it happens again: "), make("a", &label)) {
+            let _ = contact.set_attribute("href", &href);
+            let _ = contact.set_attribute("id", "crash-support");
+            let _ = line.append_child(&contact);
+            let _ = box_.append_child(&line);
+        }
+    }
+    let _ = box_.append_child(&detail);
     root.set_text_content(None);
     let _ = root.append_child(&box_);
 }

@@ -1,6 +1,7 @@
 //! The document's title, one per page: what the page is, and once its data
 //! has arrived, which VM or how many.
 
+use crate::deploy::use_brand;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use vmdeck_core::route::Route;
@@ -57,9 +58,10 @@ pub fn use_vm_count_in_title(count: impl Fn() -> Option<u64> + Send + Sync + 'st
 pub fn TitleKeeper() -> impl IntoView {
     let facts = use_page_facts();
     let location = use_location();
+    let brand = use_brand();
     Effect::new(move || {
         let route = Route::from_path(&location.pathname.get());
-        let title = facts.vm_name.with(|name| route.title(name.as_deref(), facts.vm_count.get()));
+        let title = brand.with(|brand| facts.vm_name.with(|name| route.title(&brand.name, name.as_deref(), facts.vm_count.get())));
         if document().title() != title {
             document().set_title(&title);
         }

@@ -1,6 +1,7 @@
 //! Small components shared by the pages.
 
 mod api_request;
+mod brand;
 mod copy_button;
 mod empty_state;
 mod error_view;
@@ -10,11 +11,13 @@ mod form;
 mod freshness;
 mod loaded;
 mod modal;
+mod plan_picker;
 mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
 pub use api_request::ApiRequestView;
+pub use brand::{BrandName, SupportLink};
 pub use copy_button::CopyButton;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
@@ -24,6 +27,7 @@ pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
 pub use loaded::Loaded;
 pub use modal::Modal;
+pub use plan_picker::{browser_locale, PlanPicker};
 pub use raw_fields::RawFields;
 pub use status_badge::StatusBadge;
 pub use typed_confirm::TypedConfirm;

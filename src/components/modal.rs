@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 /// What Tab can stop on inside a dialog (disabled and hidden ones are left out below).
-const TABBABLE: &str = "a[href], button, input, select, textarea, [tabindex]";
+const TABBABLE: &str = "a[href], button, input, select, textarea, [tabindex], details > summary";
 
 /// The controls of `dialog` that Tab reaches, in document order.
 fn tab_stops(dialog: &web_sys::HtmlDialogElement) -> Vec<HtmlElement> {

@@ -1,7 +1,7 @@
 //! The login page: API address, account id and token.
 
 use crate::api::{vms, Api};
-use crate::components::{described_by, CheckField, Field, FormView, SubmitButton};
+use crate::components::{described_by, BrandName, CheckField, Field, FormView, SubmitButton, SupportLink};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Token};
@@ -109,7 +109,7 @@ pub fn LoginPage() -> impl IntoView {
     view! {
         <div class="login-page">
             <main class="login-card">
-                <h1 class="brand brand-large"><span class="brand-mark" aria-hidden="true"></span>"vmdeck"</h1>
+                <h1 class="brand brand-large"><BrandName/></h1>
                 <p class="muted">"Log in with your account id and API token to manage your virtual machines."</p>
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
                 <FormView form=form on_submit=on_submit doing="Logging in" class="login-form">
@@ -172,6 +172,7 @@ pub fn LoginPage() -> impl IntoView {
                         <SubmitButton form=form id="login-submit" label="Log in" sending="Checking the token…"/>
                     </div>
                 </FormView>
+                <SupportLink class="login-support" id="login-support"/>
             </main>
         </div>
     }

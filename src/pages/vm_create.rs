@@ -4,7 +4,7 @@
 use crate::api::network::vm_interfaces;
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
@@ -14,6 +14,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
 use vmdeck_core::deploy::Choice;
+use vmdeck_core::plans::Plan;
 use vmdeck_core::forms::row_key;
 use vmdeck_core::request;
 use vmdeck_core::Vm;
@@ -102,6 +103,9 @@ pub fn VmCreatePage() -> impl IntoView {
     let set_source = move |s: Source| form.edit("base", |f| f.source = s);
     let password = form.text("initial_root_password", |f| &f.initial_root_password, |f| &mut f.initial_root_password);
     let password_error = password.message;
+    let plans = Memo::new(move |_| deploy.with(|d| d.catalogue.plans.clone()));
+    // With a plan chosen, the sizes are the plan's and their fields go.
+    let on_plan = move || form.with(|f| !f.plan.is_empty()) && plans.with(|p| !p.is_empty());
 
     view! {
         <section class="page page-narrow">
@@ -117,11 +121,17 @@ pub fn VmCreatePage() -> impl IntoView {
             <FormView form=form on_submit=on_submit doing="Creating the VM" class="form">
                 <fieldset>
                     <legend>"Basics"</legend>
+                    {move || plans.with(|p| !p.is_empty()).then(|| view! {
+                        <PlanPicker plans=plans.get() chosen=Signal::derive(move || form.with(|f| f.plan.clone())) custom=true
+                            on_choose=Callback::new(move |plan: Option<Plan>| form.edit("plan", |f| f.choose_plan(plan.as_ref())))/>
+                    })}
                     <div class="grid-2">
                         <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label" hint="A name for you; shown in lists."/>
                         <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Up to 25 letters, digits and dashes; not starting with a digit."/>
-                        <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" numeric=true/>
-                        <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" numeric=true/>
+                        {move || (!on_plan()).then(|| view! {
+                            <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" numeric=true/>
+                            <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" numeric=true/>
+                        })}
                         <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type"
                             options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")]) empty="Provider's default"/>
                         <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label="CPU shares" numeric=true hint="Optional: the share of the hypervisor's CPU guaranteed."/>
@@ -148,7 +158,11 @@ pub fn VmCreatePage() -> impl IntoView {
                 <fieldset>
                     <legend>"Disks"</legend>
                     <div class="grid-2">
-                        <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label="Primary disk (GB)" numeric=true/>
+                        {move || if on_plan() {
+                            view! { <p class="hint" id="create-plan-disk">{move || form.with(|f| format!("Primary disk: {} GB, the plan's.", f.primary_disk_size))}</p> }.into_any()
+                        } else {
+                            view! { <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label="Primary disk (GB)" numeric=true/> }.into_any()
+                        }}
                         <ChoiceField bound=form.text("data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label="Primary disk's data store" choices=stores empty="Provider's default"/>
                         <TextField bound=form.text("swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label="Swap (GB)" numeric=true hint="Optional; Windows does not use it."/>
                         <ChoiceField bound=form.text("data_store_group_swap_id", |f| &f.data_store_group_swap_id, |f| &mut f.data_store_group_swap_id) label="Swap's data store" choices=stores empty="Provider's default"/>

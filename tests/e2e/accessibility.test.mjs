@@ -2,47 +2,11 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { accountPath, apiGet, logIn, loggedInPage, startSim, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, axeProblems, logIn, loggedInPage, startSim, useSuite, vmPicker } from './harness.mjs';
 
-// Evaluated, not added as a <script>: the page's policy rightly refuses inline scripts.
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const suite = useSuite(['--vms', '40', '--op-ms', '1500'], { before, after, afterEach });
 // Each test that reboots or opens the dialogs of a VM takes one of its own.
 const vms = vmPicker(suite);
-
-/** Runs axe on the page as it is; gives the serious and critical violations as lines. */
-async function axeProblems(page, where) {
-  // Contrast is judged on what stays: wait out fades (a list reloading is dimmed).
-  await page.waitForFunction(() =>
-    !document.querySelector('.is-loading') &&
-    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
-  );
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.evaluate(AXE);
-  }
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document);
-    // axe leaves a reference to a missing id "to review", as the element might
-    // come later; here it never does, so it is a fault like any other.
-    const missingIds = result.incomplete.filter((v) => v.id === 'aria-valid-attr-value');
-    return [...result.violations, ...missingIds].map((v) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ impact: n.impact, target: n.target.join(' '), summary: n.failureSummary })),
-    }));
-  });
-  // One line per rule and failure: the same fault on 40 rows is one fault.
-  const grouped = new Map();
-  for (const v of violations) {
-    for (const n of v.nodes.filter((n) => n.impact === 'serious' || n.impact === 'critical')) {
-      const key = `[${where}] ${v.id} (${n.impact}): ${v.help}\n    ${n.summary.replace(/\n/g, '\n    ')}`;
-      grouped.set(key, [...(grouped.get(key) ?? []), n.target]);
-    }
-  }
-  return [...grouped].map(([key, targets]) => `${key}\n    at ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ` and ${targets.length - 4} more` : ''}`);
-}
 
 /** Every page and dialog of the panel, each checked by `check(where)` once shown. */
 async function visitEverything(page, base, check) {
@@ -248,7 +212,7 @@ test('the first Tab offers a link past the header to the content', async () => {
 
 /** Everything in the dialog that Tab can reach, in order. */
 const dialogStops = (page, dialog) =>
-  page.$$eval(`${dialog} :is(a[href], button, input, select, textarea, [tabindex])`, (els) =>
+  page.$$eval(`${dialog} :is(a[href], button, input, select, textarea, [tabindex], details > summary)`, (els) =>
     els
       .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0)
       .filter((el) => !(el.type === 'radio' && !el.checked && el.name && document.querySelector(`input[type=radio][name="${el.name}"]:checked`)))

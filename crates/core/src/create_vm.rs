@@ -1,6 +1,7 @@
 //! The create-VM form: what the user typed, its checks, and the request
 //! body the spec describes.
 
+use crate::plans::Plan;
 use crate::disk::Disk;
 use crate::forms::{next_row, row_key, FieldErrors};
 use crate::vm::Vm;
@@ -56,6 +57,8 @@ pub struct CreateVmForm {
     pub initial_root_password: String,
     pub note: String,
     pub required_virtual_machine_build: bool,
+    /// The provider's plan the sizes come from; empty: sizes typed in.
+    pub plan: String,
 }
 
 impl Default for CreateVmForm {
@@ -87,6 +90,7 @@ impl Default for CreateVmForm {
             initial_root_password: String::new(),
             note: String::new(),
             required_virtual_machine_build: true,
+            plan: String::new(),
         }
     }
 }
@@ -269,6 +273,19 @@ pub fn generate_password(random: &[u8; 16]) -> String {
 }
 
 impl CreateVmForm {
+    /// Takes its sizes from `plan` (memory, CPUs, the primary disk); none:
+    /// the sizes are typed in, starting from the plan's.
+    pub fn choose_plan(&mut self, plan: Option<&Plan>) {
+        match plan {
+            Some(plan) => {
+                self.plan = plan.name.clone();
+                self.memory = plan.memory.to_string();
+                self.cpus = plan.cpus.to_string();
+                self.primary_disk_size = plan.disk.to_string();
+            }
+            None => self.plan.clear(),
+        }
+    }
     /// A new VM like `vm`: its sizes, template, location and network (its
     /// primary interface's), never its name, hostname or password.
     pub fn like(vm: &Vm, disks: &[Disk], network_id: Option<&str>) -> Self {
@@ -296,6 +313,19 @@ mod tests {
 
     fn valid() -> CreateVmForm {
         CreateVmForm { label: "Web".into(), hostname: "web-01".into(), template_id: "1".into(), ..Default::default() }
+    }
+
+    #[test]
+    fn a_plan_gives_the_sizes_sent() {
+        let plan = Plan { name: "M".into(), memory: 2048, cpus: 2, disk: 40, price: None };
+        let mut form = valid();
+        form.choose_plan(Some(&plan));
+        assert_eq!(form.plan, "M");
+        let body = form.body().unwrap();
+        assert_eq!((body["memory"].clone(), body["cpus"].clone(), body["primary_disk_size"].clone()), (json!("2048"), json!("2"), json!("40")));
+        // Back to typing the sizes: they start from the plan's.
+        form.choose_plan(None);
+        assert_eq!((form.plan.as_str(), form.memory.as_str()), ("", "2048"));
     }
 
     #[test]

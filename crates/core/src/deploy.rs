@@ -1,9 +1,13 @@
 //! The deployment's settings, from the `config.json` served beside the panel:
 //! the default API address and, optionally, the names of the provider's
 //! catalogue (the API has no endpoint that lists templates, ISOs, locations,
-//! networks or data store groups, so a deployment names them here).
+//! networks or data store groups, so a deployment names them here), its
+//! plans with their prices, and the provider's brand. What cannot be used
+//! is left out and named in `warnings`, for the console.
 
+use crate::brand::Brand;
 use crate::decode;
+use crate::plans::{plans_from_json, Plan};
 use serde_json::Value;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -12,24 +16,30 @@ pub struct Choice {
     pub label: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Catalogue {
     pub templates: Vec<Choice>,
     pub isos: Vec<Choice>,
     pub locations: Vec<Choice>,
     pub networks: Vec<Choice>,
     pub data_store_groups: Vec<Choice>,
+    /// None: the create and edit forms ask for sizes only.
+    pub plans: Vec<Plan>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeployConfig {
     pub api_base_url: Option<String>,
     pub catalogue: Catalogue,
+    pub brand: Brand,
+    /// What was left out of the file, and why.
+    pub warnings: Vec<String>,
 }
 
 impl DeployConfig {
     /// Reads what it can; a malformed entry is skipped, never an error.
     pub fn from_json(value: &Value) -> Self {
+        let mut warnings = Vec::new();
         let api_base_url = decode::text(value.get("api_base_url"))
             .filter(|url| crate::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
         let catalogue = value.get("catalogue");
@@ -53,7 +63,10 @@ impl DeployConfig {
                 locations: choices("locations"),
                 networks: choices("networks"),
                 data_store_groups: choices("data_store_groups"),
+                plans: plans_from_json(catalogue.and_then(|c| c.get("plans")), &mut warnings),
             },
+            brand: Brand::from_json(value.get("brand"), &mut warnings),
+            warnings,
         }
     }
 }

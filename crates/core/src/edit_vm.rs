@@ -1,6 +1,7 @@
 //! Editing a VM: the spec's editable fields, checked, with only the
 //! changes sent and what each change means for the running VM said.
 
+use crate::plans::{plan_of, Plan};
 use crate::create_vm::number;
 use crate::forms::FieldErrors;
 use crate::validate;
@@ -22,6 +23,25 @@ pub struct EditVmForm {
 }
 
 impl EditVmForm {
+    /// Memory (MB), CPUs and primary disk (GB), when all three are numbers.
+    pub fn sizes(&self) -> Option<(u64, u64, u64)> {
+        let number = |text: &str| text.trim().parse::<u64>().ok();
+        Some((number(&self.memory)?, number(&self.cpus)?, number(&self.primary_disk_size)?))
+    }
+
+    /// The plan the sizes are those of, if any.
+    pub fn plan<'a>(&self, plans: &'a [Plan]) -> Option<&'a Plan> {
+        let (memory, cpus, disk) = self.sizes()?;
+        plan_of(plans, memory, cpus, disk)
+    }
+
+    /// Resizes to `plan`: its memory, CPUs and primary disk.
+    pub fn choose_plan(&mut self, plan: &Plan) {
+        self.memory = plan.memory.to_string();
+        self.cpus = plan.cpus.to_string();
+        self.primary_disk_size = plan.disk.to_string();
+    }
+
     /// The form filled with the VM's current values; `primary_disk_size`
     /// comes from the disk list (the VM resource does not carry it).
     pub fn from_vm(vm: &Vm, primary_disk_size: Option<i64>) -> Self {

@@ -2,6 +2,7 @@
 //! tested natively: API models with tolerant decoding, the one error type,
 //! API paths and paging.
 
+pub mod brand;
 pub mod bulk;
 pub mod chart;
 pub mod clone_vm;
@@ -17,6 +18,7 @@ pub mod forms;
 pub mod network;
 pub mod page;
 pub mod paths;
+pub mod plans;
 pub mod request;
 pub mod rescue;
 pub mod route;

@@ -108,17 +108,15 @@ impl Route {
     }
 }
 
-/// The product's name, last in every page title.
-pub const PRODUCT: &str = "vmdeck";
-
 impl Route {
     /// The page's title, so that tabs, history and screen readers tell
     /// pages apart: "Search database 1 · Network · vmdeck",
-    /// "Virtual machines (40) · vmdeck". `vm_name` and `vm_count` are what
-    /// the page knows once its data has arrived.
-    pub fn title(self, vm_name: Option<&str>, vm_count: Option<u64>) -> String {
+    /// "Virtual machines (40) · vmdeck", `product` (the brand's name) last.
+    /// `vm_name` and `vm_count` are what the page knows once its data has
+    /// arrived.
+    pub fn title(self, product: &str, vm_name: Option<&str>, vm_count: Option<u64>) -> String {
         let page = match self {
-            Route::Home => return PRODUCT.to_owned(),
+            Route::Home => return product.to_owned(),
             Route::Login => "Log in".to_owned(),
             Route::VmList => match vm_count {
                 Some(count) => format!("Virtual machines ({count})"),
@@ -133,7 +131,7 @@ impl Route {
             Route::IpAddresses => "IP addresses".to_owned(),
             Route::Unknown => "Page not found".to_owned(),
         };
-        format!("{page} · {PRODUCT}")
+        format!("{page} · {product}")
     }
 }
 
@@ -174,17 +172,18 @@ mod tests {
 
     #[test]
     fn every_page_has_its_own_title() {
-        assert_eq!(Route::VmList.title(None, Some(40)), "Virtual machines (40) · vmdeck");
-        assert_eq!(Route::VmList.title(None, None), "Virtual machines · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Network).title(Some("Search database 1"), None), "Search database 1 · Network · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Overview).title(Some("  "), None), "Virtual machine · Overview · vmdeck");
-        assert_eq!(Route::Login.title(None, None), "Log in · vmdeck");
-        assert_eq!(Route::VmCreate.title(None, None), "Create a VM · vmdeck");
-        assert_eq!(Route::Interfaces.title(None, None), "Network interfaces · vmdeck");
-        assert_eq!(Route::IpAddresses.title(None, None), "IP addresses · vmdeck");
-        assert_eq!(Route::Unknown.title(None, None), "Page not found · vmdeck");
-        assert_eq!(Route::Home.title(None, None), "vmdeck");
-        let titles: std::collections::HashSet<_> = VmTab::ALL.iter().map(|t| Route::Vm(*t).title(Some("db"), None)).collect();
+        assert_eq!(Route::VmList.title("vmdeck", None, Some(40)), "Virtual machines (40) · vmdeck");
+        assert_eq!(Route::VmList.title("vmdeck", None, None), "Virtual machines · vmdeck");
+        assert_eq!(Route::Vm(VmTab::Network).title("vmdeck", Some("Search database 1"), None), "Search database 1 · Network · vmdeck");
+        assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", Some("  "), None), "Virtual machine · Overview · vmdeck");
+        assert_eq!(Route::Login.title("vmdeck", None, None), "Log in · vmdeck");
+        assert_eq!(Route::VmCreate.title("vmdeck", None, None), "Create a VM · vmdeck");
+        assert_eq!(Route::Interfaces.title("vmdeck", None, None), "Network interfaces · vmdeck");
+        assert_eq!(Route::IpAddresses.title("vmdeck", None, None), "IP addresses · vmdeck");
+        assert_eq!(Route::Unknown.title("vmdeck", None, None), "Page not found · vmdeck");
+        assert_eq!(Route::Home.title("vmdeck", None, None), "vmdeck");
+        assert_eq!(Route::Login.title("Nube", None, None), "Log in · Nube");
+        let titles: std::collections::HashSet<_> = VmTab::ALL.iter().map(|t| Route::Vm(*t).title("vmdeck", Some("db"), None)).collect();
         assert_eq!(titles.len(), VmTab::ALL.len());
     }
 }

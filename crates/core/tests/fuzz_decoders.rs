@@ -1005,7 +1005,8 @@ prop_compose! {
         );
         let expected = DeployConfig {
             api_base_url: url,
-            catalogue: Catalogue { templates: templates.0, isos: isos.0, locations: locations.0, networks: networks.0, data_store_groups: groups.0 },
+            catalogue: Catalogue { templates: templates.0, isos: isos.0, locations: locations.0, networks: networks.0, data_store_groups: groups.0, plans: Vec::new() },
+            ..DeployConfig::default()
         };
         (expected, Value::Object(config))
     }

@@ -1,12 +1,14 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
 use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{fixed_options, FormView, Modal, SelectField, TextAreaField, TextField};
+use crate::components::{fixed_options, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
+use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 use vmdeck_core::edit_vm::EditVmForm;
+use vmdeck_core::plans::Plan;
 use vmdeck_core::request;
 
 #[component]
@@ -58,8 +60,22 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
         view! { <TextField bound=form.text(key, get, set) label=label numeric=numeric hint=hint/> }
     };
     let input = Callback::new(move |value: EditVmForm| original.with_value(|o| value.changes(o)).ok());
+    // The provider's plans: picking one resizes to it; the disk cannot shrink.
+    let plans = use_deploy().with_untracked(|d| d.catalogue.plans.clone());
+    let current = original.with_value(|o| o.plan(&plans).cloned());
+    let disk_now = original.with_value(|o| o.sizes().map(|(_, _, disk)| disk)).unwrap_or(0);
+    let picker = (!plans.is_empty()).then(|| {
+        let known = plans.clone();
+        view! {
+            <PlanPicker plans=plans current=current
+                chosen=Signal::derive(move || form.with(|f| f.plan(&known).map(|p| p.name.clone()).unwrap_or_default()))
+                on_choose=Callback::new(move |plan: Option<Plan>| if let Some(plan) = plan { form.edit("memory", |f| f.choose_plan(&plan)) })
+                unavailable=Callback::new(move |plan: Plan| (plan.disk < disk_now).then_some("The primary disk cannot shrink."))/>
+        }
+    });
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing="Saving the changes">
+            {picker}
             <div class="grid-2">
                 {field("Label", "label", |f| &f.label, |f| &mut f.label, false, "")}
                 {field("Hostname", "hostname", |f| &f.hostname, |f| &mut f.hostname, false, "Informative only: nothing changes inside the VM.")}
