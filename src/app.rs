@@ -50,9 +50,11 @@ pub fn App() -> impl IntoView {
                         <Route path=path!("firewall") view=part(parts::tab(VmTab::Firewall))/>
                         <Route path=path!("statistics") view=part(parts::tab(VmTab::Statistics))/>
                         <Route path=path!("settings") view=part(parts::tab(VmTab::Settings))/>
+                        <Route path=path!("activity") view=part(parts::tab(VmTab::Activity))/>
                     </ParentRoute>
                     <Route path=path!("interfaces") view=part(&parts::INTERFACES)/>
                     <Route path=path!("ip-addresses") view=part(&parts::IP_ADDRESSES)/>
+                    <Route path=path!("activity") view=part(&parts::ACTIVITY)/>
                 </ParentRoute>
             </Routes>
         </Router>
@@ -120,6 +122,7 @@ fn Layout(children: Children) -> impl IntoView {
                     <A href="/vms">"Virtual machines"</A>
                     <A href="/interfaces">"Network interfaces"</A>
                     <A href="/ip-addresses">"IP addresses"</A>
+                    <A href="/activity">"Activity"</A>
                 </nav>
                 <div class="topbar-end">
                     {move || account().map(|(name, host)| view! {

@@ -138,6 +138,7 @@ part!(LOGIN, part_login, "the login page", view! { <pages::login::LoginPage/> })
 part!(VM_CREATE, part_vm_create, "the form that creates a virtual machine", view! { <pages::vm_create::VmCreatePage/> });
 part!(INTERFACES, part_account, "the network interfaces page", view! { <pages::interfaces::InterfacesPage/> });
 part!(IP_ADDRESSES, part_account, "the IP addresses page", view! { <pages::ip_addresses::IpAddressesPage/> });
+part!(ACTIVITY, part_account, "the activity page", view! { <pages::activity::ActivityPage/> });
 part!(
     /// The VM page's frame: header, power actions and tab bar.
     VM_PAGE, part_vm, "the virtual machine's page", view! { <pages::vm::VmPage/> }
@@ -153,6 +154,7 @@ part!(
     TAB_STATISTICS, part_statistics, "the virtual machine's statistics", view! { <pages::vm::statistics::StatisticsTab/> }
 );
 part!(TAB_SETTINGS, part_vm, "the virtual machine's settings", view! { <pages::vm::settings::SettingsTab/> });
+part!(TAB_ACTIVITY, part_vm, "the virtual machine's activity", view! { <pages::vm::activity::ActivityTab/> });
 // What any page may open, fetched when first needed: the shell stays
 // small. It comes with the VM page, which shares its code (dialogs, forms,
 // requests) and which the list's links have usually fetched by then.
@@ -169,6 +171,7 @@ pub fn tab(tab: VmTab) -> &'static Part {
         VmTab::Firewall => &TAB_FIREWALL,
         VmTab::Statistics => &TAB_STATISTICS,
         VmTab::Settings => &TAB_SETTINGS,
+        VmTab::Activity => &TAB_ACTIVITY,
     }
 }
 
@@ -182,6 +185,7 @@ pub fn for_route(route: Route) -> Vec<&'static Part> {
         Route::Vm(t) => vec![&VM_PAGE, tab(t)],
         Route::Interfaces => vec![&INTERFACES],
         Route::IpAddresses => vec![&IP_ADDRESSES],
+        Route::Activity => vec![&ACTIVITY],
     }
 }
 

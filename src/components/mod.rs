@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod activity;
 mod api_request;
 mod brand;
 mod copy_button;
@@ -16,6 +17,7 @@ mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
+pub use activity::ActivityLog;
 pub use api_request::ApiRequestView;
 pub use brand::{BrandName, SupportLink};
 pub use copy_button::CopyButton;

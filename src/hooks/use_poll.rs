@@ -16,6 +16,26 @@ pub const BUSY_POLL_MS: u32 = 2_000;
 /// use_poll(busy, BUSY_POLL_MS, move || data.refresh());
 /// ```
 pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u32>>, tick: impl Fn() + Clone + 'static) {
+    use_poll_with_options(active, interval_ms, tick, UsePollOptions::default());
+}
+
+/// Options of [`use_poll_with_options`].
+#[derive(Clone, Copy, Default)]
+pub struct UsePollOptions {
+    while_hidden: Option<Signal<bool>>,
+}
+
+impl UsePollOptions {
+    /// Goes on in a hidden tab while `on` says so (tasks to follow for a
+    /// notification); otherwise a hidden tab polls nothing.
+    pub fn while_hidden(mut self, on: impl Into<Signal<bool>>) -> Self {
+        self.while_hidden = Some(on.into());
+        self
+    }
+}
+
+/// [`use_poll`], with [`UsePollOptions`].
+pub fn use_poll_with_options(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u32>>, tick: impl Fn() + Clone + 'static, options: UsePollOptions) {
     let active = active.into();
     let interval_ms = interval_ms.into();
     let visible = use_page_visible();
@@ -24,7 +44,7 @@ pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u
     Effect::new(move |before: Option<(bool, bool, u32)>| {
         let shown = visible.get();
         let every = interval_ms.get().max(1);
-        let run = active.get() && shown;
+        let run = active.get() && (shown || options.while_hidden.is_some_and(|on| on.get()));
         let (was_running, was_shown, was_every) = before.unwrap_or((false, shown, every));
         if run && (!was_running || every != was_every) {
             // Back on a tab that was hidden with work pending: look now, not in a while.

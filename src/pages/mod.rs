@@ -1,5 +1,6 @@
 //! One file per page.
 
+pub mod activity;
 pub mod interfaces;
 pub mod ip_addresses;
 pub mod login;

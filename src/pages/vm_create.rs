@@ -8,6 +8,7 @@ use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker,
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
+use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -16,7 +17,9 @@ use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secon
 use vmdeck_core::deploy::Choice;
 use vmdeck_core::plans::Plan;
 use vmdeck_core::forms::row_key;
+use vmdeck_core::history::Started;
 use vmdeck_core::request;
+use vmdeck_core::ApiError;
 use vmdeck_core::Vm;
 
 fn random_password() -> Option<String> {
@@ -33,12 +36,24 @@ pub fn VmCreatePage() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
     let show_password = RwSignal::new(false);
 
+    let tasks = use_tasks();
     let create = Action::new_local(move |body: &serde_json::Value| {
-        let body = body.clone();
-        Api::call(session, move |api| {
-            let made = request::create_vm(api.account_id(), body);
-            async move { api.run(&made).await?.decode(Vm::from_json) }
-        })
+        let made = session.credentials().map(|c| request::create_vm(&c.account_id, body.clone()));
+        let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or("a new VM").to_owned();
+        let task = tasks.start(Started { action: "Create VM".to_owned(), vm_id: String::new(), vm_name: name, request: made.clone() });
+        let request = Api::call(session, move |api| async move { api.run(&made.ok_or(ApiError::Unauthorized)?).await?.decode(Vm::from_json) });
+        async move {
+            let result = request.await;
+            match &result {
+                // The VM builds: its entry runs until the VM is free.
+                Ok(vm) => match &vm.id {
+                    Some(id) => tasks.found_vm(task, id),
+                    None => tasks.done(task, "created"),
+                },
+                Err(e) => tasks.failed(task, e),
+            }
+            result
+        }
     });
     let form = use_form_with_options(
         "create",

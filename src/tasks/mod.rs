@@ -1,69 +1,159 @@
-//! The task tray's store: what this browser started, until it is done
-//! (`vmdeck_core::tasks`), kept in the tab's storage so that a reload keeps
-//! it, with its starts and ends announced to screen readers. The tray in
-//! the header (`tray.rs`) shows it and looks after VMs no page shows.
+//! The history of what this browser sent, per account
+//! (`vmdeck_core::history`): kept in the browser's storage so that reloads
+//! and other tabs share it, each change read back from storage first and
+//! other tabs' changes taken in as they happen (the `storage` event). When
+//! the storage is full or blocked, it goes on in memory and says so. The
+//! task tray in the header (`tray.rs`) shows its newest entries and looks
+//! after VMs no page shows; starts and ends are announced to screen readers.
 
 mod tray;
 
 pub use tray::TaskTray;
 
+use crate::session::use_session;
 use crate::storage::{self, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-use vmdeck_core::tasks::{TaskList, TaskState};
+use vmdeck_core::history::{Started, TaskList, TaskState};
 use vmdeck_core::{ApiError, Vm};
 
-const STORAGE_KEY: &str = "vmdeck.tasks";
+/// Per account: `vmdeck.history.<API address>#<account>`.
+const STORAGE_PREFIX: &str = "vmdeck.history.";
+/// Whether the user asked for a notification when a task ends in a hidden tab.
+const NOTIFY_KEY: &str = "vmdeck.notify";
+/// A task shorter than this is not worth a notification.
+const NOTIFY_AFTER_MS: f64 = 3_000.0;
 
 fn now() -> f64 {
     js_sys::Date::now()
 }
 
-/// The tray's state, provided at the root.
+/// The history's state, provided at the root.
 #[derive(Clone, Copy)]
 pub struct Tasks {
     list: RwSignal<TaskList>,
+    /// Where the account's history is kept; none when logged out.
+    key: RwSignal<Option<String>>,
+    /// The storage refused a write: the history lives in memory until the
+    /// page is closed.
+    memory_only: RwSignal<bool>,
     /// The last start or end, for the live region.
     announcement: RwSignal<String>,
     /// VMs a page is polling already (with how many pages), which the tray leaves alone.
     watched: RwSignal<BTreeMap<String, usize>>,
+    /// Finished entries started before this are left out of the tray (its
+    /// "Clear finished"); the history keeps them.
+    tray_from: RwSignal<f64>,
+    /// Notify when a task ends while the tab is hidden (asked for with a
+    /// click, granted by the browser, remembered in this browser).
+    pub notify: RwSignal<bool>,
+}
+
+/// Whether the browser lets this site show notifications now.
+pub fn notifications_granted() -> bool {
+    web_sys::Notification::permission() == web_sys::NotificationPermission::Granted
 }
 
 impl Tasks {
+    /// The account's history from storage, following the session's
+    /// account and other tabs.
     pub fn restore() -> Self {
-        let list = storage::read(Store::Tab, STORAGE_KEY).unwrap_or_default();
-        Self { list: RwSignal::new(list), announcement: RwSignal::new(String::new()), watched: RwSignal::new(BTreeMap::new()) }
+        let tasks = Self {
+            list: RwSignal::new(TaskList::default()),
+            key: RwSignal::new(None),
+            memory_only: RwSignal::new(false),
+            announcement: RwSignal::new(String::new()),
+            watched: RwSignal::new(BTreeMap::new()),
+            tray_from: RwSignal::new(0.0),
+            notify: RwSignal::new(storage::read(Store::Browser, NOTIFY_KEY).unwrap_or(false) && notifications_granted()),
+        };
+        let session = use_session();
+        Effect::new(move || {
+            let key = session.credentials().map(|c| format!("{STORAGE_PREFIX}{}#{}", c.base_url, c.account_id));
+            if tasks.key.get_untracked() != key {
+                tasks.key.set(key);
+                tasks.memory_only.set(false);
+                tasks.list.set(tasks.stored().unwrap_or_default());
+            }
+        });
+        // Another tab of this browser wrote the history.
+        let listener = window_event_listener(leptos::ev::storage, move |ev| {
+            if ev.key().is_some() && ev.key() == tasks.key.get_untracked() && !tasks.memory_only.get_untracked() {
+                tasks.list.set(tasks.stored().unwrap_or_default());
+            }
+        });
+        on_cleanup(move || listener.remove());
+        tasks
     }
 
-    fn save(&self) {
-        self.list.with_untracked(|list| storage::write(Store::Tab, STORAGE_KEY, list));
+    fn stored(&self) -> Option<TaskList> {
+        storage::read(Store::Browser, &self.key.get_untracked()?)
+    }
+
+    /// Changes the history as it stands in storage now (another tab may have
+    /// written since), then keeps it.
+    fn change<T: Default>(&self, change: impl FnOnce(&mut TaskList) -> T) -> T {
+        if !self.memory_only.get_untracked() {
+            if let Some(latest) = self.stored() {
+                self.list.set(latest);
+            }
+        }
+        let out = self.list.try_update(change).unwrap_or_default();
+        if let Some(key) = self.key.get_untracked() {
+            if !self.memory_only.get_untracked() && !self.list.with_untracked(|list| storage::write(Store::Browser, &key, list)) {
+                self.memory_only.set(true);
+            }
+        }
+        out
     }
 
     pub fn list(&self) -> ReadSignal<TaskList> {
         self.list.read_only()
     }
 
+    /// The storage refused a write: the history is in memory only.
+    pub fn memory_only(&self) -> bool {
+        self.memory_only.get()
+    }
+
     pub fn running(&self) -> usize {
         self.list.with(TaskList::running)
     }
 
-    /// Records a new task and answers its id.
-    pub fn start(&self, action: &str, vm_id: &str, vm_name: &str) -> u64 {
-        let mut id = 0;
-        self.list.update(|l| id = l.start(action, vm_id, vm_name, now()));
-        self.save();
+    /// Records a write and answers its entry's id.
+    pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
-        self.announcement.set(format!("{action} on {vm_name}: started."));
+        let said = format!("{} on {}: started.", started.action, started.vm_name);
+        let id = self.change(|list| list.start(started, now()));
+        self.announcement.set(said);
         id
     }
 
     fn end(&self, id: u64, state: TaskState) {
-        let mut message = None;
-        self.list.update(|l| message = l.end(id, state, now()));
-        if let Some(message) = message {
+        let started = self.list.with_untracked(|l| l.tasks().iter().find(|t| t.id == id).map(|t| t.started));
+        if let Some(message) = self.change(|list| list.end(id, state, now())) {
+            // A long task ended while the user looks elsewhere: tell them.
+            let long = started.is_some_and(|s| now() - s >= NOTIFY_AFTER_MS);
+            if long && self.notify.get_untracked() && !crate::hooks::page_visible() && notifications_granted() {
+                let options = web_sys::NotificationOptions::new();
+                options.set_body(&message);
+                options.set_tag(&format!("vmdeck-task-{id}"));
+                let _ = web_sys::Notification::new_with_options("Task ended", &options);
+            }
             self.announcement.set(message);
-            self.save();
         }
+    }
+
+    /// Turns the notifications on (asking the browser first, once) or off.
+    pub fn set_notify(&self, on: bool) {
+        self.notify.set(on);
+        storage::write(Store::Browser, NOTIFY_KEY, &on);
+    }
+
+    /// The entry is about the VM `vm_id`, known from the answer (a VM
+    /// created): it runs until the VM is free.
+    pub fn found_vm(&self, id: u64, vm_id: &str) {
+        self.change(|list| list.name_vm(id, vm_id));
     }
 
     pub fn done(&self, id: u64, outcome: &str) {
@@ -109,14 +199,24 @@ impl Tasks {
         });
     }
 
+    /// VMs with running tasks, each once.
+    fn running_vms(&self) -> Vec<String> {
+        self.list.with(|l| l.unwatched_running(|_| false))
+    }
+
     /// VMs with running tasks that no page is looking at, each once.
     fn unwatched_running(&self) -> Vec<String> {
         self.watched.with(|watched| self.list.with(|l| l.unwatched_running(|vm| watched.contains_key(vm))))
     }
 
+    /// Leaves the finished entries out of the tray; the history keeps them.
     pub fn clear_finished(&self) {
-        self.list.update(TaskList::clear_finished);
-        self.save();
+        self.tray_from.set(now());
+    }
+
+    /// Whether the tray shows an entry started at `started` that has finished.
+    fn in_tray(&self, started: f64) -> bool {
+        started >= self.tray_from.get()
     }
 }
 

@@ -1,15 +1,15 @@
 //! The tray in the header: a button with the number of running tasks and a
 //! panel listing them.
 
-use super::{now, use_tasks};
+use super::{notifications_granted, now, use_tasks};
 use crate::api::vms::get_vm;
 use crate::api::Api;
-use crate::hooks::{use_poll, BUSY_POLL_MS};
+use crate::hooks::{use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS};
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
-use vmdeck_core::tasks::TaskState;
+use vmdeck_core::history::{TaskState, TRAY};
 use vmdeck_core::time::format_elapsed;
 use vmdeck_core::ApiError;
 
@@ -20,10 +20,15 @@ pub fn TaskTray() -> impl IntoView {
     let tasks = use_tasks();
     let session = use_session();
     let open = RwSignal::new(false);
-    let unwatched = Memo::new(move |_| tasks.unwatched_running());
-    let any_unwatched = Memo::new(move |_| unwatched.with(|u| !u.is_empty()));
-    use_poll(any_unwatched, BUSY_POLL_MS, move || {
-        for vm_id in unwatched.get_untracked() {
+    let visible = use_page_visible();
+    // The VMs to follow: those of running tasks no page looks at; in a
+    // hidden tab with notifications on, all of them (the pages' own polls
+    // rest while hidden), so that their end can be told.
+    let hidden_follow = Signal::derive(move || tasks.notify.get() && !visible.get());
+    let followed = Memo::new(move |_| if hidden_follow.get() { tasks.running_vms() } else { tasks.unwatched_running() });
+    let any_followed = Memo::new(move |_| followed.with(|u| !u.is_empty()));
+    use_poll_with_options(any_followed, BUSY_POLL_MS, move || {
+        for vm_id in followed.get_untracked() {
             let asked_at = now();
             let id = vm_id.clone();
             let request = Api::call(session, move |api| async move { get_vm(&api, &id).await });
@@ -35,7 +40,28 @@ pub fn TaskTray() -> impl IntoView {
                 }
             });
         }
-    });
+    }, UsePollOptions::default().while_hidden(hidden_follow));
+    let refused = RwSignal::new(false);
+    let toggle_notify = move |_| {
+        if tasks.notify.get_untracked() {
+            tasks.set_notify(false);
+            return;
+        }
+        if notifications_granted() {
+            tasks.set_notify(true);
+            return;
+        }
+        // Asked only here, on the user's click.
+        let Ok(asked) = web_sys::Notification::request_permission() else { return };
+        spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(asked).await;
+            let granted = notifications_granted();
+            refused.try_set(!granted);
+            if granted {
+                tasks.set_notify(true);
+            }
+        });
+    };
 
     // The elapsed times tick while the panel is open.
     let clock = RwSignal::new(now());
@@ -62,12 +88,21 @@ pub fn TaskTray() -> impl IntoView {
                 }}
             </button>
             <div class="tray-panel" id="task-tray" hidden=move || !open.get()>
+                <div class="tray-notify">
+                    <button type="button" class="button button-quiet button-small" id="tray-notify" aria-pressed=move || tasks.notify.get().to_string() on:click=toggle_notify>
+                        {move || if tasks.notify.get() { "Notifications on" } else { "Notify me when a task ends in a hidden tab" }}
+                    </button>
+                    {move || refused.get().then(|| view! { <p class="muted small" id="tray-notify-refused">"The browser blocks notifications for this site; its site settings can allow them."</p> })}
+                </div>
                 <div class="tray-head">
-                    <span>"Started in this browser"</span>
-                    <button type="button" class="button button-quiet" on:click=move |_| tasks.clear_finished()>"Clear finished"</button>
+                    <span>"Sent from this browser"</span>
+                    <span class="tray-head-actions">
+                        <A href="/activity" attr:id="tray-activity" on:click=move |_| open.set(false)>"All activity"</A>
+                        <button type="button" class="button button-quiet" on:click=move |_| tasks.clear_finished()>"Clear finished"</button>
+                    </span>
                 </div>
                 {move || {
-                    let list = tasks.list().with(|l| l.tasks().to_vec());
+                    let list = tasks.list().with(|l| l.tasks().iter().filter(|t| t.running() || tasks.in_tray(t.started)).take(TRAY).cloned().collect::<Vec<_>>());
                     if list.is_empty() {
                         return view! { <p class="muted tray-empty">"Nothing yet. Operations you start appear here."</p> }.into_any();
                     }
@@ -86,7 +121,11 @@ pub fn TaskTray() -> impl IntoView {
                                     <li class=format!("task {class}")>
                                         <div class="task-line">
                                             <strong>{task.action.clone()}</strong>
-                                            <A href=format!("/vms/{}", task.vm_id) on:click=move |_| open.set(false)>{task.vm_name.clone()}</A>
+                                            {if task.vm_id.is_empty() {
+                                                view! { <span>{task.vm_name.clone()}</span> }.into_any()
+                                            } else {
+                                                view! { <A href=format!("/vms/{}", task.vm_id) on:click=move |_| open.set(false)>{task.vm_name.clone()}</A> }.into_any()
+                                            }}
                                         </div>
                                         <div class="task-line muted small">
                                             <span>{state}</span>

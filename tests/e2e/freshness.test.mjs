@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiSend, loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiSend, loggedInPage, recordRequests, setHidden, useSuite, vmPicker } from './harness.mjs';
 
 // Operations end quickly, so that a VM changed through the API is free again soon.
 const suite = useSuite(['--op-ms', '400'], { before: test.before, after: test.after, afterEach: test.afterEach });
@@ -16,15 +16,6 @@ async function changeBehindTheBack(vm, body) {
   assert.ok(status === 200 || status === 202, `PUT answered ${status}`);
   // Let the operation end, so that the next read sees the VM free.
   await new Promise((resolve) => setTimeout(resolve, 900));
-}
-
-/** Hides or shows the tab the way a browser does (the page cannot tell the difference). */
-async function setHidden(page, hidden) {
-  await page.evaluate((value) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  }, hidden);
 }
 
 const regainFocus = (page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));

@@ -374,3 +374,11 @@ export async function axeProblems(page, where) {
   return [...grouped].map(([key, targets]) => `${key}\n    at ${targets.slice(0, 4).join(' | ')}${targets.length > 4 ? ` and ${targets.length - 4} more` : ''}`);
 }
 
+/** Hides or shows the tab the way a browser does (the page cannot tell the difference). */
+export async function setHidden(page, hidden) {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, hidden);
+}

@@ -4,6 +4,7 @@
 
 pub mod brand;
 pub mod bulk;
+pub mod changes;
 pub mod chart;
 pub mod clone_vm;
 pub mod create_vm;
@@ -15,6 +16,7 @@ pub mod error;
 pub mod export;
 pub mod firewall;
 pub mod forms;
+pub mod history;
 pub mod network;
 pub mod page;
 pub mod paths;
@@ -27,7 +29,6 @@ pub mod rules;
 pub mod small_forms;
 pub mod stats;
 pub mod storage;
-pub mod tasks;
 pub mod time;
 pub mod validate;
 pub mod vm;

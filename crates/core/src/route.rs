@@ -13,10 +13,11 @@ pub enum VmTab {
     Firewall,
     Statistics,
     Settings,
+    Activity,
 }
 
 impl VmTab {
-    pub const ALL: [VmTab; 8] = [
+    pub const ALL: [VmTab; 9] = [
         VmTab::Overview,
         VmTab::Disks,
         VmTab::Isos,
@@ -25,6 +26,7 @@ impl VmTab {
         VmTab::Firewall,
         VmTab::Statistics,
         VmTab::Settings,
+        VmTab::Activity,
     ];
 
     /// The path segment after `/vms/<id>`; empty for the overview.
@@ -38,6 +40,7 @@ impl VmTab {
             VmTab::Firewall => "firewall",
             VmTab::Statistics => "statistics",
             VmTab::Settings => "settings",
+            VmTab::Activity => "activity",
         }
     }
 
@@ -51,6 +54,7 @@ impl VmTab {
             VmTab::Firewall => "Firewall",
             VmTab::Statistics => "Statistics",
             VmTab::Settings => "Settings",
+            VmTab::Activity => "Activity",
         }
     }
 
@@ -76,6 +80,8 @@ pub enum Route {
     Vm(VmTab),
     Interfaces,
     IpAddresses,
+    /// What this browser sent for the account.
+    Activity,
     /// `/`, which sends a logged-in user on to the list.
     Home,
     /// Anything else: the "not found" page.
@@ -103,6 +109,7 @@ impl Route {
             (Some("vms"), Some(_id), tab) => VmTab::from_segment(tab.unwrap_or("")).map_or(Route::Unknown, Route::Vm),
             (Some("interfaces"), None, _) => Route::Interfaces,
             (Some("ip-addresses"), None, _) => Route::IpAddresses,
+            (Some("activity"), None, _) => Route::Activity,
             _ => Route::Unknown,
         }
     }
@@ -129,6 +136,7 @@ impl Route {
             }
             Route::Interfaces => "Network interfaces".to_owned(),
             Route::IpAddresses => "IP addresses".to_owned(),
+            Route::Activity => "Activity".to_owned(),
             Route::Unknown => "Page not found".to_owned(),
         };
         format!("{page} · {product}")

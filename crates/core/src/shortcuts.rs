@@ -67,7 +67,7 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
         let label = label.to_lowercase();
         words.iter().all(|w| label.contains(w.as_str()))
     };
-    let mut out: Vec<Place> = [("Virtual machines", "/vms"), ("Create a VM", "/vms/new"), ("Network interfaces", "/interfaces"), ("IP addresses", "/ip-addresses")]
+    let mut out: Vec<Place> = [("Virtual machines", "/vms"), ("Create a VM", "/vms/new"), ("Network interfaces", "/interfaces"), ("IP addresses", "/ip-addresses"), ("Activity", "/activity")]
         .into_iter()
         .filter(|(label, _)| matches(label))
         .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: "Page" })
@@ -107,12 +107,12 @@ mod tests {
     #[test]
     fn places_found_by_words() {
         let all = places("", None);
-        assert_eq!(all.len(), 4);
+        assert_eq!(all.len(), 5);
         assert_eq!(places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/ip-addresses"]);
         let tabs = places("fire", Some(("42", "db-01")));
         assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab" }]);
         assert_eq!(places("db settings", Some(("42", "db-01"))).len(), 1);
-        assert_eq!(places("", Some(("42", "db-01"))).len(), 4 + VmTab::ALL.len());
+        assert_eq!(places("", Some(("42", "db-01"))).len(), 5 + VmTab::ALL.len());
         assert!(places("nothing like this", None).is_empty());
     }
 }

@@ -80,6 +80,15 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
+/// Milliseconds since the epoch as ISO 8601 in UTC, to the second:
+/// `2026-11-23T18:20:05Z`.
+pub fn iso_from_millis(ms: f64) -> String {
+    let seconds = (ms / 1000.0).floor() as i64;
+    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
+    let of_day = seconds.rem_euclid(86_400);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", of_day / 3600, of_day % 3600 / 60, of_day % 60)
+}
+
 /// "3 s", "2 min 5 s", "1 h 4 min": how long something has run.
 pub fn format_elapsed(ms: i64) -> String {
     let s = ms.max(0) / 1000;

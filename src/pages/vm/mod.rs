@@ -5,6 +5,7 @@ mod confirm;
 mod operation;
 mod power;
 
+pub mod activity;
 pub mod disks;
 pub mod firewall;
 pub mod isos;

@@ -7,6 +7,7 @@ use crate::hooks::Form;
 use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
+use vmdeck_core::history::Started;
 use vmdeck_core::request::ApiRequest;
 use vmdeck_core::ApiError;
 
@@ -109,12 +110,14 @@ where
         let then = std::rc::Rc::clone(&then);
         let input = input.clone();
         let vm_id = ctx.id.get_untracked();
-        let task = tasks.start(name, &vm_id, &ctx.name());
+        // Made once: the history records the request that is sent.
+        let made = match session.credentials() {
+            Some(credentials) => make.with_value(|make| make(&credentials.account_id, &vm_id, &input)),
+            None => Err(ApiError::Unauthorized),
+        };
+        let task = tasks.start(Started { action: name.to_owned(), vm_id: vm_id.clone(), vm_name: ctx.name(), request: made.clone().ok() });
         error.set(None);
-        let request = Api::call(session, |api| {
-            let made = make.with_value(|make| make(api.account_id(), &vm_id, &input));
-            async move { api.run(&made?).await }
-        });
+        let request = Api::call(session, move |api| async move { api.run(&made?).await });
         async move {
             let result = request.await;
             let outcome = result.as_ref().map(Reply::outcome).map_err(Clone::clone);

@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use vmdeck_core::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
+use vmdeck_core::history::Started;
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
 
@@ -98,13 +99,12 @@ impl Runner {
                     let Some(index) = queue.borrow_mut().pop_front() else { break };
                     let Some(item) = self.items.try_with_untracked(|items| items.get(index).cloned()).flatten() else { break };
                     set(index, ItemResult::Sending);
-                    let task = tasks.start(action.label(), &item.id, &item.name);
-                    let id = item.id.clone();
-                    let answer = Api::call(session, move |api| {
-                        let made = action.request(api.account_id(), &id);
-                        async move { Ok(api.run(&made?).await?.outcome()) }
-                    })
-                    .await;
+                    let made = match session.credentials() {
+                        Some(credentials) => action.request(&credentials.account_id, &item.id),
+                        None => Err(ApiError::Unauthorized),
+                    };
+                    let task = tasks.start(Started { action: action.label().to_owned(), vm_id: item.id.clone(), vm_name: item.name.clone(), request: made.clone().ok() });
+                    let answer = Api::call(session, move |api| async move { Ok(api.run(&made?).await?.outcome()) }).await;
                     match answer {
                         // Started: the tray follows the VM until it is free.
                         Ok(Outcome::Started) => set(index, ItemResult::Done),

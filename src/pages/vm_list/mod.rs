@@ -5,6 +5,7 @@ mod actions;
 pub mod bulk;
 mod export;
 mod pager;
+mod since;
 mod table;
 mod toolbar;
 
@@ -19,6 +20,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use pager::Pager;
 use table::{EmptyList, TableSkeleton, VmTable};
+use since::SinceLastVisit;
 use toolbar::Toolbar;
 use vmdeck_core::vm_query::VmQuery;
 use vmdeck_core::{Page, Vm};
@@ -112,6 +114,7 @@ pub fn VmListPage() -> impl IntoView {
                     <A href="/vms/new" attr:class="button button-primary" attr:id="create-vm">"Create VM"</A>
                 </div>
             </header>
+            <SinceLastVisit list=list query=query/>
             <Toolbar query=query go=go/>
             <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {

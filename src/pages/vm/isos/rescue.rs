@@ -12,6 +12,8 @@ use crate::session::use_session;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use vmdeck_core::history::Started;
+use vmdeck_core::ApiError;
 use vmdeck_core::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
 use vmdeck_core::small_forms::MountIsoForm;
 use vmdeck_core::storage::IsoJoin;
@@ -45,14 +47,15 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
     let send = move |index: usize, step: RescueStep| {
         let vm_id = ctx.id.get_untracked();
         let facts = untrack(|| facts(iso.get_value()));
-        let task = tasks.start(step.label(), &vm_id, &ctx.name());
-        let request = Api::call(session, move |api| {
-            let made = step.request(api.account_id(), &vm_id, &facts);
-            async move {
-                match made? {
-                    Some(request) => Ok(api.run(&request).await?.outcome()),
-                    None => Ok(Outcome::Done),
-                }
+        let made = match session.credentials() {
+            Some(credentials) => step.request(&credentials.account_id, &vm_id, &facts),
+            None => Err(ApiError::Unauthorized),
+        };
+        let task = tasks.start(Started { action: step.label().to_owned(), vm_id, vm_name: ctx.name(), request: made.clone().ok().flatten() });
+        let request = Api::call(session, move |api| async move {
+            match made? {
+                Some(request) => Ok(api.run(&request).await?.outcome()),
+                None => Ok(Outcome::Done),
             }
         });
         spawn_local(async move {

@@ -1,0 +1,324 @@
+//! What the panel did, per account: every write it sent (an action, an
+//! edit, an interface, an address, a rule, an ISO, each item of a bulk
+//! action), to which VM or interface, when, how long it took and how it
+//! ended. The panel keeps it in the browser's storage (the newest
+//! [`KEEP`]); the task tray shows its newest entries, the Activity views
+//! all of it. A record never holds a token or a secret: a request is kept
+//! as its method, path and the names of what it sent, secrets left out
+//! ([`request_summary`]).
+
+use crate::export::Table;
+use crate::request::ApiRequest;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// Entries kept in all; running ones always stay.
+pub const KEEP: usize = 1000;
+/// Entries the task tray shows.
+pub const TRAY: usize = 20;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TaskState {
+    Running,
+    Done(String),
+    Failed(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Task {
+    pub id: u64,
+    pub action: String,
+    pub vm_id: String,
+    pub vm_name: String,
+    /// The network interface acted on, if the write was to one.
+    #[serde(default)]
+    pub interface: Option<String>,
+    /// The request, without secrets ([`request_summary`]).
+    #[serde(default)]
+    pub request: String,
+    /// Milliseconds since the epoch.
+    pub started: f64,
+    pub finished: Option<f64>,
+    pub state: TaskState,
+}
+
+impl Task {
+    pub fn running(&self) -> bool {
+        self.state == TaskState::Running
+    }
+}
+
+/// What one write is, as the history records it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Started {
+    pub action: String,
+    pub vm_id: String,
+    pub vm_name: String,
+    pub request: Option<ApiRequest>,
+}
+
+/// The history, newest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TaskList(Vec<Task>);
+
+impl TaskList {
+    pub fn tasks(&self) -> &[Task] {
+        &self.0
+    }
+
+    pub fn running(&self) -> usize {
+        self.0.iter().filter(|t| t.running()).count()
+    }
+
+    /// Records a write started at `now` and answers its id.
+    pub fn start(&mut self, started: Started, now: f64) -> u64 {
+        let id = self.0.iter().map(|t| t.id).max().unwrap_or(0).saturating_add(1);
+        let interface = started.request.as_ref().and_then(|r| interface_of(&r.path));
+        self.0.insert(0, Task {
+            id,
+            action: started.action,
+            vm_id: started.vm_id,
+            vm_name: started.vm_name,
+            interface,
+            request: started.request.as_ref().map(request_summary).unwrap_or_default(),
+            started: now,
+            finished: None,
+            state: TaskState::Running,
+        });
+        // The newest KEEP stay, and older ones still running.
+        let mut kept = 0;
+        self.0.retain(|t| {
+            kept += 1;
+            kept <= KEEP || t.running()
+        });
+        id
+    }
+
+    /// Ends a running task; answers the sentence that announces it, or
+    /// `None` when no running task has that id (it ended already).
+    pub fn end(&mut self, id: u64, state: TaskState, now: f64) -> Option<String> {
+        let task = self.0.iter_mut().find(|t| t.id == id && t.running())?;
+        let message = match &state {
+            TaskState::Done(outcome) => format!("{} on {}: done, {outcome}.", task.action, task.vm_name),
+            TaskState::Failed(why) => format!("{} on {} failed: {why}", task.action, task.vm_name),
+            TaskState::Running => return None,
+        };
+        task.state = state;
+        task.finished = Some(now);
+        Some(message)
+    }
+
+    /// Names the VM of an entry once the answer says it (a VM created).
+    pub fn name_vm(&mut self, id: u64, vm_id: &str) {
+        if let Some(task) = self.0.iter_mut().find(|t| t.id == id) {
+            task.vm_id = vm_id.to_owned();
+        }
+    }
+
+    /// The running tasks of a VM that started before `asked_at`: a read of
+    /// the VM asked for then that finds it free (or gone) ends them.
+    pub fn due(&self, vm_id: &str, asked_at: f64) -> Vec<u64> {
+        self.0.iter().filter(|t| t.running() && t.vm_id == vm_id && t.started < asked_at).map(|t| t.id).collect()
+    }
+
+    /// The VMs with running tasks that `watched` says no page looks at,
+    /// each once, in the order of their newest task.
+    pub fn unwatched_running(&self, watched: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = BTreeSet::new();
+        self.0
+            .iter()
+            .filter(|t| t.running() && !t.vm_id.is_empty() && !watched(&t.vm_id))
+            .filter(|t| seen.insert(t.vm_id.clone()))
+            .map(|t| t.vm_id.clone())
+            .collect()
+    }
+
+    /// The entries about one VM.
+    pub fn of_vm<'a>(&'a self, vm_id: &'a str) -> impl Iterator<Item = &'a Task> + 'a {
+        self.0.iter().filter(move |t| t.vm_id == vm_id)
+    }
+}
+
+/// The interface a path is about: `/network_interface/<id>/…`.
+fn interface_of(path: &str) -> Option<String> {
+    let mut parts = path.split('/');
+    parts.find(|p| *p == "network_interface")?;
+    parts.next().filter(|id| !id.is_empty()).map(str::to_owned)
+}
+
+/// Names of what is never kept: the values of these keys (and of any key
+/// containing them) are left out of a summary.
+const SECRET_KEYS: [&str; 5] = ["password", "token", "secret", "key", "authorization"];
+/// The longest value a summary keeps whole.
+const SUMMARY_VALUE: usize = 40;
+
+/// A request as the history keeps it: the method, the path and what the
+/// body set, secrets left out and long values cut:
+/// `PUT /account/1/virtual_machine/42 label="Web", memory="2048"`.
+pub fn request_summary(request: &ApiRequest) -> String {
+    let mut out = format!("{} {}", request.method.as_str(), request.path);
+    let Some(Value::Object(body)) = &request.body else { return out };
+    let fields: Vec<String> = body
+        .iter()
+        .map(|(key, value)| {
+            let lower = key.to_ascii_lowercase();
+            if SECRET_KEYS.iter().any(|secret| lower.contains(secret)) {
+                return format!("{key}=(not kept)");
+            }
+            let text = match value {
+                Value::Object(_) | Value::Array(_) => "…".to_owned(),
+                other => other.to_string(),
+            };
+            let cut: String = text.chars().take(SUMMARY_VALUE).collect();
+            format!("{key}={cut}{}", if cut.len() < text.len() { "…" } else { "" })
+        })
+        .collect();
+    if !fields.is_empty() {
+        out.push(' ');
+        out.push_str(&fields.join(", "));
+    }
+    out
+}
+
+/// The history as a table for CSV and JSON: times as ISO 8601 (UTC).
+pub fn table(entries: &[&Task]) -> Table {
+    let iso = |ms: f64| crate::time::iso_from_millis(ms);
+    Table {
+        headers: vec!["started", "action", "vm_id", "vm", "interface", "result", "message", "seconds", "request"],
+        rows: entries
+            .iter()
+            .map(|t| {
+                let (result, message) = match &t.state {
+                    TaskState::Running => ("running", String::new()),
+                    TaskState::Done(outcome) => ("done", outcome.clone()),
+                    TaskState::Failed(why) => ("refused", why.clone()),
+                };
+                vec![
+                    iso(t.started),
+                    t.action.clone(),
+                    t.vm_id.clone(),
+                    t.vm_name.clone(),
+                    t.interface.clone().unwrap_or_default(),
+                    result.to_owned(),
+                    message,
+                    t.finished.map(|f| format!("{:.1}", (f - t.started) / 1000.0)).unwrap_or_default(),
+                    t.request.clone(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request;
+    use serde_json::json;
+
+    fn go(list: &mut TaskList, action: &str, vm_id: &str, vm_name: &str, now: f64) -> u64 {
+        list.start(Started { action: action.into(), vm_id: vm_id.into(), vm_name: vm_name.into(), request: None }, now)
+    }
+
+    #[test]
+    fn tasks_start_newest_first_with_fresh_ids() {
+        let mut list = TaskList::default();
+        let a = go(&mut list, "Reboot", "1", "web", 10.0);
+        let b = go(&mut list, "Stop", "2", "db", 20.0);
+        assert_ne!(a, b);
+        assert_eq!(list.tasks()[0].id, b);
+        assert_eq!(list.running(), 2);
+    }
+
+    #[test]
+    fn ending_announces_once() {
+        let mut list = TaskList::default();
+        let id = go(&mut list, "Reboot", "1", "web", 10.0);
+        assert_eq!(list.end(id, TaskState::Done("now online".into()), 30.0).as_deref(), Some("Reboot on web: done, now online."));
+        assert_eq!(list.end(id, TaskState::Failed("late".into()), 40.0), None, "a task ends once");
+        assert_eq!(list.tasks()[0].finished, Some(30.0));
+        assert_eq!(list.running(), 0);
+        let id = go(&mut list, "Stop", "1", "web", 50.0);
+        assert_eq!(list.end(id, TaskState::Failed("busy".into()), 60.0).as_deref(), Some("Stop on web failed: busy"));
+    }
+
+    #[test]
+    fn a_read_ends_only_the_tasks_started_before_it() {
+        let mut list = TaskList::default();
+        let before = go(&mut list, "Reboot", "1", "web", 10.0);
+        let after = go(&mut list, "Stop", "1", "web", 30.0);
+        go(&mut list, "Stop", "2", "db", 5.0);
+        assert_eq!(list.due("1", 20.0), vec![before]);
+        assert_eq!(list.due("1", 40.0), vec![after, before]);
+    }
+
+    #[test]
+    fn each_unwatched_vm_is_polled_once_however_its_tasks_lie() {
+        let mut list = TaskList::default();
+        // Not adjacent: a, b, a (the old `dedup` kept both a's).
+        go(&mut list, "Reboot", "a", "A", 1.0);
+        go(&mut list, "Reboot", "b", "B", 2.0);
+        go(&mut list, "Stop", "a", "A", 3.0);
+        go(&mut list, "Stop", "c", "C", 4.0);
+        assert_eq!(list.unwatched_running(|_| false), vec!["c", "a", "b"]);
+        assert_eq!(list.unwatched_running(|vm| vm == "a"), vec!["c", "b"]);
+    }
+
+    #[test]
+    fn the_list_round_trips_as_a_plain_list() {
+        let mut list = TaskList::default();
+        let done = go(&mut list, "Reboot", "1", "web", 1.0);
+        list.end(done, TaskState::Done("ok".into()), 2.0);
+        go(&mut list, "Stop", "2", "db", 3.0);
+        let text = serde_json::to_string(&list).unwrap_or_default();
+        assert!(text.starts_with('['));
+        assert_eq!(serde_json::from_str::<TaskList>(&text).ok(), Some(list.clone()));
+        // Entries stored before interfaces and requests were recorded still read.
+        let old = r#"[{"id":1,"action":"Reboot","vm_id":"1","vm_name":"web","started":1.0,"finished":null,"state":"Running"}]"#;
+        assert_eq!(serde_json::from_str::<TaskList>(old).map(|l| l.tasks()[0].request.clone()).ok(), Some(String::new()));
+    }
+
+    #[test]
+    fn no_record_holds_a_secret() {
+        let mut list = TaskList::default();
+        let body = json!({"label": "Web", "hostname": "web-01", "initial_root_password": "hunter2-Secret", "api_token": "t0k3n", "memory": "2048"});
+        list.start(Started { action: "Create VM".into(), vm_id: String::new(), vm_name: "web-01".into(), request: Some(request::create_vm("1", body)) }, 1.0);
+        let text = serde_json::to_string(&list).unwrap_or_default();
+        assert!(!text.contains("hunter2") && !text.contains("t0k3n"), "{text}");
+        assert_eq!(
+            list.tasks()[0].request,
+            "POST /account/1/virtual_machine api_token=(not kept), hostname=\"web-01\", initial_root_password=(not kept), label=\"Web\", memory=\"2048\""
+        );
+        // A long note is cut; what is nested is not spelled out.
+        let long = request::edit_vm("1", "42", json!({"note": "n".repeat(100), "disks": [1, 2]}).as_object().cloned().unwrap_or_default()).unwrap();
+        let summary = request_summary(&long);
+        assert!(summary.contains("disks=…") && summary.contains(&format!("note=\"{}…", "n".repeat(39))), "{summary}");
+    }
+
+    #[test]
+    fn the_newest_thousand_stay_and_an_interface_is_named() {
+        let mut list = TaskList::default();
+        let running = go(&mut list, "Rebuild", "9", "old", 0.0);
+        for n in 0..(KEEP + 10) {
+            let id = go(&mut list, "Reboot", "1", "web", n as f64);
+            list.end(id, TaskState::Done("ok".into()), n as f64 + 1.0);
+        }
+        assert_eq!(list.tasks().len(), KEEP + 1, "the finished ones trimmed, the running one kept");
+        assert!(list.tasks().iter().any(|t| t.id == running));
+        let request = request::set_default_policy("1", "77", "DROP").unwrap();
+        list.start(Started { action: "Set default policy".into(), vm_id: "42".into(), vm_name: "db".into(), request: Some(request) }, 5.0);
+        assert_eq!(list.tasks()[0].interface.as_deref(), Some("77"));
+        assert_eq!(list.of_vm("42").count(), 1);
+    }
+
+    #[test]
+    fn the_table_has_times_results_and_durations() {
+        let mut list = TaskList::default();
+        let id = go(&mut list, "Stop", "2", "db", 1_763_900_000_000.0);
+        list.end(id, TaskState::Failed("The VM is busy.".into()), 1_763_900_002_500.0);
+        let entries: Vec<&Task> = list.tasks().iter().collect();
+        let table = table(&entries);
+        assert_eq!(table.rows[0][..8], ["2025-11-23T12:13:20Z", "Stop", "2", "db", "", "refused", "The VM is busy.", "2.5"].map(String::from));
+    }
+}

@@ -1,0 +1,152 @@
+// What happened: the activity history (what the panel sent, on the VM's Activity tab and the account's Activity page, kept across reloads and tabs, never with a secret), and what changed since the last visit.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { accountPath, apiGet, apiSend, loggedInPage, setHidden, storedValues, useSuite, vmPicker } from './harness.mjs';
+
+// Operations take long enough (3.5 s) to be worth a notification.
+const suite = useSuite(['--vms', '30', '--op-ms', '3500'], { before, after, afterEach });
+const vms = vmPicker(suite);
+
+/** The Activity table's rows as [action, VM, result] . */
+const rowsOf = (page, table) =>
+  page.$$eval(`${table} tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 4).map((td) => td.querySelector('.badge')?.textContent ?? td.textContent.trim())));
+
+test('an action shows on the VM\'s Activity tab and the account\'s page, survives a reload, and exports', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite, { remember: true });
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.click('#action-reboot');
+  await page.click('#reboot-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+
+  await page.click('#tab-activity');
+  await page.waitForSelector('#vm-activity-table');
+  assert.deepEqual((await rowsOf(page, '#vm-activity-table'))[0], ['Reboot', vm.label ?? vm.hostname, 'running']);
+  assert.match(await page.textContent('#vm-activity-table .activity-request'), new RegExp(`^POST /account/1/virtual_machine/${vm.id}/reboot force=false$`));
+  // Done once the VM is free again, without a reload.
+  await page.waitForSelector('#vm-activity-table .badge-online', { timeout: 10000 });
+
+  await page.reload();
+  await page.waitForSelector('#vm-activity-table');
+  assert.equal((await rowsOf(page, '#vm-activity-table'))[0][2], 'done');
+
+  await page.click('nav a[href="/activity"]');
+  await page.waitForSelector('#activity-table');
+  const [first] = await rowsOf(page, '#activity-table');
+  assert.deepEqual(first.slice(0, 1), ['Reboot']);
+  await page.selectOption('#activity-result', 'refused');
+  await page.waitForSelector('#activity-empty');
+  await page.selectOption('#activity-result', '');
+  await page.waitForSelector('#activity-table');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#activity-export-csv')]);
+  const csv = await readFile(await download.path(), 'utf8');
+  assert.match(csv.split('\r\n')[0], /^started,action,vm_id,vm,interface,result,message,seconds,request$/);
+  assert.match(csv, new RegExp(`,Reboot,${vm.id},.*,done,`));
+});
+
+test('a second tab of the browser sees an entry as it is made', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page, context } = await loggedInPage(suite, { remember: true });
+  const other = await context.newPage();
+  await other.goto(`${suite.sim.url}/activity`);
+  await other.waitForSelector('#activity-count, #activity-empty');
+  const before = (await other.$$('#activity-table tbody tr')).length;
+
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await page.click('#open-edit');
+  await page.fill('#edit-label', 'Seen from another tab');
+  await page.click('#edit-dialog #confirm-action');
+  await page.waitForSelector('#edit-dialog', { state: 'hidden' });
+
+  await other.waitForFunction((n) => document.querySelectorAll('#activity-table tbody tr').length > n, before);
+  const [newest] = await rowsOf(other, '#activity-table');
+  assert.equal(newest[0], 'Edit');
+  assert.match(await other.textContent('#activity-table tbody tr .activity-request'), /label="Seen from another tab"/);
+});
+
+test('a created VM\'s password is never in the history, nor anywhere in storage', async () => {
+  const { page } = await loggedInPage(suite, { remember: true });
+  await page.goto(`${suite.sim.url}/vms/new`);
+  await page.fill('#create-label', 'Secretive');
+  await page.fill('#create-hostname', 'secret-01');
+  await page.selectOption('#create-template-id', '1');
+  await page.fill('#create-initial-root-password', 'Never-Stored-42');
+  await page.click('#create-submit');
+  await page.waitForURL(/\/vms\/\d+$/);
+  await page.click('#tab-activity');
+  await page.waitForSelector('#vm-activity-table');
+  const request = await page.textContent('#vm-activity-table .activity-request');
+  assert.match(request, /initial_root_password=\(not kept\)/);
+  for (const [store, key, value] of await storedValues(page)) {
+    assert.ok(!value.includes('Never-Stored-42'), `${store} ${key} holds the password`);
+  }
+});
+
+test('a VM changed through the API between two visits is reported, with a link to it', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  // The whole account on one page: what is gone can be told too.
+  await page.goto(`${suite.sim.url}/vms?limit=100`);
+  await page.waitForSelector(`#vm-row-${vm.id}`);
+  assert.equal(await page.$('#since-last-visit'), null, 'nothing to compare on a first visit');
+
+  await page.goto(`${suite.sim.url}/interfaces`);
+  const stop = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
+  assert.equal(stop.status, 202);
+  for (let waited = 0; (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.status !== 'offline'; waited += 100) {
+    assert.ok(waited < 10000, 'the VM stops');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  await page.goto(`${suite.sim.url}/vms?limit=100`);
+  await page.waitForSelector('#since-last-visit');
+  const name = vm.label || vm.hostname;
+  const link = page.locator(`#since-last-visit a[href="/vms/${vm.id}"]`);
+  assert.equal(await link.textContent(), `${name} was stopped`);
+  await page.click('#since-dismiss');
+  await page.waitForSelector('#since-last-visit', { state: 'detached' });
+  // The record is up to date: the next visit has nothing to say.
+  await page.reload();
+  await page.waitForSelector(`#vm-row-${vm.id}`);
+  await page.waitForTimeout(300);
+  assert.equal(await page.$('#since-last-visit'), null);
+});
+
+/** Records the notifications the page shows, and shows them as the browser would. */
+const recordNotifications = (page) =>
+  page.evaluate(() => {
+    window.shownNotifications = [];
+    const Shown = window.Notification;
+    window.Notification = class extends Shown {
+      constructor(title, options) {
+        super(title, options);
+        window.shownNotifications.push({ title, body: options?.body });
+      }
+    };
+  });
+
+test('a long task that ends while the tab is hidden is told in a notification, turned on with a click', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite, { permissions: ['notifications'] });
+  await recordNotifications(page);
+  await page.click('#task-tray-toggle');
+  assert.equal(await page.getAttribute('#tray-notify', 'aria-pressed'), 'false', 'off until asked for');
+  await page.click('#tray-notify');
+  await page.waitForSelector('#tray-notify[aria-pressed="true"]');
+  await page.click('#task-tray-toggle');
+
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await recordNotifications(page);
+  await page.click('#action-reboot');
+  await page.click('#reboot-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+  await setHidden(page, true);
+  await page.waitForFunction(() => window.shownNotifications.length > 0, null, { timeout: 15000 });
+  const [shown] = await page.evaluate(() => window.shownNotifications);
+  assert.equal(shown.title, 'Task ended');
+  assert.equal(shown.body, `Reboot on ${vm.label || vm.hostname}: done, now online.`);
+  await setHidden(page, false);
+});
