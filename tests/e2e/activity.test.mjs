@@ -150,3 +150,19 @@ test('a long task that ends while the tab is hidden is told in a notification, t
   assert.equal(shown.body, `Reboot on ${vm.label || vm.hostname}: done, now online.`);
   await setHidden(page, false);
 });
+
+test('a reboot from this browser is marked on the VM\'s CPU chart, and the period summed up', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.click('#action-reboot');
+  await page.click('#reboot-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+  await page.click('#tab-statistics');
+  await page.waitForSelector('#cpu-stats canvas');
+  await page.click('#cpu-stats button[aria-controls="cpu-table"]');
+  await page.waitForSelector('#cpu-table');
+  // The mark is on the sample of now, the last one.
+  assert.match(await page.textContent('#cpu-table tbody tr:last-child'), /Reboot \(from this browser\)/);
+  assert.equal(await page.locator('#cpu-table tbody tr', { hasText: 'Reboot' }).count(), 1);
+});

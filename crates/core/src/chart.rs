@@ -61,6 +61,18 @@ pub struct LineChart {
     pub y_divisor: f64,
     /// Shown in the middle when no series has a value.
     pub empty_text: String,
+    /// The period in a few words ("average 21 % · peak 63 %"), a line each,
+    /// written above the plot.
+    pub summary: Vec<String>,
+    /// Moments to mark: what the panel did to the VM then.
+    pub markers: Vec<Marker>,
+}
+
+/// A mark at a sample: a dashed line and its label's first letter on top.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub index: usize,
+    pub label: String,
 }
 
 /// Where the plot landed, in backend pixels.
@@ -137,10 +149,12 @@ pub fn draw<DB: DrawingBackend>(
     if let Some(cap) = chart.y_cap {
         y_max = y_max.min(cap);
     }
+    // The summary's lines sit above the plot.
+    let summary_lines = if chart.series.iter().any(|series| series.values.iter().any(Option::is_some)) { chart.summary.len() } else { 0 };
     let geometry = Geometry {
         left: px(70.0),
         right: width as i32 - px(14.0),
-        top: px(12.0),
+        top: px(12.0 + 16.0 * summary_lines as f64),
         bottom: height as i32 - px(28.0),
         count,
         y_max,
@@ -158,17 +172,29 @@ pub fn draw<DB: DrawingBackend>(
             area.draw(&Text::new((chart.y_format)(value), (geometry.left - px(8.0), y), font.pos(Pos::new(HPos::Right, VPos::Center))))?;
         }
     }
-    // The first and last labels align inwards so that they stay inside.
-    for (index, label) in &chart.x_labels {
-        if *index < count.max(1) {
-            let x = geometry.x(*index);
-            let anchor = match *index {
-                0 => HPos::Left,
-                i if i + 1 == count => HPos::Right,
-                _ => HPos::Center,
-            };
-            area.draw(&Text::new(label.clone(), (x, geometry.bottom + px(8.0)), font.pos(Pos::new(anchor, VPos::Top))))?;
+    // The first and last labels align inwards so that they stay inside. On
+    // a narrow chart a label that would run into the one before is left
+    // out (the last one, "now", always stays): widths are estimated, as
+    // there are no font metrics here.
+    let mut placed: Vec<(i32, i32, String, HPos)> = Vec::new();
+    for (index, label) in chart.x_labels.iter().filter(|(index, _)| *index < count.max(1)) {
+        let x = geometry.x(*index);
+        let width = px(6.5 * label.chars().count() as f64);
+        let (anchor, start) = match *index {
+            0 => (HPos::Left, x),
+            i if i + 1 == count => (HPos::Right, x - width),
+            _ => (HPos::Center, x - width / 2),
+        };
+        let last = *index + 1 == count;
+        while last && placed.last().is_some_and(|(_, end, _, _)| *end + px(8.0) > start) {
+            placed.pop();
         }
+        if placed.last().is_none_or(|(_, end, _, _)| *end + px(8.0) <= start) {
+            placed.push((x, start + width, label.clone(), anchor));
+        }
+    }
+    for (x, _, label, anchor) in placed {
+        area.draw(&Text::new(label, (x, geometry.bottom + px(8.0)), font.pos(Pos::new(anchor, VPos::Top))))?;
     }
 
     if !any_value {
@@ -176,6 +202,22 @@ pub fn draw<DB: DrawingBackend>(
         let big = ("sans-serif", 17.0 * s).into_font().color(&theme.text);
         area.draw(&Text::new(chart.empty_text.clone(), middle, big.pos(Pos::new(HPos::Center, VPos::Center))))?;
         return Ok(geometry);
+    }
+
+    for (i, line) in chart.summary.iter().enumerate() {
+        area.draw(&Text::new(line.clone(), (geometry.left, px(4.0 + 16.0 * i as f64)), font.pos(Pos::new(HPos::Left, VPos::Top))))?;
+    }
+    // Marks under the lines: dashes from top to bottom, the label's initial on top.
+    for marker in chart.markers.iter().filter(|m| m.index < count) {
+        let x = geometry.x(marker.index);
+        let dash = px(4.0).max(2);
+        let mut y = geometry.top + px(14.0);
+        while y < geometry.bottom {
+            area.draw(&PathElement::new(vec![(x, y), (x, (y + dash).min(geometry.bottom))], theme.text.stroke_width(px(1.0).max(1) as u32)))?;
+            y += dash * 2;
+        }
+        let initial: String = marker.label.chars().take(1).collect();
+        area.draw(&Text::new(initial, (x, geometry.top), font.pos(Pos::new(HPos::Center, VPos::Top))))?;
     }
 
     // Each series as runs of consecutive values: a gap breaks the line.

@@ -141,6 +141,22 @@ impl TaskList {
     }
 }
 
+/// The panel's own actions on `vm_id` worth marking on its charts, as
+/// (seconds since the epoch, what): reboots, starts and stops, resizes,
+/// rebuilds and firewall applies.
+pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
+    list.of_vm(vm_id)
+        .filter_map(|t| {
+            let label = match t.action.as_str() {
+                "Reboot" | "Start" | "Stop" | "Rebuild" | "Apply firewall rules" => t.action.clone(),
+                "Edit" if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| t.request.contains(k)) => "Resize".to_owned(),
+                _ => return None,
+            };
+            Some(((t.started / 1000.0) as i64, label))
+        })
+        .collect()
+}
+
 /// The interface a path is about: `/network_interface/<id>/…`.
 fn interface_of(path: &str) -> Option<String> {
     let mut parts = path.split('/');
@@ -310,6 +326,24 @@ mod tests {
         list.start(Started { action: "Set default policy".into(), vm_id: "42".into(), vm_name: "db".into(), request: Some(request) }, 5.0);
         assert_eq!(list.tasks()[0].interface.as_deref(), Some("77"));
         assert_eq!(list.of_vm("42").count(), 1);
+    }
+
+    #[test]
+    fn the_charts_mark_power_resize_rebuild_and_firewall_applies() {
+        let mut list = TaskList::default();
+        let edit = |body: serde_json::Value| Some(request::edit_vm("1", "42", body.as_object().cloned().unwrap_or_default()).unwrap());
+        for (action, request, at) in [
+            ("Reboot", None, 1_000_000.0),
+            ("Edit", edit(json!({"label": "x"})), 2_000_000.0),
+            ("Edit", edit(json!({"memory": "2048"})), 3_000_000.0),
+            ("Mount ISO", None, 4_000_000.0),
+            ("Apply firewall rules", None, 5_000_000.0),
+        ] {
+            list.start(Started { action: action.into(), vm_id: "42".into(), vm_name: "db".into(), request }, at);
+        }
+        list.start(Started { action: "Stop".into(), vm_id: "7".into(), vm_name: "other".into(), request: None }, 6_000_000.0);
+        let moments = chart_moments(&list, "42");
+        assert_eq!(moments, [(5_000, "Apply firewall rules".to_owned()), (3_000, "Resize".to_owned()), (1_000, "Reboot".to_owned())]);
     }
 
     #[test]

@@ -228,7 +228,7 @@ mod tests {
         .unwrap();
         let traffic = &bw.interfaces[0];
         assert_eq!(traffic.step_seconds(&bw), Some(u64::MAX as f64 / 2.0));
-        let chart = bandwidth_chart(&bw, traffic, &|t| t.to_string());
+        let chart = bandwidth_chart(&bw, traffic, &|t| t.to_string(), Vec::new());
         assert_eq!(chart.x_labels, vec![(0, i64::MIN.to_string()), (1, "-1".to_owned())]);
     }
 
@@ -278,8 +278,41 @@ mod tests {
     }
 }
 
-/// The CPU chart: percent per unit, the x axis counted back from now.
-pub fn cpu_chart(cpu: &CpuUsage) -> crate::chart::LineChart {
+/// Seconds in a CPU sample's unit ("minutes", "hours", "days").
+fn unit_seconds(time_units: &str) -> Option<i64> {
+    match time_units.trim_end_matches('s') {
+        "minute" => Some(60),
+        "hour" => Some(3_600),
+        "day" => Some(86_400),
+        _ => None,
+    }
+}
+
+/// The CPU sample a moment falls in (seconds since the epoch), the last
+/// sample being the unit that ends `now`.
+pub fn cpu_index_at(cpu: &CpuUsage, now: i64, at: i64) -> Option<usize> {
+    let unit = unit_seconds(cpu.time_units.as_deref()?)?;
+    let back = usize::try_from(now.checked_sub(at)?.div_euclid(unit)).ok()?;
+    cpu.data.len().checked_sub(back + 1)
+}
+
+/// The traffic sample a moment falls in (seconds since the epoch).
+pub fn traffic_index_at(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, at: i64) -> Option<usize> {
+    let (from, step) = (bandwidth.date_from?, traffic.step_seconds(bandwidth)?);
+    let offset = at.checked_sub(from)?;
+    let index = (offset as f64 / step).floor() as usize;
+    (index < traffic.samples.len()).then_some(index)
+}
+
+/// Marks for the moments (seconds since the epoch, and what happened) that
+/// fall on a sample.
+pub fn markers(moments: &[(i64, String)], index_at: impl Fn(i64) -> Option<usize>) -> Vec<crate::chart::Marker> {
+    moments.iter().filter_map(|(at, label)| Some(crate::chart::Marker { index: index_at(*at)?, label: label.clone() })).collect()
+}
+
+/// The CPU chart: percent per unit, the x axis counted back from now, the
+/// period's average and peak above it, and `markers`.
+pub fn cpu_chart(cpu: &CpuUsage, markers: Vec<crate::chart::Marker>) -> crate::chart::LineChart {
     let count = cpu.data.len();
     let units = cpu.time_units.clone().unwrap_or_else(|| "units".into());
     crate::chart::LineChart {
@@ -289,6 +322,8 @@ pub fn cpu_chart(cpu: &CpuUsage) -> crate::chart::LineChart {
         y_cap: Some(100.0),
         y_divisor: 1.0,
         empty_text: "No CPU data for this period".into(),
+        summary: cpu_summary(cpu).map(|c| format!("average {:.1} % · peak {:.1} %", c.average, c.peak)).into_iter().collect(),
+        markers,
     }
 }
 
@@ -299,7 +334,12 @@ pub fn traffic_scale(traffic: &InterfaceTraffic) -> Scale {
 
 /// One interface's chart: bytes in and out per sample; `time_label` writes
 /// a sample's start (seconds since the epoch) for the x axis.
-pub fn bandwidth_chart(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, time_label: &dyn Fn(i64) -> String) -> crate::chart::LineChart {
+pub fn bandwidth_chart(
+    bandwidth: &Bandwidth,
+    traffic: &InterfaceTraffic,
+    time_label: &dyn Fn(i64) -> String,
+    markers: Vec<crate::chart::Marker>,
+) -> crate::chart::LineChart {
     let count = traffic.samples.len();
     let scale = traffic_scale(traffic);
     let step = traffic.step_seconds(bandwidth);
@@ -318,6 +358,8 @@ pub fn bandwidth_chart(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, time_l
         y_cap: None,
         y_divisor: scale.divisor,
         empty_text: "No traffic data for this period".into(),
+        summary: step.and_then(|step| traffic_summary(traffic, step)).map(|t| traffic_summary_lines(&t)).unwrap_or_default(),
+        markers,
     }
 }
 
@@ -378,6 +420,17 @@ pub struct TrafficSummary {
     pub month_bytes: f64,
 }
 
+/// A traffic summary in words, a line each: the totals, the rates, the month.
+pub fn traffic_summary_lines(t: &TrafficSummary) -> Vec<String> {
+    let bytes = byte_scale(t.bytes_in.max(t.bytes_out));
+    let rates = rate_scale(t.peak_rate);
+    vec![
+        format!("in {} · out {}", bytes.format(t.bytes_in), bytes.format(t.bytes_out)),
+        format!("average {} · peak {} · 95th percentile {}", rates.format(t.average_rate), rates.format(t.peak_rate), rates.format(t.p95_rate)),
+        format!("at this pace, {} a month", byte_scale(t.month_bytes).format(t.month_bytes)),
+    ]
+}
+
 /// Seconds in the month a projection is made for: 30 days.
 const MONTH_SECONDS: f64 = 30.0 * 86_400.0;
 
@@ -411,6 +464,33 @@ pub fn traffic_summary(traffic: &InterfaceTraffic, step: f64) -> Option<TrafficS
 #[cfg(test)]
 mod summary_tests {
     use super::*;
+
+    #[test]
+    fn moments_fall_on_their_samples() {
+        let cpu = CpuUsage { lapse: None, time_units: Some("minutes".into()), data: vec![Some(1.0); 60] };
+        let now = 1_000_000;
+        assert_eq!(cpu_index_at(&cpu, now, now), Some(59), "now is the last sample");
+        assert_eq!(cpu_index_at(&cpu, now, now - 61), Some(58));
+        assert_eq!(cpu_index_at(&cpu, now, now - 3_600), None, "before the period");
+        assert_eq!(cpu_index_at(&cpu, now, now + 5), None, "after now");
+        let traffic = InterfaceTraffic { samples: vec![Some((1.0, 1.0)); 24], ..Default::default() };
+        let bandwidth = Bandwidth { date_from: Some(0), date_to: Some(86_400), interfaces: vec![traffic.clone()] };
+        assert_eq!(traffic_index_at(&bandwidth, &traffic, 3_599), Some(0));
+        assert_eq!(traffic_index_at(&bandwidth, &traffic, 3_600), Some(1));
+        assert_eq!(traffic_index_at(&bandwidth, &traffic, 86_400), None);
+        let marks = markers(&[(now - 30, "Reboot".into()), (0, "Stop".into())], |at| cpu_index_at(&cpu, now, at));
+        assert_eq!(marks, vec![crate::chart::Marker { index: 59, label: "Reboot".into() }]);
+    }
+
+    #[test]
+    fn summaries_in_words() {
+        let t = TrafficSummary { bytes_in: 210e6, bytes_out: 20e6, average_rate: 1.5e6, peak_rate: 2.8e6, p95_rate: 2.7e6, month_bytes: 99e9 };
+        let lines = traffic_summary_lines(&t);
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("in ") && lines[2].ends_with(" a month"), "{lines:?}");
+        let cpu = CpuUsage { lapse: None, time_units: None, data: vec![Some(10.0), Some(30.0)] };
+        assert_eq!(cpu_chart(&cpu, Vec::new()).summary, ["average 20.0 % · peak 30.0 %"]);
+    }
 
     #[test]
     fn cpu_average_and_peak_skip_the_gaps() {

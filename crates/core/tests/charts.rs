@@ -9,9 +9,13 @@ use vmdeck_core::chart::{draw, ChartTheme, LineChart};
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, utc_label, Bandwidth, CpuUsage};
 
 fn render(chart: &LineChart) -> String {
+    render_at(chart, 640)
+}
+
+fn render_at(chart: &LineChart, width: u32) -> String {
     let mut svg = String::new();
     {
-        let area = SVGBackend::with_string(&mut svg, (640, 240)).into_drawing_area();
+        let area = SVGBackend::with_string(&mut svg, (width, 240)).into_drawing_area();
         draw(&area, chart, &ChartTheme::light(1.0)).expect("drawing into a string cannot fail");
     }
     svg
@@ -34,16 +38,27 @@ fn diurnal(i: usize) -> f64 {
 #[test]
 fn a_normal_cpu_series() {
     let cpu = CpuUsage::from_json(&json!({"lapse": "-1H", "time_units": "minutes", "data": (0..60).map(diurnal).collect::<Vec<_>>()})).unwrap();
-    let svg = render(&cpu_chart(&cpu));
+    let svg = render(&cpu_chart(&cpu, Vec::new()));
     assert!(svg.contains("\n59 min ago\n") && svg.contains("\nnow\n"), "relative time labels");
     assert!(svg.contains("%"), "percent on the y axis");
     check("cpu_normal", &svg);
 }
 
 #[test]
+fn a_narrow_chart_leaves_out_the_time_labels_that_would_overlap() {
+    let cpu = CpuUsage::from_json(&json!({"lapse": "-1H", "time_units": "minutes", "data": (0..60).map(diurnal).collect::<Vec<_>>()})).unwrap();
+    let chart = cpu_chart(&cpu, Vec::new());
+    let wide = render_at(&chart, 640);
+    let narrow = render_at(&chart, 300);
+    let labels = |svg: &str| ["59 min ago", "44 min ago", "29 min ago", "15 min ago", "\nnow\n"].iter().filter(|l| svg.contains(*l)).count();
+    assert_eq!(labels(&wide), 5);
+    assert!(labels(&narrow) < 5 && narrow.contains("\nnow\n") && narrow.contains("59 min ago"), "the ends stay");
+}
+
+#[test]
 fn an_empty_series_says_so_instead_of_drawing_zeros() {
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": {}}]]})).unwrap();
-    let chart = bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H"));
+    let chart = bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H"), Vec::new());
     let svg = render(&chart);
     assert!(svg.contains("No traffic data for this period"));
     assert!(!svg.contains("stroke-width=\"2\""), "no series line at all");
@@ -57,7 +72,7 @@ fn a_series_with_gaps_breaks_its_line() {
         .map(|i| (i.to_string(), json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)})))
         .collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
-    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H")));
+    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H"), Vec::new()));
     // Two series, each broken into three runs by the two gaps.
     assert_eq!(svg.matches("stroke-width=\"2\"").count(), 6);
     assert!(svg.contains("KB"), "bytes scaled to KB");
@@ -71,8 +86,30 @@ fn a_huge_spike_scales_the_axis_without_hiding_the_rest() {
     let data: serde_json::Map<String, serde_json::Value> =
         values.iter().enumerate().map(|(i, v)| (i.to_string(), json!({"traffic_in": v, "traffic_out": v / 3.0}))).collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_763_500_000, "date_to": 1_795_036_000, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
-    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1Y")));
+    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1Y"), Vec::new()));
     assert!(svg.contains("GB"), "the axis reaches the spike in GB");
     assert!(svg.contains("2026"), "year labels");
     check("bandwidth_spike", &svg);
+}
+
+#[test]
+fn the_panels_actions_are_marked_and_the_period_summarised() {
+    let cpu = CpuUsage::from_json(&json!({"lapse": "-1H", "time_units": "minutes", "data": (0..60).map(diurnal).collect::<Vec<_>>()})).unwrap();
+    let now = 1_795_003_600;
+    let moments = [(now - 20 * 60, "Reboot".to_owned()), (now - 5 * 60, "Stop".to_owned()), (now - 7_200, "Too early".to_owned())];
+    let marks = vmdeck_core::stats::markers(&moments, |at| vmdeck_core::stats::cpu_index_at(&cpu, now, at));
+    assert_eq!(marks.len(), 2, "a moment before the period is not marked");
+    let svg = render(&cpu_chart(&cpu, marks));
+    assert!(svg.contains("average 2") && svg.contains("peak 4"), "the summary above the plot");
+    assert!(svg.contains("\nR\n") && svg.contains("\nS\n"), "each mark's initial");
+    check("cpu_marked", &svg);
+
+    let data: serde_json::Map<String, serde_json::Value> =
+        (0..60).map(|i| (i.to_string(), json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)}))).collect();
+    let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
+    let traffic = &bw.interfaces[0];
+    let marks = vmdeck_core::stats::markers(&[(1_795_001_800, "Apply firewall rules".to_owned())], |at| vmdeck_core::stats::traffic_index_at(&bw, traffic, at));
+    let svg = render(&bandwidth_chart(&bw, traffic, &|t| utc_label(t, "-1H"), marks));
+    assert!(svg.contains("95th percentile") && svg.contains("a month"), "the traffic summary");
+    check("bandwidth_marked", &svg);
 }

@@ -270,7 +270,7 @@ fn render(chart: &LineChart) {
 
 fn use_cpu(cpu: &CpuUsage, draw_charts: bool) {
     let _ = cpu.has_data();
-    let chart = cpu_chart(cpu);
+    let chart = cpu_chart(cpu, Vec::new());
     if draw_charts {
         render(&chart);
     }
@@ -281,7 +281,7 @@ fn use_bandwidth(bandwidth: &Bandwidth, draw_charts: bool) {
     for traffic in &bandwidth.interfaces {
         let _ = (traffic.step_seconds(bandwidth), traffic_scale(traffic).format(1.0));
         for (period, _) in BANDWIDTH_PERIODS {
-            let chart = bandwidth_chart(bandwidth, traffic, &|t| utc_label(t, period));
+            let chart = bandwidth_chart(bandwidth, traffic, &|t| utc_label(t, period), Vec::new());
             if draw_charts {
                 render(&chart);
             }

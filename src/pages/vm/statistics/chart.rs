@@ -38,7 +38,7 @@ pub fn CanvasChart<D: ChartData>(
     let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
     on_cleanup(move || listener.remove());
     let geometry = StoredValue::new(None::<Geometry>);
-    let hover = RwSignal::new(None::<(usize, f64)>);
+    let hover = RwSignal::new(None::<(usize, f64, &'static str)>);
     let show_table = RwSignal::new(false);
     let draw_error = RwSignal::new(None::<String>);
     let dpr = move || web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0).max(1.0);
@@ -64,7 +64,11 @@ pub fn CanvasChart<D: ChartData>(
         let scale = dpr();
         let found = geometry.get_value().and_then(|g| g.index_at(f64::from(ev.offset_x()) * scale));
         let has_data = data.with_untracked(|d| d.as_ref().is_some_and(ChartData::has_data));
-        hover.set(found.filter(|_| has_data).map(|i| (i, f64::from(ev.offset_x()))));
+        // Near an edge the readout opens inwards, so that it stays on the chart.
+        let width = canvas.get_untracked().map_or(0.0, |c| f64::from(c.client_width()));
+        let x = f64::from(ev.offset_x());
+        let side = if x > width * 0.66 { "chart-tip tip-end" } else if x < width * 0.33 { "chart-tip tip-start" } else { "chart-tip" };
+        hover.set(found.filter(|_| has_data).map(|i| (i, x, side)));
     };
     let table_id = format!("{id}-table");
     let canvas_id = format!("{id}-canvas");
@@ -82,10 +86,10 @@ pub fn CanvasChart<D: ChartData>(
                     on:mousemove=on_move
                     on:mouseleave=move |_| hover.set(None)
                 ></canvas>
-                {move || hover.get().and_then(|(index, x)| data.with(|d| d.as_ref().map(|d| {
+                {move || hover.get().and_then(|(index, x, side)| data.with(|d| d.as_ref().map(|d| {
                     let values = d.values(index);
                     view! {
-                        <div class="chart-tip" style:left=format!("{x:.0}px")>
+                        <div class=side style:left=format!("{x:.0}px")>
                             <strong>{d.time(index)}</strong>
                             {values.into_iter().map(|v| view! { <div>{v}</div> }).collect_view()}
                         </div>

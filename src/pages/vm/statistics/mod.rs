@@ -10,10 +10,12 @@ use crate::components::{ErrorView, Export, ExportButtons};
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
-use vmdeck_core::chart::LineChart;
+use crate::tasks::use_tasks;
+use vmdeck_core::chart::{LineChart, Marker};
+use vmdeck_core::history::chart_moments;
 use vmdeck_core::export;
 use vmdeck_core::network::Interface;
-use vmdeck_core::stats::{bandwidth_chart, cpu_chart, rate_scale, relative_label, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
+use vmdeck_core::stats::{bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
 
 /// A moment as the user's clock shows it, as precise as the period needs.
 fn local_label(epoch_secs: i64, period: &str) -> String {
@@ -39,23 +41,42 @@ fn local_label(epoch_secs: i64, period: &str) -> String {
     String::from(date.to_locale_string("default", &options))
 }
 
+/// What the panel did to the VM, as marks: (seconds since the epoch, what).
+type Moments = Vec<(i64, String)>;
+
+/// The marks' labels at a sample, for the pointer's readout and the table.
+fn marked_at(markers: &[Marker], index: usize) -> Vec<String> {
+    markers.iter().filter(|m| m.index == index).map(|m| format!("{} (from this browser)", m.label)).collect()
+}
+
 #[derive(Clone, PartialEq)]
 struct CpuData {
     usage: CpuUsage,
+    markers: Vec<Marker>,
+}
+
+impl CpuData {
+    fn new(usage: CpuUsage, moments: &Moments) -> Self {
+        let now = (js_sys::Date::now() / 1000.0) as i64;
+        let markers = markers(moments, |at| cpu_index_at(&usage, now, at));
+        Self { usage, markers }
+    }
 }
 
 impl ChartData for CpuData {
     fn chart(&self) -> LineChart {
-        cpu_chart(&self.usage)
+        cpu_chart(&self.usage, self.markers.clone())
     }
     fn time(&self, index: usize) -> String {
         relative_label(index, self.usage.data.len(), self.usage.time_units.as_deref().unwrap_or("units"))
     }
     fn values(&self, index: usize) -> Vec<String> {
-        vec![match self.usage.data.get(index).copied().flatten() {
+        let mut out = vec![match self.usage.data.get(index).copied().flatten() {
             Some(v) => format!("CPU {v:.1} %"),
             None => "no sample".into(),
-        }]
+        }];
+        out.extend(marked_at(&self.markers, index));
+        out
     }
     fn count(&self) -> usize {
         self.usage.data.len()
@@ -70,14 +91,15 @@ struct TrafficData {
     bandwidth: Bandwidth,
     index: usize,
     period: String,
+    markers: Vec<Marker>,
 }
 
 impl ChartData for TrafficData {
     fn chart(&self) -> LineChart {
         let period = self.period.clone();
         match self.bandwidth.interfaces.get(self.index) {
-            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| local_label(t, &period)),
-            None => bandwidth_chart(&self.bandwidth, &Default::default(), &|_| String::new()),
+            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| local_label(t, &period), self.markers.clone()),
+            None => bandwidth_chart(&self.bandwidth, &Default::default(), &|_| String::new(), Vec::new()),
         }
     }
     fn time(&self, index: usize) -> String {
@@ -93,10 +115,12 @@ impl ChartData for TrafficData {
         let bytes = traffic_scale(traffic);
         let step = traffic.step_seconds(&self.bandwidth).unwrap_or(1.0).max(1.0);
         let rates = rate_scale(inb.max(outb) * 8.0 / step);
-        vec![
+        let mut out = vec![
             format!("In {} ({})", bytes.format(inb), rates.format(inb * 8.0 / step)),
             format!("Out {} ({})", bytes.format(outb), rates.format(outb * 8.0 / step)),
-        ]
+        ];
+        out.extend(marked_at(&self.markers, index));
+        out
     }
     fn count(&self) -> usize {
         self.bandwidth.interfaces.get(self.index).map_or(0, |t| t.samples.len())
@@ -127,6 +151,9 @@ fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'st
 #[component]
 pub fn StatisticsTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
+    let tasks = use_tasks();
+    // The panel's own actions on this VM, from the history, to mark on the charts.
+    let moments = Memo::new(move |_| tasks.list().with(|list| chart_moments(list, &ctx.id.get())));
     let filters = use_url_filters(&["cpu", "bw"]);
     let cpu_period = Memo::new(move |_| period(filters, "cpu", &CPU_PERIODS));
     let bw_period = Memo::new(move |_| period(filters, "bw", &BANDWIDTH_PERIODS));
@@ -134,7 +161,7 @@ pub fn StatisticsTab() -> impl IntoView {
     // what is on screen stays until the next answer arrives.
     let cpu = use_data(
         move || (ctx.id.get(), cpu_period.get()),
-        |api, (id, p)| async move { Ok((p.clone(), CpuData { usage: cpu_stats(&api, &id, &p).await? })) },
+        |api, (id, p)| async move { Ok((p.clone(), cpu_stats(&api, &id, &p).await?)) },
     );
     let bw = use_data(move || (ctx.id.get(), bw_period.get()), |api, (id, p)| async move { Ok((p.clone(), bw_stats(&api, &id, &p).await?)) });
     let interfaces = use_data(move || ctx.id.get(), |api, id| async move { vm_interfaces(&api, &id, &[]).await });
@@ -150,7 +177,7 @@ pub fn StatisticsTab() -> impl IntoView {
                 {move || cpu_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
                 <PeriodPicker filters=filters key="cpu" periods=&CPU_PERIODS chosen=cpu_period/>
                 <ExportButtons id="cpu" name=Signal::derive(move || format!("cpu-vm{}{}", ctx.id.get(), cpu_period.get()))
-                    export=Callback::new(move |()| cpu_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::cpu(&d.usage)))))/>
+                    export=Callback::new(move |()| cpu_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::cpu(d)))))/>
             </header>
             <p class="muted small" id="cpu-meaning">{move || {
                 let cpus = ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.cpus));
@@ -160,10 +187,10 @@ pub fn StatisticsTab() -> impl IntoView {
                 }
             }}</p>
             {move || cpu_error.get().map(|e| view! { <ErrorView error=e doing="Loading the CPU statistics" on_retry=cpu_retry/> })}
-            {move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| !d.usage.has_data())).unwrap_or(false).then(|| view! {
+            {move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| !d.has_data())).unwrap_or(false).then(|| view! {
                 <p class="muted" id="cpu-no-data">"No CPU data for this period."</p>
             })}
-            <CanvasChart data=Signal::derive(move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| d.clone()))) label="CPU usage chart" id="cpu".to_owned()/>
+            <CanvasChart data=Signal::derive(move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| moments.with(|m| CpuData::new(d.clone(), m))))) label="CPU usage chart" id="cpu".to_owned()/>
         </section>
         <section class="panel stats" id="bw-stats">
             <header class="stats-head">
@@ -181,7 +208,10 @@ pub fn StatisticsTab() -> impl IntoView {
                     None => None,
                     Some(0) => Some(view! { <p class="muted" id="bw-no-data">"No traffic data for this period."</p> }.into_any()),
                     Some(n) => Some((0..n).map(|index| {
-                        let data = Signal::derive(move || bw_shown.with(|s| s.as_ref().map(|(p, b)| TrafficData { bandwidth: b.clone(), index, period: p.clone() })));
+                        let data = Signal::derive(move || bw_shown.with(|s| s.as_ref().map(|(p, b)| {
+                            let marks = b.interfaces.get(index).map(|t| moments.with(|m| markers(m, |at| traffic_index_at(b, t, at)))).unwrap_or_default();
+                            TrafficData { bandwidth: b.clone(), index, period: p.clone(), markers: marks }
+                        })));
                         let title = move || {
                             let (iface, public, network) = bw_shown.with(|s| s.as_ref().and_then(|(_, b)| b.interfaces.get(index).map(|t| (t.interface_id.clone(), t.is_public, t.network_id.clone())))).unwrap_or_default();
                             let name = interfaces.data.with(|list| list.as_ref().and_then(|list| list.iter().find(|n| n.id == iface).map(Interface::name))).unwrap_or_else(|| iface.map(|i| format!("Interface {i}")).unwrap_or_default());
