@@ -166,3 +166,23 @@ test('a reboot from this browser is marked on the VM\'s CPU chart, and the perio
   assert.match(await page.textContent('#cpu-table tbody tr:last-child'), /Reboot \(from this browser\)/);
   assert.equal(await page.locator('#cpu-table tbody tr', { hasText: 'Reboot' }).count(), 1);
 });
+
+test('a full storage keeps the history in memory, and says so', async () => {
+  const vm = await vms.take({ status: 'offline' });
+  const { page } = await loggedInPage(suite);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await page.waitForSelector('#open-edit');
+  // From now on the browser's storage refuses every write, as a full one does.
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.click('#open-edit');
+  await page.fill('#edit-label', 'Kept in memory');
+  await page.click('#edit-dialog #confirm-action');
+  await page.waitForSelector('#edit-dialog', { state: 'hidden' });
+  await page.click('#tab-activity');
+  await page.waitForSelector('#vm-activity-memory-only');
+  assert.match(await page.textContent('#vm-activity-table .activity-request'), /label="Kept in memory"/);
+});
