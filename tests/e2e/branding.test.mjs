@@ -32,6 +32,8 @@ after(() => rmSync(dist, { recursive: true, force: true }));
 /** What a page shows of the brand, and the primary button's colour. */
 async function brandOf(page) {
   await page.waitForFunction(() => document.querySelector('#brand-name')?.textContent === 'Nube Hosting');
+  // Loaded or refused: either way the image is complete.
+  await page.waitForFunction(() => document.querySelector('#brand-logo')?.complete);
   return page.evaluate(() => ({
     name: document.querySelector('#brand-name').textContent,
     logo: document.querySelector('#brand-logo')?.getAttribute('src'),
