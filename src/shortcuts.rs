@@ -29,9 +29,16 @@ const VM_RESULTS: u64 = 8;
 /// shortcuts leave both alone. The page is asked rather than the dialogs'
 /// signals, which learn of an Escape only a task later, when `close` fires.
 fn leave_alone(ev: &web_sys::KeyboardEvent) -> bool {
-    let dialog_open = document().query_selector("dialog[open]").ok().flatten().is_some();
-    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return dialog_open };
-    dialog_open || matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable()
+    if document().query_selector("dialog[open]").ok().flatten().is_some() {
+        return true;
+    }
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return false };
+    // No dialog is open: a field in one is left over from a dialog just
+    // closed (it keeps the focus until the browser moves it), not typed in.
+    if target.closest("dialog").ok().flatten().is_some() {
+        return false;
+    }
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable()
 }
 
 /// The shortcuts' dialogs, open or not; the dialogs come in a part.

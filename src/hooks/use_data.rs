@@ -73,6 +73,9 @@ pub struct UseDataReturn<T: Send + Sync + 'static> {
     value: RwSignal<Option<T>>,
     reload: RwSignal<u64>,
     in_flight: RwSignal<bool>,
+    /// How many local changes (`update`) were made: a read asked before
+    /// the last one is older than what is on screen.
+    edits: StoredValue<u64>,
 }
 
 impl<T: Send + Sync + 'static> Clone for UseDataReturn<T> {
@@ -105,8 +108,10 @@ impl<T: Send + Sync + 'static> UseDataReturn<T> {
     }
 
     /// Changes the data on screen before the next read says so (a VM shown
-    /// busy at once after a 202).
+    /// busy at once after a 202). A read on its way was asked before the
+    /// change: its answer is dropped and the data read again.
     pub fn update(&self, change: impl FnOnce(&mut T)) {
+        self.edits.update_value(|n| *n += 1);
         self.value.update(|value| {
             if let Some(value) = value {
                 change(value);
@@ -174,6 +179,7 @@ where
     let latest = StoredValue::new(0u64);
     let asked_last = StoredValue::new(f64::NEG_INFINITY);
     let failures = StoredValue::new(0u32);
+    let edits = StoredValue::new(0u64);
     let on_answer = options.on_answer;
 
     Effect::new(move || {
@@ -185,12 +191,20 @@ where
         in_flight.set(true);
         let asked_at = js_sys::Date::now();
         asked_last.set_value(asked_at);
+        let edits_then = edits.get_value();
         let request = Api::call(session, |api| fetch(api, input.clone()));
         let on_answer = on_answer.clone();
         spawn_local(async move {
             let result = request.await;
             // Superseded by a newer read, or the page is gone.
             if latest.try_get_value() != Some(generation) {
+                return;
+            }
+            // The data on screen was changed since this read was asked (a
+            // 202 marked the VM busy): this answer is older; read again.
+            if result.is_ok() && edits.try_get_value() != Some(edits_then) {
+                in_flight.set(false);
+                reload.update(|n| *n += 1);
                 return;
             }
             match &result {
@@ -227,6 +241,7 @@ where
         value,
         reload,
         in_flight,
+        edits,
     };
 
     let auto_refresh = use_auto_refresh().seconds();
