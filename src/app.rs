@@ -3,6 +3,7 @@
 use crate::components::{BrandName, SupportLink};
 use crate::deploy::provide_deploy;
 use crate::hooks::AutoRefresh;
+use crate::i18n::LanguageSwitch;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::vm_list::VmListPage;
 use crate::parts::{self, Part, PartView};
@@ -133,6 +134,7 @@ fn Layout(children: Children) -> impl IntoView {
                     })}
                     <SupportLink class="button button-quiet support-link" id="support-link" short=true/>
                     {move || session.is_logged_in().then(|| view! { <TaskTray/> })}
+                    <LanguageSwitch/>
                     <ThemeToggle/>
                     {move || session.is_logged_in().then(|| view! {
                         <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>"Log out"</button>

@@ -6,6 +6,7 @@ pub mod app;
 pub mod components;
 pub mod deploy;
 pub mod hooks;
+pub mod i18n;
 pub mod pages;
 pub mod parts;
 pub mod perf;
@@ -68,6 +69,7 @@ pub fn start() {
         }
     }));
     theme::initial_theme();
+    i18n::init();
     // The parts of the page being opened start downloading now, while the app
     // is being built, instead of once it asks for them.
     if let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) {

@@ -29,7 +29,7 @@ pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
 pub use loaded::Loaded;
 pub use modal::Modal;
-pub use plan_picker::{browser_locale, PlanPicker};
+pub use plan_picker::PlanPicker;
 pub use raw_fields::RawFields;
 pub use status_badge::StatusBadge;
 pub use typed_confirm::TypedConfirm;

@@ -5,11 +5,6 @@
 use leptos::prelude::*;
 use vmdeck_core::plans::{format_money, monthly_difference, Plan};
 
-/// The browser's language, for numbers and money ("es-ES", "en-GB").
-pub fn browser_locale() -> String {
-    window().navigator().language().unwrap_or_else(|| "en".to_owned())
-}
-
 /// "€5.00 a month · €0.0070 an hour", or nothing for a plan without a price.
 fn price_text(plan: &Plan, locale: &str) -> Option<String> {
     let price = plan.price.as_ref()?;
@@ -33,7 +28,7 @@ pub fn PlanPicker(
     #[prop(default = None)] current: Option<Plan>,
     #[prop(optional)] unavailable: Option<Callback<Plan, Option<&'static str>>>,
 ) -> impl IntoView {
-    let locale = browser_locale();
+    let locale = vmdeck_core::i18n::locale_tag();
     let cards = plans
         .into_iter()
         .enumerate()

@@ -5,6 +5,7 @@ use crate::components::{described_by, BrandName, CheckField, Field, FormView, Su
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Token};
+use crate::i18n::LanguageSwitch;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -109,7 +110,7 @@ pub fn LoginPage() -> impl IntoView {
     view! {
         <div class="login-page">
             <main class="login-card">
-                <h1 class="brand brand-large"><BrandName/></h1>
+                <div class="login-top"><h1 class="brand brand-large"><BrandName/></h1><LanguageSwitch/></div>
                 <p class="muted">"Log in with your account id and API token to manage your virtual machines."</p>
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
                 <FormView form=form on_submit=on_submit doing="Logging in" class="login-form">

@@ -17,6 +17,7 @@ pub mod export;
 pub mod firewall;
 pub mod forms;
 pub mod history;
+pub mod i18n;
 pub mod network;
 pub mod page;
 pub mod paths;

@@ -3,6 +3,7 @@
 //! written the way the user's locale writes it.
 
 use crate::decode;
+use crate::i18n::{number_in, number_style};
 use serde_json::Value;
 
 /// The longest plan name that fits a card.
@@ -112,25 +113,6 @@ fn price(value: &Value) -> Result<Price, String> {
     Ok(Price { monthly, hourly, currency })
 }
 
-/// How a locale writes an amount of money.
-struct Style {
-    decimal: char,
-    group: char,
-    /// Groups only from five digits on (Spanish writes 1234 but 12 345).
-    group_from_five: bool,
-    symbol_first: bool,
-}
-
-fn style(locale: &str) -> Style {
-    let language = locale.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
-    match language.as_str() {
-        "es" | "ca" | "gl" | "eu" => Style { decimal: ',', group: '.', group_from_five: true, symbol_first: false },
-        "de" | "it" | "pt" | "nl" | "da" | "id" | "tr" => Style { decimal: ',', group: '.', group_from_five: false, symbol_first: false },
-        "fr" | "nb" | "sv" | "fi" | "pl" | "cs" | "ru" | "uk" => Style { decimal: ',', group: '\u{202f}', group_from_five: false, symbol_first: false },
-        _ => Style { decimal: '.', group: ',', group_from_five: false, symbol_first: true },
-    }
-}
-
 fn symbol(currency: &str) -> Option<&'static str> {
     match currency {
         "EUR" => Some("€"),
@@ -145,30 +127,9 @@ fn symbol(currency: &str) -> Option<&'static str> {
 /// it, with at least 2 and at most `max_decimals` decimals: "€1,234.50",
 /// "1234,50 €", "12.345,50 €", "CHF 5.00".
 pub fn format_money(amount: f64, currency: &str, locale: &str, max_decimals: usize) -> String {
-    let style = style(locale);
-    let max_decimals = max_decimals.max(2);
-    let negative = amount < 0.0;
-    let mut digits = format!("{:.*}", max_decimals, amount.abs());
-    // Trailing zeros past the second decimal go.
-    while digits.len() > 3 && digits.ends_with('0') && digits.find('.').is_some_and(|dot| digits.len() - dot - 1 > 2) {
-        digits.pop();
-    }
-    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
-    let grouped = if whole.len() > 4 || (whole.len() == 4 && !style.group_from_five) {
-        let mut out = String::new();
-        for (i, c) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i) % 3 == 0 {
-                out.push(style.group);
-            }
-            out.push(c);
-        }
-        out
-    } else {
-        whole.to_owned()
-    };
-    let number = format!("{grouped}{}{fraction}", style.decimal);
-    let sign = if negative { "-" } else { "" };
-    match (symbol(currency), style.symbol_first) {
+    let number = number_in(amount.abs(), 2, max_decimals, locale);
+    let sign = if amount < 0.0 && number.bytes().any(|b| b.is_ascii_digit() && b != b'0') { "-" } else { "" };
+    match (symbol(currency), number_style(locale).symbol_first) {
         (Some(symbol), true) => format!("{sign}{symbol}{number}"),
         (None, true) => format!("{sign}{currency}\u{a0}{number}"),
         (Some(symbol), false) => format!("{sign}{number}\u{a0}{symbol}"),

@@ -1,0 +1,53 @@
+//! Words used all over the panel: page names, buttons, field names, states.
+
+crate::catalogue! {
+    VIRTUAL_MACHINES = "Virtual machines" / "Máquinas virtuales";
+    VIRTUAL_MACHINE = "Virtual machine" / "Máquina virtual";
+    NETWORK_INTERFACES = "Network interfaces" / "Interfaces de red";
+    IP_ADDRESSES = "IP addresses" / "Direcciones IP";
+    IP_ADDRESS = "IP address" / "Dirección IP";
+    ACTIVITY = "Activity" / "Actividad";
+    CREATE_VM = "Create VM" / "Crear VM";
+    CANCEL = "Cancel" / "Cancelar";
+    CLOSE = "Close" / "Cerrar";
+    SAVE = "Save" / "Guardar";
+    EDIT = "Edit" / "Editar";
+    REMOVE = "Remove" / "Quitar";
+    DELETE = "Delete" / "Eliminar";
+    SHOW = "Show" / "Mostrar";
+    START = "Start" / "Arrancar";
+    STOP = "Stop" / "Detener";
+    REBOOT = "Reboot" / "Reiniciar";
+    REBUILD = "Rebuild" / "Reinstalar";
+    RESCUE = "Rescue" / "Rescate";
+    TRY_AGAIN = "Try again" / "Reintentar";
+    REFRESH = "Refresh" / "Actualizar";
+    EXPORT_CSV = "Export CSV" / "Exportar CSV";
+    EXPORT_JSON = "Export JSON" / "Exportar JSON";
+    SHOW_AS_API_REQUEST = "Show as API request" / "Ver como petición a la API";
+    YES = "Yes" / "Sí";
+    NO = "No" / "No";
+    BUSY = "Busy" / "Ocupada";
+    STATUS = "Status" / "Estado";
+    LABEL = "Label" / "Etiqueta";
+    HOSTNAME = "Hostname" / "Nombre de host";
+    MEMORY = "Memory" / "Memoria";
+    MEMORY_MB = "Memory (MB)" / "Memoria (MB)";
+    CPUS = "CPUs" / "CPU";
+    CPU_TYPE = "CPU type" / "Tipo de CPU";
+    SWAP = "Swap" / "Swap";
+    DISK = "Disk" / "Disco";
+    NETWORK = "Network" / "Red";
+    LOCATION = "Location" / "Ubicación";
+    TEMPLATE = "Template" / "Plantilla";
+    OPERATING_SYSTEM = "Operating system" / "Sistema operativo";
+    INTERFACE = "Interface" / "Interfaz";
+    ADDRESS = "Address" / "Dirección";
+    PORT = "Port" / "Puerto";
+    PROTOCOL = "Protocol" / "Protocolo";
+    TYPE = "Type" / "Tipo";
+    NOTE = "Note" / "Nota";
+    PROVIDERS_DEFAULT = "Provider's default" / "Valor por defecto del proveedor";
+    VM = "VM" / "VM";
+    VM_NUMBER = "VM {id}" / "VM {id}";
+}

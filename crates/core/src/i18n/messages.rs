@@ -1,0 +1,4 @@
+//! What the core crate says: errors, validation, titles, summaries.
+
+crate::catalogue! {
+}

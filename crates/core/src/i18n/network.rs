@@ -1,0 +1,4 @@
+//! The VM's network, firewall and statistics tabs.
+
+crate::catalogue! {
+}
