@@ -1,6 +1,7 @@
 //! Editing a VM: the spec's editable fields, checked, with only the
 //! changes sent and what each change means for the running VM said.
 
+use crate::i18n::messages as t;
 use crate::plans::{plan_of, Plan};
 use crate::create_vm::number;
 use crate::forms::FieldErrors;
@@ -63,12 +64,12 @@ impl EditVmForm {
         let mut check = |field: &str, result: validate::Check| problems.check(field, result);
         check("label", validate::label(&self.label));
         check("hostname", validate::hostname(&self.hostname));
-        check("memory", validate::positive(&self.memory, "memory").map(|_| ()));
-        check("cpus", validate::positive(&self.cpus, "number of CPUs").map(|_| ()));
+        check("memory", validate::positive(&self.memory, &t::WHAT_MEMORY).map(|_| ()));
+        check("cpus", validate::positive(&self.cpus, &t::WHAT_CPUS).map(|_| ()));
         if self.primary_disk_size != original.primary_disk_size {
             check(
                 "primary_disk_size",
-                validate::positive(&self.primary_disk_size, "primary disk size").and_then(|size| {
+                validate::positive(&self.primary_disk_size, &t::WHAT_PRIMARY_DISK_SIZE).and_then(|size| {
                     match original.primary_disk_size.trim().parse::<u64>() {
                         Ok(now) if size < now => Err(format!("The primary disk cannot shrink below its {now} GB.")),
                         _ => Ok(()),

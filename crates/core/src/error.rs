@@ -1,6 +1,7 @@
 //! The one error type of every API call, and how a failed response becomes one.
 
 use crate::decode::DecodeError;
+use crate::i18n::messages as t;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -98,13 +99,13 @@ impl ApiError {
     pub fn malformed(status: u16, body: &str, err: &serde_json::Error) -> Self {
         let start = body.trim_start();
         let detail = if start.starts_with('<') {
-            "an HTML page came instead of JSON (often the error page of a proxy or gateway).".to_owned()
+            t::ERR_DETAIL_HTML.get().to_owned()
         } else if err.is_eof() {
-            "the answer was cut short.".to_owned()
+            t::ERR_DETAIL_CUT_SHORT.get().to_owned()
         } else if start.starts_with(['{', '[']) {
-            format!("the JSON is broken ({err}).")
+            crate::tf!(t::ERR_DETAIL_BROKEN_JSON, err = err)
         } else {
-            format!("it is not JSON: “{}”.", excerpt(body, 80))
+            crate::tf!(t::ERR_DETAIL_NOT_JSON, excerpt = excerpt(body, 80))
         };
         Self::Malformed { status, detail }
     }
@@ -167,36 +168,30 @@ impl fmt::Display for ApiError {
             }
         };
         match self {
-            Self::Unreachable { base_url } => write!(
-                f,
-                "Cannot reach the API at {base_url}. Check the address and your connection."
-            ),
+            Self::Unreachable { base_url } => f.write_str(&crate::tf!(t::ERR_UNREACHABLE, base_url = base_url)),
             Self::Timeout { base_url, seconds } => {
-                write!(f, "The API at {base_url} did not answer within {seconds} seconds.")
+                f.write_str(&crate::tf!(t::ERR_TIMEOUT, base_url = base_url, seconds = seconds))
             }
-            Self::Unauthorized => f.write_str("Your session expired or the token was refused."),
-            Self::Forbidden(m) => with(f, "This token is not allowed to do that.", m),
-            Self::NotFound(m) => with(f, "Not found.", m),
-            Self::PreconditionFailed(m) => with(f, "The service refused the request (412).", m),
-            Self::Validation(m) => with(f, "The service refused the request:", m),
+            Self::Unauthorized => f.write_str(t::ERR_UNAUTHORIZED.get()),
+            Self::Forbidden(m) => with(f, t::ERR_FORBIDDEN.get(), m),
+            Self::NotFound(m) => with(f, t::ERR_NOT_FOUND.get(), m),
+            Self::PreconditionFailed(m) => with(f, t::ERR_PRECONDITION.get(), m),
+            Self::Validation(m) => with(f, t::ERR_VALIDATION.get(), m),
             Self::Rejected { status, messages } => {
-                with(f, &format!("The service refused the request (HTTP {status})."), messages)
+                with(f, &crate::tf!(t::ERR_REJECTED, status = status), messages)
             }
             Self::Server { status, messages, retry_after } => {
-                with(f, &format!("The service had a problem (HTTP {status})."), messages)?;
+                with(f, &crate::tf!(t::ERR_SERVER, status = status), messages)?;
                 match retry_after {
-                    Some(s) => write!(f, " It asks to try again in {s} seconds."),
-                    None => f.write_str(" Try again in a moment."),
+                    Some(s) => write!(f, " {}", crate::tf!(t::ERR_RETRY_AFTER, s = s)),
+                    None => write!(f, " {}", t::ERR_TRY_AGAIN_SOON.get()),
                 }
             }
             Self::Malformed { status, detail } => {
-                write!(f, "The service sent an answer that could not be read (HTTP {status}): {detail}")
+                f.write_str(&crate::tf!(t::ERR_MALFORMED, status = status, detail = detail))
             }
             Self::Invalid(why) => f.write_str(why),
-            Self::PartNotLoaded { part } => write!(
-                f,
-                "The panel could not download the code of {part}. Check your connection; nothing was sent to the service."
-            ),
+            Self::PartNotLoaded { part } => f.write_str(&crate::tf!(t::ERR_PART_NOT_LOADED, part = part)),
         }
     }
 }
@@ -213,7 +208,7 @@ pub fn messages_from_body(body: &str) -> ErrorMessages {
     match serde_json::from_str::<Value>(trimmed) {
         Ok(value) => messages_from_json(&value),
         Err(_) if looks_like_html(trimmed) => {
-            ErrorMessages::general("The server answered with an HTML page instead of JSON.")
+            ErrorMessages::general(t::ERR_HTML_INSTEAD_OF_JSON.get())
         }
         Err(_) => ErrorMessages::general(excerpt(trimmed, 200)),
     }
@@ -300,7 +295,7 @@ fn looks_like_html(body: &str) -> bool {
 pub fn excerpt(text: &str, max: usize) -> String {
     let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one_line.is_empty() {
-        return "(empty)".to_owned();
+        return t::ERR_EMPTY_BODY.get().to_owned();
     }
     let mut out: String = one_line.chars().take(max).collect();
     if one_line.chars().count() > max {

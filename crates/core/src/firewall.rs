@@ -1,6 +1,7 @@
 //! Firewall rule and interface forms: ports, addresses and MACs parsed and
 //! explained, and the warnings a careful colleague would give.
 
+use crate::i18n::messages as t;
 use crate::create_vm::number;
 use crate::forms::FieldErrors;
 use crate::network::{FirewallRule, Interface};
@@ -197,7 +198,7 @@ impl InterfaceForm {
 
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("network_id", validate::id(&self.network_id, "network"));
+        problems.check("network_id", validate::id(&self.network_id, &t::WHAT_NETWORK));
         problems.check_optional("label", &self.label, validate::label);
         problems.check("rate_limit", validate::rate_limit(&self.rate_limit));
         problems.check_optional("mac_address", &self.mac_address, validate::mac_address);

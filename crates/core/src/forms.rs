@@ -7,6 +7,7 @@
 //! key their fields `name.ROW` with a row id that stays with the row, so a
 //! message never moves to another row when one above it goes.
 
+use crate::i18n::messages as t;
 use crate::error::{ApiError, ErrorMessages};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut};
@@ -190,9 +191,9 @@ pub fn split(mut error: ApiError, shows: impl Fn(&str) -> Option<String>) -> (BT
     let moved = !on_fields.is_empty();
     if moved && left.is_empty() && validation {
         left.general.push(if on_fields.len() == 1 {
-            "See the message at the field below.".to_owned()
+            t::FORM_SEE_FIELD_BELOW.get().to_owned()
         } else {
-            "See the messages at the fields below.".to_owned()
+            t::FORM_SEE_FIELDS_BELOW.get().to_owned()
         });
     }
     *messages = left;

@@ -3,6 +3,7 @@
 //! address. The big ones have their own modules (`create_vm`, `edit_vm`,
 //! `clone_vm`, `firewall`).
 
+use crate::i18n::messages as t;
 use crate::forms::FieldErrors;
 use crate::rules::{Packet, Protocol};
 use crate::{paths, validate};
@@ -27,19 +28,19 @@ impl LoginForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
         problems.check("base_url", match paths::normalize_base_url(&self.base_url) {
-            Ok(base) if base.is_empty() => Err("Enter the API address.".into()),
+            Ok(base) if base.is_empty() => Err(t::FORM_ENTER_API_ADDRESS.get().into()),
             Ok(_) => Ok(()),
             Err(e) => Err(e),
         });
         let account = self.account.trim();
         problems.check("account", if account.is_empty() {
-            Err("Enter your account id.".into())
+            Err(t::FORM_ENTER_ACCOUNT_ID.get().into())
         } else if paths::checked_id(account, "account").is_err() {
-            Err("The account id is a number.".into())
+            Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
         } else {
             Ok(())
         });
-        problems.check("token", if self.token.trim().is_empty() { Err("Enter your API token.".into()) } else { Ok(()) });
+        problems.check("token", if self.token.trim().is_empty() { Err(t::FORM_ENTER_API_TOKEN.get().into()) } else { Ok(()) });
         problems
     }
 }
@@ -55,7 +56,7 @@ pub struct RebuildForm {
 impl RebuildForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("template_id", validate::id(&self.template_id, "template").map_err(|_| "Choose a template.".to_owned()));
+        problems.check("template_id", validate::id(&self.template_id, &t::WHAT_TEMPLATE).map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()));
         problems
     }
 }
@@ -109,7 +110,7 @@ impl MountIsoForm {
         if self.by_url {
             problems.check("iso_url", validate::iso_url(&self.iso_url));
         } else {
-            problems.check("iso_id", validate::id(&self.iso_id, "ISO").map_err(|_| "Choose an ISO.".to_owned()));
+            problems.check("iso_id", validate::id(&self.iso_id, &t::WHAT_ISO).map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()));
         }
         problems
     }
@@ -131,7 +132,7 @@ impl PolicyForm {
         let mut problems = FieldErrors::default();
         problems.check("default_firewall_policy", match self.default_firewall_policy.as_str() {
             "ACCEPT" | "DROP" => Ok(()),
-            _ => Err("The default policy is ACCEPT or DROP.".into()),
+            _ => Err(t::FORM_DEFAULT_POLICY_VALUES.get().into()),
         });
         problems
     }
@@ -146,7 +147,7 @@ pub struct AddIpForm {
 impl AddIpForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, "address"));
+        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, &t::WHAT_ADDRESS));
         problems
     }
 
@@ -180,12 +181,12 @@ impl PacketForm {
     pub fn packet(&self) -> Result<Packet, FieldErrors> {
         let mut problems = FieldErrors::default();
         let source = self.source.trim().parse::<Ipv4Addr>().map_err(|_| {
-            if self.source.trim().is_empty() { "Enter the address the packet comes from.".to_owned() } else { format!("“{}” is not an IPv4 address.", self.source.trim()) }
+            if self.source.trim().is_empty() { t::FORM_ENTER_PACKET_SOURCE.get().to_owned() } else { crate::tf!(t::FORM_NOT_IPV4, value = self.source.trim()) }
         });
-        let protocol = Protocol::parse(&self.protocol).ok_or_else(|| "The protocol is TCP or UDP.".to_owned());
+        let protocol = Protocol::parse(&self.protocol).ok_or_else(|| t::FORM_PROTOCOL_TCP_UDP.get().to_owned());
         let port = match self.port.trim().parse::<u32>() {
             Ok(p) if (1..=65_535).contains(&p) => Ok(p as u16),
-            _ => Err("The port is a number from 1 to 65535.".to_owned()),
+            _ => Err(t::FORM_PORT_RANGE.get().to_owned()),
         };
         problems.check("source", source.as_ref().map(|_| ()).map_err(Clone::clone));
         problems.check("protocol", protocol.as_ref().map(|_| ()).map_err(Clone::clone));

@@ -1,29 +1,32 @@
 //! The spec's limits as checks on what a user typed. Each answers a message
 //! that says exactly what is wrong, in words a form can show under the field.
 
+use crate::i18n::messages as t;
+use crate::i18n::Text;
+use crate::tf;
 use std::net::Ipv4Addr;
 
 pub type Check = Result<(), String>;
 
-fn fail(message: &str) -> Check {
-    Err(message.to_owned())
+fn fail(message: &Text) -> Check {
+    Err(message.get().to_owned())
 }
 
 /// Up to 25 characters; not starting with a digit; letters A–Z, digits and dashes.
 pub fn hostname(value: &str) -> Check {
     let value = value.trim();
     if value.is_empty() {
-        return fail("Enter a hostname.");
+        return fail(&t::VAL_ENTER_HOSTNAME);
     }
     if value.starts_with(|c: char| c.is_ascii_digit()) {
-        return fail("The hostname may not start with a digit.");
+        return fail(&t::VAL_HOSTNAME_DIGIT_FIRST);
     }
     if let Some(bad) = value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-')) {
-        return Err(format!("The hostname may contain only letters A–Z, digits and dashes, not “{bad}”."));
+        return Err(tf!(t::VAL_HOSTNAME_BAD_CHAR, bad = bad));
     }
     let len = value.chars().count();
     if len > 25 {
-        return Err(format!("The hostname may be at most 25 characters long ({len} now)."));
+        return Err(tf!(t::VAL_HOSTNAME_TOO_LONG, len = len));
     }
     Ok(())
 }
@@ -35,15 +38,15 @@ pub fn root_password(value: &str) -> Check {
         return Ok(());
     }
     if let Some(bad) = value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_')) {
-        let shown = if bad.is_whitespace() { "a space".to_owned() } else { format!("“{bad}”") };
-        return Err(format!("The password may contain only letters, digits, dashes and underscores, not {shown}."));
+        let shown = if bad.is_whitespace() { t::VAL_A_SPACE.get().to_owned() } else { tf!(t::VAL_QUOTED_CHAR, bad = bad) };
+        return Err(tf!(t::VAL_PASSWORD_BAD_CHAR, shown = shown));
     }
     let len = value.chars().count();
     if len < 6 {
-        return Err(format!("The password needs at least 6 characters ({len} now)."));
+        return Err(tf!(t::VAL_PASSWORD_TOO_SHORT, len = len));
     }
     if len > 32 {
-        return Err(format!("The password may be at most 32 characters long ({len} now)."));
+        return Err(tf!(t::VAL_PASSWORD_TOO_LONG, len = len));
     }
     Ok(())
 }
@@ -51,36 +54,36 @@ pub fn root_password(value: &str) -> Check {
 pub fn label(value: &str) -> Check {
     let len = value.trim().chars().count();
     if len == 0 {
-        fail("Enter a label.")
+        fail(&t::VAL_ENTER_LABEL)
     } else if len > 255 {
-        Err(format!("The label may be at most 255 characters long ({len} now)."))
+        Err(tf!(t::VAL_LABEL_TOO_LONG, len = len))
     } else {
         Ok(())
     }
 }
 
 /// A whole number, answered as such, or a message naming `what`.
-pub fn whole_number(value: &str, what: &str) -> Result<u64, String> {
+pub fn whole_number(value: &str, what: impl std::fmt::Display) -> Result<u64, String> {
     let value = value.trim();
     if value.is_empty() {
-        return Err(format!("Enter the {what}."));
+        return Err(tf!(t::VAL_ENTER_THE, what = what));
     }
     if value.starts_with('-') {
-        return Err(format!("The {what} cannot be negative."));
+        return Err(tf!(t::VAL_NOT_NEGATIVE, what = what));
     }
     value.parse::<u64>().map_err(|_| {
         if value.contains(['.', ',']) {
-            format!("The {what} must be a whole number.")
+            tf!(t::VAL_WHOLE_NUMBER, what = what)
         } else {
-            format!("The {what} must be a number.")
+            tf!(t::VAL_A_NUMBER, what = what)
         }
     })
 }
 
 /// A whole number of at least 1, e.g. a size or a count.
-pub fn positive(value: &str, what: &str) -> Result<u64, String> {
-    match whole_number(value, what)? {
-        0 => Err(format!("The {what} must be at least 1.")),
+pub fn positive(value: &str, what: impl std::fmt::Display) -> Result<u64, String> {
+    match whole_number(value, &what)? {
+        0 => Err(tf!(t::VAL_AT_LEAST_ONE, what = what)),
         n => Ok(n),
     }
 }
@@ -90,35 +93,35 @@ pub fn rate_limit(value: &str) -> Check {
     if value.trim().is_empty() {
         return Ok(());
     }
-    whole_number(value, "rate limit").map(|_| ()).map_err(|m| format!("{m} Use 0 for unlimited."))
+    whole_number(value, &t::WHAT_RATE_LIMIT).map(|_| ()).map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
 }
 
 /// An ISO's address: http, https, ftp or ftps, with a host.
 pub fn iso_url(value: &str) -> Check {
     let value = value.trim();
     if value.is_empty() {
-        return fail("Enter the ISO's URL.");
+        return fail(&t::VAL_ENTER_ISO_URL);
     }
     let lower = value.to_ascii_lowercase();
     let Some(rest) = ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|s| lower.strip_prefix(s)) else {
-        return fail("The ISO URL must start with http://, https://, ftp:// or ftps://.");
+        return fail(&t::VAL_ISO_URL_SCHEME);
     };
     if rest.split(['/', '?', '#']).next().is_none_or(str::is_empty) {
-        return fail("The ISO URL needs a host name after the scheme.");
+        return fail(&t::VAL_ISO_URL_HOST);
     }
     if value.chars().any(char::is_whitespace) {
-        return fail("The ISO URL may not contain spaces.");
+        return fail(&t::VAL_ISO_URL_SPACES);
     }
     Ok(())
 }
 
 /// An IPv4 address in dotted form.
-pub fn ipv4(value: &str, what: &str) -> Check {
+pub fn ipv4(value: &str, what: impl std::fmt::Display) -> Check {
     value
         .trim()
         .parse::<Ipv4Addr>()
         .map(|_| ())
-        .map_err(|_| format!("The {what} must be an IPv4 address like 192.0.2.10."))
+        .map_err(|_| tf!(t::VAL_IPV4, what = what))
 }
 
 /// A netmask: dotted (255.255.255.0) with contiguous ones, or a prefix (/24).
@@ -127,7 +130,7 @@ pub fn netmask(value: &str) -> Check {
     if let Some(prefix) = value.strip_prefix('/') {
         return match prefix.parse::<u8>() {
             Ok(p) if p <= 32 => Ok(()),
-            _ => fail("A netmask prefix goes from /0 to /32."),
+            _ => fail(&t::VAL_NETMASK_PREFIX),
         };
     }
     match value.parse::<Ipv4Addr>() {
@@ -136,20 +139,20 @@ pub fn netmask(value: &str) -> Check {
             if bits.leading_ones() + bits.trailing_zeros() == 32 {
                 Ok(())
             } else {
-                fail("The netmask's ones must come first, like 255.255.255.0.")
+                fail(&t::VAL_NETMASK_CONTIGUOUS)
             }
         }
-        Err(_) => fail("The netmask must look like 255.255.255.0 or /24."),
+        Err(_) => fail(&t::VAL_NETMASK_FORM),
     }
 }
 
 /// An id of the catalogue (template, ISO, location, network…): digits.
-pub fn id(value: &str, what: &str) -> Check {
+pub fn id(value: &str, what: impl std::fmt::Display) -> Check {
     let value = value.trim();
     if !value.is_empty() && value.len() <= 20 && value.bytes().all(|b| b.is_ascii_digit()) {
         Ok(())
     } else {
-        Err(format!("Choose a {what}."))
+        Err(tf!(t::VAL_CHOOSE, what = what))
     }
 }
 
@@ -160,9 +163,9 @@ pub fn mac_address(value: &str) -> Check {
         .then(|| parts.iter().map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None }).collect())
         .flatten();
     match bytes {
-        None => fail("A MAC address is six pairs of hex digits separated by colons, like 02:1a:2b:3c:4d:5e."),
-        Some(b) if b.iter().all(|x| *x == 0) => fail("The MAC address may not be all zeros."),
-        Some(b) if b[0] & 1 == 1 => fail("The MAC address must be a unicast one (its first byte even)."),
+        None => fail(&t::VAL_MAC_FORM),
+        Some(b) if b.iter().all(|x| *x == 0) => fail(&t::VAL_MAC_ZEROS),
+        Some(b) if b[0] & 1 == 1 => fail(&t::VAL_MAC_UNICAST),
         Some(_) => Ok(()),
     }
 }

@@ -1,4 +1,91 @@
 //! What the core crate says: errors, validation, titles, summaries.
 
 crate::catalogue! {
+    // Errors of API calls
+    ERR_DETAIL_HTML = "an HTML page came instead of JSON (often the error page of a proxy or gateway)." / "llegó una página HTML en lugar de JSON (a menudo la página de error de un proxy o una pasarela).";
+    ERR_DETAIL_CUT_SHORT = "the answer was cut short." / "la respuesta llegó cortada.";
+    ERR_DETAIL_BROKEN_JSON = "the JSON is broken ({err})." / "el JSON está roto ({err}).";
+    ERR_DETAIL_NOT_JSON = "it is not JSON: “{excerpt}”." / "no es JSON: «{excerpt}».";
+    ERR_UNREACHABLE = "Cannot reach the API at {base_url}. Check the address and your connection." / "No se puede conectar con la API en {base_url}. Comprueba la dirección y tu conexión.";
+    ERR_TIMEOUT = "The API at {base_url} did not answer within {seconds} seconds." / "La API en {base_url} no respondió en {seconds} segundos.";
+    ERR_UNAUTHORIZED = "Your session expired or the token was refused." / "Tu sesión ha caducado o se ha rechazado el token.";
+    ERR_FORBIDDEN = "This token is not allowed to do that." / "Este token no tiene permiso para hacer eso.";
+    ERR_NOT_FOUND = "Not found." / "No encontrado.";
+    ERR_PRECONDITION = "The service refused the request (412)." / "El servicio rechazó la petición (412).";
+    ERR_VALIDATION = "The service refused the request:" / "El servicio rechazó la petición:";
+    ERR_REJECTED = "The service refused the request (HTTP {status})." / "El servicio rechazó la petición (HTTP {status}).";
+    ERR_SERVER = "The service had a problem (HTTP {status})." / "El servicio tuvo un problema (HTTP {status}).";
+    ERR_RETRY_AFTER = "It asks to try again in {s} seconds." / "Pide volver a intentarlo dentro de {s} segundos.";
+    ERR_TRY_AGAIN_SOON = "Try again in a moment." / "Vuelve a intentarlo en un momento.";
+    ERR_MALFORMED = "The service sent an answer that could not be read (HTTP {status}): {detail}" / "El servicio envió una respuesta que no se pudo leer (HTTP {status}): {detail}";
+    ERR_PART_NOT_LOADED = "The panel could not download the code of {part}. Check your connection; nothing was sent to the service." / "El panel no pudo descargar el código de {part}. Comprueba tu conexión; no se envió nada al servicio.";
+    ERR_HTML_INSTEAD_OF_JSON = "The server answered with an HTML page instead of JSON." / "El servidor respondió con una página HTML en lugar de JSON.";
+    ERR_EMPTY_BODY = "(empty)" / "(vacío)";
+
+    // Checks on what a user typed
+    VAL_ENTER_HOSTNAME = "Enter a hostname." / "Escribe un nombre de host.";
+    VAL_HOSTNAME_DIGIT_FIRST = "The hostname may not start with a digit." / "El nombre de host no puede empezar por un dígito.";
+    VAL_HOSTNAME_BAD_CHAR = "The hostname may contain only letters A–Z, digits and dashes, not “{bad}”." / "El nombre de host solo puede contener letras A–Z, dígitos y guiones, no «{bad}».";
+    VAL_HOSTNAME_TOO_LONG = "The hostname may be at most 25 characters long ({len} now)." / "El nombre de host puede tener como máximo 25 caracteres (ahora {len}).";
+    VAL_A_SPACE = "a space" / "un espacio";
+    VAL_QUOTED_CHAR = "“{bad}”" / "«{bad}»";
+    VAL_PASSWORD_BAD_CHAR = "The password may contain only letters, digits, dashes and underscores, not {shown}." / "La contraseña solo puede contener letras, dígitos, guiones y guiones bajos, no {shown}.";
+    VAL_PASSWORD_TOO_SHORT = "The password needs at least 6 characters ({len} now)." / "La contraseña necesita al menos 6 caracteres (ahora {len}).";
+    VAL_PASSWORD_TOO_LONG = "The password may be at most 32 characters long ({len} now)." / "La contraseña puede tener como máximo 32 caracteres (ahora {len}).";
+    VAL_ENTER_LABEL = "Enter a label." / "Escribe una etiqueta.";
+    VAL_LABEL_TOO_LONG = "The label may be at most 255 characters long ({len} now)." / "La etiqueta puede tener como máximo 255 caracteres (ahora {len}).";
+    VAL_ENTER_THE = "Enter the {what}." / "Indica {what}.";
+    VAL_NOT_NEGATIVE = "The {what} cannot be negative." / "No se admite un valor negativo para {what}.";
+    VAL_WHOLE_NUMBER = "The {what} must be a whole number." / "Usa un número entero para {what}.";
+    VAL_A_NUMBER = "The {what} must be a number." / "Usa un número para {what}.";
+    VAL_AT_LEAST_ONE = "The {what} must be at least 1." / "El mínimo para {what} es 1.";
+    VAL_RATE_LIMIT_UNLIMITED = "{message} Use 0 for unlimited." / "{message} Usa 0 para no limitar.";
+    VAL_ENTER_ISO_URL = "Enter the ISO's URL." / "Escribe la URL de la ISO.";
+    VAL_ISO_URL_SCHEME = "The ISO URL must start with http://, https://, ftp:// or ftps://." / "La URL de la ISO debe empezar por http://, https://, ftp:// o ftps://.";
+    VAL_ISO_URL_HOST = "The ISO URL needs a host name after the scheme." / "La URL de la ISO necesita un nombre de host después del esquema.";
+    VAL_ISO_URL_SPACES = "The ISO URL may not contain spaces." / "La URL de la ISO no puede contener espacios.";
+    VAL_IPV4 = "The {what} must be an IPv4 address like 192.0.2.10." / "Usa una dirección IPv4 como 192.0.2.10 para {what}.";
+    VAL_NETMASK_PREFIX = "A netmask prefix goes from /0 to /32." / "Un prefijo de máscara de red va de /0 a /32.";
+    VAL_NETMASK_CONTIGUOUS = "The netmask's ones must come first, like 255.255.255.0." / "Los unos de la máscara de red deben ir primero, como en 255.255.255.0.";
+    VAL_NETMASK_FORM = "The netmask must look like 255.255.255.0 or /24." / "La máscara de red debe tener la forma 255.255.255.0 o /24.";
+    VAL_CHOOSE = "Choose a {what}." / "Elige {what}.";
+    VAL_MAC_FORM = "A MAC address is six pairs of hex digits separated by colons, like 02:1a:2b:3c:4d:5e." / "Una dirección MAC son seis pares de dígitos hexadecimales separados por dos puntos, como 02:1a:2b:3c:4d:5e.";
+    VAL_MAC_ZEROS = "The MAC address may not be all zeros." / "La dirección MAC no puede ser toda ceros.";
+    VAL_MAC_UNICAST = "The MAC address must be a unicast one (its first byte even)." / "La dirección MAC debe ser unicast (con el primer byte par).";
+
+    // What a checked field is called in the messages above
+    WHAT_MEMORY = "memory" / "la memoria";
+    WHAT_CPUS = "number of CPUs" / "el número de CPU";
+    WHAT_DISK_SIZE = "disk size" / "el tamaño del disco";
+    WHAT_PRIMARY_DISK_SIZE = "primary disk size" / "el tamaño del disco principal";
+    WHAT_SWAP_SIZE = "swap size" / "el tamaño de la swap";
+    WHAT_CPU_SHARE = "CPU share" / "la cuota de CPU";
+    WHAT_RATE_LIMIT = "rate limit" / "el límite de velocidad";
+    WHAT_IP_ADDRESS = "IP address" / "la dirección IP";
+    WHAT_GATEWAY = "gateway" / "la puerta de enlace";
+    WHAT_ADDRESS = "address" / "la dirección";
+    WHAT_TEMPLATE = "template" / "la plantilla";
+    WHAT_LOCATION = "location" / "la ubicación";
+    WHAT_DATA_STORE_GROUP = "data store group" / "el grupo de almacenes de datos";
+    WHAT_NETWORK = "network" / "la red";
+    WHAT_NETWORK_GROUP = "network group" / "el grupo de redes";
+    WHAT_USER = "user" / "el usuario";
+    WHAT_ISO = "ISO" / "la ISO";
+
+    // Forms
+    FORM_SEE_FIELD_BELOW = "See the message at the field below." / "Mira el mensaje junto al campo de abajo.";
+    FORM_SEE_FIELDS_BELOW = "See the messages at the fields below." / "Mira los mensajes junto a los campos de abajo.";
+    FORM_ENTER_API_ADDRESS = "Enter the API address." / "Escribe la dirección de la API.";
+    FORM_ENTER_ACCOUNT_ID = "Enter your account id." / "Escribe el id de tu cuenta.";
+    FORM_ACCOUNT_ID_NUMBER = "The account id is a number." / "El id de la cuenta es un número.";
+    FORM_ENTER_API_TOKEN = "Enter your API token." / "Escribe tu token de la API.";
+    FORM_CHOOSE_TEMPLATE = "Choose a template." / "Elige una plantilla.";
+    FORM_CHOOSE_ISO = "Choose an ISO." / "Elige una ISO.";
+    FORM_DEFAULT_POLICY_VALUES = "The default policy is ACCEPT or DROP." / "La política por defecto es ACCEPT o DROP.";
+    FORM_DEFAULT_FIREWALL_POLICY_VALUES = "The default firewall policy is ACCEPT or DROP." / "La política por defecto del cortafuegos es ACCEPT o DROP.";
+    FORM_ENTER_PACKET_SOURCE = "Enter the address the packet comes from." / "Escribe la dirección de la que viene el paquete.";
+    FORM_NOT_IPV4 = "“{value}” is not an IPv4 address." / "«{value}» no es una dirección IPv4.";
+    FORM_PROTOCOL_TCP_UDP = "The protocol is TCP or UDP." / "El protocolo es TCP o UDP.";
+    FORM_PORT_RANGE = "The port is a number from 1 to 65535." / "El puerto es un número del 1 al 65535.";
+    FORM_CPU_TYPE_VALUES = "The CPU type is intel or amd." / "El tipo de CPU es intel o amd.";
 }
