@@ -48,12 +48,12 @@ impl CloneVmForm {
         problems.check_optional("cpus", &self.cpus, |v| validate::positive(v, &t::WHAT_CPUS).map(|_| ()));
         problems.check("cpu_type", match self.cpu_type.as_str() {
             "" | "intel" | "amd" => Ok(()),
-            _ => Err("The CPU type is intel or amd.".into()),
+            _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
         });
         problems.check_optional("clone_user_id", &self.clone_user_id, |v| validate::id(v, &t::WHAT_USER));
         for (i, disk) in self.disks.iter().enumerate() {
             let size = validate::positive(&disk.size, &t::WHAT_DISK_SIZE).and_then(|size| match disk.current_size.trim().parse::<u64>() {
-                Ok(now) if size < now => Err(format!("A copy cannot be smaller than the {now} GB of the source.")),
+                Ok(now) if size < now => Err(crate::tf!(t::CLONE_DISK_TOO_SMALL, now = crate::i18n::integer(now as i64))),
                 _ => Ok(()),
             });
             problems.check(format!("clone_disk_size.{i}"), size);

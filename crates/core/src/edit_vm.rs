@@ -71,7 +71,7 @@ impl EditVmForm {
                 "primary_disk_size",
                 validate::positive(&self.primary_disk_size, &t::WHAT_PRIMARY_DISK_SIZE).and_then(|size| {
                     match original.primary_disk_size.trim().parse::<u64>() {
-                        Ok(now) if size < now => Err(format!("The primary disk cannot shrink below its {now} GB.")),
+                        Ok(now) if size < now => Err(crate::tf!(t::EDIT_DISK_CANNOT_SHRINK, now = crate::i18n::integer(now as i64))),
                         _ => Ok(()),
                     }
                 }),
@@ -80,11 +80,11 @@ impl EditVmForm {
         check("cpu_type", match self.cpu_type.as_str() {
             "intel" | "amd" => Ok(()),
             "" if original.cpu_type.is_empty() => Ok(()),
-            _ => Err("The CPU type is intel or amd.".into()),
+            _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
         });
         check("boot_type", match self.boot_type.as_str() {
             "default" | "cdrom" => Ok(()),
-            _ => Err("Boot from the disk (default) or the CD-ROM (cdrom).".into()),
+            _ => Err(t::EDIT_BOOT_TYPE_VALUES.get().into()),
         });
         problems
     }
@@ -127,19 +127,19 @@ impl EditVmForm {
         let mut out = Vec::new();
         let changed = |a: &str, b: &str| a.trim() != b.trim();
         if changed(&self.hostname, &original.hostname) {
-            out.push("The hostname is informative only: nothing changes inside the VM.");
+            out.push(t::EDIT_HOSTNAME_INFORMATIVE.get());
         }
         if changed(&self.memory, &original.memory) || changed(&self.cpus, &original.cpus) {
-            out.push("New memory or CPUs: a running VM is busy while it is resized.");
+            out.push(t::EDIT_RESIZE_BUSY.get());
         }
         if changed(&self.primary_disk_size, &original.primary_disk_size) {
-            out.push("A larger primary disk: the file system inside must be grown to use it.");
+            out.push(t::EDIT_DISK_GROW_FS.get());
         }
         if changed(&self.cpu_type, &original.cpu_type) {
-            out.push("The CPU type needs a reboot to apply.");
+            out.push(t::EDIT_CPU_TYPE_REBOOT.get());
         }
         if changed(&self.boot_type, &original.boot_type) {
-            out.push("The boot device applies at the next boot.");
+            out.push(t::EDIT_BOOT_DEVICE_NEXT_BOOT.get());
         }
         out
     }

@@ -32,12 +32,12 @@ impl Ports {
 fn one_port(text: &str) -> Result<u16, String> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("A port is missing between the commas.".into());
+        return Err(t::FW_PORT_MISSING.get().into());
     }
     match text.parse::<u32>() {
         Ok(p) if (1..=65_535).contains(&p) => Ok(p as u16),
-        Ok(p) => Err(format!("Port {p} is out of range: ports go from 1 to 65535.")),
-        Err(_) => Err(format!("“{text}” is not a port number.")),
+        Ok(p) => Err(crate::tf!(t::FW_PORT_OUT_OF_RANGE, p = p)),
+        Err(_) => Err(crate::tf!(t::FW_NOT_A_PORT, text = text)),
     }
 }
 
@@ -49,16 +49,16 @@ pub fn parse_ports(text: &str) -> Result<Ports, String> {
     }
     if let Some((lo, hi)) = text.split_once(':') {
         if hi.contains(':') || text.contains(',') {
-            return Err("Give either a list (22,80) or one range (1000:2000), not both.".into());
+            return Err(t::FW_LIST_OR_RANGE.get().into());
         }
         let (lo, hi) = (one_port(lo)?, one_port(hi)?);
         if lo > hi {
-            return Err(format!("The port range start ({lo}) is above its end ({hi})."));
+            return Err(crate::tf!(t::FW_PORT_RANGE_REVERSED, lo = lo, hi = hi));
         }
         return Ok(Ports::Range(lo, hi));
     }
     if text.contains('-') {
-        return Err("Write a port range with a colon: 1000:2000.".into());
+        return Err(t::FW_PORT_RANGE_COLON.get().into());
     }
     let list = text.split(',').map(one_port).collect::<Result<Vec<_>, _>>()?;
     Ok(Ports::List(list))
@@ -74,7 +74,7 @@ pub enum Addresses {
 }
 
 fn ip(text: &str) -> Result<Ipv4Addr, String> {
-    text.trim().parse().map_err(|_| format!("“{}” is not an IPv4 address.", text.trim()))
+    text.trim().parse().map_err(|_| crate::tf!(t::FORM_NOT_IPV4, value = text.trim()))
 }
 
 /// Empty or 0.0.0.0 (everyone), an address, an address with a mask, or a range.
@@ -87,13 +87,13 @@ pub fn parse_address(text: &str) -> Result<Addresses, String> {
         let addr = ip(addr)?;
         return match mask.trim().parse::<u8>() {
             Ok(m) if m <= 32 => Ok(Addresses::Network(addr, m)),
-            _ => Err(format!("“/{}” is not a mask: use /0 to /32.", mask.trim())),
+            _ => Err(crate::tf!(t::FW_NOT_A_MASK, mask = mask.trim())),
         };
     }
     if let Some((lo, hi)) = text.split_once('-') {
         let (lo, hi) = (ip(lo)?, ip(hi)?);
         if lo > hi {
-            return Err(format!("The address range starts ({lo}) after it ends ({hi})."));
+            return Err(crate::tf!(t::FW_ADDRESS_RANGE_REVERSED, lo = lo, hi = hi));
         }
         return Ok(Addresses::Range(lo, hi));
     }
@@ -122,11 +122,11 @@ impl RuleForm {
         let mut problems = FieldErrors::default();
         problems.check("command", match self.command.as_str() {
             "ACCEPT" | "DROP" => Ok(()),
-            _ => Err("The command is ACCEPT or DROP.".into()),
+            _ => Err(t::FW_COMMAND_VALUES.get().into()),
         });
         problems.check("protocol", match self.protocol.as_str() {
             "TCP" | "UDP" => Ok(()),
-            _ => Err("The protocol is TCP or UDP.".into()),
+            _ => Err(t::FORM_PROTOCOL_TCP_UDP.get().into()),
         });
         problems.check("address", parse_address(&self.address).map(|_| ()));
         problems.check("port", parse_ports(&self.port).map(|_| ()));
@@ -158,14 +158,14 @@ impl RuleForm {
         };
         let mut out = Vec::new();
         if self.command == "DROP" && self.protocol == "TCP" && addresses == Addresses::Everyone && ports.covers(22) {
-            out.push("This drops SSH (port 22) from everyone: you may lock yourself out of the VM.".to_owned());
+            out.push(t::FW_DROPS_SSH.get().to_owned());
         }
         let added = existing.len();
         let findings = RuleSet::new(existing, None).with_rule(&FirewallRule::from_map(&body)).checks();
         for finding in findings.iter().filter(|f| f.rules.first() == Some(&added)) {
             match finding.kind {
-                FindingKind::Duplicate => out.push("An identical rule exists already on this interface.".to_owned()),
-                FindingKind::Shadowed => out.push(format!("This rule would never match: {}", finding.message)),
+                FindingKind::Duplicate => out.push(t::FW_IDENTICAL_RULE.get().to_owned()),
+                FindingKind::Shadowed => out.push(crate::tf!(t::FW_NEVER_MATCHES, message = finding.message)),
                 _ => {}
             }
         }
@@ -204,7 +204,7 @@ impl InterfaceForm {
         problems.check_optional("mac_address", &self.mac_address, validate::mac_address);
         problems.check("default_firewall_policy", match self.default_firewall_policy.as_str() {
             "" | "ACCEPT" | "DROP" => Ok(()),
-            _ => Err("The default policy is ACCEPT or DROP.".into()),
+            _ => Err(t::FORM_DEFAULT_POLICY_VALUES.get().into()),
         });
         problems
     }

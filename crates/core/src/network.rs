@@ -2,6 +2,7 @@
 //! tolerantly: the spec names only the interface's fields, the others are
 //! the real provider's (OnApp's), and unknown ones are kept in `raw`.
 
+use crate::i18n::messages as t;
 use crate::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 
@@ -49,7 +50,7 @@ impl Interface {
     }
 
     pub fn name(&self) -> String {
-        self.label.clone().or_else(|| self.id.as_ref().map(|id| format!("Interface {id}"))).unwrap_or_else(|| "Interface".into())
+        self.label.clone().or_else(|| self.id.as_ref().map(|id| crate::tf!(t::NET_INTERFACE_NUMBER, id = id))).unwrap_or_else(|| crate::i18n::common::INTERFACE.get().into())
     }
 }
 
@@ -57,7 +58,7 @@ impl Interface {
 pub fn format_rate_limit(mb: Option<i64>) -> String {
     match mb {
         None => "—".into(),
-        Some(0) => "unlimited".into(),
+        Some(0) => t::NET_RATE_UNLIMITED.get().into(),
         Some(n) if n >= 1000 && n % 1000 == 0 => format!("{} Gb/s", n / 1000),
         Some(n) => format!("{n} Mb/s"),
     }

@@ -88,4 +88,32 @@ crate::catalogue! {
     FORM_PROTOCOL_TCP_UDP = "The protocol is TCP or UDP." / "El protocolo es TCP o UDP.";
     FORM_PORT_RANGE = "The port is a number from 1 to 65535." / "El puerto es un número del 1 al 65535.";
     FORM_CPU_TYPE_VALUES = "The CPU type is intel or amd." / "El tipo de CPU es intel o amd.";
+
+    // Editing and cloning a VM
+    EDIT_DISK_CANNOT_SHRINK = "The primary disk cannot shrink below its {now} GB." / "El disco principal no puede reducirse por debajo de sus {now} GB.";
+    EDIT_BOOT_TYPE_VALUES = "Boot from the disk (default) or the CD-ROM (cdrom)." / "Arranca desde el disco (default) o desde el CD-ROM (cdrom).";
+    EDIT_HOSTNAME_INFORMATIVE = "The hostname is informative only: nothing changes inside the VM." / "El nombre de host es solo informativo: no cambia nada dentro de la VM.";
+    EDIT_RESIZE_BUSY = "New memory or CPUs: a running VM is busy while it is resized." / "Nueva memoria o CPU: una VM en marcha queda ocupada mientras se redimensiona.";
+    EDIT_DISK_GROW_FS = "A larger primary disk: the file system inside must be grown to use it." / "Un disco principal más grande: hay que ampliar el sistema de archivos de dentro para usarlo.";
+    EDIT_CPU_TYPE_REBOOT = "The CPU type needs a reboot to apply." / "El tipo de CPU necesita reiniciar para aplicarse.";
+    EDIT_BOOT_DEVICE_NEXT_BOOT = "The boot device applies at the next boot." / "El dispositivo de arranque se aplica en el próximo arranque.";
+    CLONE_DISK_TOO_SMALL = "A copy cannot be smaller than the {now} GB of the source." / "Una copia no puede ser más pequeña que los {now} GB del original.";
+
+    // Network interfaces
+    NET_INTERFACE_NUMBER = "Interface {id}" / "Interfaz {id}";
+    NET_RATE_UNLIMITED = "unlimited" / "sin límite";
+
+    // Firewall rule form
+    FW_PORT_MISSING = "A port is missing between the commas." / "Falta un puerto entre las comas.";
+    FW_PORT_OUT_OF_RANGE = "Port {p} is out of range: ports go from 1 to 65535." / "El puerto {p} está fuera de rango: los puertos van del 1 al 65535.";
+    FW_NOT_A_PORT = "“{text}” is not a port number." / "«{text}» no es un número de puerto.";
+    FW_LIST_OR_RANGE = "Give either a list (22,80) or one range (1000:2000), not both." / "Indica una lista (22,80) o un rango (1000:2000), no ambos.";
+    FW_PORT_RANGE_REVERSED = "The port range start ({lo}) is above its end ({hi})." / "El inicio del rango de puertos ({lo}) es mayor que su final ({hi}).";
+    FW_PORT_RANGE_COLON = "Write a port range with a colon: 1000:2000." / "Escribe un rango de puertos con dos puntos: 1000:2000.";
+    FW_NOT_A_MASK = "“/{mask}” is not a mask: use /0 to /32." / "«/{mask}» no es una máscara: usa de /0 a /32.";
+    FW_ADDRESS_RANGE_REVERSED = "The address range starts ({lo}) after it ends ({hi})." / "El rango de direcciones empieza ({lo}) después de terminar ({hi}).";
+    FW_COMMAND_VALUES = "The command is ACCEPT or DROP." / "La acción es ACCEPT o DROP.";
+    FW_DROPS_SSH = "This drops SSH (port 22) from everyone: you may lock yourself out of the VM." / "Esto descarta SSH (puerto 22) para todos: podrías quedarte sin acceso a la VM.";
+    FW_IDENTICAL_RULE = "An identical rule exists already on this interface." / "Ya existe una regla idéntica en esta interfaz.";
+    FW_NEVER_MATCHES = "This rule would never match: {message}" / "Esta regla nunca se aplicaría: {message}";
 }
