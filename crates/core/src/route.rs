@@ -2,6 +2,8 @@
 //! (a page's code arrives when it is first needed); this is what tells which
 //! page a path leads to, for a link that is hovered or a page about to open.
 
+use crate::i18n::{common as c, messages as t};
+
 /// A tab of a virtual machine's page, in the order a user looks at a VM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VmTab {
@@ -46,15 +48,15 @@ impl VmTab {
 
     pub fn label(self) -> &'static str {
         match self {
-            VmTab::Overview => "Overview",
-            VmTab::Disks => "Disks",
-            VmTab::Isos => "ISOs",
-            VmTab::Snapshots => "Snapshots",
-            VmTab::Network => "Network",
-            VmTab::Firewall => "Firewall",
-            VmTab::Statistics => "Statistics",
-            VmTab::Settings => "Settings",
-            VmTab::Activity => "Activity",
+            VmTab::Overview => t::TAB_OVERVIEW.get(),
+            VmTab::Disks => t::TAB_DISKS.get(),
+            VmTab::Isos => t::TAB_ISOS.get(),
+            VmTab::Snapshots => t::TAB_SNAPSHOTS.get(),
+            VmTab::Network => c::NETWORK.get(),
+            VmTab::Firewall => t::TAB_FIREWALL.get(),
+            VmTab::Statistics => t::TAB_STATISTICS.get(),
+            VmTab::Settings => t::TAB_SETTINGS.get(),
+            VmTab::Activity => c::ACTIVITY.get(),
         }
     }
 
@@ -124,20 +126,20 @@ impl Route {
     pub fn title(self, product: &str, vm_name: Option<&str>, vm_count: Option<u64>) -> String {
         let page = match self {
             Route::Home => return product.to_owned(),
-            Route::Login => "Log in".to_owned(),
+            Route::Login => t::TITLE_LOG_IN.get().to_owned(),
             Route::VmList => match vm_count {
-                Some(count) => format!("Virtual machines ({count})"),
-                None => "Virtual machines".to_owned(),
+                Some(count) => crate::tf!(t::TITLE_VMS_COUNT, count = crate::i18n::integer(count as i64)),
+                None => c::VIRTUAL_MACHINES.get().to_owned(),
             },
-            Route::VmCreate => "Create a VM".to_owned(),
+            Route::VmCreate => t::TITLE_CREATE_VM.get().to_owned(),
             Route::Vm(tab) => {
-                let name = vm_name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or("Virtual machine");
+                let name = vm_name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or(c::VIRTUAL_MACHINE.get());
                 format!("{name} · {}", tab.label())
             }
-            Route::Interfaces => "Network interfaces".to_owned(),
-            Route::IpAddresses => "IP addresses".to_owned(),
-            Route::Activity => "Activity".to_owned(),
-            Route::Unknown => "Page not found".to_owned(),
+            Route::Interfaces => c::NETWORK_INTERFACES.get().to_owned(),
+            Route::IpAddresses => c::IP_ADDRESSES.get().to_owned(),
+            Route::Activity => c::ACTIVITY.get().to_owned(),
+            Route::Unknown => t::TITLE_PAGE_NOT_FOUND.get().to_owned(),
         };
         format!("{page} · {product}")
     }

@@ -116,4 +116,17 @@ crate::catalogue! {
     FW_DROPS_SSH = "This drops SSH (port 22) from everyone: you may lock yourself out of the VM." / "Esto descarta SSH (puerto 22) para todos: podrías quedarte sin acceso a la VM.";
     FW_IDENTICAL_RULE = "An identical rule exists already on this interface." / "Ya existe una regla idéntica en esta interfaz.";
     FW_NEVER_MATCHES = "This rule would never match: {message}" / "Esta regla nunca se aplicaría: {message}";
+
+    // The VM page's tabs and the pages' titles
+    TAB_OVERVIEW = "Overview" / "Resumen";
+    TAB_DISKS = "Disks" / "Discos";
+    TAB_ISOS = "ISOs" / "ISO";
+    TAB_SNAPSHOTS = "Snapshots" / "Instantáneas";
+    TAB_FIREWALL = "Firewall" / "Cortafuegos";
+    TAB_STATISTICS = "Statistics" / "Estadísticas";
+    TAB_SETTINGS = "Settings" / "Ajustes";
+    TITLE_LOG_IN = "Log in" / "Iniciar sesión";
+    TITLE_VMS_COUNT = "Virtual machines ({count})" / "Máquinas virtuales ({count})";
+    TITLE_CREATE_VM = "Create a VM" / "Crear una VM";
+    TITLE_PAGE_NOT_FOUND = "Page not found" / "Página no encontrada";
 }
