@@ -6,13 +6,20 @@
 //! rather than sampled. Values come from the API and may be anything: a rule
 //! that does not parse never matches and is reported, nothing panics.
 
+use crate::i18n::messages as t;
+use crate::tf;
 use crate::firewall::{parse_address, parse_ports, Addresses, Ports};
 use crate::network::FirewallRule;
 use std::net::Ipv4Addr;
 
-/// How a rule set is read, in the words the panel shows next to it.
-pub const SEMANTICS: &str =
-    "Rules are checked in order; the first rule whose protocol, address and port all match decides, and when none matches, the default policy decides.";
+/// How a rule set is read, in the words the panel shows next to it (in
+/// English; [`semantics`] gives it in the panel's language).
+pub const SEMANTICS: &str = t::RULES_SEMANTICS.en;
+
+/// How a rule set is read, in the panel's language.
+pub fn semantics() -> &'static str {
+    t::RULES_SEMANTICS.get()
+}
 
 const SSH: u16 = 22;
 const RDP: u16 = 3389;
@@ -185,7 +192,7 @@ impl Matcher {
 pub fn describe(rule: &FirewallRule) -> String {
     matcher(rule).map(|m| m.label).unwrap_or_else(|_| {
         let text = |value: &Option<String>| value.as_deref().map(str::trim).unwrap_or("").to_owned();
-        format!("{} {} {} from {}", text(&rule.command), text(&rule.protocol), text(&rule.port), text(&rule.address))
+        tf!(t::RULES_LABEL, command = text(&rule.command), protocol = text(&rule.protocol), ports = text(&rule.port), addresses = text(&rule.address))
     })
 }
 
@@ -194,26 +201,26 @@ fn matcher(rule: &FirewallRule) -> Result<Matcher, Vec<String>> {
     let mut problems = Vec::new();
     let command = match rule.command.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => {
-            problems.push("It has no command: ACCEPT or DROP.".to_owned());
+            problems.push(t::RULES_NO_COMMAND.get().to_owned());
             None
         }
         Some(text) => {
             let command = Command::parse(text);
             if command.is_none() {
-                problems.push(format!("“{text}” is not a command: use ACCEPT or DROP."));
+                problems.push(tf!(t::RULES_NOT_A_COMMAND, text = text));
             }
             command
         }
     };
     let protocol = match rule.protocol.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => {
-            problems.push("It has no protocol: TCP or UDP.".to_owned());
+            problems.push(t::RULES_NO_PROTOCOL.get().to_owned());
             None
         }
         Some(text) => {
             let protocol = Protocol::parse(text);
             if protocol.is_none() {
-                problems.push(format!("“{text}” is not a protocol: use TCP or UDP."));
+                problems.push(tf!(t::RULES_NOT_A_PROTOCOL, text = text));
             }
             protocol
         }
@@ -231,7 +238,7 @@ fn matcher(rule: &FirewallRule) -> Result<Matcher, Vec<String>> {
         addresses: address_interval(&addresses),
         ports: port_set,
         repeated,
-        label: format!("{} {} {} from {}", command.label(), protocol.label(), ports_text(&ports), address_text(&addresses)),
+        label: tf!(t::RULES_LABEL, command = command.label(), protocol = protocol.label(), ports = ports_text(&ports), addresses = address_text(&addresses)),
     })
 }
 
@@ -252,7 +259,7 @@ fn address_interval(addresses: &Addresses) -> (u32, u32) {
 
 fn address_text(addresses: &Addresses) -> String {
     match addresses {
-        Addresses::Everyone => "anywhere".to_owned(),
+        Addresses::Everyone => t::RULES_ANYWHERE.get().to_owned(),
         Addresses::One(address) => address.to_string(),
         Addresses::Network(address, mask) => format!("{address}/{mask}"),
         Addresses::Range(lo, hi) => format!("{lo}-{hi}"),
@@ -261,7 +268,7 @@ fn address_text(addresses: &Addresses) -> String {
 
 fn ports_text(ports: &Ports) -> String {
     match ports {
-        Ports::Any => "any port".to_owned(),
+        Ports::Any => t::RULES_ANY_PORT.get().to_owned(),
         Ports::List(list) => list.iter().map(u16::to_string).collect::<Vec<_>>().join(","),
         Ports::Range(lo, hi) => format!("{lo}:{hi}"),
     }
@@ -361,7 +368,7 @@ fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => tf!(t::RULES_AND_LIST, init = init.join(", "), last = last),
     }
 }
 
@@ -443,7 +450,7 @@ impl RuleSet {
                     findings.push(Finding {
                         kind: FindingKind::Malformed,
                         rules: vec![index],
-                        message: format!("Rule {place} is not valid, so it never matches: {}", problems.join(" ")),
+                        message: tf!(t::RULES_FINDING_MALFORMED, place = place, problems = problems.join(" ")),
                     });
                     continue;
                 }
@@ -454,24 +461,24 @@ impl RuleSet {
                 findings.push(Finding {
                     kind: FindingKind::Duplicate,
                     rules: vec![index, first],
-                    message: format!("Rule {place} ({label}) repeats rule {}, so it can never match.", self.place(first)),
+                    message: tf!(t::RULES_FINDING_DUPLICATE, place = place, label = label, first = self.place(first)),
                 });
             } else if let Some(cover) = covering(rule, &earlier) {
                 let places: Vec<String> = cover.iter().map(|&other| self.place(other).to_string()).collect();
-                let who = if places.len() == 1 { format!("rule {} covers", and_list(&places)) } else { format!("rules {} cover", and_list(&places)) };
+                let who = if places.len() == 1 { tf!(t::RULES_WHO_COVERS_ONE, places = and_list(&places)) } else { tf!(t::RULES_WHO_COVER_OTHER, places = and_list(&places)) };
                 findings.push(Finding {
                     kind: FindingKind::Shadowed,
                     rules: std::iter::once(index).chain(cover).collect(),
-                    message: format!("Rule {place} ({label}) can never match: {who} every packet it would."),
+                    message: tf!(t::RULES_FINDING_SHADOWED, place = place, label = label, who = who),
                 });
             }
             if !rule.repeated.is_empty() {
                 let ports: Vec<String> = rule.repeated.iter().map(u16::to_string).collect();
-                let what = if ports.len() == 1 { "port" } else { "ports" };
+                let text = if ports.len() == 1 { &t::RULES_FINDING_REPEATED_PORT_ONE } else { &t::RULES_FINDING_REPEATED_PORT_OTHER };
                 findings.push(Finding {
                     kind: FindingKind::OverlappingPorts,
                     rules: vec![index],
-                    message: format!("Rule {place} ({label}) lists {what} {} more than once.", and_list(&ports)),
+                    message: tf!(text, place = place, label = label, ports = and_list(&ports)),
                 });
             }
             earlier.push((index, rule));
@@ -480,8 +487,7 @@ impl RuleSet {
             findings.push(Finding {
                 kind: FindingKind::NoRemoteAccess,
                 rules: Vec::new(),
-                message: "The default policy is DROP and no rule accepts SSH (22) or RDP (3389) from any address: nobody can reach this interface remotely."
-                    .to_owned(),
+                message: t::RULES_FINDING_NO_REMOTE_ACCESS.get().to_owned(),
             });
         }
         findings
@@ -543,11 +549,11 @@ impl RuleSet {
     pub fn lockout(&self, my_address: Option<Ipv4Addr>) -> Option<String> {
         let denied_everywhere = |port| self.outcomes(port).iter().all(|&outcome| outcome == Some(Command::Drop));
         if denied_everywhere(SSH) && denied_everywhere(RDP) {
-            return Some("With these rules nobody can reach SSH (22) or RDP (3389) on this interface.".to_owned());
+            return Some(t::RULES_LOCKOUT_EVERYONE.get().to_owned());
         }
         let address = my_address?;
         let denied = |port| self.decide(&Packet { source: address, protocol: Protocol::Tcp, port }).command() == Some(Command::Drop);
-        (denied(SSH) && denied(RDP)).then(|| format!("With these rules your address {address} cannot reach SSH (22) or RDP (3389)."))
+        (denied(SSH) && denied(RDP)).then(|| tf!(t::RULES_LOCKOUT_YOUR_ADDRESS, address = address))
     }
 }
 

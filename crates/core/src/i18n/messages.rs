@@ -129,4 +129,25 @@ crate::catalogue! {
     TITLE_VMS_COUNT = "Virtual machines ({count})" / "Máquinas virtuales ({count})";
     TITLE_CREATE_VM = "Create a VM" / "Crear una VM";
     TITLE_PAGE_NOT_FOUND = "Page not found" / "Página no encontrada";
+
+    // Firewall rule checks
+    RULES_SEMANTICS = "Rules are checked in order; the first rule whose protocol, address and port all match decides, and when none matches, the default policy decides." / "Las reglas se comprueban en orden; decide la primera regla cuyo protocolo, dirección y puerto coinciden, y cuando no coincide ninguna, decide la política por defecto.";
+    RULES_LABEL = "{command} {protocol} {ports} from {addresses}" / "{command} {protocol} {ports} desde {addresses}";
+    RULES_NO_COMMAND = "It has no command: ACCEPT or DROP." / "No tiene acción: ACCEPT o DROP.";
+    RULES_NOT_A_COMMAND = "“{text}” is not a command: use ACCEPT or DROP." / "«{text}» no es una acción: usa ACCEPT o DROP.";
+    RULES_NO_PROTOCOL = "It has no protocol: TCP or UDP." / "No tiene protocolo: TCP o UDP.";
+    RULES_NOT_A_PROTOCOL = "“{text}” is not a protocol: use TCP or UDP." / "«{text}» no es un protocolo: usa TCP o UDP.";
+    RULES_ANYWHERE = "anywhere" / "cualquier lugar";
+    RULES_ANY_PORT = "any port" / "cualquier puerto";
+    RULES_AND_LIST = "{init} and {last}" / "{init} y {last}";
+    RULES_FINDING_MALFORMED = "Rule {place} is not valid, so it never matches: {problems}" / "La regla {place} no es válida, así que nunca se aplica: {problems}";
+    RULES_FINDING_DUPLICATE = "Rule {place} ({label}) repeats rule {first}, so it can never match." / "La regla {place} ({label}) repite la regla {first}, así que nunca se puede aplicar.";
+    RULES_WHO_COVERS_ONE = "rule {places} covers" / "la regla {places} cubre";
+    RULES_WHO_COVER_OTHER = "rules {places} cover" / "las reglas {places} cubren";
+    RULES_FINDING_SHADOWED = "Rule {place} ({label}) can never match: {who} every packet it would." / "La regla {place} ({label}) nunca se puede aplicar: {who} todos los paquetes a los que se aplicaría.";
+    RULES_FINDING_REPEATED_PORT_ONE = "Rule {place} ({label}) lists port {ports} more than once." / "La regla {place} ({label}) incluye el puerto {ports} más de una vez.";
+    RULES_FINDING_REPEATED_PORT_OTHER = "Rule {place} ({label}) lists ports {ports} more than once." / "La regla {place} ({label}) incluye los puertos {ports} más de una vez.";
+    RULES_FINDING_NO_REMOTE_ACCESS = "The default policy is DROP and no rule accepts SSH (22) or RDP (3389) from any address: nobody can reach this interface remotely." / "La política por defecto es DROP y ninguna regla acepta SSH (22) ni RDP (3389) desde ninguna dirección: nadie puede acceder a esta interfaz de forma remota.";
+    RULES_LOCKOUT_EVERYONE = "With these rules nobody can reach SSH (22) or RDP (3389) on this interface." / "Con estas reglas nadie puede acceder a SSH (22) ni RDP (3389) en esta interfaz.";
+    RULES_LOCKOUT_YOUR_ADDRESS = "With these rules your address {address} cannot reach SSH (22) or RDP (3389)." / "Con estas reglas tu dirección {address} no puede acceder a SSH (22) ni RDP (3389).";
 }
