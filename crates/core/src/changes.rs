@@ -31,7 +31,7 @@ impl SeenVm {
         Some(SeenVm {
             id: vm.id.clone()?,
             name: vm.display_name(),
-            status: vm.status.label().to_owned(),
+            status: vm.status.code().to_owned(),
             memory_mb: vm.memory_mb,
             cpus: vm.cpus,
             disks_gb: vm.disks_size_gb,

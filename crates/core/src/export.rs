@@ -92,7 +92,7 @@ pub fn vms(list: &[Vm]) -> Table {
                     text(&vm.id),
                     text(&vm.label),
                     text(&vm.hostname),
-                    vm.status.label().to_owned(),
+                    vm.status.code().to_owned(),
                     vm.locked.to_string(),
                     vm.suspended.to_string(),
                     number(vm.memory_mb),
@@ -101,7 +101,7 @@ pub fn vms(list: &[Vm]) -> Table {
                     vm.os_name().unwrap_or_default(),
                     vm.ip_addresses.join(" "),
                     text(&vm.location_id),
-                    vm.vm_type.as_ref().map(|t| t.label().to_owned()).unwrap_or_default(),
+                    vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default(),
                 ]
             })
             .collect(),

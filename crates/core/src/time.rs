@@ -1,5 +1,7 @@
 //! Dates as the service writes them: ISO 8601, usually without a zone.
 
+use crate::i18n::messages as t;
+
 /// Milliseconds since the Unix epoch for `2026-03-14T09:26:53` (read as
 /// UTC, the service's zone), also with fractions, `Z` or a `+hh:mm` offset.
 /// None when it is not such a date.
@@ -95,7 +97,7 @@ pub fn format_elapsed(ms: i64) -> String {
     match s {
         0..=59 => format!("{s} s"),
         60..=3599 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", s / 3600, s / 60 % 60),
+        _ => format!("{} h {} min", crate::i18n::integer(s / 3600), s / 60 % 60),
     }
 }
 
@@ -104,10 +106,10 @@ pub fn format_elapsed(ms: i64) -> String {
 pub fn updated_ago(ms: i64) -> String {
     let s = ms.max(0) / 1000;
     match s {
-        0..=4 => "Updated just now".to_owned(),
-        5..=59 => format!("Updated {s} s ago"),
-        60..=3599 => format!("Updated {} min ago", s / 60),
-        _ => format!("Updated {} h ago", s / 3600),
+        0..=4 => t::UPDATED_JUST_NOW.get().to_owned(),
+        5..=59 => crate::tf!(t::UPDATED_SECONDS_AGO, s = s),
+        60..=3599 => crate::tf!(t::UPDATED_MINUTES_AGO, min = s / 60),
+        _ => crate::tf!(t::UPDATED_HOURS_AGO, h = crate::i18n::integer(s / 3600)),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The virtual machine resource.
 
+use crate::i18n::messages as t;
 use crate::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -30,8 +31,21 @@ impl VmStatus {
         }
     }
 
-    /// The word shown to the user.
+    /// The word shown to the user, in the panel's language; a status the
+    /// panel does not know is shown as the service sent it.
     pub fn label(&self) -> &str {
+        match self {
+            Self::Online => t::STATUS_ONLINE.get(),
+            Self::Offline => t::STATUS_OFFLINE.get(),
+            Self::Unbuilt => t::STATUS_UNBUILT.get(),
+            Self::Recovery => t::STATUS_RECOVERY.get(),
+            Self::Other(s) => s,
+            Self::Unknown => t::STATUS_UNKNOWN.get(),
+        }
+    }
+
+    /// The status as the service names it, for data (exports, records).
+    pub fn code(&self) -> &str {
         match self {
             Self::Online => "online",
             Self::Offline => "offline",
@@ -84,7 +98,20 @@ impl VmType {
         })
     }
 
+    /// The type shown to the user, in the panel's language.
     pub fn label(&self) -> &str {
+        match self {
+            Self::Standard => t::VM_TYPE_STANDARD.get(),
+            Self::Autoscaled => t::VM_TYPE_AUTOSCALED.get(),
+            Self::Balancer => t::VM_TYPE_BALANCER.get(),
+            Self::BalancerFailover => t::VM_TYPE_BALANCER_FAILOVER.get(),
+            Self::Firewall => t::VM_TYPE_FIREWALL.get(),
+            Self::Other(s) => s,
+        }
+    }
+
+    /// The type in English words, for data (exports).
+    pub fn code(&self) -> &str {
         match self {
             Self::Standard => "standard",
             Self::Autoscaled => "autoscaled",
@@ -188,8 +215,8 @@ impl Vm {
         self.label
             .clone()
             .or_else(|| self.hostname.clone())
-            .or_else(|| self.id.as_ref().map(|id| format!("VM {id}")))
-            .unwrap_or_else(|| "unnamed VM".to_owned())
+            .or_else(|| self.id.as_ref().map(|id| crate::tf!(crate::i18n::common::VM_NUMBER, id = id)))
+            .unwrap_or_else(|| t::VM_UNNAMED.get().to_owned())
     }
 
     /// How to reach the VM from a terminal: RDP for a Windows template
@@ -234,12 +261,12 @@ pub fn format_memory(mb: i64) -> String {
     if mb >= 1024 {
         let gb = mb as f64 / 1024.0;
         if (gb.fract()).abs() < 1e-9 {
-            format!("{} GB", gb as i64)
+            format!("{} GB", crate::i18n::integer(gb as i64))
         } else {
-            format!("{gb:.1} GB")
+            format!("{} GB", crate::i18n::number_in(gb, 1, 1, &crate::i18n::locale_tag()))
         }
     } else {
-        format!("{mb} MB")
+        format!("{} MB", crate::i18n::integer(mb))
     }
 }
 
@@ -262,7 +289,7 @@ impl Connect {
     pub fn label(&self) -> &'static str {
         match self {
             Self::Ssh(_) => "SSH",
-            Self::Rdp(_) => "Remote desktop",
+            Self::Rdp(_) => t::CONNECT_REMOTE_DESKTOP.get(),
         }
     }
 }

@@ -150,4 +150,24 @@ crate::catalogue! {
     RULES_FINDING_NO_REMOTE_ACCESS = "The default policy is DROP and no rule accepts SSH (22) or RDP (3389) from any address: nobody can reach this interface remotely." / "La política por defecto es DROP y ninguna regla acepta SSH (22) ni RDP (3389) desde ninguna dirección: nadie puede acceder a esta interfaz de forma remota.";
     RULES_LOCKOUT_EVERYONE = "With these rules nobody can reach SSH (22) or RDP (3389) on this interface." / "Con estas reglas nadie puede acceder a SSH (22) ni RDP (3389) en esta interfaz.";
     RULES_LOCKOUT_YOUR_ADDRESS = "With these rules your address {address} cannot reach SSH (22) or RDP (3389)." / "Con estas reglas tu dirección {address} no puede acceder a SSH (22) ni RDP (3389).";
+
+    // A VM's status, type and name
+    STATUS_ONLINE = "online" / "en marcha";
+    STATUS_OFFLINE = "offline" / "apagada";
+    STATUS_UNBUILT = "unbuilt" / "sin construir";
+    STATUS_RECOVERY = "recovery" / "en rescate";
+    STATUS_UNKNOWN = "unknown" / "desconocido";
+    VM_TYPE_STANDARD = "standard" / "estándar";
+    VM_TYPE_AUTOSCALED = "autoscaled" / "autoescalada";
+    VM_TYPE_BALANCER = "balancer" / "balanceador";
+    VM_TYPE_BALANCER_FAILOVER = "balancer failover" / "balanceador con conmutación por error";
+    VM_TYPE_FIREWALL = "firewall" / "cortafuegos";
+    VM_UNNAMED = "unnamed VM" / "VM sin nombre";
+    CONNECT_REMOTE_DESKTOP = "Remote desktop" / "Escritorio remoto";
+
+    // How old the data on screen is
+    UPDATED_JUST_NOW = "Updated just now" / "Actualizado ahora mismo";
+    UPDATED_SECONDS_AGO = "Updated {s} s ago" / "Actualizado hace {s} s";
+    UPDATED_MINUTES_AGO = "Updated {min} min ago" / "Actualizado hace {min} min";
+    UPDATED_HOURS_AGO = "Updated {h} h ago" / "Actualizado hace {h} h";
 }
