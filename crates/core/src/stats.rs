@@ -2,7 +2,32 @@
 //! samples put in order and in time, and their units scaled for people.
 
 use crate::decode::{self, DecodeError};
+use crate::i18n::messages as t;
+use crate::tf;
 use serde_json::Value;
+
+/// A period of [`CPU_PERIODS`] or [`BANDWIDTH_PERIODS`] named in the
+/// panel's language (those lists keep the English); an unknown one as it is.
+pub fn period_label(period: &str) -> &str {
+    match period {
+        "-1H" => t::STATS_LAST_HOUR.get(),
+        "-30days" => t::STATS_LAST_30_DAYS.get(),
+        "-1day" => t::STATS_LAST_DAY.get(),
+        "-1M" => t::STATS_LAST_MONTH.get(),
+        "-1Y" => t::STATS_LAST_YEAR.get(),
+        other => other,
+    }
+}
+
+/// A number with `decimals` decimals and the locale's decimal mark, not
+/// grouped (as chart values and sizes have always been written).
+pub(crate) fn decimal(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    match crate::i18n::number_style(&crate::i18n::locale_tag()).decimal {
+        '.' => text,
+        mark => text.replace('.', &mark.to_string()),
+    }
+}
 
 /// The CPU periods of the spec.
 pub const CPU_PERIODS: [(&str, &str); 2] = [("-1H", "Last hour"), ("-30days", "Last 30 days")];
@@ -137,7 +162,7 @@ pub struct Scale {
 impl Scale {
     pub fn format(&self, value: f64) -> String {
         let v = value / self.divisor;
-        if v >= 100.0 || v == v.trunc() { format!("{v:.0} {}", self.unit) } else if v >= 10.0 { format!("{v:.1} {}", self.unit) } else { format!("{v:.2} {}", self.unit) }
+        if v >= 100.0 || v == v.trunc() { format!("{} {}", decimal(v, 0), self.unit) } else if v >= 10.0 { format!("{} {}", decimal(v, 1), self.unit) } else { format!("{} {}", decimal(v, 2), self.unit) }
     }
 }
 
@@ -171,13 +196,13 @@ pub fn relative_label(index: usize, count: usize, time_units: &str) -> String {
     let back = count.saturating_sub(index + 1);
     let unit = time_units.trim_end_matches('s');
     match (back, unit) {
-        (0, "day") => "today".to_owned(),
-        (0, _) => "now".to_owned(),
-        (1, "day") => "yesterday".to_owned(),
-        (n, "minute") => format!("{n} min ago"),
-        (n, "hour") => format!("{n} h ago"),
-        (n, "day") => format!("{n} days ago"),
-        (n, other) => format!("{n} {other}s ago"),
+        (0, "day") => t::STATS_TODAY.get().to_owned(),
+        (0, _) => t::STATS_NOW.get().to_owned(),
+        (1, "day") => t::STATS_YESTERDAY.get().to_owned(),
+        (n, "minute") => tf!(t::STATS_MINUTES_AGO, n = n),
+        (n, "hour") => tf!(t::STATS_HOURS_AGO, n = n),
+        (n, "day") => tf!(t::STATS_DAYS_AGO, n = n),
+        (n, other) => tf!(t::STATS_UNITS_AGO, n = n, unit = other),
     }
 }
 
@@ -318,11 +343,11 @@ pub fn cpu_chart(cpu: &CpuUsage, markers: Vec<crate::chart::Marker>) -> crate::c
     crate::chart::LineChart {
         series: vec![crate::chart::Series { name: "CPU".into(), values: cpu.data.clone() }],
         x_labels: tick_indices(count, 5).into_iter().map(|i| (i, relative_label(i, count, &units))).collect(),
-        y_format: Box::new(|v| if v == v.trunc() { format!("{v:.0} %") } else { format!("{v:.1} %") }),
+        y_format: Box::new(|v| if v == v.trunc() { format!("{} %", decimal(v, 0)) } else { format!("{} %", decimal(v, 1)) }),
         y_cap: Some(100.0),
         y_divisor: 1.0,
-        empty_text: "No CPU data for this period".into(),
-        summary: cpu_summary(cpu).map(|c| format!("average {:.1} % · peak {:.1} %", c.average, c.peak)).into_iter().collect(),
+        empty_text: t::STATS_NO_CPU_DATA.get().into(),
+        summary: cpu_summary(cpu).map(|c| tf!(t::STATS_CPU_SUMMARY, average = decimal(c.average, 1), peak = decimal(c.peak, 1))).into_iter().collect(),
         markers,
     }
 }
@@ -350,14 +375,14 @@ pub fn bandwidth_chart(
         .collect();
     crate::chart::LineChart {
         series: vec![
-            crate::chart::Series { name: "In".into(), values: traffic.samples.iter().map(|s| s.map(|(i, _)| i)).collect() },
-            crate::chart::Series { name: "Out".into(), values: traffic.samples.iter().map(|s| s.map(|(_, o)| o)).collect() },
+            crate::chart::Series { name: t::STATS_IN.get().into(), values: traffic.samples.iter().map(|s| s.map(|(i, _)| i)).collect() },
+            crate::chart::Series { name: t::STATS_OUT.get().into(), values: traffic.samples.iter().map(|s| s.map(|(_, o)| o)).collect() },
         ],
         x_labels,
         y_format: Box::new(move |v| scale.format(v)),
         y_cap: None,
         y_divisor: scale.divisor,
-        empty_text: "No traffic data for this period".into(),
+        empty_text: t::STATS_NO_TRAFFIC_DATA.get().into(),
         summary: step.and_then(|step| traffic_summary(traffic, step)).map(|t| traffic_summary_lines(&t)).unwrap_or_default(),
         markers,
     }
@@ -366,11 +391,14 @@ pub fn bandwidth_chart(
 /// A sample's time in UTC, as precise as the period needs: "14:05" for an
 /// hour or a day, "21 Nov" for a month, "Nov 2026" for a year.
 pub fn utc_label(epoch_secs: i64, period: &str) -> String {
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const MONTHS: [&crate::i18n::Text; 12] = [
+        &t::MONTH_JAN, &t::MONTH_FEB, &t::MONTH_MAR, &t::MONTH_APR, &t::MONTH_MAY, &t::MONTH_JUN,
+        &t::MONTH_JUL, &t::MONTH_AUG, &t::MONTH_SEP, &t::MONTH_OCT, &t::MONTH_NOV, &t::MONTH_DEC,
+    ];
     let days = epoch_secs.div_euclid(86_400);
     let secs = epoch_secs.rem_euclid(86_400);
     let (y, m, d) = crate::time::civil_from_days(days);
-    let month = MONTHS.get((m as usize).saturating_sub(1)).copied().unwrap_or("?");
+    let month = MONTHS.get((m as usize).saturating_sub(1)).map_or("?", |month| month.get());
     match period {
         "-1M" => format!("{d} {month}"),
         "-1Y" => format!("{month} {y}"),
@@ -422,12 +450,13 @@ pub struct TrafficSummary {
 
 /// A traffic summary in words, a line each: the totals, the rates, the month.
 pub fn traffic_summary_lines(t: &TrafficSummary) -> Vec<String> {
+    use crate::i18n::messages as text;
     let bytes = byte_scale(t.bytes_in.max(t.bytes_out));
     let rates = rate_scale(t.peak_rate);
     vec![
-        format!("in {} · out {}", bytes.format(t.bytes_in), bytes.format(t.bytes_out)),
-        format!("average {} · peak {} · 95th percentile {}", rates.format(t.average_rate), rates.format(t.peak_rate), rates.format(t.p95_rate)),
-        format!("at this pace, {} a month", byte_scale(t.month_bytes).format(t.month_bytes)),
+        tf!(text::STATS_TRAFFIC_TOTALS, bytes_in = bytes.format(t.bytes_in), bytes_out = bytes.format(t.bytes_out)),
+        tf!(text::STATS_TRAFFIC_RATES, average = rates.format(t.average_rate), peak = rates.format(t.peak_rate), p95 = rates.format(t.p95_rate)),
+        tf!(text::STATS_TRAFFIC_MONTH, month = byte_scale(t.month_bytes).format(t.month_bytes)),
     ]
 }
 

@@ -97,7 +97,7 @@ pub fn format_elapsed(ms: i64) -> String {
     match s {
         0..=59 => format!("{s} s"),
         60..=3599 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", crate::i18n::integer(s / 3600), s / 60 % 60),
+        _ => format!("{} h {} min", s / 3600, s / 60 % 60),
     }
 }
 
@@ -109,7 +109,7 @@ pub fn updated_ago(ms: i64) -> String {
         0..=4 => t::UPDATED_JUST_NOW.get().to_owned(),
         5..=59 => crate::tf!(t::UPDATED_SECONDS_AGO, s = s),
         60..=3599 => crate::tf!(t::UPDATED_MINUTES_AGO, min = s / 60),
-        _ => crate::tf!(t::UPDATED_HOURS_AGO, h = crate::i18n::integer(s / 3600)),
+        _ => crate::tf!(t::UPDATED_HOURS_AGO, h = s / 3600),
     }
 }
 

@@ -261,12 +261,12 @@ pub fn format_memory(mb: i64) -> String {
     if mb >= 1024 {
         let gb = mb as f64 / 1024.0;
         if (gb.fract()).abs() < 1e-9 {
-            format!("{} GB", crate::i18n::integer(gb as i64))
+            format!("{} GB", gb as i64)
         } else {
-            format!("{} GB", crate::i18n::number_in(gb, 1, 1, &crate::i18n::locale_tag()))
+            format!("{} GB", crate::stats::decimal(gb, 1))
         }
     } else {
-        format!("{} MB", crate::i18n::integer(mb))
+        format!("{mb} MB")
     }
 }
 

@@ -170,4 +170,38 @@ crate::catalogue! {
     UPDATED_SECONDS_AGO = "Updated {s} s ago" / "Actualizado hace {s} s";
     UPDATED_MINUTES_AGO = "Updated {min} min ago" / "Actualizado hace {min} min";
     UPDATED_HOURS_AGO = "Updated {h} h ago" / "Actualizado hace {h} h";
+
+    // Statistics: periods, chart labels and summaries
+    STATS_LAST_HOUR = "Last hour" / "Última hora";
+    STATS_LAST_30_DAYS = "Last 30 days" / "Últimos 30 días";
+    STATS_LAST_DAY = "Last day" / "Último día";
+    STATS_LAST_MONTH = "Last month" / "Último mes";
+    STATS_LAST_YEAR = "Last year" / "Último año";
+    STATS_TODAY = "today" / "hoy";
+    STATS_NOW = "now" / "ahora";
+    STATS_YESTERDAY = "yesterday" / "ayer";
+    STATS_MINUTES_AGO = "{n} min ago" / "hace {n} min";
+    STATS_HOURS_AGO = "{n} h ago" / "hace {n} h";
+    STATS_DAYS_AGO = "{n} days ago" / "hace {n} días";
+    STATS_UNITS_AGO = "{n} {unit}s ago" / "hace {n} {unit}s";
+    STATS_NO_CPU_DATA = "No CPU data for this period" / "No hay datos de CPU para este periodo";
+    STATS_NO_TRAFFIC_DATA = "No traffic data for this period" / "No hay datos de tráfico para este periodo";
+    STATS_CPU_SUMMARY = "average {average} % · peak {peak} %" / "media {average} % · máximo {peak} %";
+    STATS_IN = "In" / "Entrada";
+    STATS_OUT = "Out" / "Salida";
+    STATS_TRAFFIC_TOTALS = "in {bytes_in} · out {bytes_out}" / "entrada {bytes_in} · salida {bytes_out}";
+    STATS_TRAFFIC_RATES = "average {average} · peak {peak} · 95th percentile {p95}" / "media {average} · máximo {peak} · percentil 95 {p95}";
+    STATS_TRAFFIC_MONTH = "at this pace, {month} a month" / "a este ritmo, {month} al mes";
+    MONTH_JAN = "Jan" / "ene";
+    MONTH_FEB = "Feb" / "feb";
+    MONTH_MAR = "Mar" / "mar";
+    MONTH_APR = "Apr" / "abr";
+    MONTH_MAY = "May" / "may";
+    MONTH_JUN = "Jun" / "jun";
+    MONTH_JUL = "Jul" / "jul";
+    MONTH_AUG = "Aug" / "ago";
+    MONTH_SEP = "Sep" / "sept";
+    MONTH_OCT = "Oct" / "oct";
+    MONTH_NOV = "Nov" / "nov";
+    MONTH_DEC = "Dec" / "dic";
 }
