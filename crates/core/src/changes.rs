@@ -3,6 +3,8 @@
 //! and what is seen now: VMs added or removed, started or stopped, resized,
 //! their addresses changed, suspended or back.
 
+use crate::i18n::messages as t;
+use crate::tf;
 use crate::vm::{Vm, VmStatus};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -42,8 +44,8 @@ impl SeenVm {
     }
 
     fn sizes(&self) -> String {
-        let part = |value: Option<i64>, unit: &str| value.map_or_else(|| format!("? {unit}"), |v| format!("{v} {unit}"));
-        format!("{} · {} · {}", part(self.memory_mb, "MB"), part(self.cpus, "CPUs"), part(self.disks_gb, "GB disk"))
+        let part = |value: Option<i64>| value.map_or_else(|| "?".to_owned(), |v| v.to_string());
+        tf!(t::CHANGES_SIZES, memory = part(self.memory_mb), cpus = part(self.cpus), disk = part(self.disks_gb))
     }
 }
 
@@ -74,26 +76,35 @@ impl VmChange {
     pub fn sentence(&self) -> String {
         let name = &self.name;
         match &self.change {
-            Change::Added => format!("{name} is new"),
-            Change::Removed => format!("{name} is gone"),
-            Change::Started => format!("{name} was started"),
-            Change::Stopped => format!("{name} was stopped"),
-            Change::Status { from, to } => format!("{name} went from {from} to {to}"),
-            Change::Resized { from, to } => format!("{name} was resized: {from} → {to}"),
+            Change::Added => tf!(t::CHANGES_ADDED, name = name),
+            Change::Removed => tf!(t::CHANGES_REMOVED, name = name),
+            Change::Started => tf!(t::CHANGES_STARTED, name = name),
+            Change::Stopped => tf!(t::CHANGES_STOPPED, name = name),
+            Change::Status { from, to } => tf!(t::CHANGES_STATUS, name = name, from = status_label(from), to = status_label(to)),
+            Change::Resized { from, to } => tf!(t::CHANGES_RESIZED, name = name, from = from, to = to),
             Change::Addresses { added, removed } => {
                 let mut parts = Vec::new();
                 if !added.is_empty() {
-                    parts.push(format!("gained {}", added.join(", ")));
+                    parts.push(tf!(t::CHANGES_GAINED, addresses = added.join(", ")));
                 }
                 if !removed.is_empty() {
-                    parts.push(format!("lost {}", removed.join(", ")));
+                    parts.push(tf!(t::CHANGES_LOST, addresses = removed.join(", ")));
                 }
-                format!("{name} {}", parts.join(" and "))
+                let changes = match parts.as_slice() {
+                    [first, second] => tf!(t::RULES_AND_LIST, init = first, last = second),
+                    _ => parts.join(", "),
+                };
+                format!("{name} {changes}")
             }
-            Change::Suspended => format!("{name} was suspended by the provider"),
-            Change::Unsuspended => format!("{name} is no longer suspended"),
+            Change::Suspended => tf!(t::CHANGES_SUSPENDED, name = name),
+            Change::Unsuspended => tf!(t::CHANGES_UNSUSPENDED, name = name),
         }
     }
+}
+
+/// A status as the record keeps it (the service's word), as the panel shows it.
+fn status_label(code: &str) -> String {
+    VmStatus::parse(Some(&serde_json::Value::String(code.to_owned()))).label().to_owned()
 }
 
 /// VMs kept on record at most.
@@ -147,7 +158,7 @@ pub fn diff(before: &[SeenVm], now: &[SeenVm]) -> Vec<VmChange> {
             note(vm, Change::Added);
             continue;
         };
-        let (online, offline) = (VmStatus::Online.label(), VmStatus::Offline.label());
+        let (online, offline) = (VmStatus::Online.code(), VmStatus::Offline.code());
         if was.status != vm.status {
             note(vm, match (was.status.as_str(), vm.status.as_str()) {
                 (from, to) if from == offline && to == online => Change::Started,

@@ -8,6 +8,7 @@
 //! ([`request_summary`]).
 
 use crate::export::Table;
+use crate::i18n::{common as c, messages as t, Text};
 use crate::request::ApiRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -101,8 +102,8 @@ impl TaskList {
     pub fn end(&mut self, id: u64, state: TaskState, now: f64) -> Option<String> {
         let task = self.0.iter_mut().find(|t| t.id == id && t.running())?;
         let message = match &state {
-            TaskState::Done(outcome) => format!("{} on {}: done, {outcome}.", task.action, task.vm_name),
-            TaskState::Failed(why) => format!("{} on {} failed: {why}", task.action, task.vm_name),
+            TaskState::Done(outcome) => crate::tf!(t::HISTORY_DONE, action = action_label(&task.action), vm = task.vm_name, outcome = outcome),
+            TaskState::Failed(why) => crate::tf!(t::HISTORY_FAILED, action = action_label(&task.action), vm = task.vm_name, why = why),
             TaskState::Running => return None,
         };
         task.state = state;
@@ -141,16 +142,36 @@ impl TaskList {
     }
 }
 
+/// The actions the panel records under their English name, and how each is
+/// shown.
+const ACTIONS: [&Text; 9] = [&c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE];
+
+/// The catalogue's text of a recorded action, whichever language it was
+/// recorded in.
+fn action_text(action: &str) -> Option<&'static Text> {
+    ACTIONS.into_iter().find(|text| text.en == action || text.es == action)
+}
+
+/// A recorded action's name in the panel's language; one the panel does not
+/// know, as it was recorded.
+pub fn action_label(action: &str) -> String {
+    action_text(action).map_or_else(|| action.to_owned(), |text| text.get().to_owned())
+}
+
 /// The panel's own actions on `vm_id` worth marking on its charts, as
 /// (seconds since the epoch, what): reboots, starts and stops, resizes,
 /// rebuilds and firewall applies.
 pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
+    use crate::i18n::messages as text;
     list.of_vm(vm_id)
         .filter_map(|t| {
-            let label = match t.action.as_str() {
-                "Reboot" | "Start" | "Stop" | "Rebuild" | "Apply firewall rules" => t.action.clone(),
-                "Edit" if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| t.request.contains(k)) => "Resize".to_owned(),
-                _ => return None,
+            let action = action_text(&t.action)?;
+            let label = if [&c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &text::HISTORY_APPLY_FIREWALL_RULES].contains(&action) {
+                action.get().to_owned()
+            } else if action == &c::EDIT && ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| t.request.contains(k)) {
+                text::HISTORY_RESIZE.get().to_owned()
+            } else {
+                return None;
             };
             Some(((t.started / 1000.0) as i64, label))
         })

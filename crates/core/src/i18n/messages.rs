@@ -204,4 +204,23 @@ crate::catalogue! {
     MONTH_OCT = "Oct" / "oct";
     MONTH_NOV = "Nov" / "nov";
     MONTH_DEC = "Dec" / "dic";
+
+    // Activity: how a recorded action ended
+    HISTORY_DONE = "{action} on {vm}: done, {outcome}." / "{action} en {vm}: hecho, {outcome}.";
+    HISTORY_FAILED = "{action} on {vm} failed: {why}" / "{action} en {vm} ha fallado: {why}";
+    HISTORY_APPLY_FIREWALL_RULES = "Apply firewall rules" / "Aplicar las reglas del cortafuegos";
+    HISTORY_RESIZE = "Resize" / "Redimensionar";
+
+    // What changed since the last visit
+    CHANGES_SIZES = "{memory} MB · {cpus} CPUs · {disk} GB disk" / "{memory} MB · {cpus} CPU · {disk} GB de disco";
+    CHANGES_ADDED = "{name} is new" / "{name} es nueva";
+    CHANGES_REMOVED = "{name} is gone" / "{name} ya no está";
+    CHANGES_STARTED = "{name} was started" / "{name} se ha arrancado";
+    CHANGES_STOPPED = "{name} was stopped" / "{name} se ha detenido";
+    CHANGES_STATUS = "{name} went from {from} to {to}" / "{name} ha pasado de {from} a {to}";
+    CHANGES_RESIZED = "{name} was resized: {from} → {to}" / "{name} se ha redimensionado: {from} → {to}";
+    CHANGES_GAINED = "gained {addresses}" / "ha recibido {addresses}";
+    CHANGES_LOST = "lost {addresses}" / "ha perdido {addresses}";
+    CHANGES_SUSPENDED = "{name} was suspended by the provider" / "El proveedor ha suspendido {name}";
+    CHANGES_UNSUSPENDED = "{name} is no longer suspended" / "{name} ya no está suspendida";
 }
