@@ -2,6 +2,7 @@
 //! shift-click for a range, the whole page) and what each VM's request
 //! came to.
 
+use crate::i18n::{common as c, messages as t};
 use crate::request::{self, ApiRequest};
 use crate::ApiError;
 use std::collections::BTreeSet;
@@ -21,10 +22,10 @@ impl BulkAction {
     /// The button and the task's name: "Reboot".
     pub fn label(self) -> &'static str {
         match self {
-            Self::Start => "Start",
-            Self::Stop => "Stop",
-            Self::Reboot => "Reboot",
-            Self::Destroy => "Destroy",
+            Self::Start => c::START.get(),
+            Self::Stop => c::STOP.get(),
+            Self::Reboot => c::REBOOT.get(),
+            Self::Destroy => t::BULK_DESTROY.get(),
         }
     }
 

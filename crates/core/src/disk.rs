@@ -1,5 +1,6 @@
 //! The disk resource (its fields are the real provider's; the spec does not show them).
 
+use crate::i18n::messages as t;
 use crate::decode;
 use serde_json::{Map, Value};
 
@@ -43,11 +44,11 @@ impl Disk {
     pub fn name(&self) -> String {
         self.label.clone().unwrap_or_else(|| {
             if self.primary {
-                "Primary disk".into()
+                t::DISK_PRIMARY.get().into()
             } else if self.is_swap {
-                "Swap".into()
+                crate::i18n::common::SWAP.get().into()
             } else {
-                self.id.as_ref().map(|id| format!("Disk {id}")).unwrap_or_else(|| "Disk".into())
+                self.id.as_ref().map(|id| crate::tf!(t::DISK_NUMBER, id = id)).unwrap_or_else(|| crate::i18n::common::DISK.get().into())
             }
         })
     }

@@ -144,7 +144,10 @@ impl TaskList {
 
 /// The actions the panel records under their English name, and how each is
 /// shown.
-const ACTIONS: [&Text; 9] = [&c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE];
+const ACTIONS: [&Text; 14] = [
+    &c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE,
+    &t::BULK_DESTROY, &t::RESCUE_MOUNT_ISO, &t::RESCUE_BOOT_FROM_CD, &t::RESCUE_UNMOUNT_ISO, &t::RESCUE_BOOT_FROM_DISK,
+];
 
 /// The catalogue's text of a recorded action, whichever language it was
 /// recorded in.

@@ -2,6 +2,7 @@
 //! (memory, CPUs, disk) and the price per month and per hour; and money
 //! written the way the user's locale writes it.
 
+use crate::i18n::messages as t;
 use crate::decode;
 use crate::i18n::{number_in, number_style};
 use serde_json::Value;
@@ -37,8 +38,8 @@ impl Plan {
     /// "2 GB memory · 1 CPU · 40 GB disk".
     pub fn sizes(&self) -> String {
         let memory = if self.memory % 1024 == 0 { format!("{} GB", self.memory / 1024) } else { format!("{} MB", self.memory) };
-        let cpus = if self.cpus == 1 { "1 CPU".to_owned() } else { format!("{} CPUs", self.cpus) };
-        format!("{memory} memory · {cpus} · {} GB disk", self.disk)
+        let cpus = crate::i18n::plural(self.cpus, &t::PLAN_CPUS_ONE, &t::PLAN_CPUS_OTHER);
+        crate::tf!(t::PLAN_SIZES, memory = memory, cpus = cpus, disk = self.disk)
     }
 }
 

@@ -2,6 +2,7 @@
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
 //! one step after the other, each waiting for the VM to be free again.
 
+use crate::i18n::{common as c, messages as t};
 use crate::request::{self, ApiRequest, IsoSource};
 use crate::ApiError;
 use serde_json::{json, Map};
@@ -31,11 +32,24 @@ pub enum RescueStep {
 impl RescueStep {
     pub fn label(self) -> &'static str {
         match self {
-            Self::MountIso => "Mount the ISO",
-            Self::BootFromCd => "Set the boot device to CD-ROM",
-            Self::UnmountIso => "Unmount the ISO",
-            Self::BootFromDisk => "Set the boot device back to the disk",
-            Self::Reboot => "Reboot",
+            Self::MountIso => t::RESCUE_MOUNT_ISO.get(),
+            Self::BootFromCd => t::RESCUE_BOOT_FROM_CD.get(),
+            Self::UnmountIso => t::RESCUE_UNMOUNT_ISO.get(),
+            Self::BootFromDisk => t::RESCUE_BOOT_FROM_DISK.get(),
+            Self::Reboot => c::REBOOT.get(),
+        }
+    }
+
+    /// The label inside a sentence: English writes it in lower case, Spanish
+    /// only lowers its first letter (it keeps "ISO" and "CD-ROM").
+    fn in_sentence(self) -> String {
+        let label = self.label();
+        match crate::i18n::lang() {
+            crate::i18n::Lang::En => label.to_lowercase(),
+            _ => {
+                let mut chars = label.chars();
+                chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or_default()
+            }
         }
     }
 
@@ -127,15 +141,15 @@ impl Flow {
         let count = self.steps.len();
         for (i, (step, state)) in self.steps.iter().enumerate() {
             match state {
-                StepState::Failed(why) => return format!("Step {} of {count} ({}) failed: {why}", i + 1, step.label().to_lowercase()),
-                StepState::Running => return format!("Step {} of {count}: {}…", i + 1, step.label().to_lowercase()),
+                StepState::Failed(why) => return crate::tf!(t::RESCUE_STEP_FAILED, n = i + 1, count = count, step = step.in_sentence(), why = why),
+                StepState::Running => return crate::tf!(t::RESCUE_STEP_RUNNING, n = i + 1, count = count, step = step.in_sentence()),
                 _ => {}
             }
         }
         if self.finished() {
-            "All steps done.".to_owned()
+            t::RESCUE_ALL_DONE.get().to_owned()
         } else {
-            format!("{} of {count} steps done.", self.steps.iter().filter(|(_, s)| *s == StepState::Done).count())
+            crate::tf!(t::RESCUE_STEPS_DONE, done = self.steps.iter().filter(|(_, s)| *s == StepState::Done).count(), count = count)
         }
     }
 }

@@ -1,5 +1,6 @@
 //! A VM's mounted ISO and its snapshots (shapes not shown by the spec).
 
+use crate::i18n::messages as t;
 use crate::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 
@@ -44,8 +45,8 @@ impl IsoJoin {
         self.label
             .clone()
             .or_else(|| self.iso_url.clone())
-            .or_else(|| self.iso_id.as_ref().map(|id| format!("ISO #{id}")))
-            .unwrap_or_else(|| "ISO".into())
+            .or_else(|| self.iso_id.as_ref().map(|id| crate::tf!(t::ISO_NUMBER, id = id)))
+            .unwrap_or_else(|| t::ISO_UNNAMED.get().into())
     }
 }
 

@@ -223,4 +223,24 @@ crate::catalogue! {
     CHANGES_LOST = "lost {addresses}" / "ha perdido {addresses}";
     CHANGES_SUSPENDED = "{name} was suspended by the provider" / "El proveedor ha suspendido {name}";
     CHANGES_UNSUSPENDED = "{name} is no longer suspended" / "{name} ya no está suspendida";
+
+    // Bulk actions and the rescue flow
+    BULK_DESTROY = "Destroy" / "Destruir";
+    RESCUE_MOUNT_ISO = "Mount the ISO" / "Montar la ISO";
+    RESCUE_BOOT_FROM_CD = "Set the boot device to CD-ROM" / "Poner el CD-ROM como dispositivo de arranque";
+    RESCUE_UNMOUNT_ISO = "Unmount the ISO" / "Desmontar la ISO";
+    RESCUE_BOOT_FROM_DISK = "Set the boot device back to the disk" / "Volver a poner el disco como dispositivo de arranque";
+    RESCUE_STEP_FAILED = "Step {n} of {count} ({step}) failed: {why}" / "El paso {n} de {count} ({step}) ha fallado: {why}";
+    RESCUE_STEP_RUNNING = "Step {n} of {count}: {step}…" / "Paso {n} de {count}: {step}…";
+    RESCUE_ALL_DONE = "All steps done." / "Todos los pasos hechos.";
+    RESCUE_STEPS_DONE = "{done} of {count} steps done." / "{done} de {count} pasos hechos.";
+
+    // Plans, disks and ISOs
+    PLAN_CPUS_ONE = "{n} CPU" / "{n} CPU";
+    PLAN_CPUS_OTHER = "{n} CPUs" / "{n} CPU";
+    PLAN_SIZES = "{memory} memory · {cpus} · {disk} GB disk" / "{memory} de memoria · {cpus} · {disk} GB de disco";
+    DISK_PRIMARY = "Primary disk" / "Disco principal";
+    DISK_NUMBER = "Disk {id}" / "Disco {id}";
+    ISO_NUMBER = "ISO #{id}" / "ISO n.º {id}";
+    ISO_UNNAMED = "ISO" / "ISO";
 }
