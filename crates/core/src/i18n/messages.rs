@@ -243,4 +243,7 @@ crate::catalogue! {
     DISK_NUMBER = "Disk {id}" / "Disco {id}";
     ISO_NUMBER = "ISO #{id}" / "ISO n.º {id}";
     ISO_UNNAMED = "ISO" / "ISO";
+
+    // The provider's brand
+    BRAND_SUPPORT = "Support" / "Soporte";
 }
