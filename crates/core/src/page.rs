@@ -1,5 +1,7 @@
 //! Paging: the window asked for and what the response's headers say of the whole.
 
+use crate::i18n::messages as t;
+
 /// The paging headers of a list response, where the API sent (and CORS exposed) them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PageInfo {
@@ -57,14 +59,14 @@ impl<T> Page<T> {
     pub fn range_label(&self) -> String {
         if self.items.is_empty() {
             return match self.total {
-                Some(total) => format!("0 of {total}"),
-                None => "none".to_owned(),
+                Some(total) => crate::tf!(t::PAGE_RANGE_EMPTY, total = total),
+                None => t::PAGE_RANGE_NONE.get().to_owned(),
             };
         }
         let first = self.offset.saturating_add(1);
         let last = self.offset.saturating_add(self.items.len() as u64);
         match self.total {
-            Some(total) => format!("{first}–{last} of {total}"),
+            Some(total) => crate::tf!(t::PAGE_RANGE, first = first, last = last, total = total),
             None => format!("{first}–{last}"),
         }
     }

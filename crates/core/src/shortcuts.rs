@@ -1,6 +1,7 @@
 //! Keyboard shortcuts and the quick switcher's pages: which key does what,
 //! and which pages a text finds.
 
+use crate::i18n::{common as c, messages as t};
 use crate::route::VmTab;
 
 /// What a key press asks for.
@@ -18,6 +19,19 @@ pub enum Shortcut {
 
 /// The pairs after "g", with what they open.
 pub const GO_TO: [(&str, &str, &str); 3] = [("v", "/vms", "Virtual machines"), ("i", "/interfaces", "Network interfaces"), ("a", "/ip-addresses", "IP addresses")];
+
+/// Every shortcut, as the help lists it, in the panel's language ([`HELP`]
+/// keeps the English).
+pub fn help() -> [(&'static str, &'static str); 6] {
+    [
+        (t::SHORTCUT_KEYS_FIND.get(), t::SHORTCUT_FIND.get()),
+        ("g v", c::VIRTUAL_MACHINES.get()),
+        ("g i", c::NETWORK_INTERFACES.get()),
+        ("g a", c::IP_ADDRESSES.get()),
+        ("?", t::SHORTCUT_THESE.get()),
+        ("Esc", t::SHORTCUT_CLOSE_DIALOG.get()),
+    ]
+}
 
 /// Every shortcut, as the help lists it.
 pub const HELP: [(&str, &str); 6] = [
@@ -67,10 +81,17 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
         let label = label.to_lowercase();
         words.iter().all(|w| label.contains(w.as_str()))
     };
-    let mut out: Vec<Place> = [("Virtual machines", "/vms"), ("Create a VM", "/vms/new"), ("Network interfaces", "/interfaces"), ("IP addresses", "/ip-addresses"), ("Activity", "/activity")]
+    let pages = [
+        (c::VIRTUAL_MACHINES.get(), "/vms"),
+        (t::TITLE_CREATE_VM.get(), "/vms/new"),
+        (c::NETWORK_INTERFACES.get(), "/interfaces"),
+        (c::IP_ADDRESSES.get(), "/ip-addresses"),
+        (c::ACTIVITY.get(), "/activity"),
+    ];
+    let mut out: Vec<Place> = pages
         .into_iter()
         .filter(|(label, _)| matches(label))
-        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: "Page" })
+        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: t::PLACE_PAGE.get() })
         .collect();
     if let Some((id, name)) = vm {
         out.extend(
@@ -78,7 +99,7 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
                 .iter()
                 .map(|tab| (format!("{name} · {}", tab.label()), tab.href(id)))
                 .filter(|(label, _)| matches(label) || matches(label.rsplit(" · ").next().unwrap_or_default()))
-                .map(|(label, path)| Place { label, path, kind: "Tab" }),
+                .map(|(label, path)| Place { label, path, kind: t::PLACE_TAB.get() }),
         );
     }
     out

@@ -35,7 +35,7 @@ impl LoginForm {
         let account = self.account.trim();
         problems.check("account", if account.is_empty() {
             Err(t::FORM_ENTER_ACCOUNT_ID.get().into())
-        } else if paths::checked_id(account, "account").is_err() {
+        } else if paths::checked_id(account, &t::WHAT_ACCOUNT).is_err() {
             Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
         } else {
             Ok(())

@@ -2,6 +2,7 @@
 //! URL (so a view can be bookmarked and shared) and the API's query string;
 //! both use the API's own parameter names.
 
+use crate::i18n::{common as c, messages as t};
 use std::fmt;
 
 /// Page sizes the list offers.
@@ -20,6 +21,23 @@ pub const SORT_FIELDS: [(&str, &str); 9] = [
     ("location_id", "Location"),
     ("disks_size", "Disk size"),
 ];
+
+/// A sort field's column header in the panel's language ([`SORT_FIELDS`]
+/// keeps the English); an unknown field as it is.
+pub fn sort_label(field: &str) -> &str {
+    match field {
+        "identifier" => t::SORT_IDENTIFIER.get(),
+        "label" => t::SORT_NAME.get(),
+        "memory" => c::MEMORY.get(),
+        "cpus" => c::CPUS.get(),
+        "operating_system" => c::OPERATING_SYSTEM.get(),
+        "operating_system_distro" => t::SORT_DISTRIBUTION.get(),
+        "status" => c::STATUS.get(),
+        "location_id" => c::LOCATION.get(),
+        "disks_size" => t::SORT_DISK_SIZE.get(),
+        other => other,
+    }
+}
 
 /// The spec's filters of the VM list, in the order the filter bar shows them.
 pub const FILTERS: [&str; 11] = [

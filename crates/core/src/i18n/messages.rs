@@ -246,4 +246,25 @@ crate::catalogue! {
 
     // The provider's brand
     BRAND_SUPPORT = "Support" / "Soporte";
+
+    // Ids in paths, paging, sorting and shortcuts
+    PATHS_INVALID_ID = "“{id}” is not a valid {what} id." / "«{id}» no es un id válido para {what}.";
+    WHAT_VIRTUAL_MACHINE = "virtual machine" / "la máquina virtual";
+    WHAT_MOUNTED_ISO = "mounted ISO" / "la ISO montada";
+    WHAT_NETWORK_INTERFACE = "network interface" / "la interfaz de red";
+    WHAT_ACCOUNT = "account" / "la cuenta";
+    WHAT_CATALOGUE = "catalogue" / "el catálogo";
+    PAGE_RANGE_EMPTY = "0 of {total}" / "0 de {total}";
+    PAGE_RANGE_NONE = "none" / "ninguna";
+    PAGE_RANGE = "{first}–{last} of {total}" / "{first}–{last} de {total}";
+    SORT_IDENTIFIER = "Identifier" / "Identificador";
+    SORT_NAME = "Name" / "Nombre";
+    SORT_DISTRIBUTION = "Distribution" / "Distribución";
+    SORT_DISK_SIZE = "Disk size" / "Tamaño del disco";
+    SHORTCUT_KEYS_FIND = "Ctrl K  or  /" / "Ctrl K  o  /";
+    SHORTCUT_FIND = "Find a VM or a page" / "Buscar una VM o una página";
+    SHORTCUT_THESE = "These shortcuts" / "Estos atajos";
+    SHORTCUT_CLOSE_DIALOG = "Close a dialog" / "Cerrar un diálogo";
+    PLACE_PAGE = "Page" / "Página";
+    PLACE_TAB = "Tab" / "Pestaña";
 }
