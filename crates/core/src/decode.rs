@@ -5,6 +5,7 @@
 //! Every reader here accepts all of those and answers `None` rather than
 //! failing, so one odd field never costs the user a whole page.
 
+use crate::i18n::messages as t;
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -19,8 +20,14 @@ pub struct DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}, found {}", self.expected, self.found)
+        f.write_str(&crate::tf!(t::DECODE_EXPECTED_FOUND, expected = words(self.expected), found = words(self.found)))
     }
+}
+
+/// Words of a [`DecodeError`] in the panel's language: the catalogue's
+/// `DECODE_` entry with this English, or the words as they are.
+fn words(english: &'static str) -> &'static str {
+    t::ALL.iter().find(|(key, text)| key.starts_with("DECODE_") && text.en == english).map_or(english, |(_, text)| text.get())
 }
 
 impl std::error::Error for DecodeError {}

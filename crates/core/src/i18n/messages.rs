@@ -267,4 +267,27 @@ crate::catalogue! {
     SHORTCUT_CLOSE_DIALOG = "Close a dialog" / "Cerrar un diálogo";
     PLACE_PAGE = "Page" / "Página";
     PLACE_TAB = "Tab" / "Pestaña";
+
+    // An answer that is not the resource asked for
+    DECODE_EXPECTED_FOUND = "expected {expected}, found {found}" / "se esperaba {expected} y llegó {found}";
+    DECODE_NULL = "null" / "null";
+    DECODE_BOOLEAN = "a boolean" / "un booleano";
+    DECODE_NUMBER = "a number" / "un número";
+    DECODE_STRING = "a string" / "una cadena";
+    DECODE_LIST = "a list" / "una lista";
+    DECODE_OBJECT = "an object" / "un objeto";
+    DECODE_OBJECT_WITHOUT_LIST = "an object without a list" / "un objeto sin lista";
+    DECODE_CPU_USAGE = "a CPU usage resource" / "un recurso de uso de CPU";
+    DECODE_CPU_USAGE_NUMBERS = "a list of CPU usage numbers" / "una lista de cifras de uso de CPU";
+    DECODE_NETWORK_USAGE = "a network usage resource" / "un recurso de uso de red";
+    DECODE_FIREWALL_RULE = "a firewall rule" / "una regla del cortafuegos";
+    DECODE_FIREWALL_RULES = "a list of firewall rules" / "una lista de reglas del cortafuegos";
+    DECODE_IP_ADDRESSES = "a list of IP addresses" / "una lista de direcciones IP";
+    DECODE_DISKS = "a list of disks" / "una lista de discos";
+    DECODE_NETWORK_INTERFACE = "a network interface" / "una interfaz de red";
+    DECODE_NETWORK_INTERFACES = "a list of network interfaces" / "una lista de interfaces de red";
+    DECODE_SNAPSHOTS = "a list of snapshots" / "una lista de instantáneas";
+    DECODE_VIRTUAL_MACHINE = "a virtual machine" / "una máquina virtual";
+    DECODE_VIRTUAL_MACHINES = "a list of virtual machines" / "una lista de máquinas virtuales";
+    DECODE_MOUNTED_ISO = "a mounted ISO" / "una ISO montada";
 }
