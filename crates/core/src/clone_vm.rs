@@ -44,25 +44,25 @@ impl CloneVmForm {
         let mut problems = FieldErrors::default();
         problems.check("hostname", validate::hostname(&self.hostname));
         problems.check("label", validate::label(&self.label));
-        problems.check_optional("memory", &self.memory, |v| validate::positive(v, &t::WHAT_MEMORY).map(|_| ()));
-        problems.check_optional("cpus", &self.cpus, |v| validate::positive(v, &t::WHAT_CPUS).map(|_| ()));
+        problems.check_optional("memory", &self.memory, |v| validate::positive(v, t::WHAT_MEMORY).map(|_| ()));
+        problems.check_optional("cpus", &self.cpus, |v| validate::positive(v, t::WHAT_CPUS).map(|_| ()));
         problems.check("cpu_type", match self.cpu_type.as_str() {
             "" | "intel" | "amd" => Ok(()),
             _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
         });
-        problems.check_optional("clone_user_id", &self.clone_user_id, |v| validate::id(v, &t::WHAT_USER));
+        problems.check_optional("clone_user_id", &self.clone_user_id, |v| validate::id(v, t::WHAT_USER));
         for (i, disk) in self.disks.iter().enumerate() {
-            let size = validate::positive(&disk.size, &t::WHAT_DISK_SIZE).and_then(|size| match disk.current_size.trim().parse::<u64>() {
+            let size = validate::positive(&disk.size, t::WHAT_DISK_SIZE).and_then(|size| match disk.current_size.trim().parse::<u64>() {
                 Ok(now) if size < now => Err(crate::tf!(t::CLONE_DISK_TOO_SMALL, now = crate::i18n::integer(now as i64))),
                 _ => Ok(()),
             });
             problems.check(format!("clone_disk_size.{i}"), size);
             problems.check_optional(format!("clone_disk_data_store_group_id.{i}"), &disk.data_store_group_id, |v| {
-                validate::id(v, &t::WHAT_DATA_STORE_GROUP)
+                validate::id(v, t::WHAT_DATA_STORE_GROUP)
             });
         }
         for disk in &self.secondary_disks {
-            problems.check(row_key("secondary_disk_size", disk.row), validate::positive(&disk.size, &t::WHAT_DISK_SIZE).map(|_| ()));
+            problems.check(row_key("secondary_disk_size", disk.row), validate::positive(&disk.size, t::WHAT_DISK_SIZE).map(|_| ()));
         }
         problems
     }

@@ -49,7 +49,7 @@ impl DeployConfig {
                 .iter()
                 .filter_map(|item| {
                     let id = decode::id(item.get("id"))?;
-                    crate::paths::checked_id(&id, &crate::i18n::messages::WHAT_CATALOGUE).ok()?;
+                    crate::paths::checked_id(&id, crate::i18n::messages::WHAT_CATALOGUE).ok()?;
                     let label = decode::text(item.get("label")).unwrap_or_else(|| format!("#{id}"));
                     Some(Choice { id, label })
                 })

@@ -64,12 +64,12 @@ impl EditVmForm {
         let mut check = |field: &str, result: validate::Check| problems.check(field, result);
         check("label", validate::label(&self.label));
         check("hostname", validate::hostname(&self.hostname));
-        check("memory", validate::positive(&self.memory, &t::WHAT_MEMORY).map(|_| ()));
-        check("cpus", validate::positive(&self.cpus, &t::WHAT_CPUS).map(|_| ()));
+        check("memory", validate::positive(&self.memory, t::WHAT_MEMORY).map(|_| ()));
+        check("cpus", validate::positive(&self.cpus, t::WHAT_CPUS).map(|_| ()));
         if self.primary_disk_size != original.primary_disk_size {
             check(
                 "primary_disk_size",
-                validate::positive(&self.primary_disk_size, &t::WHAT_PRIMARY_DISK_SIZE).and_then(|size| {
+                validate::positive(&self.primary_disk_size, t::WHAT_PRIMARY_DISK_SIZE).and_then(|size| {
                     match original.primary_disk_size.trim().parse::<u64>() {
                         Ok(now) if size < now => Err(crate::tf!(t::EDIT_DISK_CANNOT_SHRINK, now = crate::i18n::integer(now as i64))),
                         _ => Ok(()),

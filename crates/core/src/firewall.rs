@@ -198,7 +198,7 @@ impl InterfaceForm {
 
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("network_id", validate::id(&self.network_id, &t::WHAT_NETWORK));
+        problems.check("network_id", validate::id(&self.network_id, t::WHAT_NETWORK));
         problems.check_optional("label", &self.label, validate::label);
         problems.check("rate_limit", validate::rate_limit(&self.rate_limit));
         problems.check_optional("mac_address", &self.mac_address, validate::mac_address);

@@ -5,7 +5,7 @@ use crate::i18n::messages as t;
 use crate::ApiError;
 
 /// Checks that an id is what the service uses: a string of digits.
-pub fn checked_id<'a>(id: &'a str, what: impl std::fmt::Display) -> Result<&'a str, ApiError> {
+pub fn checked_id(id: &str, what: impl std::fmt::Display) -> Result<&str, ApiError> {
     let id = id.trim();
     if !id.is_empty() && id.len() <= 20 && id.bytes().all(|b| b.is_ascii_digit()) {
         Ok(id)
@@ -34,7 +34,7 @@ pub fn new_vm(account: &str) -> String {
 
 /// `/account/<account>/virtual_machine/<vm>`
 pub fn vm(account: &str, vm: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/{}", new_vm(account), checked_id(vm, &t::WHAT_VIRTUAL_MACHINE)?))
+    Ok(format!("{}/{}", new_vm(account), checked_id(vm, t::WHAT_VIRTUAL_MACHINE)?))
 }
 
 /// What hangs off a VM's path, each the spec's last segment.
@@ -90,12 +90,12 @@ pub fn vm_part(account: &str, vm_id: &str, part: VmPart) -> Result<String, ApiEr
 
 /// `.../virtual_machine/<vm>/segregation/<target>`
 pub fn segregation(account: &str, vm_id: &str, target: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/segregation/{}", vm(account, vm_id)?, checked_id(target, &t::WHAT_VIRTUAL_MACHINE)?))
+    Ok(format!("{}/segregation/{}", vm(account, vm_id)?, checked_id(target, t::WHAT_VIRTUAL_MACHINE)?))
 }
 
 /// `.../virtual_machine/<vm>/iso/<join>`: one mounted ISO.
 pub fn mounted_iso(account: &str, vm_id: &str, join: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/{}", vm_part(account, vm_id, VmPart::Iso)?, checked_id(join, &t::WHAT_MOUNTED_ISO)?))
+    Ok(format!("{}/{}", vm_part(account, vm_id, VmPart::Iso)?, checked_id(join, t::WHAT_MOUNTED_ISO)?))
 }
 
 /// `/account/<account>/network_interfaces`: every interface of the account.
@@ -110,7 +110,7 @@ pub fn account_ips(account: &str) -> String {
 
 /// `/account/<account>/network_interface/<nic>`
 pub fn nic(account: &str, nic: &str) -> Result<String, ApiError> {
-    Ok(format!("/account/{account}/network_interface/{}", checked_id(nic, &t::WHAT_NETWORK_INTERFACE)?))
+    Ok(format!("/account/{account}/network_interface/{}", checked_id(nic, t::WHAT_NETWORK_INTERFACE)?))
 }
 
 /// What hangs off an interface's path.
@@ -138,7 +138,7 @@ pub fn nic_part(account: &str, nic_id: &str, part: NicPart) -> Result<String, Ap
 
 /// `.../network_interface/<nic>/ip_address/<ip>`
 pub fn nic_ip(account: &str, nic_id: &str, ip: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/{}", nic_part(account, nic_id, NicPart::IpAddress)?, checked_id(ip, &t::WHAT_IP_ADDRESS)?))
+    Ok(format!("{}/{}", nic_part(account, nic_id, NicPart::IpAddress)?, checked_id(ip, t::WHAT_IP_ADDRESS)?))
 }
 
 /// Normalises what a user typed as the API base URL: an absolute http(s) URL

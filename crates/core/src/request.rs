@@ -99,7 +99,7 @@ pub fn reboot_vm(account: &str, vm: &str, force: bool) -> Made {
 
 /// PUT with `template_id`: the disks are zeroed and the OS installed again.
 pub fn rebuild_vm(account: &str, vm: &str, template_id: &str, start_after: bool) -> Made {
-    let template_id = paths::checked_id(template_id, &t::WHAT_TEMPLATE)?;
+    let template_id = paths::checked_id(template_id, t::WHAT_TEMPLATE)?;
     put_vm(account, vm, json!({"template_id": template_id, "required_startup": start_after}))
 }
 
@@ -152,7 +152,7 @@ pub enum IsoSource {
 /// POST `iso`.
 pub fn mount_iso(account: &str, vm: &str, source: &IsoSource) -> Made {
     let body = match source {
-        IsoSource::Id(id) => json!({"iso_id": paths::checked_id(id, &t::WHAT_ISO)?}),
+        IsoSource::Id(id) => json!({"iso_id": paths::checked_id(id, t::WHAT_ISO)?}),
         IsoSource::Url(url) => json!({"iso_url": url.trim()}),
     };
     post_vm(account, vm, VmPart::Iso, body)
@@ -193,7 +193,7 @@ pub fn delete_interface(account: &str, nic: &str) -> Made {
 /// POST `ip_address` on the interface: a new address, or a reserved one by id.
 pub fn add_ip(account: &str, nic: &str, reserved_id: Option<&str>) -> Made {
     let body = match reserved_id {
-        Some(id) => json!({"ip_address_id": paths::checked_id(id, &t::WHAT_IP_ADDRESS)?}),
+        Some(id) => json!({"ip_address_id": paths::checked_id(id, t::WHAT_IP_ADDRESS)?}),
         None => json!({}),
     };
     Ok(ApiRequest::new(Method::Post, paths::nic_part(account, nic, NicPart::IpAddress)?, Some(body)))

@@ -35,7 +35,7 @@ impl LoginForm {
         let account = self.account.trim();
         problems.check("account", if account.is_empty() {
             Err(t::FORM_ENTER_ACCOUNT_ID.get().into())
-        } else if paths::checked_id(account, &t::WHAT_ACCOUNT).is_err() {
+        } else if paths::checked_id(account, t::WHAT_ACCOUNT).is_err() {
             Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
         } else {
             Ok(())
@@ -56,7 +56,7 @@ pub struct RebuildForm {
 impl RebuildForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("template_id", validate::id(&self.template_id, &t::WHAT_TEMPLATE).map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()));
+        problems.check("template_id", validate::id(&self.template_id, t::WHAT_TEMPLATE).map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()));
         problems
     }
 }
@@ -110,7 +110,7 @@ impl MountIsoForm {
         if self.by_url {
             problems.check("iso_url", validate::iso_url(&self.iso_url));
         } else {
-            problems.check("iso_id", validate::id(&self.iso_id, &t::WHAT_ISO).map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()));
+            problems.check("iso_id", validate::id(&self.iso_id, t::WHAT_ISO).map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()));
         }
         problems
     }
@@ -147,7 +147,7 @@ pub struct AddIpForm {
 impl AddIpForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, &t::WHAT_ADDRESS));
+        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, t::WHAT_ADDRESS));
         problems
     }
 

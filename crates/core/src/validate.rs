@@ -93,7 +93,7 @@ pub fn rate_limit(value: &str) -> Check {
     if value.trim().is_empty() {
         return Ok(());
     }
-    whole_number(value, &t::WHAT_RATE_LIMIT).map(|_| ()).map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
+    whole_number(value, t::WHAT_RATE_LIMIT).map(|_| ()).map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
 }
 
 /// An ISO's address: http, https, ftp or ftps, with a host.
