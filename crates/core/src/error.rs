@@ -408,3 +408,19 @@ mod tests {
         assert!(err.to_string().starts_with("Cannot reach the API at http://127.0.0.1:9/api"));
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn errors_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(ApiError::Unauthorized.to_string(), "Tu sesión ha caducado o se ha rechazado el token.");
+        let server = ApiError::Server { status: 503, messages: ErrorMessages::default(), retry_after: Some(30) };
+        assert_eq!(server.to_string(), "El servicio tuvo un problema (HTTP 503). Pide volver a intentarlo dentro de 30 segundos.");
+        let decode = ApiError::from_decode(200, DecodeError { expected: "a list of virtual machines", found: "a number" });
+        assert_eq!(decode.to_string(), "El servicio envió una respuesta que no se pudo leer (HTTP 200): se esperaba una lista de máquinas virtuales y llegó un número");
+    }
+}

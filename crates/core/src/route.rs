@@ -197,3 +197,18 @@ mod tests {
         assert_eq!(titles.len(), VmTab::ALL.len());
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn titles_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(Route::VmList.title("vmdeck", None, Some(12_345)), "Máquinas virtuales (12.345) · vmdeck");
+        assert_eq!(Route::Vm(VmTab::Firewall).title("vmdeck", Some("db-01"), None), "db-01 · Cortafuegos · vmdeck");
+        assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", None, None), "Máquina virtual · Resumen · vmdeck");
+        assert_eq!(Route::Unknown.title("vmdeck", None, None), "Página no encontrada · vmdeck");
+    }
+}

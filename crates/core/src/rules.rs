@@ -866,3 +866,25 @@ mod tests {
         assert_eq!(set.order(), [0, 1]);
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn rule_checks_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let rule = |command: &str, port: &str| {
+            let serde_json::Value::Object(map) = serde_json::json!({"command": command, "protocol": "TCP", "address": "", "port": port}) else {
+                unreachable!()
+            };
+            FirewallRule::from_map(&map)
+        };
+        assert_eq!(describe(&rule("ACCEPT", "22")), "ACCEPT TCP 22 desde cualquier lugar");
+        let rules = [rule("ACCEPT", "22"), rule("ACCEPT", "22")];
+        let findings = RuleSet::new(&rules, None).checks();
+        assert_eq!(findings[0].message, "La regla 2 (ACCEPT TCP 22 desde cualquier lugar) repite la regla 1, así que nunca se puede aplicar.");
+        assert!(semantics().starts_with("Las reglas se comprueban en orden"));
+    }
+}

@@ -548,3 +548,28 @@ mod summary_tests {
         assert_eq!(traffic_summary(&InterfaceTraffic::default(), 60.0), None);
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn charts_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let cpu = CpuUsage { lapse: None, time_units: Some("minutes".into()), data: vec![Some(10.0), Some(30.0)] };
+        let chart = cpu_chart(&cpu, Vec::new());
+        assert_eq!(chart.summary, ["media 20,0 % · máximo 30,0 %"]);
+        assert_eq!((chart.y_format)(12.5), "12,5 %");
+        assert_eq!(chart.empty_text, "No hay datos de CPU para este periodo");
+        let t = TrafficSummary { bytes_in: 210e6, bytes_out: 20e6, average_rate: 1.5e6, peak_rate: 2.8e6, p95_rate: 2.7e6, month_bytes: 99e9 };
+        assert_eq!(
+            traffic_summary_lines(&t),
+            ["entrada 200 MB · salida 19,1 MB", "media 1,50 Mbps · máximo 2,80 Mbps · percentil 95 2,70 Mbps", "a este ritmo, 92,2 GB al mes"]
+        );
+        assert_eq!(relative_label(0, 60, "minutes"), "hace 59 min");
+        assert_eq!(relative_label(28, 30, "days"), "ayer");
+        assert_eq!(utc_label(1_795_000_000, "-1M"), "18 nov");
+        assert_eq!(period_label("-30days"), "Últimos 30 días");
+    }
+}

@@ -172,3 +172,19 @@ mod tests {
         assert_eq!(updated_ago(7_300_000), "Updated 2 h ago");
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn ages_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(updated_ago(1_000), "Actualizado ahora mismo");
+        assert_eq!(updated_ago(12_000), "Actualizado hace 12 s");
+        assert_eq!(updated_ago(180_000), "Actualizado hace 3 min");
+        assert_eq!(updated_ago(7_300_000), "Actualizado hace 2 h");
+        assert_eq!(format_elapsed(125_000), "2 min 5 s");
+    }
+}

@@ -276,3 +276,20 @@ mod tests {
         assert!(label(&"x".repeat(256)).is_err());
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn checks_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(hostname("").unwrap_err(), "Escribe un nombre de host.");
+        assert_eq!(hostname("web_1").unwrap_err(), "El nombre de host solo puede contener letras A–Z, dígitos y guiones, no «_».");
+        assert_eq!(positive("0", t::WHAT_MEMORY).unwrap_err(), "El mínimo para la memoria es 1.");
+        assert_eq!(whole_number("1.5", t::WHAT_SWAP_SIZE).unwrap_err(), "Usa un número entero para el tamaño de la swap.");
+        assert_eq!(id("", t::WHAT_TEMPLATE).unwrap_err(), "Elige la plantilla.");
+        assert_eq!(root_password("abc def").unwrap_err(), "La contraseña solo puede contener letras, dígitos, guiones y guiones bajos, no un espacio.");
+    }
+}

@@ -342,3 +342,23 @@ mod tests {
         assert_eq!(vm.connect(None), None);
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn memory_status_and_names_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(format_memory(512), "512 MB");
+        assert_eq!(format_memory(1024), "1 GB");
+        assert_eq!(format_memory(1536), "1,5 GB");
+        assert_eq!(VmStatus::Online.label(), "en marcha");
+        assert_eq!(VmStatus::Online.code(), "online");
+        assert_eq!(VmStatus::Other("migrating".into()).label(), "migrating");
+        assert_eq!(VmType::BalancerFailover.code(), "balancer failover");
+        let vm = Vm::from_json(&serde_json::json!({"id": 7})).unwrap();
+        assert_eq!(vm.display_name(), "VM 7");
+    }
+}
