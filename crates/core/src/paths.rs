@@ -149,7 +149,7 @@ pub fn normalize_base_url(input: &str) -> Result<String, String> {
         return Ok(String::new());
     }
     if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err("The API address must not contain spaces.".into());
+        return Err(t::PATHS_API_ADDRESS_SPACES.get().into());
     }
     let lower = url.to_ascii_lowercase();
     let rest = if let Some(rest) = lower.strip_prefix("https://") {
@@ -159,14 +159,14 @@ pub fn normalize_base_url(input: &str) -> Result<String, String> {
     } else if url.starts_with('/') && !url.starts_with("//") {
         return Ok(url.to_owned());
     } else {
-        return Err("The API address must start with https://, http:// or /.".into());
+        return Err(t::PATHS_API_ADDRESS_SCHEME.get().into());
     };
     let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
     if host.is_empty() || host.contains('@') {
-        return Err("The API address needs a host name (and no user name).".into());
+        return Err(t::PATHS_API_ADDRESS_HOST.get().into());
     }
     if url.contains(['?', '#']) {
-        return Err("The API address must not contain ? or #.".into());
+        return Err(t::PATHS_API_ADDRESS_QUERY.get().into());
     }
     Ok(url.to_owned())
 }
