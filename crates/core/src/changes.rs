@@ -270,3 +270,19 @@ mod tests {
         assert_eq!(Vm::from_json(&serde_json::json!({"label": "no id"})).ok().and_then(|vm| SeenVm::of(&vm)), None);
     }
 }
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn changes_in_spanish() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let change = |change| VmChange { id: "1".into(), name: "web".into(), change };
+        assert_eq!(change(Change::Stopped).sentence(), "web se ha detenido");
+        assert_eq!(change(Change::Status { from: "offline".into(), to: "recovery".into() }).sentence(), "web ha pasado de apagada a en rescate");
+        let addresses = Change::Addresses { added: vec!["192.0.2.1".into()], removed: vec!["192.0.2.2".into()] };
+        assert_eq!(change(addresses).sentence(), "web ha recibido 192.0.2.1 y ha perdido 192.0.2.2");
+    }
+}

@@ -142,17 +142,22 @@ impl TaskList {
     }
 }
 
-/// The actions the panel records under their English name, and how each is
-/// shown.
-const ACTIONS: [&Text; 14] = [
+/// The actions the panel records, named by their English (the record's
+/// language), and how each is shown; first these, then any catalogue's text.
+const ACTIONS: [&Text; 24] = [
     &c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE,
     &t::BULK_DESTROY, &t::RESCUE_MOUNT_ISO, &t::RESCUE_BOOT_FROM_CD, &t::RESCUE_UNMOUNT_ISO, &t::RESCUE_BOOT_FROM_DISK,
+    &t::ACTION_ADD_IP_ADDRESS, &t::ACTION_ADD_INTERFACE, &t::ACTION_DELETE_INTERFACE, &t::ACTION_EDIT_INTERFACE, &t::ACTION_MOUNT_ISO,
+    &t::ACTION_REMOVE_IP_ADDRESS, &t::ACTION_SEGREGATION, &t::ACTION_SET_DEFAULT_POLICY, &t::ACTION_UNMOUNT_ISO, &t::ACTION_CREATE_FIREWALL_RULE,
 ];
 
 /// The catalogue's text of a recorded action, whichever language it was
 /// recorded in.
 fn action_text(action: &str) -> Option<&'static Text> {
-    ACTIONS.into_iter().find(|text| text.en == action || text.es == action)
+    ACTIONS
+        .into_iter()
+        .find(|text| text.en == action || text.es == action)
+        .or_else(|| crate::i18n::all().map(|(_, _, text)| text).find(|text| text.en == action || text.es == action))
 }
 
 /// A recorded action's name in the panel's language; one the panel does not
@@ -165,18 +170,15 @@ pub fn action_label(action: &str) -> String {
 /// (seconds since the epoch, what): reboots, starts and stops, resizes,
 /// rebuilds and firewall applies.
 pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
-    use crate::i18n::messages as text;
     list.of_vm(vm_id)
-        .filter_map(|t| {
-            let action = action_text(&t.action)?;
-            let label = if [&c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &text::HISTORY_APPLY_FIREWALL_RULES].contains(&action) {
-                action.get().to_owned()
-            } else if action == &c::EDIT && ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| t.request.contains(k)) {
-                text::HISTORY_RESIZE.get().to_owned()
-            } else {
-                return None;
+        .filter_map(|task| {
+            let text = action_text(&task.action);
+            let label = match text.map_or(task.action.as_str(), |text| text.en) {
+                "Reboot" | "Start" | "Stop" | "Rebuild" | "Apply firewall rules" => action_label(&task.action),
+                "Edit" if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| task.request.contains(k)) => t::HISTORY_RESIZE.get().to_owned(),
+                _ => return None,
             };
-            Some(((t.started / 1000.0) as i64, label))
+            Some(((task.started / 1000.0) as i64, label))
         })
         .collect()
 }
@@ -378,5 +380,27 @@ mod tests {
         let entries: Vec<&Task> = list.tasks().iter().collect();
         let table = table(&entries);
         assert_eq!(table.rows[0][..8], ["2025-11-23T12:13:20Z", "Stop", "2", "db", "", "refused", "The VM is busy.", "2.5"].map(String::from));
+    }
+}
+
+#[cfg(test)]
+mod spanish_tests {
+    use super::*;
+    use crate::i18n::{set_locale, Lang, Locale};
+
+    #[test]
+    fn actions_in_spanish_whatever_language_they_were_recorded_in() {
+        set_locale(Locale::new(Lang::Es, "es-ES"));
+        assert_eq!(action_label("Reboot"), "Reiniciar");
+        assert_eq!(action_label("Reiniciar"), "Reiniciar");
+        assert_eq!(action_label("Mount ISO"), "Montar ISO");
+        assert_eq!(action_label("Something new"), "Something new");
+        let mut list = TaskList::default();
+        for action in ["Reboot", "Arrancar", "Mount ISO"] {
+            list.start(Started { action: action.into(), vm_id: "7".into(), vm_name: "web".into(), request: None }, 60_000.0);
+        }
+        let mut labels: Vec<String> = chart_moments(&list, "7").into_iter().map(|(_, label)| label).collect();
+        labels.sort();
+        assert_eq!(labels, ["Arrancar", "Reiniciar"]);
     }
 }

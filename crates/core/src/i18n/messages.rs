@@ -211,6 +211,18 @@ crate::catalogue! {
     HISTORY_APPLY_FIREWALL_RULES = "Apply firewall rules" / "Aplicar las reglas del cortafuegos";
     HISTORY_RESIZE = "Resize" / "Redimensionar";
 
+    // Activity: names of recorded actions no other catalogue gives
+    ACTION_ADD_IP_ADDRESS = "Add IP address" / "Añadir dirección IP";
+    ACTION_ADD_INTERFACE = "Add interface" / "Añadir interfaz";
+    ACTION_DELETE_INTERFACE = "Delete interface" / "Eliminar interfaz";
+    ACTION_EDIT_INTERFACE = "Edit interface" / "Editar interfaz";
+    ACTION_MOUNT_ISO = "Mount ISO" / "Montar ISO";
+    ACTION_REMOVE_IP_ADDRESS = "Remove IP address" / "Quitar dirección IP";
+    ACTION_SEGREGATION = "Segregation" / "Segregación";
+    ACTION_SET_DEFAULT_POLICY = "Set default policy" / "Cambiar la política por defecto";
+    ACTION_UNMOUNT_ISO = "Unmount ISO" / "Desmontar ISO";
+    ACTION_CREATE_FIREWALL_RULE = "Create firewall rule" / "Crear regla del cortafuegos";
+
     // What changed since the last visit
     CHANGES_SIZES = "{memory} MB · {cpus} CPUs · {disk} GB disk" / "{memory} MB · {cpus} CPU · {disk} GB de disco";
     CHANGES_ADDED = "{name} is new" / "{name} es nueva";
