@@ -49,8 +49,8 @@ crate::catalogue! {
     VAL_NETMASK_CONTIGUOUS = "The netmask's ones must come first, like 255.255.255.0." / "Los unos de la máscara de red deben ir primero, como en 255.255.255.0.";
     VAL_NETMASK_FORM = "The netmask must look like 255.255.255.0 or /24." / "La máscara de red debe tener la forma 255.255.255.0 o /24.";
     VAL_CHOOSE = "Choose a {what}." / "Elige {what}.";
-    VAL_MAC_FORM = "A MAC address is six pairs of hex digits separated by colons, like 02:1a:2b:3c:4d:5e." / "Una dirección MAC son seis pares de dígitos hexadecimales separados por dos puntos, como 02:1a:2b:3c:4d:5e.";
-    VAL_MAC_ZEROS = "The MAC address may not be all zeros." / "La dirección MAC no puede ser toda ceros.";
+    VAL_MAC_FORM = "A MAC address is six pairs of hex digits separated by colons, like 02:1a:2b:3c:4d:5e." / "Una dirección MAC consta de seis pares de dígitos hexadecimales separados por dos puntos, como 02:1a:2b:3c:4d:5e.";
+    VAL_MAC_ZEROS = "The MAC address may not be all zeros." / "La dirección MAC no puede ser todo ceros.";
     VAL_MAC_UNICAST = "The MAC address must be a unicast one (its first byte even)." / "La dirección MAC debe ser unicast (con el primer byte par).";
 
     // What a checked field is called in the messages above
