@@ -43,7 +43,7 @@ crate::catalogue! {
     OVERVIEW_VIP = "VIP" / "VIP";
     OVERVIEW_CREATED = "Created" / "Creada";
     OVERVIEW_UPDATED = "Updated" / "Actualizada";
-    OVERVIEW_RAW_FIELDS_ONE = "All {n} fields as the API sent them" / "El {n} campo, tal como lo envió la API";
+    OVERVIEW_RAW_FIELDS_ONE = "All {n} fields as the API sent them" / "{n} campo, tal como lo envió la API";
     OVERVIEW_RAW_FIELDS_OTHER = "All {n} fields as the API sent them" / "Los {n} campos, tal como los envió la API";
     OVERVIEW_ROOT_PASSWORD = "Initial root password" / "Contraseña inicial de root";
     OVERVIEW_HIDE = "Hide" / "Ocultar";
@@ -74,7 +74,7 @@ crate::catalogue! {
     DISKS_FORMAT = "Format the disks" / "Formatear los discos";
     DISKS_FORMAT_WARNING = "Formatting erases all data on the disks." / "Formatear borra todos los datos de los discos.";
     DISKS_FORMAT_AND_APPLY = "Format and apply" / "Formatear y aplicar";
-    DISKS_APPLY = "Apply disks" / "Aplicar discos";
+    DISKS_APPLY = "Apply disks" / "Aplicar los discos";
 
     // The ISOs
     ISOS_BOOTS_FROM_CD = "This VM boots from the CD-ROM: a mounted ISO starts at the next boot." / "Esta VM arranca desde el CD-ROM: una ISO montada se inicia en el próximo arranque.";
