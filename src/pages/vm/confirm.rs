@@ -6,6 +6,7 @@ use super::{blocked_reason, Op, VmCtx};
 use crate::components::{ApiRequestView, FormView, SubmitButton};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::small_forms::ConfirmForm;
 
 #[component]
@@ -56,7 +57,7 @@ where
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
     view! {
-        <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
+        <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=t::VM_DIALOG_SENDS.get()/>
         <div class="modal-actions">
             <SubmitButton form=form id="confirm-action" label=label blocked=blocked ready=ready danger=danger/>
         </div>

@@ -29,6 +29,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
 use vmdeck_core::disk::Disk;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};
 
@@ -50,7 +51,7 @@ impl VmCtx {
     }
 
     pub fn name(self) -> String {
-        self.vm.with_untracked(|vm| vm.as_ref().map(Vm::display_name)).unwrap_or_else(|| format!("VM {}", self.id.get_untracked()))
+        self.vm.with_untracked(|vm| vm.as_ref().map(Vm::display_name)).unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = self.id.get_untracked()))
     }
 
     /// Shows the VM busy at once after a 202, before the next read says so.
@@ -137,7 +138,7 @@ pub fn VmPage() -> impl IntoView {
     view! {
         <section class="page vm-page">
             <div class="breadcrumb-row">
-                <p class="breadcrumb"><A href="/vms">"Virtual machines"</A></p>
+                <p class="breadcrumb"><A href="/vms">{c::VIRTUAL_MACHINES.get()}</A></p>
                 <Freshness updated_at=data.updated_at loading=data.loading on_refresh=Callback::new(move |()| ctx.refresh())/>
             </div>
             // Only whether the VM is known decides the layout: later reads
@@ -145,7 +146,7 @@ pub fn VmPage() -> impl IntoView {
             {move || if has_vm.get() {
                 view! {
                     <VmHeader ctx=ctx/>
-                    {move || ctx.error.get().map(|error| view! { <ErrorView error=error doing="Reading the virtual machine again" on_retry=retry/> })}
+                    {move || ctx.error.get().map(|error| view! { <ErrorView error=error doing=t::VM_PAGE_DOING_READ_AGAIN.get() on_retry=retry/> })}
                     <TabNav id=id/>
                     <div class="tab-body"><Outlet/></div>
                 }
@@ -153,7 +154,7 @@ pub fn VmPage() -> impl IntoView {
             } else {
                 match ctx.error.get() {
                     None => view! { <div class="skeleton skeleton-title"></div><div class="skeleton skeleton-row"></div> }.into_any(),
-                    Some(error) => view! { <ErrorView error=error doing="Loading the virtual machine" on_retry=retry/> }.into_any(),
+                    Some(error) => view! { <ErrorView error=error doing=t::VM_PAGE_DOING_LOAD.get() on_retry=retry/> }.into_any(),
                 }
             }}
         </section>
@@ -179,10 +180,10 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 <p class="muted vm-subtitle">
                     <span class="mono" id="vm-hostname">{field(|vm| vm.hostname.clone())}</span>
                     {move || field(|vm| vm.hostname.clone())().map(|_| view! {
-                        <CopyButton text=Signal::derive(move || field(|vm| vm.hostname.clone())().unwrap_or_default()) what="the hostname" id="copy-hostname"/>
+                        <CopyButton text=Signal::derive(move || field(|vm| vm.hostname.clone())().unwrap_or_default()) what=t::VM_PAGE_COPY_HOSTNAME.get() id="copy-hostname"/>
                     })}
                     {move || field(|vm| vm.ip_addresses.first().cloned())().map(|ip| view! { " · " <span class="mono" id="vm-primary-ip">{ip}</span> })}
-                    {move || field(|vm| vm.id.clone())().map(|id| view! { " · " <span class="mono">{format!("VM {id}")}</span> })}
+                    {move || field(|vm| vm.id.clone())().map(|id| view! { " · " <span class="mono">{vmdeck_core::tf!(c::VM_NUMBER, id = id)}</span> })}
                 </p>
                 {move || connect.get().map(|connect| {
                     let text = connect.text().to_owned();
@@ -190,7 +191,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                         <p class="vm-connect small" id="vm-connect">
                             <span class="muted">{connect.label()}</span>
                             <code class="mono" id="vm-connect-text">{text.clone()}</code>
-                            <CopyButton text=text what="how to connect" id="copy-connect"/>
+                            <CopyButton text=text what=t::VM_PAGE_COPY_CONNECT.get() id="copy-connect"/>
                         </p>
                     }
                 })}
@@ -199,7 +200,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| view! {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                 }))}
-                <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">"Create like this"</A>
+                <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>
             </div>
         </header>
@@ -209,7 +210,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
 #[component]
 fn TabNav(id: Memo<String>) -> impl IntoView {
     view! {
-        <nav class="tabs" aria-label="Parts of this virtual machine">
+        <nav class="tabs" aria-label=t::VM_PAGE_TABS.get()>
             {VmTab::ALL.iter().map(|tab| {
                 let href = move || tab.href(&id.get());
                 let tab_id = match tab.segment() {

@@ -8,6 +8,7 @@ use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use vmdeck_core::history::Started;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::request::ApiRequest;
 use vmdeck_core::ApiError;
 
@@ -124,7 +125,7 @@ where
             match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
-                    tasks.done(task, "done");
+                    tasks.done(task, t::VM_OP_DONE.get());
                     ctx.refresh();
                 }
                 Err(e) => {
@@ -147,13 +148,14 @@ where
 /// Why an action button is disabled, if it is: the VM is busy, or this
 /// action's request is on its way.
 pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
-    if pending.get() { Some("Sending the request…") } else { busy_reason(ctx) }
+    if pending.get() { Some(t::VM_OP_SENDING.get()) } else { busy_reason(ctx) }
 }
 
-/// Why nothing can be started on a busy VM, wherever its actions are.
-pub const BUSY_REASON: &str = "The VM is busy with another operation; wait until it has finished.";
+/// Why nothing can be started on a busy VM, wherever its actions are, in
+/// English; `t::VM_OP_BUSY.get()` is the same in the panel's language.
+pub const BUSY_REASON: &str = t::VM_OP_BUSY.en;
 
 /// Why nothing can be started on the VM now, if that is so: it is busy.
 pub fn busy_reason(ctx: VmCtx) -> Option<&'static str> {
-    ctx.busy().then_some(BUSY_REASON)
+    ctx.busy().then(|| t::VM_OP_BUSY.get())
 }

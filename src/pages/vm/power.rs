@@ -3,6 +3,7 @@
 use super::{blocked_reason, use_op, DialogActions, VmCtx};
 use crate::components::{ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::request;
 use vmdeck_core::small_forms::PowerForm;
 use leptos::prelude::*;
@@ -21,8 +22,8 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
     let reboot = use_op(ctx, "Reboot", move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
 
     let start_blocked = move || {
-        blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then_some("The VM is not built yet.")).or_else(|| {
-            ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended)).then_some("The provider suspended this VM.")
+        blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then(|| t::POWER_NOT_BUILT.get())).or_else(|| {
+            ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended)).then(|| t::POWER_SUSPENDED.get())
         })
     };
     let stop_blocked = move || blocked_reason(ctx, stop.pending());
@@ -32,34 +33,34 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
         <div class="power-actions">
             {move || if running() {
                 view! {
-                    <button type="button" class="button" id="action-stop" disabled=move || stop_blocked().is_some() title=move || stop_blocked().unwrap_or("Shut the VM down") on:click=move |_| stop_open.set(true)>"Stop"</button>
-                    <button type="button" class="button" id="action-reboot" disabled=move || reboot_blocked().is_some() title=move || reboot_blocked().unwrap_or("Restart the VM") on:click=move |_| reboot_open.set(true)>"Reboot"</button>
+                    <button type="button" class="button" id="action-stop" disabled=move || stop_blocked().is_some() title=move || stop_blocked().unwrap_or(t::POWER_STOP_HINT.get()) on:click=move |_| stop_open.set(true)>{c::STOP.get()}</button>
+                    <button type="button" class="button" id="action-reboot" disabled=move || reboot_blocked().is_some() title=move || reboot_blocked().unwrap_or(t::POWER_REBOOT_HINT.get()) on:click=move |_| reboot_open.set(true)>{c::REBOOT.get()}</button>
                 }.into_any()
             } else {
                 view! {
-                    <button type="button" class="button button-primary" id="action-start" disabled=move || start_blocked().is_some() title=move || start_blocked().unwrap_or("Start the VM") on:click=move |_| start.run(())>"Start"</button>
+                    <button type="button" class="button button-primary" id="action-start" disabled=move || start_blocked().is_some() title=move || start_blocked().unwrap_or(t::POWER_START_HINT.get()) on:click=move |_| start.run(())>{c::START.get()}</button>
                 }.into_any()
             }}
-            {move || start.error.get().map(|e| view! { <ErrorView error=e doing="Starting the VM"/> })}
+            {move || start.error.get().map(|e| view! { <ErrorView error=e doing=t::POWER_DOING_START.get()/> })}
         </div>
-        <Modal open=stop_open title="Stop the virtual machine" id="stop-dialog">
+        <Modal open=stop_open title=t::POWER_STOP_TITLE.get() id="stop-dialog">
             <ForceChoice
                 ctx=ctx
                 op=stop
-                graceful="Shut down: the operating system closes its programs and powers off."
-                forced="Force off: like pulling the plug. Unsaved data inside the VM is lost."
-                confirm="Stop"
-                doing="Stopping the VM"
+                graceful=t::POWER_STOP_GRACEFUL.get()
+                forced=t::POWER_STOP_FORCED.get()
+                confirm=c::STOP.get()
+                doing=t::POWER_DOING_STOP.get()
             />
         </Modal>
-        <Modal open=reboot_open title="Reboot the virtual machine" id="reboot-dialog">
+        <Modal open=reboot_open title=t::POWER_REBOOT_TITLE.get() id="reboot-dialog">
             <ForceChoice
                 ctx=ctx
                 op=reboot
-                graceful="Reboot: the operating system restarts cleanly."
-                forced="Force reboot: kills the VM at once. Only one kind of provider honours this; the others reboot gracefully instead."
-                confirm="Reboot"
-                doing="Rebooting the VM"
+                graceful=t::POWER_REBOOT_GRACEFUL.get()
+                forced=t::POWER_REBOOT_FORCED.get()
+                confirm=c::REBOOT.get()
+                doing=t::POWER_DOING_REBOOT.get()
             />
         </Modal>
     }

@@ -4,14 +4,15 @@
 use super::use_vm;
 use crate::components::ActivityLog;
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, vm as t};
 
 #[component]
 pub fn ActivityTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
     view! {
         <section class="panel">
-            <h2>"Activity"</h2>
-            <p class="muted small">"What was done to this VM from this browser, newest first. Other browsers and the provider's own work are not seen here."</p>
+            <h2>{c::ACTIVITY.get()}</h2>
+            <p class="muted small">{t::VM_ACTIVITY_INTRO.get()}</p>
             <ActivityLog vm=ctx.id id="vm-activity"/>
         </section>
     }

@@ -7,6 +7,7 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos::prelude::*;
 use vmdeck_core::disk::Disk;
+use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::request;
 
 #[component]
@@ -15,10 +16,10 @@ pub fn DisksTab() -> impl IntoView {
     let disks = use_tab_data(ctx, |api, id| async move { list_disks(&api, &id).await });
     view! {
         <div class="tab-toolbar">
-            <p class="muted">"The disks of this VM, in the order they are attached."</p>
+            <p class="muted">{t::DISKS_INTRO.get()}</p>
             <ApplyDisks ctx=ctx/>
         </div>
-        <Loaded data=disks doing="Loading the disks" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+        <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={|disks: Vec<Disk>| view! { <DiskTable disks=disks/> }}/>
     }
     .into_any()
@@ -27,34 +28,34 @@ pub fn DisksTab() -> impl IntoView {
 #[component]
 fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
     if disks.is_empty() {
-        return view! { <EmptyState title="No disks" text="The service lists no disks for this VM."/> }.into_any();
+        return view! { <EmptyState title=t::DISKS_EMPTY_TITLE.get() text=t::DISKS_EMPTY_TEXT.get()/> }.into_any();
     }
     let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
             <table class="table" id="disk-table">
                 <thead><tr>
-                    <th scope="col">"Disk"</th><th scope="col" class="num">"Size"</th><th scope="col">"Kind"</th>
-                    <th scope="col">"Mount point"</th><th scope="col">"Data store group"</th><th scope="col">"Status"</th>
+                    <th scope="col">{c::DISK.get()}</th><th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th><th scope="col">{t::DISKS_KIND.get()}</th>
+                    <th scope="col">{t::DISKS_MOUNT_POINT.get()}</th><th scope="col">{t::DISKS_DATA_STORE_GROUP.get()}</th><th scope="col">{c::STATUS.get()}</th>
                 </tr></thead>
                 <tbody>
                     {disks.iter().map(|d| view! {
                         <tr id=d.id.as_ref().map(|id| format!("disk-{id}"))>
                             <td>{d.name()}<div class="muted small mono">{d.id.clone().map(|id| format!("#{id}"))}</div></td>
-                            <td class="num">{d.size_gb.map(|s| format!("{s} GB")).unwrap_or_else(dash)}</td>
-                            <td>{if d.primary { "primary" } else if d.is_swap { "swap" } else { "data" }}</td>
+                            <td class="num">{d.size_gb.map(|s| format!("{} GB", i18n::integer(s))).unwrap_or_else(dash)}</td>
+                            <td>{if d.primary { t::DISKS_KIND_PRIMARY.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
                             <td class="mono">{d.mount_point.clone().unwrap_or_else(dash)}</td>
                             <td>{d.data_store_group_id.clone().unwrap_or_else(dash)}</td>
                             <td>
                                 {d.status.clone().unwrap_or_else(dash)}
-                                {d.locked.then(|| view! { " " <span class="busy"><span class="spinner" aria-hidden="true"></span>"busy"</span> })}
+                                {d.locked.then(|| view! { " " <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::DISKS_BUSY.get()}</span> })}
                             </td>
                         </tr>
                     }).collect_view()}
                 </tbody>
             </table>
         </div>
-        {disks.into_iter().enumerate().map(|(i, d)| view! { <RawFields map=d.raw summary=format!("All fields of disk {}", i + 1)/> }).collect_view()}
+        {disks.into_iter().enumerate().map(|(i, d)| view! { <RawFields map=d.raw summary=vmdeck_core::tf!(t::DISKS_RAW_FIELDS, n = i18n::integer(i as i64 + 1))/> }).collect_view()}
     }
     .into_any()
 }
@@ -65,8 +66,8 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let op = use_op(ctx, "Apply disks", move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
-        <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>"Apply disks…"</button>
-        <Modal open=open title="Apply the disk configuration" id="apply-disks-dialog">
+        <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</button>
+        <Modal open=open title=t::DISKS_APPLY_TITLE.get() id="apply-disks-dialog">
             <ApplyDisksForm ctx=ctx op=op/>
         </Modal>
     }
@@ -82,19 +83,19 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     let ready = Signal::derive(move || form.with(|f| !f.format || small_forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: ConfirmForm| f.format);
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Applying the disks">
-            <p>"Makes the hypervisor take up the VM's disk configuration."</p>
-            <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>"Format the disks"</CheckField>
+        <FormView form=form on_submit=op.sender(form, input) doing=t::DISKS_APPLY_DOING.get()>
+            <p>{t::DISKS_APPLY_TEXT.get()}</p>
+            <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>{t::DISKS_FORMAT.get()}</CheckField>
             {move || format().then(|| view! {
-                <div class="notice notice-error"><p class="notice-title">"Formatting erases all data on the disks."</p></div>
+                <div class="notice notice-error"><p class="notice-title">{t::DISKS_FORMAT_WARNING.get()}</p></div>
                 <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm") expected=expected.clone()/>
             })}
-            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=t::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
                 {move || if format() {
-                    view! { <SubmitButton form=form id="confirm-action" label="Format and apply" blocked=blocked ready=ready danger=true/> }.into_any()
+                    view! { <SubmitButton form=form id="confirm-action" label=t::DISKS_FORMAT_AND_APPLY.get() blocked=blocked ready=ready danger=true/> }.into_any()
                 } else {
-                    view! { <SubmitButton form=form id="confirm-action" label="Apply disks" blocked=blocked ready=ready/> }.into_any()
+                    view! { <SubmitButton form=form id="confirm-action" label=t::DISKS_APPLY.get() blocked=blocked ready=ready/> }.into_any()
                 }}
             </div>
         </FormView>

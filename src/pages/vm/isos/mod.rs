@@ -10,6 +10,7 @@ use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::request::{self, IsoSource};
 use vmdeck_core::storage::IsoJoin;
 use vmdeck_core::small_forms::MountIsoForm;
@@ -22,19 +23,19 @@ pub fn IsosTab() -> impl IntoView {
     view! {
         <div class="notice notice-info" id="iso-boot-note">
             {move || if boot_type() == "cdrom" {
-                view! { <p>"This VM boots from the CD-ROM: a mounted ISO starts at the next boot."</p> }.into_any()
+                view! { <p>{t::ISOS_BOOTS_FROM_CD.get()}</p> }.into_any()
             } else {
-                view! { <p>"To boot from a mounted ISO, set the VM's boot device to CD-ROM in " <A href=move || format!("/vms/{}/settings", ctx.id.get())>"Settings → Edit"</A> ", then reboot."</p> }.into_any()
+                view! { <p>{t::ISOS_HOW_TO_BOOT.get()} " " <A href=move || format!("/vms/{}/settings", ctx.id.get())>{t::ISOS_HOW_TO_BOOT_LINK.get()}</A> {t::ISOS_HOW_TO_BOOT_END.get()}</p> }.into_any()
             }}
         </div>
         <section class="panel">
-            <h2>"Mounted ISO"</h2>
-            <Loaded data=mounted doing="Loading the mounted ISO" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <h2>{t::ISOS_MOUNTED.get()}</h2>
+            <Loaded data=mounted doing=t::ISOS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={move |iso: Option<IsoJoin>| view! { <Mounted ctx=ctx iso=iso/> }}/>
         </section>
         <rescue::Rescue ctx=ctx mounted=mounted/>
         <section class="panel">
-            <h2>"Mount an ISO"</h2>
+            <h2>{t::ISOS_MOUNT_AN_ISO.get()}</h2>
             <MountForm ctx=ctx/>
         </section>
     }
@@ -44,7 +45,7 @@ pub fn IsosTab() -> impl IntoView {
 #[component]
 fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
     let Some(iso) = iso else {
-        return view! { <p class="muted" id="iso-none">"No ISO is mounted."</p> }.into_any();
+        return view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> }.into_any();
     };
     let join = iso.id.clone();
     let op = use_op(ctx, "Unmount ISO", |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
@@ -57,11 +58,11 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
             </div>
             {join.map(|join| view! {
                 <button type="button" class="button" id="iso-unmount" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                    on:click=move |_| op.run(join.clone())>"Unmount"</button>
+                    on:click=move |_| op.run(join.clone())>{t::ISOS_UNMOUNT.get()}</button>
             })}
         </div>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Unmounting the ISO"/> })}
-        <RawFields map=iso.raw summary="All fields of the mount"/>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=t::ISOS_DOING_UNMOUNT.get()/> })}
+        <RawFields map=iso.raw summary=t::ISOS_RAW_FIELDS.get()/>
     }
     .into_any()
 }
@@ -84,20 +85,20 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
     let input = Callback::new(|f: MountIsoForm| if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Mounting the ISO">
-            <div class="segmented" role="radiogroup" aria-label="ISO source">
-                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>"An uploaded ISO"</label>
-                <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=by_url on:change=move |_| form.edit("by_url", |f| f.by_url = true)/>"An ISO at a URL"</label>
+        <FormView form=form on_submit=op.sender(form, input) doing=t::ISOS_DOING_MOUNT.get()>
+            <div class="segmented" role="radiogroup" aria-label=t::ISOS_SOURCE.get()>
+                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>{t::ISOS_UPLOADED.get()}</label>
+                <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=by_url on:change=move |_| form.edit("by_url", |f| f.by_url = true)/>{t::ISOS_AT_URL.get()}</label>
             </div>
             {move || if by_url() {
                 view! {
-                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/>
+                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label=t::ISOS_URL.get() placeholder="https://…/image.iso" hint=t::ISOS_URL_HINT.get()/>
                 }.into_any()
             } else {
                 view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
             }}
-            <SubmitButton form=form id="iso-mount" label="Mount" blocked=blocked/>
-            <ApiRequestView requests=op.preview(form, input) id="iso-request" what="What “Mount” sends"/>
+            <SubmitButton form=form id="iso-mount" label=t::ISOS_MOUNT.get() blocked=blocked/>
+            <ApiRequestView requests=op.preview(form, input) id="iso-request" what=t::ISOS_MOUNT_SENDS.get()/>
         </FormView>
     }
 }

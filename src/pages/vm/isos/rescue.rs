@@ -13,6 +13,7 @@ use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::history::Started;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::ApiError;
 use vmdeck_core::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
 use vmdeck_core::small_forms::MountIsoForm;
@@ -62,7 +63,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
             match request.await {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
-                    tasks.done(task, "done");
+                    tasks.done(task, t::VM_OP_DONE.get());
                     set_step(flow, index, StepState::Done);
                     ctx.refresh();
                 }
@@ -116,7 +117,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         let steps = BACK_TO_NORMAL.iter().copied().filter(|s| has_iso.get_untracked() || *s != RescueStep::UnmountIso).collect();
         start(steps);
     };
-    let blocked = Signal::derive(move || if under_way.get() { Some("A rescue flow is under way.") } else { busy_reason(ctx) });
+    let blocked = Signal::derive(move || if under_way.get() { Some(t::VM_RESCUE_UNDER_WAY.get()) } else { busy_reason(ctx) });
     // The requests of the flow its button starts, step by step.
     let preview = move |steps: &'static [RescueStep], iso: Option<String>| {
         let (Some(credentials), Some(iso)) = (session.credentials(), iso) else { return Vec::new() };
@@ -127,25 +128,25 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
 
     view! {
         <section class="panel" id="rescue">
-            <h2>"Rescue"</h2>
-            <p class="muted small">"Boot the VM from an ISO (a rescue system, an installer) in one go, and back to its disk afterwards. Each step waits until the one before has finished."</p>
+            <h2>{c::RESCUE.get()}</h2>
+            <p class="muted small">{t::VM_RESCUE_INTRO.get()}</p>
             {move || if has_iso.get() || from_cd.get() {
                 view! {
-                    <p>{move || if from_cd.get() { "The VM boots from the CD-ROM." } else { "An ISO is mounted; the VM boots from its disk." }}</p>
+                    <p>{move || if from_cd.get() { t::VM_RESCUE_FROM_CD.get() } else { t::VM_RESCUE_ISO_MOUNTED.get() }}</p>
                     <div class="modal-actions">
                         <button type="button" class="button" id="rescue-start-mounted" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
-                            on:click=move |_| into.run(MountIsoForm::default())>"Boot from the mounted ISO"</button>
+                            on:click=move |_| into.run(MountIsoForm::default())>{t::VM_RESCUE_BOOT_MOUNTED.get()}</button>
                         <button type="button" class="button button-primary" id="rescue-back" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
-                            on:click=back>"Back to normal"</button>
+                            on:click=back>{t::VM_RESCUE_BACK.get()}</button>
                     </div>
-                    <ApiRequestView requests=Signal::derive(move || preview(&BACK_TO_NORMAL, Some(String::new()))) id="rescue-back-request" what="What “Back to normal” sends"/>
+                    <ApiRequestView requests=Signal::derive(move || preview(&BACK_TO_NORMAL, Some(String::new()))) id="rescue-back-request" what=t::VM_RESCUE_BACK_SENDS.get()/>
                 }.into_any()
             } else {
                 view! {
-                    <FormView form=form on_submit=into doing="Booting from the ISO">
-                        <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("rescue-iso") label="ISO to boot from" choices=isos/>
-                        <SubmitButton form=form id="rescue-start" label="Boot from this ISO" blocked=blocked/>
-                        <ApiRequestView requests=Signal::derive(move || preview(&INTO_RESCUE, form.checked().map(|f| f.iso_id.trim().to_owned()))) id="rescue-request" what="What “Boot from this ISO” sends, one request after the other"/>
+                    <FormView form=form on_submit=into doing=t::VM_RESCUE_DOING_BOOT.get()>
+                        <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("rescue-iso") label=t::VM_RESCUE_ISO.get() choices=isos/>
+                        <SubmitButton form=form id="rescue-start" label=t::VM_RESCUE_BOOT_THIS.get() blocked=blocked/>
+                        <ApiRequestView requests=Signal::derive(move || preview(&INTO_RESCUE, form.checked().map(|f| f.iso_id.trim().to_owned()))) id="rescue-request" what=t::VM_RESCUE_BOOT_THIS_SENDS.get()/>
                     </FormView>
                 }.into_any()
             }}
@@ -153,10 +154,10 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
                 <ol class="rescue-steps" id="rescue-steps">
                     {f.steps.iter().map(|(step, state)| {
                         let (class, said) = match state {
-                            StepState::Waiting => ("step-waiting", "waiting".to_owned()),
-                            StepState::Running => ("step-running", "running…".to_owned()),
-                            StepState::Done => ("step-done", "done".to_owned()),
-                            StepState::Failed(why) => ("step-failed", format!("failed: {why}")),
+                            StepState::Waiting => ("step-waiting", t::VM_RESCUE_STEP_WAITING.get().to_owned()),
+                            StepState::Running => ("step-running", t::VM_RESCUE_STEP_RUNNING.get().to_owned()),
+                            StepState::Done => ("step-done", t::VM_RESCUE_STEP_DONE.get().to_owned()),
+                            StepState::Failed(why) => ("step-failed", vmdeck_core::tf!(t::VM_RESCUE_STEP_FAILED, why = why)),
                         };
                         view! { <li class=format!("rescue-step {class}")><strong>{step.label()}</strong>" — "{said}</li> }
                     }).collect_view()}

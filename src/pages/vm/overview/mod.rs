@@ -3,6 +3,7 @@
 use super::use_vm;
 use crate::components::{CopyButton, RawFields};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::time::parse_service_date;
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::Vm;
@@ -17,8 +18,8 @@ pub fn local_time(raw: &str) -> String {
 
 fn yes_no(flag: Option<bool>) -> String {
     match flag {
-        Some(true) => "Yes".into(),
-        Some(false) => "No".into(),
+        Some(true) => c::YES.get().into(),
+        Some(false) => c::NO.get().into(),
         None => "—".into(),
     }
 }
@@ -38,35 +39,35 @@ fn rows(vm: &Vm) -> Vec<Row> {
     let row = |name, text| Row { name, text, raw: None };
     let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(local_time).unwrap_or_else(|| "—".into()), raw: value.clone() };
     vec![
-        row("Label", or_dash(vm.label.clone())),
-        row("Hostname", or_dash(vm.hostname.clone())),
-        row("Status", vm.status.label().to_owned()),
-        row("Busy", yes_no(Some(vm.locked))),
-        row("Suspended", yes_no(Some(vm.suspended))),
-        row("Type", or_dash(vm.vm_type.as_ref().map(|t| t.label().to_owned()))),
-        row("Memory", or_dash(vm.memory_mb.map(format_memory))),
-        row("CPUs", or_dash(vm.cpus.map(|c| c.to_string()))),
-        row("CPU shares", or_dash(vm.cpu_shares.map(|c| c.to_string()))),
-        row("CPU type", or_dash(vm.cpu_type.clone())),
-        row("Operating system", or_dash(vm.operating_system.clone())),
-        row("Distribution", or_dash(vm.operating_system_distro.clone())),
-        row("Template", or_dash(match (&vm.template_label, &vm.template_id) {
+        row(c::LABEL.get(), or_dash(vm.label.clone())),
+        row(c::HOSTNAME.get(), or_dash(vm.hostname.clone())),
+        row(c::STATUS.get(), vm.status.label().to_owned()),
+        row(c::BUSY.get(), yes_no(Some(vm.locked))),
+        row(t::OVERVIEW_SUSPENDED.get(), yes_no(Some(vm.suspended))),
+        row(c::TYPE.get(), or_dash(vm.vm_type.as_ref().map(|t| t.label().to_owned()))),
+        row(c::MEMORY.get(), or_dash(vm.memory_mb.map(format_memory))),
+        row(c::CPUS.get(), or_dash(vm.cpus.map(i18n::integer))),
+        row(t::OVERVIEW_CPU_SHARES.get(), or_dash(vm.cpu_shares.map(i18n::integer))),
+        row(c::CPU_TYPE.get(), or_dash(vm.cpu_type.clone())),
+        row(c::OPERATING_SYSTEM.get(), or_dash(vm.operating_system.clone())),
+        row(t::OVERVIEW_DISTRIBUTION.get(), or_dash(vm.operating_system_distro.clone())),
+        row(c::TEMPLATE.get(), or_dash(match (&vm.template_label, &vm.template_id) {
             (Some(label), Some(id)) => Some(format!("{label} (#{id})")),
             (None, Some(id)) => Some(format!("#{id}")),
             (Some(label), None) => Some(label.clone()),
             (None, None) => None,
         })),
-        row("Location", or_dash(vm.location_id.clone())),
-        row("Hypervisor", or_dash(vm.hypervisor_id.clone())),
-        row("IP addresses", if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") }),
-        row("Boot device", or_dash(vm.boot_type.clone())),
-        row("CD-ROM drive", yes_no(vm.cdrom)),
-        row("Disk type", or_dash(vm.disk_type.clone())),
-        row("Kept apart from VM", or_dash(vm.strict_virtual_machine_id.clone())),
-        row("VIP", yes_no(vm.vip)),
-        row("Note", or_dash(vm.note.clone())),
-        date("Created", &vm.created_at),
-        date("Updated", &vm.updated_at),
+        row(c::LOCATION.get(), or_dash(vm.location_id.clone())),
+        row(t::OVERVIEW_HYPERVISOR.get(), or_dash(vm.hypervisor_id.clone())),
+        row(c::IP_ADDRESSES.get(), if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") }),
+        row(t::OVERVIEW_BOOT_DEVICE.get(), or_dash(vm.boot_type.clone())),
+        row(t::OVERVIEW_CDROM_DRIVE.get(), yes_no(vm.cdrom)),
+        row(t::OVERVIEW_DISK_TYPE.get(), or_dash(vm.disk_type.clone())),
+        row(t::OVERVIEW_KEPT_APART.get(), or_dash(vm.strict_virtual_machine_id.clone())),
+        row(t::OVERVIEW_VIP.get(), yes_no(vm.vip)),
+        row(c::NOTE.get(), or_dash(vm.note.clone())),
+        date(t::OVERVIEW_CREATED.get(), &vm.created_at),
+        date(t::OVERVIEW_UPDATED.get(), &vm.updated_at),
     ]
 }
 
@@ -78,7 +79,7 @@ pub fn OverviewTab() -> impl IntoView {
         {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| {
             let password = vm.initial_password.clone();
             let raw = vm.raw.clone();
-            let summary = format!("All {} fields as the API sent them", raw.len());
+            let summary = i18n::plural(raw.len() as u64, &t::OVERVIEW_RAW_FIELDS_ONE, &t::OVERVIEW_RAW_FIELDS_OTHER);
             view! {
                 <dl class="fields" id="vm-fields">
                     {rows(vm).into_iter().map(|row| view! {
@@ -88,7 +89,7 @@ pub fn OverviewTab() -> impl IntoView {
                         </div>
                     }).collect_view()}
                     <div class="field-row">
-                        <dt>"Initial root password"</dt>
+                        <dt>{t::OVERVIEW_ROOT_PASSWORD.get()}</dt>
                         <dd>
                             {match password {
                                 None => view! { <span>"—"</span> }.into_any(),
@@ -98,10 +99,10 @@ pub fn OverviewTab() -> impl IntoView {
                                         <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
                                         " "
                                         <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
-                                            {move || if show_password.get() { "Hide" } else { "Show" }}
+                                            {move || if show_password.get() { t::OVERVIEW_HIDE.get() } else { c::SHOW.get() }}
                                         </button>
                                         // Copied without being shown: nobody behind the user reads it.
-                                        <CopyButton text=copied what="the initial root password" id="copy-password"/>
+                                        <CopyButton text=copied what=t::OVERVIEW_COPY_PASSWORD.get() id="copy-password"/>
                                     }.into_any()
                                 }
                             }}

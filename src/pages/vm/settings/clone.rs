@@ -11,6 +11,7 @@ use serde_json::Value;
 use vmdeck_core::clone_vm::{CloneDisk, CloneVmForm};
 use vmdeck_core::create_vm::{add_secondary_disk, remove_secondary_disk};
 use vmdeck_core::forms::row_key;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::request;
 use vmdeck_core::Vm;
 
@@ -30,14 +31,14 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
         |account, id, body: &Value| request::clone_vm(account, id, body.clone()),
     );
     view! {
-        <Card id="card-clone" title="Clone" effect=Effect::MayRestart
-            text="Makes a new VM with a copy of this one's disks. This VM is busy while it is copied.">
-            <OpenButton ctx=ctx op=op open=open id="open-clone" label="Clone…"/>
+        <Card id="card-clone" title=t::CLONE_VM_CLONE.get() effect=Effect::MayRestart
+            text=t::CLONE_VM_TEXT.get()>
+            <OpenButton ctx=ctx op=op open=open id="open-clone" label=t::CLONE_VM_OPEN.get()/>
             {move || created.get().map(|(id, name)| view! {
-                <p class="card-note" id="clone-created">"Clone started: " <A href=format!("/vms/{id}")>{name}</A></p>
+                <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=format!("/vms/{id}")>{name}</A></p>
             })}
         </Card>
-        <Modal open=open title="Clone this virtual machine" id="clone-dialog">
+        <Modal open=open title=t::CLONE_VM_TITLE.get() id="clone-dialog">
             <CloneForm ctx=ctx op=op/>
         </Modal>
     }
@@ -50,7 +51,7 @@ fn CloneForm(ctx: VmCtx, op: Op<Value>) -> impl IntoView {
         {move || disks.answer().map(|result| {
             let (disks, note) = match result {
                 Ok(disks) => (disks, None),
-                Err(e) => (Vec::new(), Some(format!("The disks could not be read ({e}); the copy keeps their sizes."))),
+                Err(e) => (Vec::new(), Some(vmdeck_core::tf!(t::CLONE_VM_DISKS_UNREAD, error = e))),
             };
             let form = CloneVmForm {
                 required_startup: false,
@@ -96,17 +97,17 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
     let disk_count = form.with_untracked(|f| f.disks.len());
     let rows = Memo::new(move |_| form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>()));
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Cloning the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing=t::CLONE_VM_DOING.get()>
             <div class="grid-2">
-                <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Of the new VM."/>
-                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label"/>
-                <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" hint="Empty: as this VM."/>
-                <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" hint="Empty: as this VM."/>
-                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" empty="As this VM"
+                <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label=c::HOSTNAME.get() hint=t::CLONE_VM_HOSTNAME_HINT.get()/>
+                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=c::LABEL.get()/>
+                <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label=c::MEMORY_MB.get() hint=t::CLONE_VM_AS_THIS_HINT.get()/>
+                <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label=c::CPUS.get() hint=t::CLONE_VM_AS_THIS_HINT.get()/>
+                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label=c::CPU_TYPE.get() empty=t::CLONE_VM_AS_THIS.get()
                     options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")])/>
-                <TextField bound=form.text("clone_user_id", |f| &f.clone_user_id, |f| &mut f.clone_user_id) label="Owner (user id)" hint="Empty: you."/>
+                <TextField bound=form.text("clone_user_id", |f| &f.clone_user_id, |f| &mut f.clone_user_id) label=t::CLONE_VM_OWNER.get() hint=t::CLONE_VM_OWNER_HINT.get()/>
             </div>
-            <p class="subheading">"Copies of this VM's disks"</p>
+            <p class="subheading">{t::CLONE_VM_COPIES.get()}</p>
             {(0..disk_count).map(|i| {
                 let name = form.with_untracked(|f| f.disks.get(i).map(|d| d.name.clone()).unwrap_or_default());
                 let size = form.bind(
@@ -122,11 +123,11 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                 view! {
                     <div class="disk-row">
                         <TextField bound=size label=format!("{name} (GB)") numeric=true/>
-                        <ChoiceField bound=group label="Data store" choices=stores empty="Provider's default"/>
+                        <ChoiceField bound=group label=t::CLONE_VM_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                     </div>
                 }
             }).collect_view()}
-            <p class="subheading">"New secondary disks"</p>
+            <p class="subheading">{t::CLONE_VM_NEW_DISKS.get()}</p>
             <For each=move || rows.get().into_iter().enumerate() key=|(_, row)| *row let((place, row))>
                 {
                     let size = form.bind(
@@ -141,23 +142,23 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                     ).with_id(format!("clone-secondary-group-{row}"));
                     view! {
                         <div class="disk-row">
-                            <TextField bound=size label=format!("New disk {} (GB)", place + 1) numeric=true/>
-                            <ChoiceField bound=group label="Data store" choices=stores empty="Provider's default"/>
+                            <TextField bound=size label=vmdeck_core::tf!(t::CLONE_VM_NEW_DISK, n = vmdeck_core::i18n::integer(place as i64 + 1)) numeric=true/>
+                            <ChoiceField bound=group label=t::CLONE_VM_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                             <button type="button" class="button button-quiet remove-disk" on:click=move |_| {
                                 form.edit("secondary_disks", |f| remove_secondary_disk(&mut f.secondary_disks, row));
                                 form.forget_row(row);
-                            }>"Remove"</button>
+                            }>{c::REMOVE.get()}</button>
                         </div>
                     }
                 }
             </For>
             <button type="button" class="button" id="clone-add-disk" on:click=move |_| form.edit("secondary_disks", |f| {
                 add_secondary_disk(&mut f.secondary_disks);
-            })>"Add a disk"</button>
+            })>{t::CLONE_VM_ADD_DISK.get()}</button>
             <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on).with_id("clone-start")>
-                "Start the clone when it is ready"
+                {t::CLONE_VM_START.get()}
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form input=input label="Clone"/>
+            <DialogActions ctx=ctx op=op form=form input=input label=t::CLONE_VM_CLONE.get()/>
         </FormView>
     }
 }

@@ -5,6 +5,7 @@ use crate::components::{FormView, Modal, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::request;
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos_router::hooks::use_navigate;
@@ -24,11 +25,11 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
         |account, id, ()| request::destroy_vm(account, id),
     );
     view! {
-        <Card id="card-destroy" title="Destroy" effect=Effect::ErasesData
-            text="Removes the VM for good, with its disks, network interfaces, IP addresses and backups.">
-            <OpenButton ctx=ctx op=op open=open id="open-destroy" label="Destroy…" danger=true/>
+        <Card id="card-destroy" title=t::DESTROY_TITLE.get() effect=Effect::ErasesData
+            text=t::DESTROY_TEXT.get()>
+            <OpenButton ctx=ctx op=op open=open id="open-destroy" label=t::DESTROY_OPEN.get() danger=true/>
         </Card>
-        <Modal open=open title="Destroy this virtual machine" id="destroy-dialog">
+        <Modal open=open title=t::DESTROY_DIALOG_TITLE.get() id="destroy-dialog">
             <DestroyForm ctx=ctx op=op/>
         </Modal>
     }
@@ -45,18 +46,18 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|_: ConfirmForm| ());
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Destroying the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing=t::DESTROY_DOING.get()>
             <div class="notice notice-error">
-                <p class="notice-title">"This cannot be undone. With the VM go:"</p>
+                <p class="notice-title">{t::DESTROY_WARNING.get()}</p>
                 <ul id="destroy-list">
-                    <li>"all its disks and the data on them"</li>
-                    <li>"its network interfaces and their firewall rules"</li>
-                    <li>{if addresses.is_empty() { "its IP addresses".to_owned() } else { format!("its IP addresses ({})", addresses.join(", ")) }}</li>
-                    <li>"its backups"</li>
+                    <li>{t::DESTROY_DISKS.get()}</li>
+                    <li>{t::DESTROY_INTERFACES.get()}</li>
+                    <li>{if addresses.is_empty() { t::DESTROY_ADDRESSES.get().to_owned() } else { vmdeck_core::tf!(t::DESTROY_ADDRESSES_LISTED, addresses = addresses.join(", ")) }}</li>
+                    <li>{t::DESTROY_BACKUPS.get()}</li>
                 </ul>
             </div>
             <TypedConfirm bound=typed expected=expected/>
-            <DialogActions ctx=ctx op=op form=form input=input label="Destroy for good" danger=true ready=confirmed/>
+            <DialogActions ctx=ctx op=op form=form input=input label=t::DESTROY_CONFIRM.get() danger=true ready=confirmed/>
         </FormView>
     }
 }

@@ -8,6 +8,7 @@ use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 use vmdeck_core::edit_vm::EditVmForm;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::plans::Plan;
 use vmdeck_core::request;
 
@@ -16,11 +17,11 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, "Edit", move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
     view! {
-        <Card id="card-edit" title="Edit" effect=Effect::MayRestart
-            text="Label, hostname, memory, CPUs, primary disk size, note, CPU type and boot device.">
-            <OpenButton ctx=ctx op=op open=open id="open-edit" label="Edit…"/>
+        <Card id="card-edit" title=c::EDIT.get() effect=Effect::MayRestart
+            text=t::EDIT_VM_TEXT.get()>
+            <OpenButton ctx=ctx op=op open=open id="open-edit" label=t::EDIT_VM_OPEN.get()/>
         </Card>
-        <Modal open=open title="Edit this virtual machine" id="edit-dialog">
+        <Modal open=open title=t::EDIT_VM_TITLE.get() id="edit-dialog">
             <EditForm ctx=ctx op=op/>
         </Modal>
     }
@@ -70,24 +71,24 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
             <PlanPicker plans=plans current=current
                 chosen=Signal::derive(move || form.with(|f| f.plan(&known).map(|p| p.name.clone()).unwrap_or_default()))
                 on_choose=Callback::new(move |plan: Option<Plan>| if let Some(plan) = plan { form.edit("memory", |f| f.choose_plan(&plan)) })
-                unavailable=Callback::new(move |plan: Plan| (plan.disk < disk_now).then_some("The primary disk cannot shrink."))/>
+                unavailable=Callback::new(move |plan: Plan| (plan.disk < disk_now).then(|| t::EDIT_VM_CANNOT_SHRINK.get()))/>
         }
     });
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Saving the changes">
+        <FormView form=form on_submit=op.sender(form, input) doing=t::EDIT_VM_DOING.get()>
             {picker}
             <div class="grid-2">
-                {field("Label", "label", |f| &f.label, |f| &mut f.label, false, "")}
-                {field("Hostname", "hostname", |f| &f.hostname, |f| &mut f.hostname, false, "Informative only: nothing changes inside the VM.")}
-                {field("Memory (MB)", "memory", |f| &f.memory, |f| &mut f.memory, true, "")}
-                {field("CPUs", "cpus", |f| &f.cpus, |f| &mut f.cpus, true, "")}
-                {field("Primary disk (GB)", "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, "Can grow, not shrink.")}
-                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type" hint="Needs a reboot to apply."
+                {field(c::LABEL.get(), "label", |f| &f.label, |f| &mut f.label, false, "")}
+                {field(c::HOSTNAME.get(), "hostname", |f| &f.hostname, |f| &mut f.hostname, false, t::EDIT_VM_HOSTNAME_HINT.get())}
+                {field(c::MEMORY_MB.get(), "memory", |f| &f.memory, |f| &mut f.memory, true, "")}
+                {field(c::CPUS.get(), "cpus", |f| &f.cpus, |f| &mut f.cpus, true, "")}
+                {field(t::EDIT_VM_PRIMARY_DISK.get(), "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, t::EDIT_VM_PRIMARY_DISK_HINT.get())}
+                <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label=c::CPU_TYPE.get() hint=t::EDIT_VM_CPU_TYPE_HINT.get()
                     options=fixed_options(&[("intel", "intel"), ("amd", "amd")])/>
-                <SelectField bound=form.text("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label="Boot from" hint="The CD-ROM needs a mounted ISO."
-                    options=fixed_options(&[("default", "Disk (default)"), ("cdrom", "CD-ROM")])/>
+                <SelectField bound=form.text("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label=t::EDIT_VM_BOOT_FROM.get() hint=t::EDIT_VM_BOOT_HINT.get()
+                    options=Signal::derive(|| vec![("default".to_owned(), t::EDIT_VM_BOOT_DISK.get().to_owned()), ("cdrom".to_owned(), "CD-ROM".to_owned())])/>
             </div>
-            <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label="Note"/>
+            <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label=c::NOTE.get()/>
             {move || {
                 let notes = consequences.get();
                 (!notes.is_empty()).then(|| view! {
@@ -96,7 +97,7 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                     </div>
                 })
             }}
-            <DialogActions ctx=ctx op=op form=form input=input label="Save changes" ready=Signal::derive(move || !changes.with(Map::is_empty))/>
+            <DialogActions ctx=ctx op=op form=form input=input label=t::EDIT_VM_SAVE.get() ready=Signal::derive(move || !changes.with(Map::is_empty))/>
         </FormView>
     }
 }

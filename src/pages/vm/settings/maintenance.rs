@@ -5,6 +5,7 @@ use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
+use vmdeck_core::i18n::{vm as t, Text};
 use vmdeck_core::request::{self, ApiRequest};
 use vmdeck_core::small_forms::TemplateForm;
 use vmdeck_core::ApiError;
@@ -13,27 +14,29 @@ use leptos::prelude::*;
 /// The words of a confirm-only operation.
 struct Words {
     card: &'static str,
-    title: &'static str,
-    text: &'static str,
+    /// Also the action's name in the history, in English (the history
+    /// shows it in the panel's language).
+    title: Text,
+    text: Text,
     button: &'static str,
     dialog_id: &'static str,
-    dialog_title: &'static str,
-    warning: &'static str,
-    doing: &'static str,
-    confirm: &'static str,
+    dialog_title: Text,
+    warning: Text,
+    doing: Text,
+    confirm: Text,
 }
 
 /// A card whose dialog only asks for a confirmation.
 fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, words.title, move |_, _| open.set(false), move |account, id, ()| make(account, id));
+    let op = use_op(ctx, words.title.en, move |_, _| open.set(false), move |account, id, ()| make(account, id));
     view! {
-        <Card id=words.card title=words.title effect=effect text=words.text>
-            <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm/>
+        <Card id=words.card title=words.title.get() effect=effect text=words.text.get()>
+            <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm.get()/>
         </Card>
-        <Modal open=open title=words.dialog_title id=words.dialog_id>
-            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm doing=words.doing>
-                <p>{words.warning}</p>
+        <Modal open=open title=words.dialog_title.get() id=words.dialog_id>
+            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm.get() doing=words.doing.get()>
+                <p>{words.warning.get()}</p>
             </ConfirmDialog>
         </Modal>
     }
@@ -48,14 +51,14 @@ pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
         Effect::MayRestart,
         Words {
             card: "card-reset-password",
-            title: "Reset root password",
-            text: "Sets a new random root password. When it is done, the Overview shows it.",
+            title: t::RESET_PASSWORD_TITLE,
+            text: t::RESET_PASSWORD_TEXT,
             button: "open-reset-password",
             dialog_id: "reset-password-dialog",
-            dialog_title: "Reset the root password",
-            warning: "The old password stops working. Sessions already open inside the VM are not closed.",
-            doing: "Resetting the password",
-            confirm: "Reset password",
+            dialog_title: t::RESET_PASSWORD_DIALOG_TITLE,
+            warning: t::RESET_PASSWORD_WARNING,
+            doing: t::RESET_PASSWORD_DOING,
+            confirm: t::RESET_PASSWORD_CONFIRM,
         },
         request::reset_password,
     )
@@ -68,14 +71,14 @@ pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
         Effect::MayRestart,
         Words {
             card: "card-rebuild-network",
-            title: "Rebuild network",
-            text: "Writes the network configuration into the VM again, e.g. after interfaces or addresses changed.",
+            title: t::REBUILD_NETWORK_TITLE,
+            text: t::REBUILD_NETWORK_TEXT,
             button: "open-rebuild-network",
             dialog_id: "rebuild-network-dialog",
-            dialog_title: "Rebuild the network configuration",
-            warning: "The VM's network settings are applied again. Its connections may drop for a moment.",
-            doing: "Rebuilding the network",
-            confirm: "Rebuild network",
+            dialog_title: t::REBUILD_NETWORK_DIALOG_TITLE,
+            warning: t::REBUILD_NETWORK_WARNING,
+            doing: t::REBUILD_NETWORK_DOING,
+            confirm: t::REBUILD_NETWORK_TITLE,
         },
         request::rebuild_network,
     )
@@ -88,14 +91,14 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
         Effect::NoRestart,
         Words {
             card: "card-apply-firewall",
-            title: "Apply firewall rules",
-            text: "Makes the firewall rules of the VM's interfaces take effect.",
+            title: t::APPLY_FIREWALL_TITLE,
+            text: t::APPLY_FIREWALL_TEXT,
             button: "open-apply-firewall",
             dialog_id: "apply-firewall-dialog",
-            dialog_title: "Apply the firewall rules",
-            warning: "The rules saved for this VM's interfaces replace the ones in force. Traffic they drop stops at once.",
-            doing: "Applying the firewall rules",
-            confirm: "Apply rules",
+            dialog_title: t::APPLY_FIREWALL_DIALOG_TITLE,
+            warning: t::APPLY_FIREWALL_WARNING,
+            doing: t::APPLY_FIREWALL_DOING,
+            confirm: t::APPLY_FIREWALL_CONFIRM,
         },
         request::apply_firewall_rules,
     )
@@ -106,11 +109,11 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, "Create template", move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
     view! {
-        <Card id="card-template" title="Create template" effect=Effect::MayRestart
-            text="Makes a template of this VM's disks, to build new VMs from.">
-            <OpenButton ctx=ctx op=op open=open id="open-template" label="Create template…"/>
+        <Card id="card-template" title=t::TEMPLATE_CREATE.get() effect=Effect::MayRestart
+            text=t::TEMPLATE_TEXT.get()>
+            <OpenButton ctx=ctx op=op open=open id="open-template" label=t::TEMPLATE_OPEN.get()/>
         </Card>
-        <Modal open=open title="Create a template from this VM" id="template-dialog">
+        <Modal open=open title=t::TEMPLATE_DIALOG_TITLE.get() id="template-dialog">
             <TemplateForm ctx=ctx op=op/>
         </Modal>
     }
@@ -121,9 +124,9 @@ fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
     let form = use_form_with_options("template", TemplateForm::default(), UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()));
     let input = Callback::new(|f: TemplateForm| f.label.trim().to_owned());
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Creating the template">
-            <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Template label" placeholder="Optional"/>
-            <DialogActions ctx=ctx op=op form=form input=input label="Create template"/>
+        <FormView form=form on_submit=op.sender(form, input) doing=t::TEMPLATE_DOING.get()>
+            <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=t::TEMPLATE_LABEL.get() placeholder=t::TEMPLATE_LABEL_PLACEHOLDER.get()/>
+            <DialogActions ctx=ctx op=op form=form input=input label=t::TEMPLATE_CREATE.get()/>
         </FormView>
     }
 }

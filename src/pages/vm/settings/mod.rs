@@ -10,6 +10,7 @@ mod segregation;
 
 use super::{blocked_reason, use_vm, DialogActions, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::i18n::vm as t;
 
 /// What an operation does to the VM, shown on its card.
 #[derive(Clone, Copy)]
@@ -23,10 +24,10 @@ pub enum Effect {
 impl Effect {
     fn label(self) -> (&'static str, &'static str) {
         match self {
-            Effect::NoRestart => ("effect-none", "No restart"),
-            Effect::MayRestart => ("effect-some", "The VM may be busy or restart"),
-            Effect::Restarts => ("effect-some", "Restarts the VM"),
-            Effect::ErasesData => ("effect-danger", "Erases data"),
+            Effect::NoRestart => ("effect-none", t::SETTINGS_NO_RESTART.get()),
+            Effect::MayRestart => ("effect-some", t::SETTINGS_MAY_RESTART.get()),
+            Effect::Restarts => ("effect-some", t::SETTINGS_RESTARTS.get()),
+            Effect::ErasesData => ("effect-danger", t::SETTINGS_ERASES_DATA.get()),
         }
     }
 }

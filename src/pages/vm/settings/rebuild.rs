@@ -6,6 +6,7 @@ use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::request;
 use vmdeck_core::small_forms::{self, RebuildForm};
 
@@ -16,11 +17,11 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
         request::rebuild_vm(account, id, template, *start)
     });
     view! {
-        <Card id="card-rebuild" title="Rebuild from a template" effect=Effect::ErasesData
-            text="Installs the operating system again from a template. Every disk is zeroed first: all data on the VM is lost.">
-            <OpenButton ctx=ctx op=op open=open id="open-rebuild" label="Rebuild…" danger=true/>
+        <Card id="card-rebuild" title=t::REBUILD_TITLE.get() effect=Effect::ErasesData
+            text=t::REBUILD_TEXT.get()>
+            <OpenButton ctx=ctx op=op open=open id="open-rebuild" label=t::REBUILD_OPEN.get() danger=true/>
         </Card>
-        <Modal open=open title="Rebuild this virtual machine" id="rebuild-dialog">
+        <Modal open=open title=t::REBUILD_DIALOG_TITLE.get() id="rebuild-dialog">
             <RebuildForm ctx=ctx op=op/>
         </Modal>
     }
@@ -42,15 +43,15 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Rebuilding the VM">
+        <FormView form=form on_submit=op.sender(form, input) doing=t::REBUILD_DOING.get()>
             <div class="notice notice-error">
-                <p class="notice-title">"All data on this VM's disks will be erased."</p>
-                <p>"The disks are zeroed, the operating system installed anew and the network configured again."</p>
+                <p class="notice-title">{t::REBUILD_WARNING.get()}</p>
+                <p>{t::REBUILD_WARNING_TEXT.get()}</p>
             </div>
-            <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/>
-            <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>"Start the VM when it is built"</CheckField>
+            <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/>
+            <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>{t::REBUILD_START.get()}</CheckField>
             <TypedConfirm bound=typed expected=expected/>
-            <DialogActions ctx=ctx op=op form=form input=input label="Erase and rebuild" danger=true ready=confirmed/>
+            <DialogActions ctx=ctx op=op form=form input=input label=t::REBUILD_CONFIRM.get() danger=true ready=confirmed/>
         </FormView>
     }
 }

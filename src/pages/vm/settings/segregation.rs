@@ -8,6 +8,7 @@ use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
 use vmdeck_core::small_forms::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::request;
 use vmdeck_core::vm_query::VmQuery;
 use vmdeck_core::Vm;
@@ -40,13 +41,13 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     );
 
     view! {
-        <Card id="card-segregation" title="Keep apart from another VM" effect=Effect::NoRestart
-            text="Segregation keeps this VM on a different hypervisor from the VM you pick, so one hardware fault cannot take both down. It takes effect at the next reboot.">
+        <Card id="card-segregation" title=t::SEGREGATION_TITLE.get() effect=Effect::NoRestart
+            text=t::SEGREGATION_TEXT.get()>
             <div class="segregation">
                 {move || match current.answer() {
-                    None => view! { <p class="muted">"Loading…"</p> }.into_any(),
-                    Some(Err(e)) => view! { <ErrorView error=e doing="Loading the segregations"/> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">"Not kept apart from any VM."</p> }.into_any(),
+                    None => view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }.into_any(),
+                    Some(Err(e)) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_LOAD.get()/> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">{t::SEGREGATION_NONE.get()}</p> }.into_any(),
                     Some(Ok(list)) => view! {
                         <ul class="plain-list" id="segregation-list">
                             {list.into_iter().map(|vm| {
@@ -58,7 +59,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                         <A href=format!("/vms/{id}")>{name}</A>
                                         <span class="muted mono">{hostname}</span>
                                         <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), false)>"Remove"</button>
+                                            on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</button>
                                     </li>
                                 }
                             }).collect_view()}
@@ -69,15 +70,15 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                     // A search done is nothing unsent.
                     form.start_from(f.clone());
                     search.set(f.hostname);
-                }) doing="Changing the segregation">
+                }) doing=t::SEGREGATION_DOING_CHANGE.get()>
                     <div class="search-row">
-                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname).with_id("segregation-search") label="Find a VM by hostname" placeholder="e.g. db"/>
-                        <button type="submit" class="button" id="segregation-find">"Find"</button>
+                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname).with_id("segregation-search") label=t::SEGREGATION_SEARCH.get() placeholder=t::SEGREGATION_SEARCH_PLACEHOLDER.get()/>
+                        <button type="submit" class="button" id="segregation-find">{t::SEGREGATION_FIND.get()}</button>
                     </div>
                 </FormView>
                 {move || found.answer().map(|result| match result {
-                    Err(e) => view! { <ErrorView error=e doing="Searching the VMs"/> }.into_any(),
-                    Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">"No other VM has that in its hostname."</p> }.into_any(),
+                    Err(e) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_SEARCH.get()/> }.into_any(),
+                    Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> }.into_any(),
                     Ok(vms) => view! {
                         <ul class="plain-list" id="segregation-candidates">
                             {vms.into_iter().map(|vm| {
@@ -88,7 +89,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                         <span>{name}</span>
                                         <span class="muted mono">{hostname}</span>
                                         <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), true)>"Keep apart"</button>
+                                            on:click=move |_| keep_apart(target.clone(), true)>{t::SEGREGATION_KEEP_APART.get()}</button>
                                     </li>
                                 }
                             }).collect_view()}
