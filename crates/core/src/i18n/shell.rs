@@ -2,4 +2,122 @@
 
 crate::catalogue! {
     LANGUAGE = "Language" / "Idioma";
+
+    // The header
+    SHELL_SKIP_TO_CONTENT = "Skip to content" / "Saltar al contenido";
+    SHELL_NAV_MAIN = "Main" / "Principal";
+    SHELL_ACCOUNT = "Account {id}" / "Cuenta {id}";
+    SHELL_LOG_OUT = "Log out" / "Cerrar sesión";
+
+    // The crash screen
+    CRASH_TITLE = "Something went wrong" / "Algo ha fallado";
+    CRASH_TEXT = "{name} stopped because of an error in the panel. Reload the page to go on; nothing was sent to the service." / "{name} se ha detenido por un error en el panel. Recarga la página para continuar; no se ha enviado nada al servicio.";
+    CRASH_RELOAD = "Reload" / "Recargar";
+    CRASH_SUPPORT = "If it happens again:" / "Si vuelve a ocurrir:";
+
+    // The theme switch
+    THEME_SYSTEM = "Theme: system" / "Tema: el del sistema";
+    THEME_LIGHT = "Theme: light" / "Tema: claro";
+    THEME_DARK = "Theme: dark" / "Tema: oscuro";
+    THEME_CLICK_TO_CHANGE = "{theme} (click to change)" / "{theme} (haz clic para cambiarlo)";
+
+    // The session
+    SESSION_EXPIRED = "Your session expired or the token was refused. Please log in again." / "Tu sesión ha caducado o se ha rechazado el token. Vuelve a iniciar sesión.";
+    // The quick switcher and the shortcut help
+    SWITCHER_TITLE = "Go to" / "Ir a";
+    SWITCHER_THIS_VM = "This VM" / "Esta VM";
+    SWITCHER_INPUT_LABEL = "Find a VM by hostname, label or IP address, or a page" / "Busca una VM por nombre de host, etiqueta o dirección IP, o una página";
+    SWITCHER_INPUT_PLACEHOLDER = "Hostname, label, IP address or page" / "Nombre de host, etiqueta, dirección IP o página";
+    SWITCHER_PLACES = "Places" / "Destinos";
+    SWITCHER_SEARCHING = "Searching the VMs…" / "Buscando en las VM…";
+    SWITCHER_PLACES_ONE = "{n} places" / "{n} destino";
+    SWITCHER_PLACES_OTHER = "{n} places" / "{n} destinos";
+    SHORTCUTS_TITLE = "Keyboard shortcuts" / "Atajos de teclado";
+    SHORTCUTS_WHERE = "They work anywhere but in a field being typed in." / "Funcionan en cualquier sitio salvo en un campo en el que estés escribiendo.";
+    // Parts of the panel downloaded on demand, named in "could not download the code of …"
+    PART_OPENING_PAGE = "Opening this page" / "Abrir esta página";
+    PART_LOGIN = "the login page" / "la página de inicio de sesión";
+    PART_VM_CREATE = "the form that creates a virtual machine" / "el formulario para crear una máquina virtual";
+    PART_INTERFACES = "the network interfaces page" / "la página de interfaces de red";
+    PART_IP_ADDRESSES = "the IP addresses page" / "la página de direcciones IP";
+    PART_ACTIVITY = "the activity page" / "la página de actividad";
+    PART_VM_PAGE = "the virtual machine's page" / "la página de la máquina virtual";
+    PART_TAB_OVERVIEW = "the virtual machine's overview" / "el resumen de la máquina virtual";
+    PART_TAB_DISKS = "the virtual machine's disks" / "los discos de la máquina virtual";
+    PART_TAB_ISOS = "the virtual machine's ISOs" / "las ISO de la máquina virtual";
+    PART_TAB_SNAPSHOTS = "the virtual machine's snapshots" / "las instantáneas de la máquina virtual";
+    PART_TAB_NETWORK = "the virtual machine's network" / "la red de la máquina virtual";
+    PART_TAB_FIREWALL = "the virtual machine's firewall" / "el cortafuegos de la máquina virtual";
+    PART_TAB_STATISTICS = "the virtual machine's statistics" / "las estadísticas de la máquina virtual";
+    PART_TAB_SETTINGS = "the virtual machine's settings" / "los ajustes de la máquina virtual";
+    PART_TAB_ACTIVITY = "the virtual machine's activity" / "la actividad de la máquina virtual";
+    PART_SWITCHER = "the quick switcher" / "el selector rápido";
+    PART_LIST_ACTIONS = "the list's actions" / "las acciones de la lista";
+    // Errors, as the error view shows them
+    ERROR_NO_ANSWER = "No answer from the API" / "La API no responde";
+    ERROR_NOT_FOUND = "Not found" / "No encontrado";
+    ERROR_NOT_ALLOWED = "Not allowed" / "No permitido";
+    ERROR_SERVICE_PROBLEM = "The service had a problem" / "El servicio ha tenido un problema";
+    ERROR_UNREADABLE = "Unreadable answer" / "Respuesta ilegible";
+    ERROR_PART_NOT_LOADED = "Part of the panel did not load" / "Una parte del panel no se ha cargado";
+    ERROR_NOT_ACCEPTED = "Not accepted" / "No aceptado";
+    ERROR_FAILED = "{doing} failed." / "{doing}: ha fallado.";
+
+    // Shared components
+    LOADING = "Loading…" / "Cargando…";
+    AUTO_REFRESH = "Auto-refresh" / "Actualización automática";
+    SUPPORT = "Support" / "Soporte";
+    COPY = "Copy" / "Copiar";
+    COPY_WHAT = "Copy {what}" / "Copiar {what}";
+    COPY_DONE = "Copied" / "Copiado";
+    COPY_FAILED = "Could not copy" / "No se ha podido copiar";
+    EXPORT_NOT_SAVED = "The browser would not save the file." / "El navegador no ha querido guardar el archivo.";
+    FIELD_CHOOSE = "Choose…" / "Elige…";
+    FIELD_ID_FROM_PROVIDER = "An id from your provider." / "Un id de tu proveedor.";
+    BADGE_BUSY = "busy" / "ocupada";
+    BADGE_BUSY_TITLE = "Busy: an operation is running" / "Ocupada: hay una operación en curso";
+    BADGE_SUSPENDED = "suspended" / "suspendida";
+    BADGE_SUSPENDED_TITLE = "Suspended by the provider" / "Suspendida por el proveedor";
+    TYPED_CONFIRM_BEFORE = "Type" / "Escribe";
+    TYPED_CONFIRM_AFTER = "to confirm" / "para confirmar";
+
+    // The "Show as API request" view
+    API_REQUEST_FOR_SCRIPT = "{what}, for a script. Set VMDECK_TOKEN to your token first; it is never shown here." / "{what}, para usarlo en un script. Pon antes tu token en VMDECK_TOKEN; aquí nunca se muestra.";
+    API_REQUEST_WHAT = "the request" / "la petición";
+    API_REQUEST_PENDING = "The request shows once the form has no mistakes." / "La petición aparece cuando el formulario no tiene errores.";
+
+    // Forms
+    FORM_DRAFT_RESTORED = "What you typed here before is back: it was not sent." / "Ha vuelto lo que escribiste aquí antes: no se envió.";
+    FORM_DISCARD = "Discard" / "Descartar";
+    FORM_SENDING = "Sending…" / "Enviando…";
+    FORM_SENDING_REQUEST = "Sending the request…" / "Enviando la petición…";
+    FORM_FIX_ONE = "Fix the {n} marked field first." / "Corrige primero {n} campo marcado.";
+    FORM_FIX_OTHER = "Fix the {n} marked fields first." / "Corrige primero los {n} campos marcados.";
+
+    // Plans and their prices
+    PLAN = "Plan" / "Plan";
+    PLAN_A_MONTH = "{amount} a month" / "{amount} al mes";
+    PLAN_AN_HOUR = "{amount} an hour" / "{amount} la hora";
+    PLAN_CURRENT = "Your plan now" / "Tu plan actual";
+    PLAN_CUSTOM = "Custom" / "Personalizado";
+    PLAN_CUSTOM_SIZES = "Memory, CPUs and disk as you set them" / "Memoria, CPU y disco a tu medida";
+
+    // The activity log
+    ACTIVITY_RESULT = "Result" / "Resultado";
+    ACTIVITY_RESULT_ANY = "any" / "cualquiera";
+    ACTIVITY_RESULT_DONE = "done" / "hecha";
+    ACTIVITY_RESULT_REFUSED = "refused" / "rechazada";
+    ACTIVITY_RESULT_RUNNING = "running" / "en curso";
+    ACTIVITY_SEARCH = "Search" / "Buscar";
+    ACTIVITY_SEARCH_PLACEHOLDER = "e.g. reboot" / "p. ej., reiniciar";
+    ACTIVITY_MEMORY_ONLY = "This browser's storage is full or blocked: what is recorded now is kept only until this page is closed." / "El almacenamiento de este navegador está lleno o bloqueado: lo que se registre ahora solo se conservará hasta que cierres esta página.";
+    ACTIVITY_EMPTY_TITLE = "Nothing recorded" / "No hay nada registrado";
+    ACTIVITY_EMPTY_TEXT = "What you do from this browser (actions, edits, interfaces, addresses, rules, ISOs) is recorded here, newest first." / "Lo que haces desde este navegador (acciones, cambios, interfaces, direcciones, reglas, ISO) se registra aquí, lo más reciente primero.";
+    ACTIVITY_COUNT_ONE = "{n} recorded, newest first" / "{n} registro, lo más reciente primero";
+    ACTIVITY_COUNT_OTHER = "{n} recorded, newest first" / "{n} registros, lo más reciente primero";
+    ACTIVITY_COL_WHEN = "When" / "Cuándo";
+    ACTIVITY_COL_ACTION = "Action" / "Acción";
+    ACTIVITY_COL_TOOK = "Took" / "Duración";
+    ACTIVITY_COL_REQUEST = "Request" / "Petición";
+    ACTIVITY_INTERFACE = "interface {nic}" / "interfaz {nic}";
 }
