@@ -34,7 +34,7 @@ pub fn Freshness(
                     }
                 }>
                     {AUTO_REFRESH_CHOICES.iter().map(|(seconds, label)| view! {
-                        <option value=seconds.to_string() selected=move || auto.seconds().get() == *seconds>{*label}</option>
+                        <option value=seconds.to_string() selected=move || auto.seconds().get() == *seconds>{label.get()}</option>
                     }).collect_view()}
                 </select>
             </label>

@@ -120,4 +120,26 @@ crate::catalogue! {
     ACTIVITY_COL_TOOK = "Took" / "Duración";
     ACTIVITY_COL_REQUEST = "Request" / "Petición";
     ACTIVITY_INTERFACE = "interface {nic}" / "interfaz {nic}";
+    // Auto-refresh and leaving a form
+    AUTO_REFRESH_OFF = "Auto-refresh: off" / "Actualización automática: no";
+    AUTO_REFRESH_30 = "Auto-refresh: 30 s" / "Actualización automática: 30 s";
+    AUTO_REFRESH_60 = "Auto-refresh: 60 s" / "Actualización automática: 60 s";
+    FORM_LEAVE_QUESTION = "A form on this page has input that was not sent. Leave the page anyway?" / "Un formulario de esta página tiene datos sin enviar. ¿Salir de la página de todos modos?";
+
+    // The task tray and its notifications
+    TASK_STARTED = "{action} on {vm}: started." / "{action} en {vm}: iniciada.";
+    TASK_ENDED = "Task ended" / "Tarea terminada";
+    TASK_NOW = "now {status}" / "ahora {status}";
+    TASK_REMOVED = "removed" / "eliminada";
+    TRAY_TASKS = "Tasks" / "Tareas";
+    TRAY_NOTIFY_ON = "Notifications on" / "Avisos activados";
+    TRAY_NOTIFY_ASK = "Notify me when a task ends in a hidden tab" / "Avisarme cuando termine una tarea en una pestaña oculta";
+    TRAY_NOTIFY_REFUSED = "The browser blocks notifications for this site; its site settings can allow them." / "El navegador bloquea los avisos de este sitio; puedes permitirlos en la configuración del sitio.";
+    TRAY_SENT_FROM_HERE = "Sent from this browser" / "Enviado desde este navegador";
+    TRAY_ALL_ACTIVITY = "All activity" / "Toda la actividad";
+    TRAY_CLEAR_FINISHED = "Clear finished" / "Quitar las terminadas";
+    TRAY_EMPTY = "Nothing yet. Operations you start appear here." / "Nada todavía. Aquí aparecen las operaciones que inicies.";
+    TRAY_DONE = "done, {outcome}" / "hecha, {outcome}";
+    TRAY_FAILED = "failed: {why}" / "fallida: {why}";
+    TRAY_STARTED_AT = "started {at}" / "iniciada a las {at}";
 }
