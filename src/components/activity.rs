@@ -12,7 +12,7 @@ use vmdeck_core::i18n::{common as c, shell as t, Text};
 use vmdeck_core::time::format_elapsed;
 
 /// The result filter's choices: (value in the URL, label).
-const RESULTS: [(&str, Text); 4] = [("", t::ACTIVITY_RESULT_ANY), ("done", t::ACTIVITY_RESULT_DONE), ("refused", t::ACTIVITY_RESULT_REFUSED), ("running", t::ACTIVITY_RESULT_RUNNING)];
+const RESULTS: [(&str, Text); 4] = [("", t::FILTER_ANY), ("done", t::ACTIVITY_RESULT_DONE), ("refused", t::ACTIVITY_RESULT_REFUSED), ("running", t::ACTIVITY_RESULT_RUNNING)];
 
 /// A result's words, as the filter and the table show it.
 fn result_label(result: &str) -> &'static str {

@@ -104,7 +104,6 @@ crate::catalogue! {
 
     // The activity log
     ACTIVITY_RESULT = "Result" / "Resultado";
-    ACTIVITY_RESULT_ANY = "any" / "cualquiera";
     ACTIVITY_RESULT_DONE = "done" / "hecha";
     ACTIVITY_RESULT_REFUSED = "refused" / "rechazada";
     ACTIVITY_RESULT_RUNNING = "running" / "en curso";
@@ -142,4 +141,56 @@ crate::catalogue! {
     TRAY_DONE = "done, {outcome}" / "hecha, {outcome}";
     TRAY_FAILED = "failed: {why}" / "fallida: {why}";
     TRAY_STARTED_AT = "started {at}" / "iniciada a las {at}";
+    // The login page
+    LOGIN_INTRO = "Log in with your account id and API token to manage your virtual machines." / "Inicia sesión con tu id de cuenta y tu token de la API para gestionar tus máquinas virtuales.";
+    LOGIN_DOING = "Logging in" / "Iniciar sesión";
+    LOGIN_API_ADDRESS = "API address" / "Dirección de la API";
+    LOGIN_ACCOUNT_ID = "Account id" / "Id de cuenta";
+    LOGIN_API_TOKEN = "API token" / "Token de la API";
+    LOGIN_HIDE = "Hide" / "Ocultar";
+    LOGIN_REMEMBER = "Remember me on this device" / "Recordarme en este dispositivo";
+    LOGIN_REMEMBER_HINT = "Without it, you stay logged in until this tab is closed." / "Si no, la sesión dura hasta que cierres esta pestaña.";
+    LOGIN_SUBMIT = "Log in" / "Iniciar sesión";
+    LOGIN_CHECKING = "Checking the token…" / "Comprobando el token…";
+    LOGIN_TOKEN_REFUSED = "The API at {address} refused this token. Check the token and try again." / "La API de {address} ha rechazado este token. Revisa el token y vuelve a intentarlo.";
+    LOGIN_WRONG_ACCOUNT = "This token does not open account {account}. Check the account id." / "Este token no da acceso a la cuenta {account}. Revisa el id de cuenta.";
+
+    // The page that does not exist
+    NOT_FOUND_TITLE = "Page not found" / "Página no encontrada";
+    NOT_FOUND_BEFORE = "There is no page at" / "No hay ninguna página en";
+    NOT_FOUND_GO = "Go to your virtual machines" / "Ir a tus máquinas virtuales";
+
+    // The Activity page
+    ACTIVITY_PAGE_INTRO = "What was sent from this browser for this account: each action, edit, interface, address, rule and ISO, with how it ended. The newest {n} are kept, across reloads and tabs." / "Lo que se ha enviado desde este navegador para esta cuenta: cada acción, cambio, interfaz, dirección, regla e ISO, con su resultado. Se conservan las {n} más recientes, aunque recargues o cambies de pestaña.";
+    // Filters of the account pages
+    FILTER_VM_ID = "VM id" / "Id de VM";
+    FILTER_ANY = "any" / "cualquiera";
+
+    // The network interfaces page
+    NICS_PUBLIC = "Public" / "Pública";
+    NICS_PUBLIC_ONLY = "public" / "pública";
+    NICS_PRIVATE_ONLY = "private" / "privada";
+    NICS_LOADING = "Loading the network interfaces" / "Cargar las interfaces de red";
+    NICS_EMPTY_TITLE = "No interfaces" / "No hay interfaces";
+    NICS_EMPTY_TEXT = "No interface matches." / "Ninguna interfaz coincide.";
+    NICS_COUNT_ONE = "{n} interfaces" / "{n} interfaz";
+    NICS_COUNT_OTHER = "{n} interfaces" / "{n} interfaces";
+    NICS_COL_PORT_SPEED = "Port speed" / "Velocidad del puerto";
+    NICS_COL_POLICY = "Policy" / "Política";
+    NICS_PRIMARY = "primary" / "principal";
+
+    // The IP addresses page
+    IPS_FILTER_PLACEHOLDER = "e.g. 203.0.113.7" / "p. ej., 203.0.113.7";
+    IPS_LOADING = "Loading the IP addresses" / "Cargar las direcciones IP";
+    IPS_EMPTY_TITLE = "No addresses" / "No hay direcciones";
+    IPS_EMPTY_TEXT = "No address matches." / "Ninguna dirección coincide.";
+    IPS_COUNT_ONE = "{n} addresses" / "{n} dirección";
+    IPS_COUNT_OTHER = "{n} addresses" / "{n} direcciones";
+    IPS_COL_NETMASK = "Netmask" / "Máscara de red";
+    IPS_COL_GATEWAY = "Gateway" / "Puerta de enlace";
+    IPS_COL_STATE = "State" / "Estado";
+    IPS_RESERVED_FREE = "reserved, free" / "reservada, libre";
+    IPS_FREE = "free" / "libre";
+    IPS_RESERVED_IN_USE = "reserved, in use" / "reservada, en uso";
+    IPS_IN_USE = "in use" / "en uso";
 }
