@@ -244,4 +244,80 @@ crate::catalogue! {
     CREATE_DISK_N_GB = "Disk {n} (GB)" / "Disco {n} (GB)";
     CREATE_DATA_STORE = "Data store" / "Almacén de datos";
     CREATE_REMOVE_DISK_N = "Remove disk {n}" / "Quitar el disco {n}";
+    // The list of VMs
+    LIST_LOADING = "Loading the virtual machines" / "Cargar las máquinas virtuales";
+    LIST_LOADING_SHORT = "Loading" / "Cargando";
+    LIST_IN_THIS_VIEW = "In this view" / "En esta vista";
+    LIST_SEARCH_LABEL = "Search virtual machines" / "Buscar máquinas virtuales";
+    LIST_SEARCH_LABELS = "Search labels or IP addresses" / "Busca por etiqueta o dirección IP";
+    LIST_SEARCH_HOSTNAMES = "Search hostnames or IP addresses" / "Busca por nombre de host o dirección IP";
+    LIST_SEARCH_IN = "Search in" / "Buscar en";
+    LIST_FILTERS = "Filters" / "Filtros";
+    LIST_SORT = "Sort" / "Orden";
+    LIST_SORT_DEFAULT = "Newest last" / "Las más nuevas al final";
+    LIST_REVERSE_ORDER = "Reverse the order" / "Invertir el orden";
+    LIST_DESCENDING = "↓ descending" / "↓ descendente";
+    LIST_ASCENDING = "↑ ascending" / "↑ ascendente";
+    LIST_DISK_TYPE = "Disk type" / "Tipo de disco";
+    LIST_IDLE = "idle" / "libre";
+    LIST_SUSPENDED = "Suspended" / "Suspendida";
+    LIST_NOT_SUSPENDED = "not suspended" / "no suspendida";
+    LIST_LOCATION_ID = "Location id" / "Id de ubicación";
+    LIST_CLEAR_ALL = "Clear all" / "Quitar todos";
+    LIST_COL_NAME = "Name" / "Nombre";
+    LIST_COL_ACTIONS = "Actions" / "Acciones";
+    LIST_OS = "OS" / "SO";
+    LIST_SELECT_PAGE = "Select all on this page" / "Seleccionar todas las de esta página";
+    LIST_SELECT_VM = "Select {name}" / "Seleccionar {name}";
+    LIST_LOCATION_N = "Location {id}" / "Ubicación {id}";
+    LIST_ACTIONS_FOR = "Actions for {name}" / "Acciones de {name}";
+    LIST_OPEN = "Open" / "Abrir";
+    LIST_DESTROY = "Destroy…" / "Destruir…";
+    LIST_NO_MATCH_TITLE = "No virtual machines match" / "Ninguna máquina virtual coincide";
+    LIST_NO_MATCH_TEXT = "Nothing in this account matches these filters." / "Nada en esta cuenta coincide con estos filtros.";
+    LIST_CLEAR_FILTERS = "Clear filters" / "Quitar los filtros";
+    LIST_PAST_END_TITLE = "Nothing on this page" / "No hay nada en esta página";
+    LIST_PAST_END_TEXT = "The list ends before this page." / "La lista termina antes de esta página.";
+    LIST_GO_FIRST_PAGE = "Go to the first page" / "Ir a la primera página";
+    LIST_EMPTY_TITLE = "No virtual machines yet" / "Todavía no hay máquinas virtuales";
+    LIST_EMPTY_TEXT = "This account has no virtual machines. Create the first one." / "Esta cuenta no tiene máquinas virtuales. Crea la primera.";
+    DISMISS = "Dismiss" / "Cerrar";
+    SINCE_TITLE = "Since your last visit ({when})" / "Desde tu última visita ({when})";
+
+    // The pager
+    PAGER_PAGES = "Pages" / "Páginas";
+    PAGER_SKIPPED_ONE = "({n} unreadable entries left out)" / "({n} entrada ilegible omitida)";
+    PAGER_SKIPPED_OTHER = "({n} unreadable entries left out)" / "({n} entradas ilegibles omitidas)";
+    PAGER_PER_PAGE = "Per page" / "Por página";
+    PAGER_FIRST = "First" / "Primera";
+    PAGER_PREVIOUS = "Previous" / "Anterior";
+    PAGER_NEXT = "Next" / "Siguiente";
+    PAGER_LAST = "Last" / "Última";
+
+    // Selecting, acting on and exporting several VMs
+    LIST_SELECTED_VMS = "Selected virtual machines" / "Máquinas virtuales seleccionadas";
+    LIST_SELECTED_ONE = "{n} VM selected" / "{n} VM seleccionada";
+    LIST_SELECTED_OTHER = "{n} VMs selected" / "{n} VM seleccionadas";
+    LIST_CLEAR_SELECTION = "Clear selection" / "Quitar la selección";
+    LIST_FETCHING_ACTIONS = "Fetching the list's actions" / "Descargar las acciones de la lista";
+    LIST_EXPORTING = "Exporting…" / "Exportando…";
+    LIST_EXPORTING_N = "Exporting… {n}" / "Exportando… {n}";
+    LIST_EXPORTING_N_OF = "Exporting… {n} of {total}" / "Exportando… {n} de {total}";
+    BULK_EXPORTING = "Exporting the virtual machines" / "Exportar las máquinas virtuales";
+    BULK_SENT = "{action}: {n} of {total} sent…" / "{action}: {n} de {total} enviadas…";
+    BULK_RESULT = "{action}: {done} accepted, {refused} refused" / "{action}: {done} aceptadas, {refused} rechazadas";
+    BULK_WAITING = "waiting" / "en espera";
+    BULK_SENDING = "sending…" / "enviando…";
+    BULK_ACCEPTED = "accepted" / "aceptada";
+    BULK_REFUSED = "refused: {why}" / "rechazada: {why}";
+
+    // Destroying several VMs
+    BULK_DESTROY_TITLE = "Destroy virtual machines" / "Destruir máquinas virtuales";
+    BULK_DESTROY_WORD = "destroy" / "destruir";
+    BULK_TYPE_FIRST = "Type the word first." / "Escribe antes la palabra.";
+    BULK_DESTROYING = "Destroying the VMs" / "Destruir las VM";
+    BULK_DESTROY_WARNING_ONE = "This cannot be undone. These {n} VMs go, with their disks, interfaces, addresses and backups:" / "No se puede deshacer. Desaparece {n} VM, con sus discos, interfaces, direcciones y copias de seguridad:";
+    BULK_DESTROY_WARNING_OTHER = "This cannot be undone. These {n} VMs go, with their disks, interfaces, addresses and backups:" / "No se puede deshacer. Desaparecen {n} VM, con sus discos, interfaces, direcciones y copias de seguridad:";
+    BULK_DESTROY_REQUEST_WHAT = "What “Destroy for good” sends, one request per VM" / "Lo que envía «Destruir para siempre», una petición por VM";
+    BULK_DESTROY_FOR_GOOD = "Destroy for good" / "Destruir para siempre";
 }
