@@ -85,7 +85,7 @@ pub fn TaskTray() -> impl IntoView {
                 {t::TRAY_TASKS.get()}
                 {move || match tasks.running() {
                     0 => None,
-                    n => Some(view! { <span class="count count-busy" id="task-running-count"><span class="spinner" aria-hidden="true"></span>{n}</span> }),
+                    n => Some(view! { <span class="count count-busy" id="task-running-count"><span class="spinner" aria-hidden="true"></span>{vmdeck_core::i18n::integer(n as i64)}</span> }),
                 }}
             </button>
             <div class="tray-panel" id="task-tray" hidden=move || !open.get()>

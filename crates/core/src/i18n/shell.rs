@@ -87,7 +87,7 @@ crate::catalogue! {
     API_REQUEST_PENDING = "The request shows once the form has no mistakes." / "La petición aparece cuando el formulario no tiene errores.";
 
     // Forms
-    FORM_DRAFT_RESTORED = "What you typed here before is back: it was not sent." / "Ha vuelto lo que escribiste aquí antes: no se envió.";
+    FORM_DRAFT_RESTORED = "What you typed here before is back: it was not sent." / "Se ha recuperado lo que escribiste aquí antes: no se había enviado.";
     FORM_DISCARD = "Discard" / "Descartar";
     FORM_SENDING = "Sending…" / "Enviando…";
     FORM_SENDING_REQUEST = "Sending the request…" / "Enviando la petición…";
@@ -126,7 +126,7 @@ crate::catalogue! {
     FORM_LEAVE_QUESTION = "A form on this page has input that was not sent. Leave the page anyway?" / "Un formulario de esta página tiene datos sin enviar. ¿Salir de la página de todos modos?";
 
     // The task tray and its notifications
-    TASK_STARTED = "{action} on {vm}: started." / "{action} en {vm}: iniciada.";
+    TASK_STARTED = "{action} on {vm}: started." / "{action} en {vm}: en marcha.";
     TASK_ENDED = "Task ended" / "Tarea terminada";
     TASK_NOW = "now {status}" / "ahora {status}";
     TASK_REMOVED = "removed" / "eliminada";
@@ -140,7 +140,7 @@ crate::catalogue! {
     TRAY_EMPTY = "Nothing yet. Operations you start appear here." / "Nada todavía. Aquí aparecen las operaciones que inicies.";
     TRAY_DONE = "done, {outcome}" / "hecha, {outcome}";
     TRAY_FAILED = "failed: {why}" / "fallida: {why}";
-    TRAY_STARTED_AT = "started {at}" / "iniciada a las {at}";
+    TRAY_STARTED_AT = "started {at}" / "inicio: {at}";
     // The login page
     LOGIN_INTRO = "Log in with your account id and API token to manage your virtual machines." / "Inicia sesión con tu id de cuenta y tu token de la API para gestionar tus máquinas virtuales.";
     LOGIN_DOING = "Logging in" / "Iniciar sesión";
@@ -253,7 +253,7 @@ crate::catalogue! {
     LIST_SEARCH_HOSTNAMES = "Search hostnames or IP addresses" / "Busca por nombre de host o dirección IP";
     LIST_SEARCH_IN = "Search in" / "Buscar en";
     LIST_FILTERS = "Filters" / "Filtros";
-    LIST_SORT = "Sort" / "Orden";
+    LIST_SORT = "Sort" / "Ordenar";
     LIST_SORT_DEFAULT = "Newest last" / "Las más nuevas al final";
     LIST_REVERSE_ORDER = "Reverse the order" / "Invertir el orden";
     LIST_DESCENDING = "↓ descending" / "↓ descendente";
