@@ -15,20 +15,20 @@ pub fn ErrorView(
     on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
     let title = match &error {
-        ApiError::Unreachable { .. } | ApiError::Timeout { .. } => t::ERROR_NO_ANSWER.get(),
-        ApiError::NotFound(_) => t::ERROR_NOT_FOUND.get(),
-        ApiError::Forbidden(_) => t::ERROR_NOT_ALLOWED.get(),
-        ApiError::Server { .. } => t::ERROR_SERVICE_PROBLEM.get(),
-        ApiError::Malformed { .. } => t::ERROR_UNREADABLE.get(),
-        ApiError::PartNotLoaded { .. } => t::ERROR_PART_NOT_LOADED.get(),
-        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_NOT_ACCEPTED.get(),
+        ApiError::Unreachable { .. } | ApiError::Timeout { .. } => t::ERROR_VIEW_NO_ANSWER.get(),
+        ApiError::NotFound(_) => t::ERROR_VIEW_NOT_FOUND.get(),
+        ApiError::Forbidden(_) => t::ERROR_VIEW_NOT_ALLOWED.get(),
+        ApiError::Server { .. } => t::ERROR_VIEW_SERVICE_PROBLEM.get(),
+        ApiError::Malformed { .. } => t::ERROR_VIEW_UNREADABLE.get(),
+        ApiError::PartNotLoaded { .. } => t::ERROR_VIEW_PART_NOT_LOADED.get(),
+        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_VIEW_NOT_ACCEPTED.get(),
         _ => t::CRASH_TITLE.get(),
     };
     let message = error.to_string();
     view! {
         <div class="notice notice-error" role="alert">
             <p class="notice-title">{title}</p>
-            <p>{vmdeck_core::tf!(t::ERROR_FAILED, doing = doing)} " " {message}</p>
+            <p>{vmdeck_core::tf!(t::ERROR_VIEW_FAILED, doing = doing)} " " {message}</p>
             {on_retry.map(|retry| view! {
                 <button type="button" class="button" on:click=move |_| retry.run(())>{c::TRY_AGAIN.get()}</button>
             })}

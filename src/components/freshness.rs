@@ -20,14 +20,14 @@ pub fn Freshness(
     view! {
         <div class="freshness">
             <span class="muted small" id="updated-ago">
-                {move || if loading.get() && age.with(Option::is_none) { t::LOADING.get().to_owned() } else { age.get().unwrap_or_default() }}
+                {move || if loading.get() && age.with(Option::is_none) { t::SHELL_LOADING.get().to_owned() } else { age.get().unwrap_or_default() }}
             </span>
             // Never disabled: a read on its way (a busy VM's poll) takes the
             // click's place, so a click sends at most one request.
             <button type="button" class="button button-small" id="refresh" on:click=move |_| on_refresh.run(())>{c::REFRESH.get()}</button>
             // The choices say what they are; the label is for screen readers.
             <label class="inline-select small">
-                <span class="visually-hidden">{t::AUTO_REFRESH.get()}</span>
+                <span class="visually-hidden">{t::SHELL_AUTO_REFRESH.get()}</span>
                 <select id="auto-refresh" on:change=move |ev| {
                     if let Ok(seconds) = event_target_value(&ev).parse() {
                         auto.set(seconds);

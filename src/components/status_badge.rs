@@ -11,8 +11,8 @@ pub fn StatusBadge(status: VmStatus, #[prop(optional)] locked: bool, #[prop(opti
     view! {
         <span class="status">
             <span class=class>{label}</span>
-            {locked.then(|| view! { <span class="busy" title=t::BADGE_BUSY_TITLE.get() role="status"><span class="spinner" aria-hidden="true"></span>{t::BADGE_BUSY.get()}</span> })}
-            {suspended.then(|| view! { <span class="badge badge-suspended" title=t::BADGE_SUSPENDED_TITLE.get()>{t::BADGE_SUSPENDED.get()}</span> })}
+            {locked.then(|| view! { <span class="busy" title=t::STATUS_BADGE_BUSY_TITLE.get() role="status"><span class="spinner" aria-hidden="true"></span>{t::STATUS_BADGE_BUSY.get()}</span> })}
+            {suspended.then(|| view! { <span class="badge badge-suspended" title=t::STATUS_BADGE_SUSPENDED_TITLE.get()>{t::STATUS_BADGE_SUSPENDED.get()}</span> })}
         </span>
     }
 }

@@ -14,7 +14,7 @@ use vmdeck_core::i18n::{shell as t, Text};
 pub const REFOCUS_AFTER_MS: f64 = 30_000.0;
 
 /// The auto-refresh choices, in seconds: 0 is off (the default).
-pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::AUTO_REFRESH_OFF), (30, t::AUTO_REFRESH_30), (60, t::AUTO_REFRESH_60)];
+pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::SHELL_AUTO_REFRESH_OFF), (30, t::SHELL_AUTO_REFRESH_30), (60, t::SHELL_AUTO_REFRESH_60)];
 
 const AUTO_REFRESH_KEY: &str = "vmdeck.auto_refresh";
 

@@ -212,7 +212,7 @@ fn Results(runner: Runner) -> impl IntoView {
                     view! { <li class=class data-vm=item.id.clone()><strong>{item.name}</strong>" — "{text}</li> }
                 }).collect_view()}
             </ul>
-            <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || running.get() on:click=move |_| runner.items.set(Vec::new())>{t::DISMISS.get()}</button>
+            <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || running.get() on:click=move |_| runner.items.set(Vec::new())>{t::SHELL_DISMISS.get()}</button>
         </div>
     })
 }

@@ -60,7 +60,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
                             }).collect_view()}
                         </ul>
                     </div>
-                    <button type="button" class="button button-quiet button-small" id="since-dismiss" on:click=move |_| changes.set(None)>{t::DISMISS.get()}</button>
+                    <button type="button" class="button button-quiet button-small" id="since-dismiss" on:click=move |_| changes.set(None)>{t::SHELL_DISMISS.get()}</button>
                 </div>
             }
         })

@@ -54,30 +54,30 @@ crate::catalogue! {
     PART_SWITCHER = "the quick switcher" / "el selector rápido";
     PART_LIST_ACTIONS = "the list's actions" / "las acciones de la lista";
     // Errors, as the error view shows them
-    ERROR_NO_ANSWER = "No answer from the API" / "La API no responde";
-    ERROR_NOT_FOUND = "Not found" / "No encontrado";
-    ERROR_NOT_ALLOWED = "Not allowed" / "No permitido";
-    ERROR_SERVICE_PROBLEM = "The service had a problem" / "El servicio ha tenido un problema";
-    ERROR_UNREADABLE = "Unreadable answer" / "Respuesta ilegible";
-    ERROR_PART_NOT_LOADED = "Part of the panel did not load" / "Una parte del panel no se ha cargado";
-    ERROR_NOT_ACCEPTED = "Not accepted" / "No aceptado";
-    ERROR_FAILED = "{doing} failed." / "{doing}: ha fallado.";
+    ERROR_VIEW_NO_ANSWER = "No answer from the API" / "La API no responde";
+    ERROR_VIEW_NOT_FOUND = "Not found" / "No encontrado";
+    ERROR_VIEW_NOT_ALLOWED = "Not allowed" / "No permitido";
+    ERROR_VIEW_SERVICE_PROBLEM = "The service had a problem" / "El servicio ha tenido un problema";
+    ERROR_VIEW_UNREADABLE = "Unreadable answer" / "Respuesta ilegible";
+    ERROR_VIEW_PART_NOT_LOADED = "Part of the panel did not load" / "Una parte del panel no se ha cargado";
+    ERROR_VIEW_NOT_ACCEPTED = "Not accepted" / "No aceptado";
+    ERROR_VIEW_FAILED = "{doing} failed." / "{doing}: ha fallado.";
 
     // Shared components
-    LOADING = "Loading…" / "Cargando…";
-    AUTO_REFRESH = "Auto-refresh" / "Actualización automática";
-    SUPPORT = "Support" / "Soporte";
-    COPY = "Copy" / "Copiar";
-    COPY_WHAT = "Copy {what}" / "Copiar {what}";
-    COPY_DONE = "Copied" / "Copiado";
-    COPY_FAILED = "Could not copy" / "No se ha podido copiar";
+    SHELL_LOADING = "Loading…" / "Cargando…";
+    SHELL_AUTO_REFRESH = "Auto-refresh" / "Actualización automática";
+    SHELL_SUPPORT = "Support" / "Soporte";
+    COPY_BUTTON = "Copy" / "Copiar";
+    COPY_BUTTON_WHAT = "Copy {what}" / "Copiar {what}";
+    COPY_BUTTON_DONE = "Copied" / "Copiado";
+    COPY_BUTTON_FAILED = "Could not copy" / "No se ha podido copiar";
     EXPORT_NOT_SAVED = "The browser would not save the file." / "El navegador no ha querido guardar el archivo.";
-    FIELD_CHOOSE = "Choose…" / "Elige…";
-    FIELD_ID_FROM_PROVIDER = "An id from your provider." / "Un id de tu proveedor.";
-    BADGE_BUSY = "busy" / "ocupada";
-    BADGE_BUSY_TITLE = "Busy: an operation is running" / "Ocupada: hay una operación en curso";
-    BADGE_SUSPENDED = "suspended" / "suspendida";
-    BADGE_SUSPENDED_TITLE = "Suspended by the provider" / "Suspendida por el proveedor";
+    FORM_FIELD_CHOOSE = "Choose…" / "Elige…";
+    FORM_FIELD_ID_FROM_PROVIDER = "An id from your provider." / "Un id de tu proveedor.";
+    STATUS_BADGE_BUSY = "busy" / "ocupada";
+    STATUS_BADGE_BUSY_TITLE = "Busy: an operation is running" / "Ocupada: hay una operación en curso";
+    STATUS_BADGE_SUSPENDED = "suspended" / "suspendida";
+    STATUS_BADGE_SUSPENDED_TITLE = "Suspended by the provider" / "Suspendida por el proveedor";
     TYPED_CONFIRM_BEFORE = "Type" / "Escribe";
     TYPED_CONFIRM_AFTER = "to confirm" / "para confirmar";
 
@@ -95,12 +95,12 @@ crate::catalogue! {
     FORM_FIX_OTHER = "Fix the {n} marked fields first." / "Corrige primero los {n} campos marcados.";
 
     // Plans and their prices
-    PLAN = "Plan" / "Plan";
-    PLAN_A_MONTH = "{amount} a month" / "{amount} al mes";
-    PLAN_AN_HOUR = "{amount} an hour" / "{amount} la hora";
-    PLAN_CURRENT = "Your plan now" / "Tu plan actual";
-    PLAN_CUSTOM = "Custom" / "Personalizado";
-    PLAN_CUSTOM_SIZES = "Memory, CPUs and disk as you set them" / "Memoria, CPU y disco a tu medida";
+    PICKER_PLAN = "Plan" / "Plan";
+    PICKER_PLAN_A_MONTH = "{amount} a month" / "{amount} al mes";
+    PICKER_PLAN_AN_HOUR = "{amount} an hour" / "{amount} la hora";
+    PICKER_PLAN_CURRENT = "Your plan now" / "Tu plan actual";
+    PICKER_PLAN_CUSTOM = "Custom" / "Personalizado";
+    PICKER_PLAN_CUSTOM_SIZES = "Memory, CPUs and disk as you set them" / "Memoria, CPU y disco a tu medida";
 
     // The activity log
     ACTIVITY_RESULT = "Result" / "Resultado";
@@ -120,9 +120,9 @@ crate::catalogue! {
     ACTIVITY_COL_REQUEST = "Request" / "Petición";
     ACTIVITY_INTERFACE = "interface {nic}" / "interfaz {nic}";
     // Auto-refresh and leaving a form
-    AUTO_REFRESH_OFF = "Auto-refresh: off" / "Actualización automática: no";
-    AUTO_REFRESH_30 = "Auto-refresh: 30 s" / "Actualización automática: 30 s";
-    AUTO_REFRESH_60 = "Auto-refresh: 60 s" / "Actualización automática: 60 s";
+    SHELL_AUTO_REFRESH_OFF = "Auto-refresh: off" / "Actualización automática: no";
+    SHELL_AUTO_REFRESH_30 = "Auto-refresh: 30 s" / "Actualización automática: 30 s";
+    SHELL_AUTO_REFRESH_60 = "Auto-refresh: 60 s" / "Actualización automática: 60 s";
     FORM_LEAVE_QUESTION = "A form on this page has input that was not sent. Leave the page anyway?" / "Un formulario de esta página tiene datos sin enviar. ¿Salir de la página de todos modos?";
 
     // The task tray and its notifications
@@ -281,7 +281,7 @@ crate::catalogue! {
     LIST_GO_FIRST_PAGE = "Go to the first page" / "Ir a la primera página";
     LIST_EMPTY_TITLE = "No virtual machines yet" / "Todavía no hay máquinas virtuales";
     LIST_EMPTY_TEXT = "This account has no virtual machines. Create the first one." / "Esta cuenta no tiene máquinas virtuales. Crea la primera.";
-    DISMISS = "Dismiss" / "Cerrar";
+    SHELL_DISMISS = "Dismiss" / "Cerrar";
     SINCE_TITLE = "Since your last visit ({when})" / "Desde tu última visita ({when})";
 
     // The pager
