@@ -23,6 +23,7 @@ crate::catalogue! {
 
     // The session
     SESSION_EXPIRED = "Your session expired or the token was refused. Please log in again." / "Tu sesión ha caducado o se ha rechazado el token. Vuelve a iniciar sesión.";
+
     // The quick switcher and the shortcut help
     SWITCHER_TITLE = "Go to" / "Ir a";
     SWITCHER_THIS_VM = "This VM" / "Esta VM";
@@ -34,6 +35,7 @@ crate::catalogue! {
     SWITCHER_PLACES_OTHER = "{n} places" / "{n} destinos";
     SHORTCUTS_TITLE = "Keyboard shortcuts" / "Atajos de teclado";
     SHORTCUTS_WHERE = "They work anywhere but in a field being typed in." / "Funcionan en cualquier sitio salvo en un campo en el que estés escribiendo.";
+
     // Parts of the panel downloaded on demand, named in "could not download the code of …"
     PART_OPENING_PAGE = "Opening this page" / "Abrir esta página";
     PART_LOGIN = "the login page" / "la página de inicio de sesión";
@@ -53,6 +55,7 @@ crate::catalogue! {
     PART_TAB_ACTIVITY = "the virtual machine's activity" / "la actividad de la máquina virtual";
     PART_SWITCHER = "the quick switcher" / "el selector rápido";
     PART_LIST_ACTIONS = "the list's actions" / "las acciones de la lista";
+
     // Errors, as the error view shows them
     ERROR_VIEW_NO_ANSWER = "No answer from the API" / "La API no responde";
     ERROR_VIEW_NOT_FOUND = "Not found" / "No encontrado";
@@ -119,6 +122,7 @@ crate::catalogue! {
     ACTIVITY_COL_TOOK = "Took" / "Duración";
     ACTIVITY_COL_REQUEST = "Request" / "Petición";
     ACTIVITY_INTERFACE = "interface {nic}" / "interfaz {nic}";
+
     // Auto-refresh and leaving a form
     SHELL_AUTO_REFRESH_OFF = "Auto-refresh: off" / "Actualización automática: no";
     SHELL_AUTO_REFRESH_30 = "Auto-refresh: 30 s" / "Actualización automática: 30 s";
@@ -141,6 +145,7 @@ crate::catalogue! {
     TRAY_DONE = "done, {outcome}" / "hecha, {outcome}";
     TRAY_FAILED = "failed: {why}" / "fallida: {why}";
     TRAY_STARTED_AT = "started {at}" / "inicio: {at}";
+
     // The login page
     LOGIN_INTRO = "Log in with your account id and API token to manage your virtual machines." / "Inicia sesión con tu id de cuenta y tu token de la API para gestionar tus máquinas virtuales.";
     LOGIN_DOING = "Logging in" / "Iniciar sesión";
@@ -162,6 +167,7 @@ crate::catalogue! {
 
     // The Activity page
     ACTIVITY_PAGE_INTRO = "What was sent from this browser for this account: each action, edit, interface, address, rule and ISO, with how it ended. The newest {n} are kept, across reloads and tabs." / "Lo que se ha enviado desde este navegador para esta cuenta: cada acción, cambio, interfaz, dirección, regla e ISO, con su resultado. Se conservan las {n} más recientes, aunque recargues o cambies de pestaña.";
+
     // Filters of the account pages
     FILTER_VM_ID = "VM id" / "Id de VM";
     FILTER_ANY = "any" / "cualquiera";
@@ -193,6 +199,7 @@ crate::catalogue! {
     IPS_FREE = "free" / "libre";
     IPS_RESERVED_IN_USE = "reserved, in use" / "reservada, en uso";
     IPS_IN_USE = "in use" / "en uso";
+
     // The form that creates a VM
     CREATE_TITLE = "Create a virtual machine" / "Crear una máquina virtual";
     CREATE_A_NEW_VM = "a new VM" / "una VM nueva";
@@ -244,6 +251,7 @@ crate::catalogue! {
     CREATE_DISK_N_GB = "Disk {n} (GB)" / "Disco {n} (GB)";
     CREATE_DATA_STORE = "Data store" / "Almacén de datos";
     CREATE_REMOVE_DISK_N = "Remove disk {n}" / "Quitar el disco {n}";
+
     // The list of VMs
     LIST_LOADING = "Loading the virtual machines" / "Cargar las máquinas virtuales";
     LIST_LOADING_SHORT = "Loading" / "Cargando";
