@@ -17,6 +17,7 @@ use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Ro
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::path;
 use vmdeck_core::paths::encode_component;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::route::VmTab;
 
 /// A route's view that is a part of the panel downloaded on demand.
@@ -104,7 +105,7 @@ fn Layout(children: Children) -> impl IntoView {
     let account = move || {
         session.credentials().map(|c| {
             let host = c.base_url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default().to_owned();
-            (format!("Account {}", c.account_id), host)
+            (vmdeck_core::tf!(t::SHELL_ACCOUNT, id = c.account_id), host)
         })
     };
     // Logging out on purpose forgets the drafts too (a shared computer);
@@ -116,14 +117,14 @@ fn Layout(children: Children) -> impl IntoView {
     };
     view! {
         <div class="shell">
-            <a class="skip-link" href="#main" on:click=skip_to_main>"Skip to content"</a>
+            <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
             <header class="topbar">
                 <A href="/vms" attr:class="brand"><BrandName/></A>
-                <nav class="nav" aria-label="Main">
-                    <A href="/vms">"Virtual machines"</A>
-                    <A href="/interfaces">"Network interfaces"</A>
-                    <A href="/ip-addresses">"IP addresses"</A>
-                    <A href="/activity">"Activity"</A>
+                <nav class="nav" aria-label=t::SHELL_NAV_MAIN.get()>
+                    <A href="/vms">{c::VIRTUAL_MACHINES.get()}</A>
+                    <A href="/interfaces">{c::NETWORK_INTERFACES.get()}</A>
+                    <A href="/ip-addresses">{c::IP_ADDRESSES.get()}</A>
+                    <A href="/activity">{c::ACTIVITY.get()}</A>
                 </nav>
                 <div class="topbar-end">
                     {move || account().map(|(name, host)| view! {
@@ -137,7 +138,7 @@ fn Layout(children: Children) -> impl IntoView {
                     <LanguageSwitch/>
                     <ThemeToggle/>
                     {move || session.is_logged_in().then(|| view! {
-                        <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>"Log out"</button>
+                        <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>{t::SHELL_LOG_OUT.get()}</button>
                     })}
                 </div>
             </header>

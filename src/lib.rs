@@ -32,10 +32,10 @@ pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
     let (name, support) = deploy::brand_for_crash();
     let (Some(box_), Some(title), Some(text), Some(detail), Some(link)) = (
         make("div", ""),
-        make("h1", "Something went wrong"),
-        make("p", &format!("{name} stopped because of an error in the panel. Reload the page to go on; nothing was sent to the service.")),
+        make("h1", vmdeck_core::i18n::shell::CRASH_TITLE.get()),
+        make("p", &vmdeck_core::tf!(vmdeck_core::i18n::shell::CRASH_TEXT, name = name)),
         make("pre", message),
-        make("a", "Reload"),
+        make("a", vmdeck_core::i18n::shell::CRASH_RELOAD.get()),
     ) else {
         return;
     };
@@ -48,7 +48,7 @@ pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
     }
     // Where to get help, when the provider says.
     if let Some((href, label)) = support {
-        if let (Some(line), Some(contact)) = (make("p", "If it happens again: "), make("a", &label)) {
+        if let (Some(line), Some(contact)) = (make("p", &format!("{} ", vmdeck_core::i18n::shell::CRASH_SUPPORT.get())), make("a", &label)) {
             let _ = contact.set_attribute("href", &href);
             let _ = contact.set_attribute("id", "crash-support");
             let _ = line.append_child(&contact);

@@ -18,6 +18,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll, Waker};
 use vmdeck_core::route::{Route, VmTab};
+use vmdeck_core::i18n::{shell as t, Text};
 use vmdeck_core::ApiError;
 use wasm_bindgen::JsCast;
 
@@ -26,7 +27,7 @@ type Download = Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
 /// One separately downloaded part of the panel: a page or a tab.
 pub struct Part {
     /// What it is, for the error message: "the virtual machine's disks".
-    label: &'static str,
+    label: Text,
     /// The wasm module it comes in, for the performance mark of its arrival.
     module: &'static str,
     /// Set once the module is in; from then on the part draws at once.
@@ -57,7 +58,7 @@ impl Part {
         if let Some(files) = download_files(self.module, true) {
             let _ = wasm_bindgen_futures::JsFuture::from(files).await;
         }
-        (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: self.label.to_owned() })?;
+        (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: self.label.get().to_owned() })?;
         self.loaded.store(true, Ordering::Relaxed);
         crate::perf::mark(&format!("{}{}", crate::perf::PART_LOADED, self.module));
         Ok(())
@@ -107,7 +108,7 @@ fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderError>>) -> Op
 
 /// Declares a part: the view it draws, and the wasm module it comes in.
 macro_rules! part {
-    ($(#[$doc:meta])* $name:ident, $module:ident, $label:literal, $view:expr) => {
+    ($(#[$doc:meta])* $name:ident, $module:ident, $label:expr, $view:expr) => {
         $(#[$doc])*
         pub static $name: Part = {
             #[leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split, preload(download))]
@@ -134,32 +135,32 @@ use crate::pages;
 // charts as another (they bring the drawing code), the account pages as one.
 // The list is not a part at all: it is what most visits open first, so it
 // comes with the shell instead of one round trip later.
-part!(LOGIN, part_login, "the login page", view! { <pages::login::LoginPage/> });
-part!(VM_CREATE, part_vm_create, "the form that creates a virtual machine", view! { <pages::vm_create::VmCreatePage/> });
-part!(INTERFACES, part_account, "the network interfaces page", view! { <pages::interfaces::InterfacesPage/> });
-part!(IP_ADDRESSES, part_account, "the IP addresses page", view! { <pages::ip_addresses::IpAddressesPage/> });
-part!(ACTIVITY, part_account, "the activity page", view! { <pages::activity::ActivityPage/> });
+part!(LOGIN, part_login, t::PART_LOGIN, view! { <pages::login::LoginPage/> });
+part!(VM_CREATE, part_vm_create, t::PART_VM_CREATE, view! { <pages::vm_create::VmCreatePage/> });
+part!(INTERFACES, part_account, t::PART_INTERFACES, view! { <pages::interfaces::InterfacesPage/> });
+part!(IP_ADDRESSES, part_account, t::PART_IP_ADDRESSES, view! { <pages::ip_addresses::IpAddressesPage/> });
+part!(ACTIVITY, part_account, t::PART_ACTIVITY, view! { <pages::activity::ActivityPage/> });
 part!(
     /// The VM page's frame: header, power actions and tab bar.
-    VM_PAGE, part_vm, "the virtual machine's page", view! { <pages::vm::VmPage/> }
+    VM_PAGE, part_vm, t::PART_VM_PAGE, view! { <pages::vm::VmPage/> }
 );
-part!(TAB_OVERVIEW, part_vm, "the virtual machine's overview", view! { <pages::vm::overview::OverviewTab/> });
-part!(TAB_DISKS, part_vm, "the virtual machine's disks", view! { <pages::vm::disks::DisksTab/> });
-part!(TAB_ISOS, part_vm, "the virtual machine's ISOs", view! { <pages::vm::isos::IsosTab/> });
-part!(TAB_SNAPSHOTS, part_vm, "the virtual machine's snapshots", view! { <pages::vm::snapshots::SnapshotsTab/> });
-part!(TAB_NETWORK, part_vm, "the virtual machine's network", view! { <pages::vm::network::NetworkTab/> });
-part!(TAB_FIREWALL, part_vm, "the virtual machine's firewall", view! { <pages::vm::firewall::FirewallTab/> });
+part!(TAB_OVERVIEW, part_vm, t::PART_TAB_OVERVIEW, view! { <pages::vm::overview::OverviewTab/> });
+part!(TAB_DISKS, part_vm, t::PART_TAB_DISKS, view! { <pages::vm::disks::DisksTab/> });
+part!(TAB_ISOS, part_vm, t::PART_TAB_ISOS, view! { <pages::vm::isos::IsosTab/> });
+part!(TAB_SNAPSHOTS, part_vm, t::PART_TAB_SNAPSHOTS, view! { <pages::vm::snapshots::SnapshotsTab/> });
+part!(TAB_NETWORK, part_vm, t::PART_TAB_NETWORK, view! { <pages::vm::network::NetworkTab/> });
+part!(TAB_FIREWALL, part_vm, t::PART_TAB_FIREWALL, view! { <pages::vm::firewall::FirewallTab/> });
 part!(
     /// With the charts' drawing code.
-    TAB_STATISTICS, part_statistics, "the virtual machine's statistics", view! { <pages::vm::statistics::StatisticsTab/> }
+    TAB_STATISTICS, part_statistics, t::PART_TAB_STATISTICS, view! { <pages::vm::statistics::StatisticsTab/> }
 );
-part!(TAB_SETTINGS, part_vm, "the virtual machine's settings", view! { <pages::vm::settings::SettingsTab/> });
-part!(TAB_ACTIVITY, part_vm, "the virtual machine's activity", view! { <pages::vm::activity::ActivityTab/> });
+part!(TAB_SETTINGS, part_vm, t::PART_TAB_SETTINGS, view! { <pages::vm::settings::SettingsTab/> });
+part!(TAB_ACTIVITY, part_vm, t::PART_TAB_ACTIVITY, view! { <pages::vm::activity::ActivityTab/> });
 // What any page may open, fetched when first needed: the shell stays
 // small. It comes with the VM page, which shares its code (dialogs, forms,
 // requests) and which the list's links have usually fetched by then.
-part!(SWITCHER, part_vm, "the quick switcher", view! { <crate::shortcuts::ShortcutDialogs/> });
-part!(LIST_ACTIONS, part_vm, "the list's actions", view! { <pages::vm_list::bulk::ListActionsPart/> });
+part!(SWITCHER, part_vm, t::PART_SWITCHER, view! { <crate::shortcuts::ShortcutDialogs/> });
+part!(LIST_ACTIONS, part_vm, t::PART_LIST_ACTIONS, view! { <pages::vm_list::bulk::ListActionsPart/> });
 
 pub fn tab(tab: VmTab) -> &'static Part {
     match tab {
@@ -219,12 +220,12 @@ pub fn PartView(part: &'static Part) -> impl IntoView {
     if !part.is_loaded() {
         start();
     }
-    let error = move || ApiError::PartNotLoaded { part: part.label.to_owned() };
+    let error = move || ApiError::PartNotLoaded { part: part.label.get().to_owned() };
     let retry = Callback::new(move |()| start());
     move || match state.get() {
         State::Ready => match (part.draw)() {
             Some(view) => view,
-            None => view! { <ErrorView error=error() doing="Opening this page" on_retry=retry/> }.into_any(),
+            None => view! { <ErrorView error=error() doing=t::PART_OPENING_PAGE.get() on_retry=retry/> }.into_any(),
         },
         State::Loading => view! {
             <div class="part-loading" aria-busy="true">
@@ -235,7 +236,7 @@ pub fn PartView(part: &'static Part) -> impl IntoView {
         }
         .into_any(),
         State::Failed => view! {
-            <div class="part-failed"><ErrorView error=error() doing="Opening this page" on_retry=retry/></div>
+            <div class="part-failed"><ErrorView error=error() doing=t::PART_OPENING_PAGE.get() on_retry=retry/></div>
         }
         .into_any(),
     }

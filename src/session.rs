@@ -92,7 +92,7 @@ impl Session {
     pub fn expire(&self) {
         if self.credentials.with_untracked(Option::is_some) {
             self.log_out();
-            self.notice.set(Some("Your session expired or the token was refused. Please log in again.".into()));
+            self.notice.set(Some(vmdeck_core::i18n::shell::SESSION_EXPIRED.get().into()));
         }
     }
 

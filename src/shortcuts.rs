@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
 use vmdeck_core::shortcuts::{places, shortcut, Place, Shortcut, HELP};
 use vmdeck_core::vm_query::{search_field, VmQuery};
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
 
 /// How long after "g" its second key counts.
@@ -102,11 +103,11 @@ pub fn Shortcuts() -> impl IntoView {
 pub fn ShortcutDialogs() -> impl IntoView {
     let Some(Dialogs { switcher, help }) = use_context::<Dialogs>() else { return ().into_any() };
     view! {
-        <Modal open=switcher title="Go to" id="switcher">
+        <Modal open=switcher title=t::SWITCHER_TITLE.get() id="switcher">
             <Switcher open=switcher/>
         </Modal>
-        <Modal open=help title="Keyboard shortcuts" id="shortcuts-help">
-            <p class="muted small">"They work anywhere but in a field being typed in."</p>
+        <Modal open=help title=t::SHORTCUTS_TITLE.get() id="shortcuts-help">
+            <p class="muted small">{t::SHORTCUTS_WHERE.get()}</p>
             <dl class="shortcut-list">
                 {HELP.iter().map(|(keys, what)| view! { <div><dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
             </dl>
@@ -125,7 +126,7 @@ fn vm_place(vm: &Vm) -> Option<Place> {
             label.push_str(extra);
         }
     }
-    Some(Place { label, path: format!("/vms/{id}"), kind: "VM" })
+    Some(Place { label, path: format!("/vms/{id}"), kind: c::VM.get() })
 }
 
 #[component]
@@ -165,7 +166,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
             _ => None,
         };
         let name = current_vm_name();
-        let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or("This VM")));
+        let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or(t::SWITCHER_THIS_VM.get())));
         let mut list = typed.with(|t| places(t, vm));
         list.extend(found.data.get().unwrap_or_default());
         list
@@ -215,15 +216,15 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
             aria-expanded="true"
             aria-controls="switcher-results"
             aria-activedescendant=move || option_id(selected.get())
-            aria-label="Find a VM by hostname, label or IP address, or a page"
-            placeholder="Hostname, label, IP address or page"
+            aria-label=t::SWITCHER_INPUT_LABEL.get()
+            placeholder=t::SWITCHER_INPUT_PLACEHOLDER.get()
             autocomplete="off"
             spellcheck="false"
             prop:value=move || typed.get()
             on:input=on_input
             on:keydown=on_keydown
         />
-        <ul id="switcher-results" class="switcher-results" role="listbox" aria-label="Places">
+        <ul id="switcher-results" class="switcher-results" role="listbox" aria-label=t::SWITCHER_PLACES.get()>
             {move || results.get().into_iter().enumerate().map(|(i, place)| {
                 let path = place.path.clone();
                 view! {
@@ -238,7 +239,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
         </ul>
         <p class="muted small" role="status">{move || {
             let searching = found.loading.get() && typed.with(|t| t.trim().chars().count() >= 2);
-            if searching { "Searching the VMs…".to_owned() } else { format!("{} places", results.with(Vec::len)) }
+            if searching { t::SWITCHER_SEARCHING.get().to_owned() } else { vmdeck_core::i18n::plural(results.with(Vec::len) as u64, &t::SWITCHER_PLACES_ONE, &t::SWITCHER_PLACES_OTHER) }
         }}</p>
     }
 }

@@ -1,6 +1,7 @@
 //! Light and dark themes: follow the system unless the user picked one.
 
 use leptos::prelude::*;
+use vmdeck_core::i18n::shell as t;
 
 const STORAGE_KEY: &str = "vmdeck.theme";
 
@@ -39,9 +40,9 @@ impl Theme {
 
     pub fn label(self) -> &'static str {
         match self {
-            Self::System => "Theme: system",
-            Self::Light => "Theme: light",
-            Self::Dark => "Theme: dark",
+            Self::System => t::THEME_SYSTEM.get(),
+            Self::Light => t::THEME_LIGHT.get(),
+            Self::Dark => t::THEME_DARK.get(),
         }
     }
 }
@@ -137,7 +138,7 @@ pub fn ThemeToggle() -> impl IntoView {
             type="button"
             class="icon-button"
             id="theme-toggle"
-            title=move || format!("{} (click to change)", theme.get().label())
+            title=move || vmdeck_core::tf!(t::THEME_CLICK_TO_CHANGE, theme = theme.get().label())
             aria-label=move || theme.get().label()
             on:click=toggle
         >

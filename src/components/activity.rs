@@ -8,10 +8,16 @@ use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::{self, Task, TaskState};
+use vmdeck_core::i18n::{common as c, shell as t, Text};
 use vmdeck_core::time::format_elapsed;
 
 /// The result filter's choices: (value in the URL, label).
-const RESULTS: [(&str, &str); 4] = [("", "any"), ("done", "done"), ("refused", "refused"), ("running", "running")];
+const RESULTS: [(&str, Text); 4] = [("", t::FILTER_ANY), ("done", t::ACTIVITY_RESULT_DONE), ("refused", t::ACTIVITY_RESULT_REFUSED), ("running", t::ACTIVITY_RESULT_RUNNING)];
+
+/// A result's words, as the filter and the table show it.
+fn result_label(result: &str) -> &'static str {
+    RESULTS.iter().find(|(value, _)| *value == result).map(|(_, label)| label.get()).unwrap_or("")
+}
 
 fn result_of(task: &Task) -> &'static str {
     match task.state {
@@ -52,54 +58,54 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
     view! {
         <div class="filter-row">
             <label class="filter">
-                <span>"Result"</span>
+                <span>{t::ACTIVITY_RESULT.get()}</span>
                 <select id=format!("{id}-result") on:change=move |ev| filters.set("result", event_target_value(&ev))>
                     {RESULTS.iter().map(|(value, label)| view! {
-                        <option value=*value selected=move || filters.get("result") == *value>{*label}</option>
+                        <option value=*value selected=move || filters.get("result") == *value>{label.get()}</option>
                     }).collect_view()}
                 </select>
             </label>
-            <label class="filter"><span>"Search"</span>
-                <input type="search" id=format!("{id}-search") size="16" placeholder="e.g. reboot" prop:value=move || filters.get("search")
+            <label class="filter"><span>{t::ACTIVITY_SEARCH.get()}</span>
+                <input type="search" id=format!("{id}-search") size="16" placeholder=t::ACTIVITY_SEARCH_PLACEHOLDER.get() prop:value=move || filters.get("search")
                     on:change=move |ev| filters.set("search", event_target_value(&ev))/></label>
             <span class="table-actions"><ExportButtons id=id name=name export=export/></span>
         </div>
         {move || tasks.memory_only().then(|| view! {
             <div class="notice notice-warning" id=format!("{id}-memory-only" ) role="status">
-                <p>"This browser's storage is full or blocked: what is recorded now is kept only until this page is closed."</p>
+                <p>{t::ACTIVITY_MEMORY_ONLY.get()}</p>
             </div>
         })}
         {move || {
             let list = shown.get();
             if list.is_empty() {
                 return view! {
-                    <EmptyState id="activity-empty" title="Nothing recorded" text="What you do from this browser (actions, edits, interfaces, addresses, rules, ISOs) is recorded here, newest first."/>
+                    <EmptyState id="activity-empty" title=t::ACTIVITY_EMPTY_TITLE.get() text=t::ACTIVITY_EMPTY_TEXT.get()/>
                 }.into_any();
             }
             let count = list.len();
             view! {
-                <p class="muted small" id=format!("{id}-count")>{format!("{count} recorded, newest first")}</p>
+                <p class="muted small" id=format!("{id}-count")>{vmdeck_core::i18n::plural(count as u64, &t::ACTIVITY_COUNT_ONE, &t::ACTIVITY_COUNT_OTHER)}</p>
                 <div class="table-wrap">
                     <table class="table" id=format!("{id}-table")>
                         <thead><tr>
-                            <th scope="col">"When"</th>
-                            <th scope="col">"Action"</th>
-                            <th scope="col">"VM"</th>
-                            <th scope="col">"Result"</th>
-                            <th scope="col">"Took"</th>
-                            <th scope="col">"Request"</th>
+                            <th scope="col">{t::ACTIVITY_COL_WHEN.get()}</th>
+                            <th scope="col">{t::ACTIVITY_COL_ACTION.get()}</th>
+                            <th scope="col">{c::VM.get()}</th>
+                            <th scope="col">{t::ACTIVITY_RESULT.get()}</th>
+                            <th scope="col">{t::ACTIVITY_COL_TOOK.get()}</th>
+                            <th scope="col">{t::ACTIVITY_COL_REQUEST.get()}</th>
                         </tr></thead>
                         <tbody>
                             {list.into_iter().map(|t| {
                                 let at = js_sys::Date::new(&t.started.into());
-                                let when = String::from(at.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED));
+                                let when = String::from(at.to_locale_string(&vmdeck_core::i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED));
                                 let took = t.finished.map(|f| format_elapsed((f - t.started) as i64)).unwrap_or_else(|| "…".to_owned());
                                 let (class, message) = match &t.state {
                                     TaskState::Running => ("badge badge-unbuilt", String::new()),
                                     TaskState::Done(outcome) => ("badge badge-online", outcome.clone()),
                                     TaskState::Failed(why) => ("badge badge-suspended", why.clone()),
                                 };
-                                let result = result_of(&t);
+                                let result = result_label(result_of(&t));
                                 let vm = if t.vm_id.is_empty() {
                                     view! { <span>{t.vm_name.clone()}</span> }.into_any()
                                 } else {
@@ -108,7 +114,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                 view! {
                                     <tr class="activity-row">
                                         <td>{when}</td>
-                                        <td>{t.action.clone()}{t.interface.clone().map(|nic| view! { <div class="muted small">{format!("interface {nic}")}</div> })}</td>
+                                        <td>{t.action.clone()}{t.interface.clone().map(|nic| view! { <div class="muted small">{vmdeck_core::tf!(t::ACTIVITY_INTERFACE, nic = nic)}</div> })}</td>
                                         <td>{vm}</td>
                                         <td class="activity-result"><span class=class>{result}</span>{(!message.is_empty()).then(|| view! { <div class="muted small">{message}</div> })}</td>
                                         <td class="num">{took}</td>

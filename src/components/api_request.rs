@@ -7,6 +7,7 @@ use crate::session::use_session;
 use leptos::html::Details;
 use leptos::prelude::*;
 use vmdeck_core::request::ApiRequest;
+use vmdeck_core::i18n::{common as c, shell as t};
 
 /// A closed `<details>` with the requests as `curl`, one after the other;
 /// while `requests` is empty (the form has mistakes), a note saying so. The
@@ -35,14 +36,14 @@ pub fn ApiRequestView(
     });
     view! {
         <details class="api-request" id=id node_ref=details on:toggle=move |_| open.set(details.get_untracked().is_some_and(|d| d.open()))>
-            <summary>"Show as API request"</summary>
+            <summary>{c::SHOW_AS_API_REQUEST.get()}</summary>
             {move || open.get().then(|| match text.get() {
                 Some(commands) => view! {
-                    <p class="muted small">{what}", for a script. Set VMDECK_TOKEN to your token first; it is never shown here."</p>
+                    <p class="muted small">{vmdeck_core::tf!(t::API_REQUEST_FOR_SCRIPT, what = what)}</p>
                     <pre class="mono" id=format!("{id}-curl")>{commands.clone()}</pre>
-                    <CopyButton text=commands what="the request" id=format!("{id}-copy")/>
+                    <CopyButton text=commands what=t::API_REQUEST_WHAT.get() id=format!("{id}-copy")/>
                 }.into_any(),
-                None => view! { <p class="muted" id=format!("{id}-pending")>"The request shows once the form has no mistakes."</p> }.into_any(),
+                None => view! { <p class="muted" id=format!("{id}-pending")>{t::API_REQUEST_PENDING.get()}</p> }.into_any(),
             })}
         </details>
     }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use vmdeck_core::ApiError;
+use vmdeck_core::i18n::{common as c, shell as t};
 
 /// An API error in words, with a retry button where trying again can help.
 #[component]
@@ -14,22 +15,22 @@ pub fn ErrorView(
     on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
     let title = match &error {
-        ApiError::Unreachable { .. } | ApiError::Timeout { .. } => "No answer from the API",
-        ApiError::NotFound(_) => "Not found",
-        ApiError::Forbidden(_) => "Not allowed",
-        ApiError::Server { .. } => "The service had a problem",
-        ApiError::Malformed { .. } => "Unreadable answer",
-        ApiError::PartNotLoaded { .. } => "Part of the panel did not load",
-        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => "Not accepted",
-        _ => "Something went wrong",
+        ApiError::Unreachable { .. } | ApiError::Timeout { .. } => t::ERROR_VIEW_NO_ANSWER.get(),
+        ApiError::NotFound(_) => t::ERROR_VIEW_NOT_FOUND.get(),
+        ApiError::Forbidden(_) => t::ERROR_VIEW_NOT_ALLOWED.get(),
+        ApiError::Server { .. } => t::ERROR_VIEW_SERVICE_PROBLEM.get(),
+        ApiError::Malformed { .. } => t::ERROR_VIEW_UNREADABLE.get(),
+        ApiError::PartNotLoaded { .. } => t::ERROR_VIEW_PART_NOT_LOADED.get(),
+        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_VIEW_NOT_ACCEPTED.get(),
+        _ => t::CRASH_TITLE.get(),
     };
     let message = error.to_string();
     view! {
         <div class="notice notice-error" role="alert">
             <p class="notice-title">{title}</p>
-            <p>{doing} " failed. " {message}</p>
+            <p>{vmdeck_core::tf!(t::ERROR_VIEW_FAILED, doing = doing)} " " {message}</p>
             {on_retry.map(|retry| view! {
-                <button type="button" class="button" on:click=move |_| retry.run(())>"Try again"</button>
+                <button type="button" class="button" on:click=move |_| retry.run(())>{c::TRY_AGAIN.get()}</button>
             })}
         </div>
     }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use vmdeck_core::i18n::{common as c, shell as t};
 
 /// What an export writes: the same rows as CSV and as JSON.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -28,7 +29,7 @@ impl Export {
 
 /// Saves `text` as a file named `name` through the browser's download.
 fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let failed = |_| "The browser would not save the file.".to_owned();
+    let failed = |_| t::EXPORT_NOT_SAVED.get().to_owned();
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -55,8 +56,8 @@ pub fn ExportButtons(id: &'static str, #[prop(into)] name: Signal<String>, expor
     };
     view! {
         <span class="export-buttons">
-            <button type="button" class="button button-small" id=format!("{id}-export-csv") on:click=move |_| save(false)>"Export CSV"</button>
-            <button type="button" class="button button-small" id=format!("{id}-export-json") on:click=move |_| save(true)>"Export JSON"</button>
+            <button type="button" class="button button-small" id=format!("{id}-export-csv") on:click=move |_| save(false)>{c::EXPORT_CSV.get()}</button>
+            <button type="button" class="button button-small" id=format!("{id}-export-json") on:click=move |_| save(true)>{c::EXPORT_JSON.get()}</button>
             {move || problem.get().map(|p| view! { <span class="field-error" role="alert">{p}</span> })}
         </span>
     }

@@ -4,6 +4,7 @@
 use crate::hooks::{Bound, BoundFlag};
 use leptos::prelude::*;
 use vmdeck_core::deploy::Choice;
+use vmdeck_core::i18n::shell as t;
 
 /// A form field: its label, the control (the children), a hint, and the
 /// message of what is wrong with it. The control should carry `id=for_id`
@@ -157,10 +158,10 @@ pub fn ChoiceField(
         let label = label.clone();
         if has_choices.get() {
             let options = Signal::derive(move || choices.with(|c| c.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>()));
-            let empty = if empty.is_empty() { "Choose…" } else { empty };
+            let empty = if empty.is_empty() { t::FORM_FIELD_CHOOSE.get() } else { empty };
             view! { <SelectField bound=bound label=label options=options empty=empty/> }.into_any()
         } else {
-            let hint = if empty.is_empty() { "An id from your provider." } else { empty };
+            let hint = if empty.is_empty() { t::FORM_FIELD_ID_FROM_PROVIDER.get() } else { empty };
             view! { <TextField bound=bound label=label numeric=true hint=hint/> }.into_any()
         }
     }

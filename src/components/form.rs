@@ -5,6 +5,7 @@
 use super::ErrorView;
 use crate::hooks::Form;
 use leptos::prelude::*;
+use vmdeck_core::i18n::shell as t;
 
 /// A form: submitting it checks it and, when it passes, gives its value to
 /// `on_submit` (which sends it, e.g. with `Op::submit`).
@@ -33,8 +34,8 @@ pub fn FormView<F: Clone + PartialEq + Send + Sync + 'static>(
         >
             {move || form.restored().then(|| view! {
                 <div class="notice notice-info form-draft" role="status" id=format!("{prefix}-draft")>
-                    <p>"What you typed here before is back: it was not sent."</p>
-                    <button type="button" class="button button-quiet" id=format!("{prefix}-discard") on:click=move |_| form.discard()>"Discard"</button>
+                    <p>{t::FORM_DRAFT_RESTORED.get()}</p>
+                    <button type="button" class="button button-quiet" id=format!("{prefix}-discard") on:click=move |_| form.discard()>{t::FORM_DISCARD.get()}</button>
                 </div>
             })}
             {move || form.top().map(|error| view! { <div id=format!("{prefix}-error")><ErrorView error=error doing=doing/></div> })}
@@ -52,19 +53,19 @@ pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
     id: &'static str,
     label: &'static str,
     /// The text while the request is on its way.
-    #[prop(default = "Sending…")]
+    #[prop(default = t::FORM_SENDING.get())]
     sending: &'static str,
     #[prop(optional, into)] blocked: Option<Signal<Option<&'static str>>>,
     #[prop(optional, into)] ready: Option<Signal<bool>>,
     #[prop(optional)] danger: bool,
 ) -> impl IntoView {
     let pending = form.pending();
-    let reason = move || if pending.get() { Some("Sending the request…") } else { blocked.and_then(|b| b.get()) };
+    let reason = move || if pending.get() { Some(t::FORM_SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) };
     let count = move || form.problem_count();
     view! {
         {move || form.held_back().then(|| view! {
             <p class="field-error form-held" id=format!("{}-invalid-note", form.prefix)>
-                {format!("Fix the {} marked field{} first.", count(), if count() == 1 { "" } else { "s" })}
+                {vmdeck_core::i18n::plural(count() as u64, &t::FORM_FIX_ONE, &t::FORM_FIX_OTHER)}
             </p>
         })}
         <button

@@ -1,6 +1,7 @@
 use crate::hooks::{use_auto_refresh, use_poll, AUTO_REFRESH_CHOICES};
 use leptos::prelude::*;
 use vmdeck_core::time::updated_ago;
+use vmdeck_core::i18n::{common as c, shell as t};
 
 /// How old the data on screen is ("Updated 12 s ago"), a Refresh button and
 /// the auto-refresh choice, for the top of a page.
@@ -19,21 +20,21 @@ pub fn Freshness(
     view! {
         <div class="freshness">
             <span class="muted small" id="updated-ago">
-                {move || if loading.get() && age.with(Option::is_none) { "Loading…".to_owned() } else { age.get().unwrap_or_default() }}
+                {move || if loading.get() && age.with(Option::is_none) { t::SHELL_LOADING.get().to_owned() } else { age.get().unwrap_or_default() }}
             </span>
             // Never disabled: a read on its way (a busy VM's poll) takes the
             // click's place, so a click sends at most one request.
-            <button type="button" class="button button-small" id="refresh" on:click=move |_| on_refresh.run(())>"Refresh"</button>
+            <button type="button" class="button button-small" id="refresh" on:click=move |_| on_refresh.run(())>{c::REFRESH.get()}</button>
             // The choices say what they are; the label is for screen readers.
             <label class="inline-select small">
-                <span class="visually-hidden">"Auto-refresh"</span>
+                <span class="visually-hidden">{t::SHELL_AUTO_REFRESH.get()}</span>
                 <select id="auto-refresh" on:change=move |ev| {
                     if let Ok(seconds) = event_target_value(&ev).parse() {
                         auto.set(seconds);
                     }
                 }>
                     {AUTO_REFRESH_CHOICES.iter().map(|(seconds, label)| view! {
-                        <option value=seconds.to_string() selected=move || auto.seconds().get() == *seconds>{*label}</option>
+                        <option value=seconds.to_string() selected=move || auto.seconds().get() == *seconds>{label.get()}</option>
                     }).collect_view()}
                 </select>
             </label>

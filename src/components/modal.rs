@@ -2,6 +2,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
+use vmdeck_core::i18n::common as c;
 
 /// What Tab can stop on inside a dialog (disabled and hidden ones are left out below).
 const TABBABLE: &str = "a[href], button, input, select, textarea, [tabindex], details > summary";
@@ -98,7 +99,7 @@ pub fn Modal(
         <dialog node_ref=dialog class="modal" id=id aria-labelledby=labelled_by on:keydown=on_keydown on:close=on_close>
             <header class="modal-head">
                 <h2 id=title_id>{title}</h2>
-                <button type="button" class="icon-button" aria-label="Close" on:click=move |_| open.set(false)><span aria-hidden="true">"×"</span></button>
+                <button type="button" class="icon-button" aria-label=c::CLOSE.get() on:click=move |_| open.set(false)><span aria-hidden="true">"×"</span></button>
             </header>
             <div class="modal-body">{move || open.get().then(|| children())}</div>
         </dialog>

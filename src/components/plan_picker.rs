@@ -4,13 +4,14 @@
 
 use leptos::prelude::*;
 use vmdeck_core::plans::{format_money, monthly_difference, Plan};
+use vmdeck_core::i18n::shell as t;
 
 /// "€5.00 a month · €0.0070 an hour", or nothing for a plan without a price.
 fn price_text(plan: &Plan, locale: &str) -> Option<String> {
     let price = plan.price.as_ref()?;
-    let monthly = format!("{} a month", format_money(price.monthly, &price.currency, locale, 2));
+    let monthly = vmdeck_core::tf!(t::PICKER_PLAN_A_MONTH, amount = format_money(price.monthly, &price.currency, locale, 2));
     Some(match price.hourly {
-        Some(hourly) => format!("{monthly} · {} an hour", format_money(hourly, &price.currency, locale, 4)),
+        Some(hourly) => format!("{monthly} · {}", vmdeck_core::tf!(t::PICKER_PLAN_AN_HOUR, amount = format_money(hourly, &price.currency, locale, 4))),
         None => monthly,
     })
 }
@@ -39,11 +40,11 @@ pub fn PlanPicker(
             let price = price_text(&plan, &locale);
             let difference = current.as_ref().and_then(|current| {
                 if current.name == plan.name {
-                    return Some("Your plan now".to_owned());
+                    return Some(t::PICKER_PLAN_CURRENT.get().to_owned());
                 }
                 let (change, currency) = monthly_difference(current, &plan)?;
                 let amount = format_money(change.abs(), &currency, &locale, 2);
-                Some(if change >= 0.0 { format!("+{amount} a month") } else { format!("−{amount} a month") })
+                Some(vmdeck_core::tf!(t::PICKER_PLAN_A_MONTH, amount = format!("{}{amount}", if change >= 0.0 { "+" } else { "−" })))
             });
             let why_not = unavailable.and_then(|check| check.run(plan.clone()));
             let chosen_plan = plan.clone();
@@ -61,14 +62,14 @@ pub fn PlanPicker(
         })
         .collect_view();
     view! {
-        <div class="plan-cards" role="radiogroup" aria-label="Plan" id="plan-cards">
+        <div class="plan-cards" role="radiogroup" aria-label=t::PICKER_PLAN.get() id="plan-cards">
             {cards}
             {custom.then(|| view! {
                 <label class="plan-card">
                     <input type="radio" name="plan" id="plan-custom" prop:checked=move || chosen.with(String::is_empty)
                         on:change=move |_| on_choose.run(None)/>
-                    <span class="plan-name">"Custom"</span>
-                    <span class="plan-sizes">"Memory, CPUs and disk as you set them"</span>
+                    <span class="plan-name">{t::PICKER_PLAN_CUSTOM.get()}</span>
+                    <span class="plan-sizes">{t::PICKER_PLAN_CUSTOM_SIZES.get()}</span>
                 </label>
             })}
         </div>

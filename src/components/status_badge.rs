@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use vmdeck_core::VmStatus;
+use vmdeck_core::i18n::shell as t;
 
 /// A VM's status as a coloured badge, with a busy spinner while it is locked
 /// and a mark when it is suspended. Unknown statuses show as they came.
@@ -10,8 +11,8 @@ pub fn StatusBadge(status: VmStatus, #[prop(optional)] locked: bool, #[prop(opti
     view! {
         <span class="status">
             <span class=class>{label}</span>
-            {locked.then(|| view! { <span class="busy" title="Busy: an operation is running" role="status"><span class="spinner" aria-hidden="true"></span>"busy"</span> })}
-            {suspended.then(|| view! { <span class="badge badge-suspended" title="Suspended by the provider">"suspended"</span> })}
+            {locked.then(|| view! { <span class="busy" title=t::STATUS_BADGE_BUSY_TITLE.get() role="status"><span class="spinner" aria-hidden="true"></span>{t::STATUS_BADGE_BUSY.get()}</span> })}
+            {suspended.then(|| view! { <span class="badge badge-suspended" title=t::STATUS_BADGE_SUSPENDED_TITLE.get()>{t::STATUS_BADGE_SUSPENDED.get()}</span> })}
         </span>
     }
 }

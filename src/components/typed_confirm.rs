@@ -1,5 +1,6 @@
 use crate::hooks::Bound;
 use leptos::prelude::*;
+use vmdeck_core::i18n::shell as t;
 
 /// Asks for a word (the VM's hostname) to be typed before data is lost. The
 /// text is a field of the dialog's form; the form's submit waits for it to
@@ -15,7 +16,7 @@ pub fn TypedConfirm(
     let Bound { id, value, input, leave, .. } = bound;
     view! {
         <div class="field typed-confirm">
-            <label for=id.clone()>"Type " <strong class="mono">{expected}</strong> " to confirm"</label>
+            <label for=id.clone()>{t::TYPED_CONFIRM_BEFORE.get()} " " <strong class="mono">{expected}</strong> " " {t::TYPED_CONFIRM_AFTER.get()}</label>
             <input
                 id=id
                 type="text"

@@ -7,13 +7,14 @@ use leptos::task::spawn_local;
 use std::future::Future;
 use std::rc::Rc;
 use vmdeck_core::ApiError;
+use vmdeck_core::i18n::{shell as t, Text};
 
 /// Data shown is read again when the window regains focus or the tab is
 /// shown again, unless it was asked for less than this long ago.
 pub const REFOCUS_AFTER_MS: f64 = 30_000.0;
 
 /// The auto-refresh choices, in seconds: 0 is off (the default).
-pub const AUTO_REFRESH_CHOICES: [(u32, &str); 3] = [(0, "Auto-refresh: off"), (30, "Auto-refresh: 30 s"), (60, "Auto-refresh: 60 s")];
+pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::SHELL_AUTO_REFRESH_OFF), (30, t::SHELL_AUTO_REFRESH_30), (60, t::SHELL_AUTO_REFRESH_60)];
 
 const AUTO_REFRESH_KEY: &str = "vmdeck.auto_refresh";
 

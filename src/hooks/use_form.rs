@@ -14,14 +14,13 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use vmdeck_core::forms::{merge_draft, FieldErrors, FormState};
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::ApiError;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
 /// Where drafts live in this tab's storage: `vmdeck.draft.<account>.<form>`.
 const DRAFT_PREFIX: &str = "vmdeck.draft.";
-
-const LEAVE_QUESTION: &str = "A form on this page has input that was not sent. Leave the page anyway?";
 
 type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
 type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
@@ -477,7 +476,7 @@ fn install_leave_guard() {
     let on_unload = Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
         if any_unsent() {
             ev.prevent_default();
-            ev.set_return_value(LEAVE_QUESTION);
+            ev.set_return_value(t::FORM_LEAVE_QUESTION.get());
         }
     });
     let on_click = Closure::<dyn Fn(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
@@ -498,7 +497,7 @@ fn install_leave_guard() {
         if same_page || elsewhere {
             return;
         }
-        let leave = web_sys::window().and_then(|w| w.confirm_with_message(LEAVE_QUESTION).ok()).unwrap_or(true);
+        let leave = web_sys::window().and_then(|w| w.confirm_with_message(t::FORM_LEAVE_QUESTION.get()).ok()).unwrap_or(true);
         if !leave {
             ev.prevent_default();
             ev.stop_immediate_propagation();

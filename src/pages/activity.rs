@@ -3,13 +3,14 @@
 
 use crate::components::ActivityLog;
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, shell as t};
 
 #[component]
 pub fn ActivityPage() -> impl IntoView {
     view! {
         <section class="page">
-            <header class="page-header"><h1>"Activity"</h1></header>
-            <p class="muted">"What was sent from this browser for this account: each action, edit, interface, address, rule and ISO, with how it ended. The newest 1,000 are kept, across reloads and tabs."</p>
+            <header class="page-header"><h1>{c::ACTIVITY.get()}</h1></header>
+            <p class="muted">{vmdeck_core::tf!(t::ACTIVITY_PAGE_INTRO, n = vmdeck_core::i18n::integer(1_000))}</p>
             <ActivityLog id="activity"/>
         </section>
     }

@@ -8,6 +8,7 @@ use crate::pages::vm::network::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::export;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::{format_rate_limit, Interface};
 
 const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interface_label"];
@@ -20,30 +21,30 @@ pub fn InterfacesPage() -> impl IntoView {
     view! {
         <section class="page">
             <header class="page-header">
-                <h1>"Network interfaces"</h1>
+                <h1>{c::NETWORK_INTERFACES.get()}</h1>
                 <ExportButtons id="nics" name="network-interfaces" export=Callback::new(move |()| list.data.with(|l| l.as_ref().map(|l| Export::of(&export::interfaces(l), l.iter().map(|nic| &nic.raw)))))/>
             </header>
             <div class="filter-row">
-                <label class="filter"><span>"VM id"</span>
+                <label class="filter"><span>{t::FILTER_VM_ID.get()}</span>
                     <input type="search" id="nics-filter-vm" inputmode="numeric" size="8" prop:value=move || filters.get("virtual_machine_id") on:change=move |ev| filters.set("virtual_machine_id", event_target_value(&ev))/></label>
-                <label class="filter"><span>"Label"</span>
+                <label class="filter"><span>{c::LABEL.get()}</span>
                     <input type="search" id="nics-filter-label" size="12" prop:value=move || filters.get("interface_label") on:change=move |ev| filters.set("interface_label", event_target_value(&ev))/></label>
-                <label class="filter"><span>"Network"</span>
+                <label class="filter"><span>{c::NETWORK.get()}</span>
                     <select id="nics-filter-network" on:change=move |ev| filters.set("network_id", event_target_value(&ev))>
-                        <option value="" selected=move || filters.get("network_id").is_empty()>"any"</option>
+                        <option value="" selected=move || filters.get("network_id").is_empty()>{t::FILTER_ANY.get()}</option>
                         {move || deploy.with(|d| d.catalogue.networks.clone()).into_iter().map(|n| {
                             let id = n.id.clone();
                             view! { <option value=n.id selected=move || filters.get("network_id") == id>{n.label}</option> }
                         }).collect_view()}
                     </select></label>
-                <label class="filter"><span>"Public"</span>
+                <label class="filter"><span>{t::NICS_PUBLIC.get()}</span>
                     <select id="nics-filter-public" on:change=move |ev| filters.set("public", event_target_value(&ev))>
-                        <option value="" selected=move || filters.get("public").is_empty()>"any"</option>
-                        <option value="1" selected=move || filters.get("public") == "1">"public"</option>
-                        <option value="0" selected=move || filters.get("public") == "0">"private"</option>
+                        <option value="" selected=move || filters.get("public").is_empty()>{t::FILTER_ANY.get()}</option>
+                        <option value="1" selected=move || filters.get("public") == "1">{t::NICS_PUBLIC_ONLY.get()}</option>
+                        <option value="0" selected=move || filters.get("public") == "0">{t::NICS_PRIVATE_ONLY.get()}</option>
                     </select></label>
             </div>
-            <Loaded data=list doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <Loaded data=list doing=t::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={|list: Vec<Interface>| view! { <InterfaceTable list=list/> }}/>
         </section>
     }
@@ -52,26 +53,26 @@ pub fn InterfacesPage() -> impl IntoView {
 #[component]
 fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
     if list.is_empty() {
-        return view! { <EmptyState title="No interfaces" text="No interface matches." id="nics-empty"/> }.into_any();
+        return view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> }.into_any();
     }
     let dash = || "—".to_owned();
     let count = list.len();
     view! {
-        <p class="muted small" id="nics-count">{format!("{count} interfaces")}</p>
+        <p class="muted small" id="nics-count">{vmdeck_core::i18n::plural(count as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER)}</p>
         <div class="table-wrap">
             <table class="table" id="nics-table">
                 <thead><tr>
-                    <th scope="col">"Interface"</th><th scope="col">"VM"</th><th scope="col">"Network"</th><th scope="col">"Port speed"</th>
-                    <th scope="col">"Policy"</th><th scope="col">"MAC"</th><th scope="col">"Status"</th>
+                    <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{c::VM.get()}</th><th scope="col">{c::NETWORK.get()}</th><th scope="col">{t::NICS_COL_PORT_SPEED.get()}</th>
+                    <th scope="col">{t::NICS_COL_POLICY.get()}</th><th scope="col">"MAC"</th><th scope="col">{c::STATUS.get()}</th>
                 </tr></thead>
                 <tbody>
                     {list.into_iter().map(|nic| {
                         let vm = nic.vm_id.clone();
                         view! {
                             <tr>
-                                <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">"primary"</span> })}</td>
+                                <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{t::NICS_PRIMARY.get()}</span> })}</td>
                                 <td>{match vm {
-                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{format!("VM {vm}")}</A> }.into_any(),
+                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
                                     None => view! { <span>"—"</span> }.into_any(),
                                 }}</td>
                                 <td>{network_name(nic.network_id.as_deref())}</td>

@@ -7,6 +7,7 @@ use crate::pages::vm::network::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::export;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::IpAddress;
 
 #[component]
@@ -16,14 +17,14 @@ pub fn IpAddressesPage() -> impl IntoView {
     view! {
         <section class="page">
             <header class="page-header">
-                <h1>"IP addresses"</h1>
+                <h1>{c::IP_ADDRESSES.get()}</h1>
                 <ExportButtons id="ips" name="ip-addresses" export=Callback::new(move |()| list.data.with(|l| l.as_ref().map(|l| Export::of(&export::ips(l), l.iter().map(|ip| &ip.raw)))))/>
             </header>
             <div class="filter-row">
-                <label class="filter"><span>"Address"</span>
-                    <input type="search" id="ips-filter" size="16" placeholder="e.g. 203.0.113.7" prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
+                <label class="filter"><span>{c::ADDRESS.get()}</span>
+                    <input type="search" id="ips-filter" size="16" placeholder=t::IPS_FILTER_PLACEHOLDER.get() prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
             </div>
-            <Loaded data=list doing="Loading the IP addresses" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            <Loaded data=list doing=t::IPS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 render={|list: Vec<IpAddress>| view! { <IpTable list=list/> }}/>
         </section>
     }
@@ -32,25 +33,25 @@ pub fn IpAddressesPage() -> impl IntoView {
 #[component]
 fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
     if list.is_empty() {
-        return view! { <EmptyState title="No addresses" text="No address matches." id="ips-empty"/> }.into_any();
+        return view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> }.into_any();
     }
     let dash = || "—".to_owned();
     let count = list.len();
     view! {
-        <p class="muted small" id="ips-count">{format!("{count} addresses")}</p>
+        <p class="muted small" id="ips-count">{vmdeck_core::i18n::plural(count as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER)}</p>
         <div class="table-wrap">
             <table class="table" id="ips-table">
                 <thead><tr>
-                    <th scope="col">"Address"</th><th scope="col">"Netmask"</th><th scope="col">"Gateway"</th><th scope="col">"Network"</th>
-                    <th scope="col">"Interface"</th><th scope="col">"VM"</th><th scope="col">"State"</th>
+                    <th scope="col">{c::ADDRESS.get()}</th><th scope="col">{t::IPS_COL_NETMASK.get()}</th><th scope="col">{t::IPS_COL_GATEWAY.get()}</th><th scope="col">{c::NETWORK.get()}</th>
+                    <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{c::VM.get()}</th><th scope="col">{t::IPS_COL_STATE.get()}</th>
                 </tr></thead>
                 <tbody>
                     {list.into_iter().map(|ip| {
                         let state = match (ip.free, ip.reserved) {
-                            (Some(true), Some(true)) => "reserved, free",
-                            (Some(true), _) => "free",
-                            (_, Some(true)) => "reserved, in use",
-                            (Some(false), _) => "in use",
+                            (Some(true), Some(true)) => t::IPS_RESERVED_FREE.get(),
+                            (Some(true), _) => t::IPS_FREE.get(),
+                            (_, Some(true)) => t::IPS_RESERVED_IN_USE.get(),
+                            (Some(false), _) => t::IPS_IN_USE.get(),
                             _ => "—",
                         };
                         view! {
@@ -61,7 +62,7 @@ fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
                                 <td>{network_name(ip.network_id.as_deref())}</td>
                                 <td>{ip.interface_id.clone().map(|i| format!("#{i}")).unwrap_or_else(dash)}</td>
                                 <td>{match ip.vm_id.clone() {
-                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{format!("VM {vm}")}</A> }.into_any(),
+                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
                                     None => view! { <span>"—"</span> }.into_any(),
                                 }}</td>
                                 <td>{state}</td>

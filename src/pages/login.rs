@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use vmdeck_core::small_forms::LoginForm;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{paths, ApiError};
 
 /// Where the API is when `config.json` does not say: `/api` on this origin.
@@ -49,14 +50,8 @@ async fn check(credentials: Credentials) -> Result<Credentials, ApiError> {
     let probe = vmdeck_core::vm_query::VmQuery { limit: 1, ..Default::default() };
     match vms::list_vms(&api, &probe).await {
         Ok(_) => Ok(credentials),
-        Err(ApiError::Unauthorized) => Err(ApiError::Invalid(format!(
-            "The API at {} refused this token. Check the token and try again.",
-            credentials.base_url
-        ))),
-        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(ApiError::Invalid(format!(
-            "This token does not open account {}. Check the account id.",
-            credentials.account_id
-        ))),
+        Err(ApiError::Unauthorized) => Err(ApiError::Invalid(vmdeck_core::tf!(t::LOGIN_TOKEN_REFUSED, address = credentials.base_url))),
+        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(ApiError::Invalid(vmdeck_core::tf!(t::LOGIN_WRONG_ACCOUNT, account = credentials.account_id))),
         Err(other) => Err(other),
     }
 }
@@ -111,10 +106,10 @@ pub fn LoginPage() -> impl IntoView {
         <div class="login-page">
             <main class="login-card">
                 <div class="login-top"><h1 class="brand brand-large"><BrandName/></h1><LanguageSwitch/></div>
-                <p class="muted">"Log in with your account id and API token to manage your virtual machines."</p>
+                <p class="muted">{t::LOGIN_INTRO.get()}</p>
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
-                <FormView form=form on_submit=on_submit doing="Logging in" class="login-form">
-                    <Field label="API address" for_id="login-base-url" error=base_url_error>
+                <FormView form=form on_submit=on_submit doing=t::LOGIN_DOING.get() class="login-form">
+                    <Field label=t::LOGIN_API_ADDRESS.get() for_id="login-base-url" error=base_url_error>
                         <input
                             id="login-base-url"
                             name="base_url"
@@ -129,7 +124,7 @@ pub fn LoginPage() -> impl IntoView {
                             aria-describedby=described_by("login-base-url", base_url_error, false)
                         />
                     </Field>
-                    <Field label="Account id" for_id="login-account" error=account_error>
+                    <Field label=t::LOGIN_ACCOUNT_ID.get() for_id="login-account" error=account_error>
                         <input
                             id="login-account"
                             name="account"
@@ -143,7 +138,7 @@ pub fn LoginPage() -> impl IntoView {
                             aria-describedby=described_by("login-account", account_error, false)
                         />
                     </Field>
-                    <Field label="API token" for_id="login-token" error=token_error>
+                    <Field label=t::LOGIN_API_TOKEN.get() for_id="login-token" error=token_error>
                         <div class="input-with-button">
                             <input
                                 id="login-token"
@@ -163,14 +158,14 @@ pub fn LoginPage() -> impl IntoView {
                                 aria-pressed=move || show_token.get().to_string()
                                 on:click=move |_| show_token.update(|s| *s = !*s)
                             >
-                                {move || if show_token.get() { "Hide" } else { "Show" }}
+                                {move || if show_token.get() { t::LOGIN_HIDE.get() } else { c::SHOW.get() }}
                             </button>
                         </div>
                     </Field>
-                    <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>"Remember me on this device"</CheckField>
-                    <p class="hint">"Without it, you stay logged in until this tab is closed."</p>
+                    <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>{t::LOGIN_REMEMBER.get()}</CheckField>
+                    <p class="hint">{t::LOGIN_REMEMBER_HINT.get()}</p>
                     <div class="button-wide-row">
-                        <SubmitButton form=form id="login-submit" label="Log in" sending="Checking the token…"/>
+                        <SubmitButton form=form id="login-submit" label=t::LOGIN_SUBMIT.get() sending=t::LOGIN_CHECKING.get()/>
                     </div>
                 </FormView>
                 <SupportLink class="login-support" id="login-support"/>

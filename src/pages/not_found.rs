@@ -1,15 +1,16 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_location;
+use vmdeck_core::i18n::shell as t;
 
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
     let path = use_location().pathname;
     view! {
         <section class="page not-found" id="not-found">
-            <h1>"Page not found"</h1>
-            <p class="muted">"There is no page at " <code>{move || path.get()}</code> "."</p>
-            <p><A href="/vms" attr:class="button button-primary">"Go to your virtual machines"</A></p>
+            <h1>{t::NOT_FOUND_TITLE.get()}</h1>
+            <p class="muted">{t::NOT_FOUND_BEFORE.get()} " " <code>{move || path.get()}</code> "."</p>
+            <p><A href="/vms" attr:class="button button-primary">{t::NOT_FOUND_GO.get()}</A></p>
         </section>
     }
 }

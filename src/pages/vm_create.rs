@@ -18,6 +18,7 @@ use vmdeck_core::deploy::Choice;
 use vmdeck_core::plans::Plan;
 use vmdeck_core::forms::row_key;
 use vmdeck_core::history::Started;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::request;
 use vmdeck_core::ApiError;
 use vmdeck_core::Vm;
@@ -39,8 +40,8 @@ pub fn VmCreatePage() -> impl IntoView {
     let tasks = use_tasks();
     let create = Action::new_local(move |body: &serde_json::Value| {
         let made = session.credentials().map(|c| request::create_vm(&c.account_id, body.clone()));
-        let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or("a new VM").to_owned();
-        let task = tasks.start(Started { action: "Create VM".to_owned(), vm_id: String::new(), vm_name: name, request: made.clone() });
+        let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or(t::CREATE_A_NEW_VM.get()).to_owned();
+        let task = tasks.start(Started { action: c::CREATE_VM.get().to_owned(), vm_id: String::new(), vm_name: name, request: made.clone() });
         let request = Api::call(session, move |api| async move { api.run(&made.ok_or(ApiError::Unauthorized)?).await?.decode(Vm::from_json) });
         async move {
             let result = request.await;
@@ -48,7 +49,7 @@ pub fn VmCreatePage() -> impl IntoView {
                 // The VM builds: its entry runs until the VM is free.
                 Ok(vm) => match &vm.id {
                     Some(id) => tasks.found_vm(task, id),
-                    None => tasks.done(task, "created"),
+                    None => tasks.done(task, t::CREATE_CREATED.get()),
                 },
                 Err(e) => tasks.failed(task, e),
             }
@@ -124,84 +125,84 @@ pub fn VmCreatePage() -> impl IntoView {
 
     view! {
         <section class="page page-narrow">
-            <p class="breadcrumb"><A href="/vms">"Virtual machines"</A></p>
-            <header class="page-header"><h1>"Create a virtual machine"</h1></header>
+            <p class="breadcrumb"><A href="/vms">{c::VIRTUAL_MACHINES.get()}</A></p>
+            <header class="page-header"><h1>{t::CREATE_TITLE.get()}</h1></header>
             {move || like.map(|like| match like.answer() {
-                None => view! { <p class="notice notice-info" id="create-like">"Reading the VM to start from…"</p> }.into_any(),
+                None => view! { <p class="notice notice-info" id="create-like">{t::CREATE_LIKE_READING.get()}</p> }.into_any(),
                 Some(Ok((name, _))) => view! {
-                    <p class="notice notice-info" id="create-like">{format!("Starting from {name}: its sizes, template, location and network. Give the new VM its own name, hostname and password.")}</p>
+                    <p class="notice notice-info" id="create-like">{vmdeck_core::tf!(t::CREATE_LIKE_FROM, name = name)}</p>
                 }.into_any(),
-                Some(Err(e)) => view! { <ErrorView error=e doing="Reading the VM to start from"/> }.into_any(),
+                Some(Err(e)) => view! { <ErrorView error=e doing=t::CREATE_LIKE_DOING.get()/> }.into_any(),
             })}
-            <FormView form=form on_submit=on_submit doing="Creating the VM" class="form">
+            <FormView form=form on_submit=on_submit doing=t::CREATE_DOING.get() class="form">
                 <fieldset>
-                    <legend>"Basics"</legend>
+                    <legend>{t::CREATE_BASICS.get()}</legend>
                     {move || plans.with(|p| !p.is_empty()).then(|| view! {
                         <PlanPicker plans=plans.get() chosen=Signal::derive(move || form.with(|f| f.plan.clone())) custom=true
                             on_choose=Callback::new(move |plan: Option<Plan>| form.edit("plan", |f| f.choose_plan(plan.as_ref())))/>
                     })}
                     <div class="grid-2">
-                        <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label" hint="A name for you; shown in lists."/>
-                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname" hint="Up to 25 letters, digits and dashes; not starting with a digit."/>
+                        <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=c::LABEL.get() hint=t::CREATE_LABEL_HINT.get()/>
+                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label=c::HOSTNAME.get() hint=t::CREATE_HOSTNAME_HINT.get()/>
                         {move || (!on_plan()).then(|| view! {
-                            <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label="Memory (MB)" numeric=true/>
-                            <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label="CPUs" numeric=true/>
+                            <TextField bound=form.text("memory", |f| &f.memory, |f| &mut f.memory) label=c::MEMORY_MB.get() numeric=true/>
+                            <TextField bound=form.text("cpus", |f| &f.cpus, |f| &mut f.cpus) label=c::CPUS.get() numeric=true/>
                         })}
-                        <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label="CPU type"
-                            options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")]) empty="Provider's default"/>
-                        <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label="CPU shares" numeric=true hint="Optional: the share of the hypervisor's CPU guaranteed."/>
+                        <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label=c::CPU_TYPE.get()
+                            options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")]) empty=c::PROVIDERS_DEFAULT.get()/>
+                        <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label=t::CREATE_CPU_SHARES.get() numeric=true hint=t::CREATE_CPU_SHARES_HINT.get()/>
                     </div>
                 </fieldset>
 
                 <fieldset>
-                    <legend>"Install from"</legend>
-                    <div class="segmented" role="radiogroup" aria-label="Install from">
-                        <label><input type="radio" name="source" id="source-template" prop:checked=move || source() == Source::Template on:change=move |_| set_source(Source::Template)/>"A template"</label>
-                        <label><input type="radio" name="source" id="source-iso-id" prop:checked=move || source() == Source::IsoId on:change=move |_| set_source(Source::IsoId)/>"An uploaded ISO"</label>
-                        <label><input type="radio" name="source" id="source-iso-url" prop:checked=move || source() == Source::IsoUrl on:change=move |_| set_source(Source::IsoUrl)/>"An ISO from a URL"</label>
+                    <legend>{t::CREATE_INSTALL_FROM.get()}</legend>
+                    <div class="segmented" role="radiogroup" aria-label=t::CREATE_INSTALL_FROM.get()>
+                        <label><input type="radio" name="source" id="source-template" prop:checked=move || source() == Source::Template on:change=move |_| set_source(Source::Template)/>{t::CREATE_SOURCE_TEMPLATE.get()}</label>
+                        <label><input type="radio" name="source" id="source-iso-id" prop:checked=move || source() == Source::IsoId on:change=move |_| set_source(Source::IsoId)/>{t::CREATE_SOURCE_ISO.get()}</label>
+                        <label><input type="radio" name="source" id="source-iso-url" prop:checked=move || source() == Source::IsoUrl on:change=move |_| set_source(Source::IsoUrl)/>{t::CREATE_SOURCE_ISO_URL.get()}</label>
                     </div>
                     <div class="grid-2">
                         {move || match source() {
-                            Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label="Template" choices=templates/> }.into_any(),
+                            Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/> }.into_any(),
                             Source::IsoId => view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any(),
-                            Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label="ISO URL" placeholder="https://…/image.iso" hint="http, https, ftp or ftps."/> }.into_any(),
+                            Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label=t::CREATE_ISO_URL.get() placeholder="https://…/image.iso" hint=t::CREATE_ISO_URL_HINT.get()/> }.into_any(),
                         }}
-                        <ChoiceField bound=form.text("location_id", |f| &f.location_id, |f| &mut f.location_id) label="Location" choices=locations empty="Provider's default"/>
+                        <ChoiceField bound=form.text("location_id", |f| &f.location_id, |f| &mut f.location_id) label=c::LOCATION.get() choices=locations empty=c::PROVIDERS_DEFAULT.get()/>
                     </div>
                 </fieldset>
 
                 <fieldset>
-                    <legend>"Disks"</legend>
+                    <legend>{t::CREATE_DISKS.get()}</legend>
                     <div class="grid-2">
                         {move || if on_plan() {
-                            view! { <p class="hint" id="create-plan-disk">{move || form.with(|f| format!("Primary disk: {} GB, the plan's.", f.primary_disk_size))}</p> }.into_any()
+                            view! { <p class="hint" id="create-plan-disk">{move || form.with(|f| vmdeck_core::tf!(t::CREATE_PLAN_DISK, size = f.primary_disk_size.trim().parse::<f64>().map(|gb| vmdeck_core::i18n::number(gb, 2)).unwrap_or_else(|_| f.primary_disk_size.clone())))}</p> }.into_any()
                         } else {
-                            view! { <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label="Primary disk (GB)" numeric=true/> }.into_any()
+                            view! { <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label=t::CREATE_PRIMARY_DISK_GB.get() numeric=true/> }.into_any()
                         }}
-                        <ChoiceField bound=form.text("data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label="Primary disk's data store" choices=stores empty="Provider's default"/>
-                        <TextField bound=form.text("swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label="Swap (GB)" numeric=true hint="Optional; Windows does not use it."/>
-                        <ChoiceField bound=form.text("data_store_group_swap_id", |f| &f.data_store_group_swap_id, |f| &mut f.data_store_group_swap_id) label="Swap's data store" choices=stores empty="Provider's default"/>
+                        <ChoiceField bound=form.text("data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label=t::CREATE_PRIMARY_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
+                        <TextField bound=form.text("swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label=t::CREATE_SWAP_GB.get() numeric=true hint=t::CREATE_SWAP_HINT.get()/>
+                        <ChoiceField bound=form.text("data_store_group_swap_id", |f| &f.data_store_group_swap_id, |f| &mut f.data_store_group_swap_id) label=t::CREATE_SWAP_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                     </div>
                     <SecondaryDisks form=form stores=stores/>
                 </fieldset>
 
                 <fieldset>
-                    <legend>"Network"</legend>
+                    <legend>{c::NETWORK.get()}</legend>
                     <div class="grid-2">
-                        <ChoiceField bound=form.text("primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label="Primary network" choices=networks empty="Provider's default"/>
-                        <TextField bound=form.text("primary_network_group_id", |f| &f.primary_network_group_id, |f| &mut f.primary_network_group_id) label="Network group id" numeric=true hint="Optional, instead of a network."/>
-                        <TextField bound=form.text("selected_ip_address", |f| &f.selected_ip_address, |f| &mut f.selected_ip_address) label="IP address" placeholder="Assigned automatically"/>
-                        <TextField bound=form.text("selected_ip_netmask", |f| &f.selected_ip_netmask, |f| &mut f.selected_ip_netmask) label="Netmask" placeholder="255.255.255.0"/>
-                        <TextField bound=form.text("selected_ip_gateway", |f| &f.selected_ip_gateway, |f| &mut f.selected_ip_gateway) label="Gateway" placeholder="Assigned automatically"/>
-                        <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true placeholder="Provider's default" hint="0 means unlimited."/>
-                        <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy) label="Default firewall policy"
-                            options=fixed_options(&[("ACCEPT", "ACCEPT: allow all traffic"), ("DROP", "DROP: deny all traffic")]) empty="ACCEPT (default)"/>
+                        <ChoiceField bound=form.text("primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label=t::CREATE_PRIMARY_NETWORK.get() choices=networks empty=c::PROVIDERS_DEFAULT.get()/>
+                        <TextField bound=form.text("primary_network_group_id", |f| &f.primary_network_group_id, |f| &mut f.primary_network_group_id) label=t::CREATE_NETWORK_GROUP.get() numeric=true hint=t::CREATE_NETWORK_GROUP_HINT.get()/>
+                        <TextField bound=form.text("selected_ip_address", |f| &f.selected_ip_address, |f| &mut f.selected_ip_address) label=c::IP_ADDRESS.get() placeholder=t::CREATE_ASSIGNED_AUTOMATICALLY.get()/>
+                        <TextField bound=form.text("selected_ip_netmask", |f| &f.selected_ip_netmask, |f| &mut f.selected_ip_netmask) label=t::IPS_COL_NETMASK.get() placeholder="255.255.255.0"/>
+                        <TextField bound=form.text("selected_ip_gateway", |f| &f.selected_ip_gateway, |f| &mut f.selected_ip_gateway) label=t::IPS_COL_GATEWAY.get() placeholder=t::CREATE_ASSIGNED_AUTOMATICALLY.get()/>
+                        <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label=t::CREATE_PORT_SPEED_MB.get() numeric=true placeholder=c::PROVIDERS_DEFAULT.get() hint=t::CREATE_PORT_SPEED_HINT.get()/>
+                        <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy) label=t::CREATE_FIREWALL_POLICY.get()
+                            options=Signal::derive(|| vec![("ACCEPT".to_owned(), t::CREATE_POLICY_ACCEPT.get().to_owned()), ("DROP".to_owned(), t::CREATE_POLICY_DROP.get().to_owned())]) empty=t::CREATE_POLICY_DEFAULT.get()/>
                     </div>
                 </fieldset>
 
                 <fieldset>
-                    <legend>"Access and notes"</legend>
-                    <Field label="Root password" for_id=password.id.clone() error=password_error hint="6 to 32 letters, digits, dashes and underscores. Leave empty for a random one. It is never kept as a draft.">
+                    <legend>{t::CREATE_ACCESS.get()}</legend>
+                    <Field label=t::CREATE_ROOT_PASSWORD.get() for_id=password.id.clone() error=password_error hint=t::CREATE_ROOT_PASSWORD_HINT.get()>
                         <div class="input-with-button">
                             <input
                                 id=password.id.clone()
@@ -209,7 +210,7 @@ pub fn VmCreatePage() -> impl IntoView {
                                 type=move || if show_password.get() { "text" } else { "password" }
                                 autocomplete="new-password"
                                 spellcheck="false"
-                                placeholder="Random when left empty"
+                                placeholder=t::CREATE_PASSWORD_PLACEHOLDER.get()
                                 prop:value=move || password.value.get()
                                 on:input=move |ev| password.input.run(event_target_value(&ev))
                                 on:blur=move |_| password.leave.run(())
@@ -217,29 +218,29 @@ pub fn VmCreatePage() -> impl IntoView {
                                 aria-describedby=described_by(password.id.clone(), password_error, true)
                             />
                             <button type="button" class="button button-quiet" id="password-show" aria-pressed=move || show_password.get().to_string() on:click=move |_| show_password.update(|s| *s = !*s)>
-                                {move || if show_password.get() { "Hide" } else { "Show" }}
+                                {move || if show_password.get() { t::LOGIN_HIDE.get() } else { c::SHOW.get() }}
                             </button>
                             <button type="button" class="button" id="password-generate" on:click=move |_| {
                                 if let Some(p) = random_password() {
                                     form.edit("initial_root_password", |f| f.initial_root_password = p);
                                     show_password.set(true);
                                 }
-                            }>"Generate"</button>
+                            }>{t::CREATE_GENERATE.get()}</button>
                         </div>
                     </Field>
-                    <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label="Note"/>
+                    <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label=c::NOTE.get()/>
                     <CheckField bound=form.bind_flag("required_virtual_machine_build", |f| f.required_virtual_machine_build, |f, on| f.required_virtual_machine_build = on).with_id("create-build")>
-                        "Build it right away"
+                        {t::CREATE_BUILD_NOW.get()}
                     </CheckField>
-                    <p class="hint checkbox-hint">"Otherwise the VM is created unbuilt, to be built later."</p>
+                    <p class="hint checkbox-hint">{t::CREATE_BUILD_HINT.get()}</p>
                 </fieldset>
 
                 <div class="form-actions">
-                    <A href="/vms" attr:class="button">"Cancel"</A>
-                    <SubmitButton form=form id="create-submit" label="Create VM" sending="Creating…"/>
+                    <A href="/vms" attr:class="button">{c::CANCEL.get()}</A>
+                    <SubmitButton form=form id="create-submit" label=c::CREATE_VM.get() sending=t::CREATE_SENDING.get()/>
                 </div>
             </FormView>
-            <ApiRequestView requests=requests id="create-request" what="What “Create VM” sends"/>
+            <ApiRequestView requests=requests id="create-request" what=t::CREATE_REQUEST_WHAT.get()/>
         </section>
     }
 }
@@ -252,12 +253,12 @@ fn SecondaryDisks(form: Form<CreateVmForm>, stores: Signal<Vec<Choice>>) -> impl
     });
     view! {
         <div class="disk-list" id="secondary-disks">
-            <p class="subheading">"Secondary disks"</p>
-            {move || rows.with(Vec::is_empty).then(|| view! { <p class="hint">"None. Add disks in the order they should be attached."</p> })}
+            <p class="subheading">{t::CREATE_SECONDARY_DISKS.get()}</p>
+            {move || rows.with(Vec::is_empty).then(|| view! { <p class="hint">{t::CREATE_SECONDARY_NONE.get()}</p> })}
             <For each=move || rows.get().into_iter().enumerate() key=|(_, row)| *row let((place, row))>
                 <DiskRow form=form row=row place=place stores=stores/>
             </For>
-            <button type="button" class="button" id="add-disk" on:click=add>"Add a disk"</button>
+            <button type="button" class="button" id="add-disk" on:click=add>{t::CREATE_ADD_DISK.get()}</button>
         </div>
     }
 }
@@ -279,17 +280,17 @@ fn DiskRow(form: Form<CreateVmForm>, row: u32, place: usize, stores: Signal<Vec<
     let number = Memo::new(move |_| form.with(disk).unwrap_or(place) + 2);
     view! {
         <div class="disk-row">
-            {move || view! { <TextField bound=size.clone() label=format!("Disk {} (GB)", number.get()) numeric=true/> }}
-            <ChoiceField bound=group label="Data store" choices=stores empty="Provider's default"/>
+            {move || view! { <TextField bound=size.clone() label=vmdeck_core::tf!(t::CREATE_DISK_N_GB, n = vmdeck_core::i18n::integer(number.get() as i64)) numeric=true/> }}
+            <ChoiceField bound=group label=t::CREATE_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
             <button
                 type="button"
                 class="button button-quiet remove-disk"
-                aria-label=move || format!("Remove disk {}", number.get())
+                aria-label=move || vmdeck_core::tf!(t::CREATE_REMOVE_DISK_N, n = vmdeck_core::i18n::integer(number.get() as i64))
                 on:click=move |_| {
                     form.edit("secondary_disks", |f| remove_secondary_disk(&mut f.secondary_disks, row));
                     form.forget_row(row);
                 }
-            >"Remove"</button>
+            >{c::REMOVE.get()}</button>
         </div>
     }
 }

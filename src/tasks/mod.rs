@@ -15,6 +15,7 @@ use crate::storage::{self, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use vmdeck_core::history::{Started, TaskList, TaskState};
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{ApiError, Vm};
 
 /// Per account: `vmdeck.history.<API address>#<account>`.
@@ -123,7 +124,7 @@ impl Tasks {
     /// Records a write and answers its entry's id.
     pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
-        let said = format!("{} on {}: started.", started.action, started.vm_name);
+        let said = vmdeck_core::tf!(t::TASK_STARTED, action = started.action, vm = started.vm_name);
         let id = self.change(|list| list.start(started, now()));
         self.announcement.set(said);
         id
@@ -138,7 +139,7 @@ impl Tasks {
                 let options = web_sys::NotificationOptions::new();
                 options.set_body(&message);
                 options.set_tag(&format!("vmdeck-task-{id}"));
-                let _ = web_sys::Notification::new_with_options("Task ended", &options);
+                let _ = web_sys::Notification::new_with_options(t::TASK_ENDED.get(), &options);
             }
             self.announcement.set(message);
         }
@@ -172,14 +173,14 @@ impl Tasks {
         }
         let Some(vm_id) = vm.id.as_deref() else { return };
         for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
-            self.done(id, &format!("now {}", vm.status.label()));
+            self.done(id, &vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label()));
         }
     }
 
     /// The VM is gone (after a destroy): its running tasks are done.
     pub fn observe_gone(&self, vm_id: &str, asked_at: f64) {
         for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
-            self.done(id, "removed");
+            self.done(id, t::TASK_REMOVED.get());
         }
     }
 

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 use vmdeck_core::history::{TaskState, TRAY};
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::time::format_elapsed;
 use vmdeck_core::ApiError;
 
@@ -81,41 +82,41 @@ pub fn TaskTray() -> impl IntoView {
                     open.update(|o| *o = !*o);
                 }
             >
-                "Tasks"
+                {t::TRAY_TASKS.get()}
                 {move || match tasks.running() {
                     0 => None,
-                    n => Some(view! { <span class="count count-busy" id="task-running-count"><span class="spinner" aria-hidden="true"></span>{n}</span> }),
+                    n => Some(view! { <span class="count count-busy" id="task-running-count"><span class="spinner" aria-hidden="true"></span>{vmdeck_core::i18n::integer(n as i64)}</span> }),
                 }}
             </button>
             <div class="tray-panel" id="task-tray" hidden=move || !open.get()>
                 <div class="tray-notify">
                     <button type="button" class="button button-quiet button-small" id="tray-notify" aria-pressed=move || tasks.notify.get().to_string() on:click=toggle_notify>
-                        {move || if tasks.notify.get() { "Notifications on" } else { "Notify me when a task ends in a hidden tab" }}
+                        {move || if tasks.notify.get() { t::TRAY_NOTIFY_ON.get() } else { t::TRAY_NOTIFY_ASK.get() }}
                     </button>
-                    {move || refused.get().then(|| view! { <p class="muted small" id="tray-notify-refused">"The browser blocks notifications for this site; its site settings can allow them."</p> })}
+                    {move || refused.get().then(|| view! { <p class="muted small" id="tray-notify-refused">{t::TRAY_NOTIFY_REFUSED.get()}</p> })}
                 </div>
                 <div class="tray-head">
-                    <span>"Sent from this browser"</span>
+                    <span>{t::TRAY_SENT_FROM_HERE.get()}</span>
                     <span class="tray-head-actions">
-                        <A href="/activity" attr:id="tray-activity" on:click=move |_| open.set(false)>"All activity"</A>
-                        <button type="button" class="button button-quiet" on:click=move |_| tasks.clear_finished()>"Clear finished"</button>
+                        <A href="/activity" attr:id="tray-activity" on:click=move |_| open.set(false)>{t::TRAY_ALL_ACTIVITY.get()}</A>
+                        <button type="button" class="button button-quiet" on:click=move |_| tasks.clear_finished()>{t::TRAY_CLEAR_FINISHED.get()}</button>
                     </span>
                 </div>
                 {move || {
                     let list = tasks.list().with(|l| l.tasks().iter().filter(|t| t.running() || tasks.in_tray(t.started)).take(TRAY).cloned().collect::<Vec<_>>());
                     if list.is_empty() {
-                        return view! { <p class="muted tray-empty">"Nothing yet. Operations you start appear here."</p> }.into_any();
+                        return view! { <p class="muted tray-empty">{t::TRAY_EMPTY.get()}</p> }.into_any();
                     }
                     view! {
                         <ul class="tray-list">
                             {list.into_iter().map(|task| {
                                 let started = js_sys::Date::new(&task.started.into());
-                                let at = String::from(started.to_locale_time_string("default"));
+                                let at = String::from(started.to_locale_time_string(&vmdeck_core::i18n::locale_tag()));
                                 let elapsed = move || format_elapsed((task.finished.unwrap_or_else(|| clock.get()) - task.started) as i64);
                                 let (class, state) = match &task.state {
-                                    TaskState::Running => ("task-running", "running".to_owned()),
-                                    TaskState::Done(outcome) => ("task-done", format!("done, {outcome}")),
-                                    TaskState::Failed(why) => ("task-failed", format!("failed: {why}")),
+                                    TaskState::Running => ("task-running", t::ACTIVITY_RESULT_RUNNING.get().to_owned()),
+                                    TaskState::Done(outcome) => ("task-done", vmdeck_core::tf!(t::TRAY_DONE, outcome = outcome)),
+                                    TaskState::Failed(why) => ("task-failed", vmdeck_core::tf!(t::TRAY_FAILED, why = why)),
                                 };
                                 view! {
                                     <li class=format!("task {class}")>
@@ -129,7 +130,7 @@ pub fn TaskTray() -> impl IntoView {
                                         </div>
                                         <div class="task-line muted small">
                                             <span>{state}</span>
-                                            <span>{format!("started {at}")} " · " {elapsed}</span>
+                                            <span>{vmdeck_core::tf!(t::TRAY_STARTED_AT, at = at)} " · " {elapsed}</span>
                                         </div>
                                     </li>
                                 }

@@ -10,6 +10,7 @@ use crate::parts;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::bulk::{BulkAction, Selection};
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm_query::VmQuery;
 use vmdeck_core::{ApiError, Page, Vm};
 
@@ -107,8 +108,8 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
     let retry = Callback::new(move |()| actions.fetch());
     view! {
         {move || (count.get() > 0).then(|| view! {
-            <div class="bulk-bar" id="bulk-bar" role="region" aria-label="Selected virtual machines">
-                <span id="bulk-count">{move || match count.get() { 1 => "1 VM selected".to_owned(), n => format!("{n} VMs selected") }}</span>
+            <div class="bulk-bar" id="bulk-bar" role="region" aria-label=t::LIST_SELECTED_VMS.get()>
+                <span id="bulk-count">{move || vmdeck_core::i18n::plural(count.get() as u64, &t::LIST_SELECTED_ONE, &t::LIST_SELECTED_OTHER)}</span>
                 {BulkAction::ALL.iter().map(|action| {
                     let action = *action;
                     view! {
@@ -119,10 +120,10 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
                         </button>
                     }
                 }).collect_view()}
-                <button type="button" class="button button-quiet button-small" id="bulk-clear" on:click=move |_| actions.selection.update(Selection::clear)>"Clear selection"</button>
+                <button type="button" class="button button-quiet button-small" id="bulk-clear" on:click=move |_| actions.selection.update(Selection::clear)>{t::LIST_CLEAR_SELECTION.get()}</button>
             </div>
         })}
-        {move || actions.failed.get().map(|e| view! { <ErrorView error=e doing="Fetching the list's actions" on_retry=retry/> })}
+        {move || actions.failed.get().map(|e| view! { <ErrorView error=e doing=t::LIST_FETCHING_ACTIONS.get() on_retry=retry/> })}
         {move || actions.ready.get().then(|| parts::LIST_ACTIONS.view())}
     }
 }
@@ -134,14 +135,14 @@ pub fn ExportListButtons(actions: ListActions) -> impl IntoView {
     // A second click while one runs does nothing.
     let export = move |json: bool| {
         if actions.exporting.with_untracked(Option::is_none) {
-            actions.exporting.set(Some("Exporting…".to_owned()));
+            actions.exporting.set(Some(t::LIST_EXPORTING.get().to_owned()));
             actions.ask(Ask::Export { json });
         }
     };
     view! {
         <span class="export-buttons" aria-busy=move || busy().to_string()>
-            <button type="button" class="button button-small" id="vms-export-csv" disabled=busy on:click=move |_| export(false)>"Export CSV"</button>
-            <button type="button" class="button button-small" id="vms-export-json" disabled=busy on:click=move |_| export(true)>"Export JSON"</button>
+            <button type="button" class="button button-small" id="vms-export-csv" disabled=busy on:click=move |_| export(false)>{c::EXPORT_CSV.get()}</button>
+            <button type="button" class="button button-small" id="vms-export-json" disabled=busy on:click=move |_| export(true)>{c::EXPORT_JSON.get()}</button>
             <span class="muted small" id="vms-export-progress" role="status">{move || actions.exporting.get()}</span>
         </span>
     }

@@ -17,11 +17,14 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use vmdeck_core::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
 use vmdeck_core::history::Started;
+use vmdeck_core::i18n::{common as c, integer, shell as t};
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
 
 /// What a bulk destroy asks to be typed.
-const DESTROY_WORD: &str = "destroy";
+fn destroy_word() -> &'static str {
+    t::BULK_DESTROY_WORD.get()
+}
 
 /// One VM of a bulk action, and how its request went.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +55,7 @@ impl Runner {
             ids.iter()
                 .map(|id| {
                     let name = page.as_ref().and_then(|p| p.items.iter().find(|vm| vm.id.as_deref() == Some(id.as_str()))).map(Vm::display_name);
-                    Item { id: id.clone(), name: name.unwrap_or_else(|| format!("VM {id}")), result: ItemResult::Waiting }
+                    Item { id: id.clone(), name: name.unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = id)), result: ItemResult::Waiting }
                 })
                 .collect()
         })
@@ -109,7 +112,7 @@ impl Runner {
                         // Started: the tray follows the VM until it is free.
                         Ok(Outcome::Started) => set(index, ItemResult::Done),
                         Ok(Outcome::Done) => {
-                            tasks.done(task, "done");
+                            tasks.done(task, t::ACTIVITY_RESULT_DONE.get());
                             set(index, ItemResult::Done);
                         }
                         Err(e) => {
@@ -171,9 +174,9 @@ pub fn ListActionsPart() -> impl IntoView {
         }
     });
     view! {
-        {move || export_failed.get().map(|e| view! { <ErrorView error=e doing="Exporting the virtual machines"/> })}
+        {move || export_failed.get().map(|e| view! { <ErrorView error=e doing=t::BULK_EXPORTING.get()/> })}
         <Results runner=runner/>
-        <Modal open=runner.destroy_open title="Destroy virtual machines" id="bulk-destroy-dialog">
+        <Modal open=runner.destroy_open title=t::BULK_DESTROY_TITLE.get() id="bulk-destroy-dialog">
             <BulkDestroy runner=runner/>
         </Modal>
     }
@@ -192,20 +195,24 @@ fn Results(runner: Runner) -> impl IntoView {
                     items.iter().filter(|i| matches!(i.result, ItemResult::Refused(_))).count(),
                     items.len(),
                 ));
-                if running.get() { format!("{}: {} of {total} sent…", action.label(), done + refused) } else { format!("{}: {done} accepted, {refused} refused", action.label()) }
+                if running.get() {
+                    vmdeck_core::tf!(t::BULK_SENT, action = action.label(), n = integer((done + refused) as i64), total = integer(total as i64))
+                } else {
+                    vmdeck_core::tf!(t::BULK_RESULT, action = action.label(), done = integer(done as i64), refused = integer(refused as i64))
+                }
             }}</p>
             <ul>
                 {move || runner.items.get().into_iter().map(|item| {
                     let (class, text) = match &item.result {
-                        ItemResult::Waiting => ("bulk-waiting", "waiting".to_owned()),
-                        ItemResult::Sending => ("bulk-sending", "sending…".to_owned()),
-                        ItemResult::Done => ("bulk-done", "accepted".to_owned()),
-                        ItemResult::Refused(why) => ("bulk-refused", format!("refused: {why}")),
+                        ItemResult::Waiting => ("bulk-waiting", t::BULK_WAITING.get().to_owned()),
+                        ItemResult::Sending => ("bulk-sending", t::BULK_SENDING.get().to_owned()),
+                        ItemResult::Done => ("bulk-done", t::BULK_ACCEPTED.get().to_owned()),
+                        ItemResult::Refused(why) => ("bulk-refused", vmdeck_core::tf!(t::BULK_REFUSED, why = why)),
                     };
                     view! { <li class=class data-vm=item.id.clone()><strong>{item.name}</strong>" — "{text}</li> }
                 }).collect_view()}
             </ul>
-            <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || running.get() on:click=move |_| runner.items.set(Vec::new())>"Dismiss"</button>
+            <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || running.get() on:click=move |_| runner.items.set(Vec::new())>{t::SHELL_DISMISS.get()}</button>
         </div>
     })
 }
@@ -215,8 +222,8 @@ fn BulkDestroy(runner: Runner) -> impl IntoView {
     let items = runner.to_destroy.get_untracked();
     let form = use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("bulk-typed-confirm");
-    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, DESTROY_WORD)));
-    let blocked = Signal::derive(move || (!confirmed.get()).then_some("Type the word first."));
+    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, destroy_word())));
+    let blocked = Signal::derive(move || (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get()));
     let submit = Callback::new(move |_: ConfirmForm| {
         if confirmed.get_untracked() {
             form.start_from(ConfirmForm::default());
@@ -231,17 +238,17 @@ fn BulkDestroy(runner: Runner) -> impl IntoView {
         runner.to_destroy.with(|items| items.iter().filter_map(|item| BulkAction::Destroy.request(&credentials.account_id, &item.id).ok()).collect())
     });
     view! {
-        <FormView form=form on_submit=submit doing="Destroying the VMs">
+        <FormView form=form on_submit=submit doing=t::BULK_DESTROYING.get()>
             <div class="notice notice-error">
-                <p class="notice-title">{format!("This cannot be undone. These {count} VMs go, with their disks, interfaces, addresses and backups:")}</p>
+                <p class="notice-title">{vmdeck_core::i18n::plural(count as u64, &t::BULK_DESTROY_WARNING_ONE, &t::BULK_DESTROY_WARNING_OTHER)}</p>
                 <ul id="bulk-destroy-list">
-                    {items.into_iter().map(|item| view! { <li>{item.name}<span class="muted small mono">{format!(" VM {}", item.id)}</span></li> }).collect_view()}
+                    {items.into_iter().map(|item| view! { <li>{item.name}<span class="muted small mono">{format!(" {}", vmdeck_core::tf!(c::VM_NUMBER, id = item.id))}</span></li> }).collect_view()}
                 </ul>
             </div>
-            <TypedConfirm bound=typed expected=DESTROY_WORD/>
-            <ApiRequestView requests=requests id="dialog-request" what="What “Destroy for good” sends, one request per VM"/>
+            <TypedConfirm bound=typed expected=destroy_word()/>
+            <ApiRequestView requests=requests id="dialog-request" what=t::BULK_DESTROY_REQUEST_WHAT.get()/>
             <div class="modal-actions">
-                <SubmitButton form=form id="bulk-destroy-confirm" label="Destroy for good" blocked=blocked/>
+                <SubmitButton form=form id="bulk-destroy-confirm" label=t::BULK_DESTROY_FOR_GOOD.get() blocked=blocked/>
             </div>
         </FormView>
     }

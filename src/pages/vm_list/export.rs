@@ -9,6 +9,7 @@ use crate::components::Export;
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::export;
+use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
 
 /// VMs per request while exporting.
@@ -24,8 +25,12 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool) -> 
         let page = Api::call(session, move |api| async move { list_vms(&api, &page_query).await }).await?;
         let more = page.has_next() && !page.items.is_empty();
         all.extend(page.items);
-        let of = page.total.map(|t| format!(" of {t}")).unwrap_or_default();
-        actions.exporting.try_set(Some(format!("Exporting… {}{of}", all.len())));
+        let read = integer(all.len() as i64);
+        let progress = match page.total {
+            Some(total) => vmdeck_core::tf!(t::LIST_EXPORTING_N_OF, n = read, total = integer(total as i64)),
+            None => vmdeck_core::tf!(t::LIST_EXPORTING_N, n = read),
+        };
+        actions.exporting.try_set(Some(progress));
         if !more {
             break;
         }

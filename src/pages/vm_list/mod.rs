@@ -23,6 +23,7 @@ use table::{EmptyList, TableSkeleton, VmTable};
 use since::SinceLastVisit;
 use toolbar::Toolbar;
 use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{Page, Vm};
 
 /// One row of the table. Its VM is a signal of its own, so that a change
@@ -104,21 +105,21 @@ pub fn VmListPage() -> impl IntoView {
         <section class="page">
             <header class="page-header">
                 <div class="title-with-count">
-                    <h1>"Virtual machines"</h1>
+                    <h1>{c::VIRTUAL_MACHINES.get()}</h1>
                     {move || list.data.with(|p| p.as_ref().and_then(|p| p.total)).map(|total| view! {
-                        <span class="count" id="vm-total" title="In this view">{total}</span>
+                        <span class="count" id="vm-total" title=t::LIST_IN_THIS_VIEW.get()>{vmdeck_core::i18n::integer(total as i64)}</span>
                     })}
                 </div>
                 <div class="page-actions">
                     <Freshness updated_at=list.updated_at loading=list.loading on_refresh=retry/>
-                    <A href="/vms/new" attr:class="button button-primary" attr:id="create-vm">"Create VM"</A>
+                    <A href="/vms/new" attr:class="button button-primary" attr:id="create-vm">{c::CREATE_VM.get()}</A>
                 </div>
             </header>
             <SinceLastVisit list=list query=query/>
             <Toolbar query=query go=go/>
             <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {
-                <ErrorView error=e doing="Loading the virtual machines" on_retry=retry/>
+                <ErrorView error=e doing=t::LIST_LOADING.get() on_retry=retry/>
             })}
             <BulkBar actions=actions page_ids=page_ids/>
             <div class="list-body" class:is-loading=loading aria-busy=move || loading.get().to_string()>

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::changes::{Change, Seen, SeenVm, VmChange};
 use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
 
 /// Per account: `vmdeck.seen.<API address>#<account>`.
@@ -43,11 +44,11 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     });
     move || {
         changes.get().map(|(at, list)| {
-            let when = String::from(js_sys::Date::new(&(at as f64).into()).to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED));
+            let when = String::from(js_sys::Date::new(&(at as f64).into()).to_locale_string(&vmdeck_core::i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED));
             view! {
                 <div class="notice notice-info since-last-visit" id="since-last-visit" role="status">
                     <div>
-                        <p class="notice-title">{format!("Since your last visit ({when})")}</p>
+                        <p class="notice-title">{vmdeck_core::tf!(t::SINCE_TITLE, when = when)}</p>
                         <ul>
                             {list.into_iter().map(|change| {
                                 let text = change.sentence();
@@ -59,7 +60,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
                             }).collect_view()}
                         </ul>
                     </div>
-                    <button type="button" class="button button-quiet button-small" id="since-dismiss" on:click=move |_| changes.set(None)>"Dismiss"</button>
+                    <button type="button" class="button button-quiet button-small" id="since-dismiss" on:click=move |_| changes.set(None)>{t::SHELL_DISMISS.get()}</button>
                 </div>
             }
         })

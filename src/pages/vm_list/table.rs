@@ -9,19 +9,21 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::vm_query::{Order, VmQuery};
+use vmdeck_core::i18n::{common as c, integer, shell as t, Text};
+use vmdeck_core::route::VmTab;
 use vmdeck_core::Vm;
 
 /// The columns, with the sort field each header sorts by.
-const COLUMNS: [(&str, Option<&str>, &str); 9] = [
-    ("Name", Some("label"), ""),
-    ("Status", Some("status"), ""),
-    ("Memory", Some("memory"), "num"),
-    ("CPUs", Some("cpus"), "num"),
-    ("Disk", Some("disks_size"), "num"),
-    ("Operating system", Some("operating_system_distro"), ""),
-    ("IP addresses", None, ""),
-    ("Location", Some("location_id"), ""),
-    ("Type", None, ""),
+const COLUMNS: [(Text, Option<&str>, &str); 9] = [
+    (t::LIST_COL_NAME, Some("label"), ""),
+    (c::STATUS, Some("status"), ""),
+    (c::MEMORY, Some("memory"), "num"),
+    (c::CPUS, Some("cpus"), "num"),
+    (c::DISK, Some("disks_size"), "num"),
+    (c::OPERATING_SYSTEM, Some("operating_system_distro"), ""),
+    (c::IP_ADDRESSES, None, ""),
+    (c::LOCATION, Some("location_id"), ""),
+    (c::TYPE, None, ""),
 ];
 
 #[component]
@@ -30,7 +32,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
         .iter()
         .map(|(title, sort, class)| {
             let Some(field) = *sort else {
-                return view! { <th scope="col" class=*class>{*title}</th> }.into_any();
+                return view! { <th scope="col" class=*class>{title.get()}</th> }.into_any();
             };
             let state = move || query.with(|q| (q.sort == Some(field)).then_some(q.order));
             view! {
@@ -44,7 +46,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                     }
                 >
                     <button type="button" class="sort" id=format!("sort-{field}") on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
-                        {*title}
+                        {title.get()}
                         <span class="sort-mark" aria-hidden="true">{move || match state() {
                             Some(Order::Asc) => "▲",
                             Some(Order::Desc) => "▼",
@@ -66,12 +68,12 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
             <table class="table" id="vm-table">
                 <thead><tr>
                     <th scope="col" class="cell-select">
-                        <input type="checkbox" id="select-page" aria-label="Select all on this page"
+                        <input type="checkbox" id="select-page" aria-label=t::LIST_SELECT_PAGE.get()
                             prop:checked=move || actions.selection.with(|s| page_ids.with(|p| s.all_of(p)))
                             on:change=move |_| actions.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
                     </th>
                     {headers}
-                    <th scope="col" class="cell-actions"><span class="visually-hidden">"Actions"</span></th>
+                    <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
                 </tr></thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key.clone() let:row>
@@ -98,7 +100,7 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>) ->
                     let (id, checked) = (id.clone(), id.clone());
                     view! {
                         <td class="cell-select">
-                            <input type="checkbox" class="row-select" id=format!("select-{id}") aria-label=format!("Select {name}")
+                            <input type="checkbox" class="row-select" id=format!("select-{id}") aria-label=vmdeck_core::tf!(t::LIST_SELECT_VM, name = name)
                                 prop:checked=move || actions.selection.with(|s| s.contains(&checked))
                                 on:click=move |ev| {
                                     let id = id.clone();
@@ -123,14 +125,14 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>) ->
                         }}
                         <div class="muted small mono">{hostname}</div>
                     </td>
-                    <td data-label="Status"><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
-                    <td class="num" data-label="Memory">{vm.memory_mb.map(format_memory).unwrap_or_else(dash)}</td>
-                    <td class="num" data-label="CPUs">{vm.cpus.map(|c| c.to_string()).unwrap_or_else(dash)}</td>
-                    <td class="num" data-label="Disk">{vm.disks_size_gb.map(|gb| format!("{gb} GB")).unwrap_or_else(dash)}</td>
-                    <td data-label="OS">{vm.os_name().unwrap_or_else(dash)}</td>
+                    <td data-label=c::STATUS.get()><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
+                    <td class="num" data-label=c::MEMORY.get()>{vm.memory_mb.map(format_memory).unwrap_or_else(dash)}</td>
+                    <td class="num" data-label=c::CPUS.get()>{vm.cpus.map(integer).unwrap_or_else(dash)}</td>
+                    <td class="num" data-label=c::DISK.get()>{vm.disks_size_gb.map(|gb| format!("{} GB", integer(gb))).unwrap_or_else(dash)}</td>
+                    <td data-label=t::LIST_OS.get()>{vm.os_name().unwrap_or_else(dash)}</td>
                     <td class="mono small" data-label="IP">{if vm.ip_addresses.is_empty() { dash() } else { vm.ip_addresses.join(", ") }}</td>
-                    <td data-label="Location">{vm.location_id.clone().map(|l| format!("Location {l}")).unwrap_or_else(dash)}</td>
-                    <td data-label="Type">{vm.vm_type.as_ref().map(|t| t.label().to_owned()).unwrap_or_else(dash)}</td>
+                    <td data-label=c::LOCATION.get()>{vm.location_id.clone().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l)).unwrap_or_else(dash)}</td>
+                    <td data-label=c::TYPE.get()>{vm.vm_type.as_ref().map(|kind| kind.label().to_owned()).unwrap_or_else(dash)}</td>
                     {menu}
                 }
             })}
@@ -150,7 +152,7 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
             details.set_open(false);
         }
     };
-    let label = format!("Actions for {name}");
+    let label = vmdeck_core::tf!(t::LIST_ACTIONS_FOR, name = name);
     view! {
         <details class="row-menu" node_ref=menu
             on:toggle=move |_| open.set(menu.get_untracked().is_some_and(|d| d.open()))
@@ -181,11 +183,11 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                             <button type="button" class="button button-quiet button-small" data-action=action.id()
                                 disabled=locked || actions.running() title=reason on:click=act(action)>{action.label()}</button>
                         }).collect_view()}
-                        {[("", "Open"), ("/network", "Network"), ("/firewall", "Firewall"), ("/settings", "Settings")].into_iter().map(|(tab, text)| view! {
+                        {[("", t::LIST_OPEN.get()), ("/network", VmTab::Network.label()), ("/firewall", VmTab::Firewall.label()), ("/settings", VmTab::Settings.label())].into_iter().map(|(tab, text)| view! {
                             <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
                         }).collect_view()}
                         <button type="button" class="button button-quiet button-small danger-text" data-action="destroy"
-                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>"Destroy…"</button>
+                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>{t::LIST_DESTROY.get()}</button>
                     </div>
                 }
             })}
@@ -200,22 +202,22 @@ pub fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
         let q = query.get();
         if q.has_filters() {
             view! {
-                <EmptyState id="vm-list-no-match" title="No virtual machines match" text="Nothing in this account matches these filters.">
-                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().without_filters())>"Clear filters"</button>
+                <EmptyState id="vm-list-no-match" title=t::LIST_NO_MATCH_TITLE.get() text=t::LIST_NO_MATCH_TEXT.get()>
+                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().without_filters())>{t::LIST_CLEAR_FILTERS.get()}</button>
                 </EmptyState>
             }
             .into_any()
         } else if q.offset > 0 {
             view! {
-                <EmptyState id="vm-list-past-end" title="Nothing on this page" text="The list ends before this page.">
-                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().at_offset(0))>"Go to the first page"</button>
+                <EmptyState id="vm-list-past-end" title=t::LIST_PAST_END_TITLE.get() text=t::LIST_PAST_END_TEXT.get()>
+                    <button type="button" class="button" on:click=move |_| go.run(query.get_untracked().at_offset(0))>{t::LIST_GO_FIRST_PAGE.get()}</button>
                 </EmptyState>
             }
             .into_any()
         } else {
             view! {
-                <EmptyState id="vm-list-empty" title="No virtual machines yet" text="This account has no virtual machines. Create the first one.">
-                    <A href="/vms/new" attr:class="button button-primary">"Create VM"</A>
+                <EmptyState id="vm-list-empty" title=t::LIST_EMPTY_TITLE.get() text=t::LIST_EMPTY_TEXT.get()>
+                    <A href="/vms/new" attr:class="button button-primary">{c::CREATE_VM.get()}</A>
                 </EmptyState>
             }
             .into_any()
@@ -227,7 +229,7 @@ pub fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
 #[component]
 pub fn TableSkeleton() -> impl IntoView {
     view! {
-        <div class="table-skeleton" aria-busy="true" aria-label="Loading">
+        <div class="table-skeleton" aria-busy="true" aria-label=t::LIST_LOADING_SHORT.get()>
             {(0..6).map(|_| view! { <div class="skeleton skeleton-row"></div> }).collect_view()}
         </div>
     }

@@ -6,6 +6,9 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 use vmdeck_core::vm_query::{Order, VmQuery, SORT_FIELDS};
+use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::{VmStatus, VmType};
+use serde_json::Value;
 
 /// While typing, at most one search per this many milliseconds: a key after
 /// a pause is searched for at once, and the text typed since the last search
@@ -59,27 +62,27 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
     view! {
         <div class="toolbar">
             <form class="search" role="search" on:submit=move |ev| { ev.prevent_default(); apply(search_text()); }>
-                <label class="visually-hidden" for="vm-search">"Search virtual machines"</label>
+                <label class="visually-hidden" for="vm-search">{t::LIST_SEARCH_LABEL.get()}</label>
                 <input
                     id="vm-search"
                     type="search"
                     autocomplete="off"
                     spellcheck="false"
-                    placeholder=move || if by_label.get() { "Search labels or IP addresses" } else { "Search hostnames or IP addresses" }
+                    placeholder=move || if by_label.get() { t::LIST_SEARCH_LABELS.get() } else { t::LIST_SEARCH_HOSTNAMES.get() }
                     prop:value=search_text
                     on:input=on_input
                 />
                 <select
                     id="vm-search-field"
-                    aria-label="Search in"
+                    aria-label=t::LIST_SEARCH_IN.get()
                     on:change=move |ev| {
                         by_label.set(event_target_value(&ev) == "label");
                         let text = search_text();
                         if !text.is_empty() { apply(text); }
                     }
                 >
-                    <option value="hostname" selected=move || !by_label.get()>"Hostname"</option>
-                    <option value="label" selected=move || by_label.get()>"Label"</option>
+                    <option value="hostname" selected=move || !by_label.get()>{c::HOSTNAME.get()}</option>
+                    <option value="label" selected=move || by_label.get()>{c::LABEL.get()}</option>
                 </select>
             </form>
             <button
@@ -90,11 +93,11 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                 aria-controls="vm-filters"
                 on:click=move |_| show_filters.update(|s| *s = !*s)
             >
-                "Filters"
+                {t::LIST_FILTERS.get()}
                 {move || (filter_count() > 0).then(|| view! { <span class="count">{filter_count()}</span> })}
             </button>
             <label class="inline-select">
-                <span>"Sort"</span>
+                <span>{t::LIST_SORT.get()}</span>
                 <select id="vm-sort" on:change=move |ev| {
                     let value = event_target_value(&ev);
                     let mut next = query.get_untracked();
@@ -102,7 +105,7 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                     next.offset = 0;
                     go.run(next);
                 }>
-                    <option value="" selected=move || query.with(|q| q.sort.is_none())>"Newest last"</option>
+                    <option value="" selected=move || query.with(|q| q.sort.is_none())>{t::LIST_SORT_DEFAULT.get()}</option>
                     {SORT_FIELDS.iter().map(|(field, label)| view! {
                         <option value=*field selected=move || query.with(|q| q.sort == Some(*field))>{*label}</option>
                     }).collect_view()}
@@ -112,7 +115,7 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                     class="button button-quiet"
                     id="vm-order"
                     disabled=move || query.with(|q| q.sort.is_none())
-                    title="Reverse the order"
+                    title=t::LIST_REVERSE_ORDER.get()
                     on:click=move |_| {
                         let mut next = query.get_untracked();
                         next.order = if next.order == Order::Asc { Order::Desc } else { Order::Asc };
@@ -120,40 +123,53 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                         go.run(next);
                     }
                 >
-                    {move || if query.with(|q| q.order == Order::Desc) { "↓ descending" } else { "↑ ascending" }}
+                    {move || if query.with(|q| q.order == Order::Desc) { t::LIST_DESCENDING.get() } else { t::LIST_ASCENDING.get() }}
                 </button>
             </label>
         </div>
         <div class="filter-bar" id="vm-filters" hidden=move || !show_filters.get()>
-            <FilterSelect query=query go=go name="status" label="Status" options=owned(&[("online", "online"), ("offline", "offline"), ("unbuilt", "unbuilt"), ("recovery", "recovery")])/>
-            <FilterSelect query=query go=go name="type" label="Type" options=owned(&[("standard", "standard"), ("autoscaled", "autoscaled"), ("balancer", "balancer"), ("balancer_failover", "balancer failover"), ("firewall", "firewall")])/>
-            <FilterSelect query=query go=go name="cpu_type" label="CPU type" options=owned(&[("intel", "Intel"), ("amd", "AMD")])/>
-            <FilterSelect query=query go=go name="disk_type" label="Disk type" options=owned(&[("vd", "vd"), ("sd", "sd")])/>
-            <FilterSelect query=query go=go name="locked" label="Busy" options=owned(&[("1", "busy"), ("0", "idle")])/>
-            <FilterSelect query=query go=go name="suspended" label="Suspended" options=owned(&[("1", "suspended"), ("0", "not suspended")])/>
+            <FilterSelect query=query go=go name="status" label=c::STATUS.get() options=status_options()/>
+            <FilterSelect query=query go=go name="type" label=c::TYPE.get() options=type_options()/>
+            <FilterSelect query=query go=go name="cpu_type" label=c::CPU_TYPE.get() options=owned(&[("intel", "Intel"), ("amd", "AMD")])/>
+            <FilterSelect query=query go=go name="disk_type" label=t::LIST_DISK_TYPE.get() options=owned(&[("vd", "vd"), ("sd", "sd")])/>
+            <FilterSelect query=query go=go name="locked" label=c::BUSY.get() options=owned(&[("1", t::STATUS_BADGE_BUSY.get()), ("0", t::LIST_IDLE.get())])/>
+            <FilterSelect query=query go=go name="suspended" label=t::LIST_SUSPENDED.get() options=owned(&[("1", t::STATUS_BADGE_SUSPENDED.get()), ("0", t::LIST_NOT_SUSPENDED.get())])/>
             {move || {
                 let choices = locations();
                 if choices.is_empty() {
-                    view! { <FilterText query=query go=go name="location_id" label="Location id" numeric=true/> }.into_any()
+                    view! { <FilterText query=query go=go name="location_id" label=t::LIST_LOCATION_ID.get() numeric=true/> }.into_any()
                 } else {
-                    view! { <FilterSelect query=query go=go name="location_id" label="Location" options=choices/> }.into_any()
+                    view! { <FilterSelect query=query go=go name="location_id" label=c::LOCATION.get() options=choices/> }.into_any()
                 }
             }}
-            <FilterText query=query go=go name="id" label="VM id" numeric=true/>
-            <FilterText query=query go=go name="ip_address" label="IP address" numeric=false/>
+            <FilterText query=query go=go name="id" label=t::FILTER_VM_ID.get() numeric=true/>
+            <FilterText query=query go=go name="ip_address" label=c::IP_ADDRESS.get() numeric=false/>
             <button
                 type="button"
                 class="button button-quiet"
                 id="vm-clear-filters"
                 disabled=move || query.with(|q| !q.has_filters())
                 on:click=move |_| go.run(query.get_untracked().without_filters())
-            >"Clear all"</button>
+            >{t::LIST_CLEAR_ALL.get()}</button>
         </div>
     }
 }
 
 fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs.iter().map(|(v, t)| ((*v).to_owned(), (*t).to_owned())).collect()
+}
+
+/// The statuses to filter by, named as the table's badges name them.
+fn status_options() -> Vec<(String, String)> {
+    ["online", "offline", "unbuilt", "recovery"].iter().map(|v| ((*v).to_owned(), VmStatus::parse(Some(&Value::from(*v))).label().to_owned())).collect()
+}
+
+/// The types to filter by, named as the table names them.
+fn type_options() -> Vec<(String, String)> {
+    ["standard", "autoscaled", "balancer", "balancer_failover", "firewall"]
+        .iter()
+        .filter_map(|v| VmType::parse(Some(&Value::from(*v))).map(|kind| ((*v).to_owned(), kind.label().to_owned())))
+        .collect()
 }
 
 #[component]
@@ -170,7 +186,7 @@ fn FilterSelect(
         <label class="filter" for=label_for>
             <span>{label}</span>
             <select id=id on:change=move |ev| go.run(query.get_untracked().with_filter(name, &event_target_value(&ev)))>
-                <option value="" selected=move || query.with(|q| q.filter(name).is_none())>"any"</option>
+                <option value="" selected=move || query.with(|q| q.filter(name).is_none())>{t::FILTER_ANY.get()}</option>
                 {options.into_iter().map(|(value, text)| {
                     let current = value.clone();
                     view! { <option value=value selected=move || query.with(|q| q.filter(name) == Some(current.as_str()))>{text}</option> }
