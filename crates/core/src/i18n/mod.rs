@@ -15,6 +15,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 pub mod common;
+pub mod firewall;
 pub mod messages;
 pub mod network;
 pub mod shell;
@@ -180,7 +181,7 @@ pub fn plural(count: u64, one: &Text, other: &Text) -> String {
 /// for looking a text up by name.
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)> {
     let area = |module: &'static str, entries: &'static [(&'static str, Text)]| entries.iter().map(move |(key, text)| (module, *key, text));
-    area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL))
+    area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL))
 }
 
 /// Declares a catalogue: one `KEY = "English" / "Spanish";` per line, each

@@ -1,4 +1,4 @@
-//! The VM's network, firewall and statistics tabs.
+//! The VM's network tab: interfaces, their addresses and their dialogs.
 
 crate::catalogue! {
 }

@@ -1,0 +1,4 @@
+//! The VM's firewall and statistics tabs.
+
+crate::catalogue! {
+}
