@@ -25,7 +25,7 @@ pub fn SupportLink(#[prop(optional)] class: &'static str, id: &'static str, #[pr
     let brand = use_brand();
     move || {
         brand.with(|b| b.support.as_ref().map(|s| (s.href(), s.label()))).map(|(href, label)| {
-            let text = if short { vmdeck_core::i18n::shell::SHELL_SUPPORT.get().to_owned() } else { label.clone() };
+            let text = if short { vmdeck_core::i18n::common::SUPPORT.get().to_owned() } else { label.clone() };
             view! { <a class=class id=id href=href rel="noopener" title=label>{text}</a> }
         })
     }

@@ -60,7 +60,7 @@ pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
     #[prop(optional)] danger: bool,
 ) -> impl IntoView {
     let pending = form.pending();
-    let reason = move || if pending.get() { Some(t::FORM_SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) };
+    let reason = move || if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) };
     let count = move || form.problem_count();
     view! {
         {move || form.held_back().then(|| view! {

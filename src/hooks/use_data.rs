@@ -155,7 +155,7 @@ where
 /// ## Usage
 /// ```ignore
 /// let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips(&api, &ip).await });
-/// view! { <Loaded data=list doing="Loading the IP addresses" render=|ips| view! { <IpTable list=ips/> }/> }
+/// view! { <Loaded data=list doing=t::IPS_LOADING.get() render=|ips| view! { <IpTable list=ips/> }/> }
 /// ```
 pub fn use_data_with_options<I, T, Fut>(
     source: impl Fn() -> I + 'static,

@@ -180,8 +180,8 @@ impl BoundFlag {
 ///     .pending(op.pending()));
 /// view! {
 ///     <FormView form=form on_submit=Callback::new(move |f| op.submit(form, f.changes()))>
-///         <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label="Hostname"/>
-///         <SubmitButton form=form id="confirm-action" label="Save"/>
+///         <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label=c::HOSTNAME.get()/>
+///         <SubmitButton form=form id="confirm-action" label=c::SAVE.get()/>
 ///     </FormView>
 /// }
 /// ```

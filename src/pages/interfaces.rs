@@ -40,8 +40,8 @@ pub fn InterfacesPage() -> impl IntoView {
                 <label class="filter"><span>{t::NICS_PUBLIC.get()}</span>
                     <select id="nics-filter-public" on:change=move |ev| filters.set("public", event_target_value(&ev))>
                         <option value="" selected=move || filters.get("public").is_empty()>{t::FILTER_ANY.get()}</option>
-                        <option value="1" selected=move || filters.get("public") == "1">{t::NICS_PUBLIC_ONLY.get()}</option>
-                        <option value="0" selected=move || filters.get("public") == "0">{t::NICS_PRIVATE_ONLY.get()}</option>
+                        <option value="1" selected=move || filters.get("public") == "1">{vmdeck_core::i18n::common::PUBLIC.get()}</option>
+                        <option value="0" selected=move || filters.get("public") == "0">{vmdeck_core::i18n::common::PRIVATE.get()}</option>
                     </select></label>
             </div>
             <Loaded data=list doing=t::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
@@ -70,7 +70,7 @@ fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
                         let vm = nic.vm_id.clone();
                         view! {
                             <tr>
-                                <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{t::NICS_PRIMARY.get()}</span> })}</td>
+                                <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{vmdeck_core::i18n::common::PRIMARY.get()}</span> })}</td>
                                 <td>{match vm {
                                     Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
                                     None => view! { <span>"—"</span> }.into_any(),

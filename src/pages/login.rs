@@ -158,14 +158,14 @@ pub fn LoginPage() -> impl IntoView {
                                 aria-pressed=move || show_token.get().to_string()
                                 on:click=move |_| show_token.update(|s| *s = !*s)
                             >
-                                {move || if show_token.get() { t::LOGIN_HIDE.get() } else { c::SHOW.get() }}
+                                {move || if show_token.get() { vmdeck_core::i18n::common::HIDE.get() } else { c::SHOW.get() }}
                             </button>
                         </div>
                     </Field>
                     <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>{t::LOGIN_REMEMBER.get()}</CheckField>
                     <p class="hint">{t::LOGIN_REMEMBER_HINT.get()}</p>
                     <div class="button-wide-row">
-                        <SubmitButton form=form id="login-submit" label=t::LOGIN_SUBMIT.get() sending=t::LOGIN_CHECKING.get()/>
+                        <SubmitButton form=form id="login-submit" label=vmdeck_core::i18n::common::LOG_IN.get() sending=t::LOGIN_CHECKING.get()/>
                     </div>
                 </FormView>
                 <SupportLink class="login-support" id="login-support"/>

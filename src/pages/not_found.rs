@@ -8,7 +8,7 @@ pub fn NotFoundPage() -> impl IntoView {
     let path = use_location().pathname;
     view! {
         <section class="page not-found" id="not-found">
-            <h1>{t::NOT_FOUND_TITLE.get()}</h1>
+            <h1>{vmdeck_core::i18n::common::PAGE_NOT_FOUND.get()}</h1>
             <p class="muted">{t::NOT_FOUND_BEFORE.get()} " " <code>{move || path.get()}</code> "."</p>
             <p><A href="/vms" attr:class="button button-primary">{t::NOT_FOUND_GO.get()}</A></p>
         </section>

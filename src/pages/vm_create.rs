@@ -150,7 +150,7 @@ pub fn VmCreatePage() -> impl IntoView {
                         })}
                         <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label=c::CPU_TYPE.get()
                             options=fixed_options(&[("intel", "Intel"), ("amd", "AMD")]) empty=c::PROVIDERS_DEFAULT.get()/>
-                        <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label=t::CREATE_CPU_SHARES.get() numeric=true hint=t::CREATE_CPU_SHARES_HINT.get()/>
+                        <TextField bound=form.text("cpu_shares", |f| &f.cpu_shares, |f| &mut f.cpu_shares) label=vmdeck_core::i18n::common::CPU_SHARES.get() numeric=true hint=t::CREATE_CPU_SHARES_HINT.get()/>
                     </div>
                 </fieldset>
 
@@ -158,26 +158,26 @@ pub fn VmCreatePage() -> impl IntoView {
                     <legend>{t::CREATE_INSTALL_FROM.get()}</legend>
                     <div class="segmented" role="radiogroup" aria-label=t::CREATE_INSTALL_FROM.get()>
                         <label><input type="radio" name="source" id="source-template" prop:checked=move || source() == Source::Template on:change=move |_| set_source(Source::Template)/>{t::CREATE_SOURCE_TEMPLATE.get()}</label>
-                        <label><input type="radio" name="source" id="source-iso-id" prop:checked=move || source() == Source::IsoId on:change=move |_| set_source(Source::IsoId)/>{t::CREATE_SOURCE_ISO.get()}</label>
+                        <label><input type="radio" name="source" id="source-iso-id" prop:checked=move || source() == Source::IsoId on:change=move |_| set_source(Source::IsoId)/>{vmdeck_core::i18n::common::AN_UPLOADED_ISO.get()}</label>
                         <label><input type="radio" name="source" id="source-iso-url" prop:checked=move || source() == Source::IsoUrl on:change=move |_| set_source(Source::IsoUrl)/>{t::CREATE_SOURCE_ISO_URL.get()}</label>
                     </div>
                     <div class="grid-2">
                         {move || match source() {
                             Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/> }.into_any(),
                             Source::IsoId => view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any(),
-                            Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label=t::CREATE_ISO_URL.get() placeholder="https://…/image.iso" hint=t::CREATE_ISO_URL_HINT.get()/> }.into_any(),
+                            Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label=vmdeck_core::i18n::common::ISO_URL.get() placeholder="https://…/image.iso" hint=vmdeck_core::i18n::common::ISO_URL_HINT.get()/> }.into_any(),
                         }}
                         <ChoiceField bound=form.text("location_id", |f| &f.location_id, |f| &mut f.location_id) label=c::LOCATION.get() choices=locations empty=c::PROVIDERS_DEFAULT.get()/>
                     </div>
                 </fieldset>
 
                 <fieldset>
-                    <legend>{t::CREATE_DISKS.get()}</legend>
+                    <legend>{vmdeck_core::i18n::common::DISKS.get()}</legend>
                     <div class="grid-2">
                         {move || if on_plan() {
                             view! { <p class="hint" id="create-plan-disk">{move || form.with(|f| vmdeck_core::tf!(t::CREATE_PLAN_DISK, size = f.primary_disk_size.trim().parse::<f64>().map(|gb| vmdeck_core::i18n::number(gb, 2)).unwrap_or_else(|_| f.primary_disk_size.clone())))}</p> }.into_any()
                         } else {
-                            view! { <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label=t::CREATE_PRIMARY_DISK_GB.get() numeric=true/> }.into_any()
+                            view! { <TextField bound=form.text("primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size) label=vmdeck_core::i18n::common::PRIMARY_DISK_GB.get() numeric=true/> }.into_any()
                         }}
                         <ChoiceField bound=form.text("data_store_group_primary_id", |f| &f.data_store_group_primary_id, |f| &mut f.data_store_group_primary_id) label=t::CREATE_PRIMARY_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                         <TextField bound=form.text("swap_disk_size", |f| &f.swap_disk_size, |f| &mut f.swap_disk_size) label=t::CREATE_SWAP_GB.get() numeric=true hint=t::CREATE_SWAP_HINT.get()/>
@@ -218,7 +218,7 @@ pub fn VmCreatePage() -> impl IntoView {
                                 aria-describedby=described_by(password.id.clone(), password_error, true)
                             />
                             <button type="button" class="button button-quiet" id="password-show" aria-pressed=move || show_password.get().to_string() on:click=move |_| show_password.update(|s| *s = !*s)>
-                                {move || if show_password.get() { t::LOGIN_HIDE.get() } else { c::SHOW.get() }}
+                                {move || if show_password.get() { vmdeck_core::i18n::common::HIDE.get() } else { c::SHOW.get() }}
                             </button>
                             <button type="button" class="button" id="password-generate" on:click=move |_| {
                                 if let Some(p) = random_password() {
@@ -258,7 +258,7 @@ fn SecondaryDisks(form: Form<CreateVmForm>, stores: Signal<Vec<Choice>>) -> impl
             <For each=move || rows.get().into_iter().enumerate() key=|(_, row)| *row let((place, row))>
                 <DiskRow form=form row=row place=place stores=stores/>
             </For>
-            <button type="button" class="button" id="add-disk" on:click=add>{t::CREATE_ADD_DISK.get()}</button>
+            <button type="button" class="button" id="add-disk" on:click=add>{vmdeck_core::i18n::common::ADD_A_DISK.get()}</button>
         </div>
     }
 }
@@ -281,7 +281,7 @@ fn DiskRow(form: Form<CreateVmForm>, row: u32, place: usize, stores: Signal<Vec<
     view! {
         <div class="disk-row">
             {move || view! { <TextField bound=size.clone() label=vmdeck_core::tf!(t::CREATE_DISK_N_GB, n = vmdeck_core::i18n::integer(number.get() as i64)) numeric=true/> }}
-            <ChoiceField bound=group label=t::CREATE_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
+            <ChoiceField bound=group label=vmdeck_core::i18n::common::DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
             <button
                 type="button"
                 class="button button-quiet remove-disk"

@@ -108,7 +108,7 @@ impl Support {
     /// What the link says: the address for an e-mail, "Support" for a site.
     pub fn label(&self) -> String {
         match self {
-            Support::Web(_) => crate::i18n::messages::BRAND_SUPPORT.get().to_owned(),
+            Support::Web(_) => crate::i18n::common::SUPPORT.get().to_owned(),
             Support::Email(address) => address.clone(),
         }
     }

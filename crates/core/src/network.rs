@@ -50,7 +50,7 @@ impl Interface {
     }
 
     pub fn name(&self) -> String {
-        self.label.clone().or_else(|| self.id.as_ref().map(|id| crate::tf!(t::NET_INTERFACE_NUMBER, id = id))).unwrap_or_else(|| crate::i18n::common::INTERFACE.get().into())
+        self.label.clone().or_else(|| self.id.as_ref().map(|id| crate::tf!(crate::i18n::common::INTERFACE_NUMBER, id = id))).unwrap_or_else(|| crate::i18n::common::INTERFACE.get().into())
     }
 }
 

@@ -49,7 +49,7 @@ impl VmTab {
     pub fn label(self) -> &'static str {
         match self {
             VmTab::Overview => t::TAB_OVERVIEW.get(),
-            VmTab::Disks => t::TAB_DISKS.get(),
+            VmTab::Disks => crate::i18n::common::DISKS.get(),
             VmTab::Isos => t::TAB_ISOS.get(),
             VmTab::Snapshots => t::TAB_SNAPSHOTS.get(),
             VmTab::Network => c::NETWORK.get(),
@@ -126,7 +126,7 @@ impl Route {
     pub fn title(self, product: &str, vm_name: Option<&str>, vm_count: Option<u64>) -> String {
         let page = match self {
             Route::Home => return product.to_owned(),
-            Route::Login => t::TITLE_LOG_IN.get().to_owned(),
+            Route::Login => crate::i18n::common::LOG_IN.get().to_owned(),
             Route::VmList => match vm_count {
                 Some(count) => crate::tf!(t::TITLE_VMS_COUNT, count = crate::i18n::integer(count as i64)),
                 None => c::VIRTUAL_MACHINES.get().to_owned(),
@@ -139,7 +139,7 @@ impl Route {
             Route::Interfaces => c::NETWORK_INTERFACES.get().to_owned(),
             Route::IpAddresses => c::IP_ADDRESSES.get().to_owned(),
             Route::Activity => c::ACTIVITY.get().to_owned(),
-            Route::Unknown => t::TITLE_PAGE_NOT_FOUND.get().to_owned(),
+            Route::Unknown => crate::i18n::common::PAGE_NOT_FOUND.get().to_owned(),
         };
         format!("{page} · {product}")
     }

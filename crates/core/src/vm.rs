@@ -40,7 +40,7 @@ impl VmStatus {
             Self::Unbuilt => t::STATUS_UNBUILT.get(),
             Self::Recovery => t::STATUS_RECOVERY.get(),
             Self::Other(s) => s,
-            Self::Unknown => t::STATUS_UNKNOWN.get(),
+            Self::Unknown => crate::i18n::common::UNKNOWN.get(),
         }
     }
 

@@ -148,7 +148,7 @@ where
 /// Why an action button is disabled, if it is: the VM is busy, or this
 /// action's request is on its way.
 pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
-    if pending.get() { Some(t::VM_OP_SENDING.get()) } else { busy_reason(ctx) }
+    if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { busy_reason(ctx) }
 }
 
 /// Why nothing can be started on a busy VM, wherever its actions are, in

@@ -204,7 +204,7 @@ fn Results(runner: Runner) -> impl IntoView {
             <ul>
                 {move || runner.items.get().into_iter().map(|item| {
                     let (class, text) = match &item.result {
-                        ItemResult::Waiting => ("bulk-waiting", t::BULK_WAITING.get().to_owned()),
+                        ItemResult::Waiting => ("bulk-waiting", vmdeck_core::i18n::common::WAITING.get().to_owned()),
                         ItemResult::Sending => ("bulk-sending", t::BULK_SENDING.get().to_owned()),
                         ItemResult::Done => ("bulk-done", t::BULK_ACCEPTED.get().to_owned()),
                         ItemResult::Refused(why) => ("bulk-refused", vmdeck_core::tf!(t::BULK_REFUSED, why = why)),
@@ -248,7 +248,7 @@ fn BulkDestroy(runner: Runner) -> impl IntoView {
             <TypedConfirm bound=typed expected=destroy_word()/>
             <ApiRequestView requests=requests id="dialog-request" what=t::BULK_DESTROY_REQUEST_WHAT.get()/>
             <div class="modal-actions">
-                <SubmitButton form=form id="bulk-destroy-confirm" label=t::BULK_DESTROY_FOR_GOOD.get() blocked=blocked/>
+                <SubmitButton form=form id="bulk-destroy-confirm" label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() blocked=blocked/>
             </div>
         </FormView>
     }

@@ -15,7 +15,7 @@ use vmdeck_core::Vm;
 
 /// The columns, with the sort field each header sorts by.
 const COLUMNS: [(Text, Option<&str>, &str); 9] = [
-    (t::LIST_COL_NAME, Some("label"), ""),
+    (vmdeck_core::i18n::common::NAME, Some("label"), ""),
     (c::STATUS, Some("status"), ""),
     (c::MEMORY, Some("memory"), "num"),
     (c::CPUS, Some("cpus"), "num"),
@@ -187,7 +187,7 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                             <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
                         }).collect_view()}
                         <button type="button" class="button button-quiet button-small danger-text" data-action="destroy"
-                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>{t::LIST_DESTROY.get()}</button>
+                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</button>
                     </div>
                 }
             })}

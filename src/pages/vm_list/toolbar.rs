@@ -131,9 +131,9 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             <FilterSelect query=query go=go name="status" label=c::STATUS.get() options=status_options()/>
             <FilterSelect query=query go=go name="type" label=c::TYPE.get() options=type_options()/>
             <FilterSelect query=query go=go name="cpu_type" label=c::CPU_TYPE.get() options=owned(&[("intel", "Intel"), ("amd", "AMD")])/>
-            <FilterSelect query=query go=go name="disk_type" label=t::LIST_DISK_TYPE.get() options=owned(&[("vd", "vd"), ("sd", "sd")])/>
+            <FilterSelect query=query go=go name="disk_type" label=vmdeck_core::i18n::common::DISK_TYPE.get() options=owned(&[("vd", "vd"), ("sd", "sd")])/>
             <FilterSelect query=query go=go name="locked" label=c::BUSY.get() options=owned(&[("1", t::STATUS_BADGE_BUSY.get()), ("0", t::LIST_IDLE.get())])/>
-            <FilterSelect query=query go=go name="suspended" label=t::LIST_SUSPENDED.get() options=owned(&[("1", t::STATUS_BADGE_SUSPENDED.get()), ("0", t::LIST_NOT_SUSPENDED.get())])/>
+            <FilterSelect query=query go=go name="suspended" label=vmdeck_core::i18n::common::SUSPENDED.get() options=owned(&[("1", t::STATUS_BADGE_SUSPENDED.get()), ("0", t::LIST_NOT_SUSPENDED.get())])/>
             {move || {
                 let choices = locations();
                 if choices.is_empty() {

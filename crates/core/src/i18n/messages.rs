@@ -100,7 +100,6 @@ crate::catalogue! {
     CLONE_DISK_TOO_SMALL = "A copy cannot be smaller than the {now} GB of the source." / "Una copia no puede ser más pequeña que los {now} GB del original.";
 
     // Network interfaces
-    NET_INTERFACE_NUMBER = "Interface {id}" / "Interfaz {id}";
     NET_RATE_UNLIMITED = "unlimited" / "sin límite";
 
     // Firewall rule form
@@ -119,16 +118,13 @@ crate::catalogue! {
 
     // The VM page's tabs and the pages' titles
     TAB_OVERVIEW = "Overview" / "Resumen";
-    TAB_DISKS = "Disks" / "Discos";
     TAB_ISOS = "ISOs" / "ISO";
     TAB_SNAPSHOTS = "Snapshots" / "Instantáneas";
     TAB_FIREWALL = "Firewall" / "Cortafuegos";
     TAB_STATISTICS = "Statistics" / "Estadísticas";
     TAB_SETTINGS = "Settings" / "Ajustes";
-    TITLE_LOG_IN = "Log in" / "Iniciar sesión";
     TITLE_VMS_COUNT = "Virtual machines ({count})" / "Máquinas virtuales ({count})";
     TITLE_CREATE_VM = "Create a VM" / "Crear una VM";
-    TITLE_PAGE_NOT_FOUND = "Page not found" / "Página no encontrada";
 
     // Firewall rule checks
     RULES_SEMANTICS = "Rules are checked in order; the first rule whose protocol, address and port all match decides, and when none matches, the default policy decides." / "Las reglas se comprueban en orden; decide la primera regla cuyo protocolo, dirección y puerto coinciden, y cuando no coincide ninguna, decide la política por defecto.";
@@ -156,7 +152,6 @@ crate::catalogue! {
     STATUS_OFFLINE = "offline" / "apagada";
     STATUS_UNBUILT = "unbuilt" / "sin construir";
     STATUS_RECOVERY = "recovery" / "en rescate";
-    STATUS_UNKNOWN = "unknown" / "desconocido";
     VM_TYPE_STANDARD = "standard" / "estándar";
     VM_TYPE_AUTOSCALED = "autoscaled" / "autoescalada";
     VM_TYPE_BALANCER = "balancer" / "balanceador";
@@ -257,7 +252,6 @@ crate::catalogue! {
     ISO_UNNAMED = "ISO" / "ISO";
 
     // The provider's brand
-    BRAND_SUPPORT = "Support" / "Soporte";
 
     // Ids in paths, paging, sorting and shortcuts
     PATHS_INVALID_ID = "“{id}” is not a valid {what} id." / "«{id}» no es un id válido para {what}.";
@@ -274,8 +268,6 @@ crate::catalogue! {
     PAGE_RANGE_NONE = "none" / "ninguna";
     PAGE_RANGE = "{first}–{last} of {total}" / "{first}–{last} de {total}";
     SORT_IDENTIFIER = "Identifier" / "Identificador";
-    SORT_NAME = "Name" / "Nombre";
-    SORT_DISTRIBUTION = "Distribution" / "Distribución";
     SORT_DISK_SIZE = "Disk size" / "Tamaño del disco";
     SHORTCUT_KEYS_FIND = "Ctrl K  or  /" / "Ctrl K  o  /";
     SHORTCUT_FIND = "Find a VM or a page" / "Buscar una VM o una página";

@@ -69,7 +69,6 @@ crate::catalogue! {
     // Shared components
     SHELL_LOADING = "Loading…" / "Cargando…";
     SHELL_AUTO_REFRESH = "Auto-refresh" / "Actualización automática";
-    SHELL_SUPPORT = "Support" / "Soporte";
     COPY_BUTTON = "Copy" / "Copiar";
     COPY_BUTTON_WHAT = "Copy {what}" / "Copiar {what}";
     COPY_BUTTON_DONE = "Copied" / "Copiado";
@@ -93,7 +92,6 @@ crate::catalogue! {
     FORM_DRAFT_RESTORED = "What you typed here before is back: it was not sent." / "Se ha recuperado lo que escribiste aquí antes: no se había enviado.";
     FORM_DISCARD = "Discard" / "Descartar";
     FORM_SENDING = "Sending…" / "Enviando…";
-    FORM_SENDING_REQUEST = "Sending the request…" / "Enviando la petición…";
     FORM_FIX_ONE = "Fix the {n} marked field first." / "Corrige primero {n} campo marcado.";
     FORM_FIX_OTHER = "Fix the {n} marked fields first." / "Corrige primero los {n} campos marcados.";
 
@@ -152,16 +150,13 @@ crate::catalogue! {
     LOGIN_API_ADDRESS = "API address" / "Dirección de la API";
     LOGIN_ACCOUNT_ID = "Account id" / "Id de cuenta";
     LOGIN_API_TOKEN = "API token" / "Token de la API";
-    LOGIN_HIDE = "Hide" / "Ocultar";
     LOGIN_REMEMBER = "Remember me on this device" / "Recordarme en este dispositivo";
     LOGIN_REMEMBER_HINT = "Without it, you stay logged in until this tab is closed." / "Si no, la sesión dura hasta que cierres esta pestaña.";
-    LOGIN_SUBMIT = "Log in" / "Iniciar sesión";
     LOGIN_CHECKING = "Checking the token…" / "Comprobando el token…";
     LOGIN_TOKEN_REFUSED = "The API at {address} refused this token. Check the token and try again." / "La API de {address} ha rechazado este token. Revisa el token y vuelve a intentarlo.";
     LOGIN_WRONG_ACCOUNT = "This token does not open account {account}. Check the account id." / "Este token no da acceso a la cuenta {account}. Revisa el id de cuenta.";
 
     // The page that does not exist
-    NOT_FOUND_TITLE = "Page not found" / "Página no encontrada";
     NOT_FOUND_BEFORE = "There is no page at" / "No hay ninguna página en";
     NOT_FOUND_GO = "Go to your virtual machines" / "Ir a tus máquinas virtuales";
 
@@ -174,8 +169,6 @@ crate::catalogue! {
 
     // The network interfaces page
     NICS_PUBLIC = "Public" / "Pública";
-    NICS_PUBLIC_ONLY = "public" / "pública";
-    NICS_PRIVATE_ONLY = "private" / "privada";
     NICS_LOADING = "Loading the network interfaces" / "Cargar las interfaces de red";
     NICS_EMPTY_TITLE = "No interfaces" / "No hay interfaces";
     NICS_EMPTY_TEXT = "No interface matches." / "Ninguna interfaz coincide.";
@@ -183,7 +176,6 @@ crate::catalogue! {
     NICS_COUNT_OTHER = "{n} interfaces" / "{n} interfaces";
     NICS_COL_PORT_SPEED = "Port speed" / "Velocidad del puerto";
     NICS_COL_POLICY = "Policy" / "Política";
-    NICS_PRIMARY = "primary" / "principal";
 
     // The IP addresses page
     IPS_FILTER_PLACEHOLDER = "e.g. 203.0.113.7" / "p. ej., 203.0.113.7";
@@ -211,17 +203,11 @@ crate::catalogue! {
     CREATE_BASICS = "Basics" / "Lo básico";
     CREATE_LABEL_HINT = "A name for you; shown in lists." / "Un nombre para ti; se muestra en las listas.";
     CREATE_HOSTNAME_HINT = "Up to 25 letters, digits and dashes; not starting with a digit." / "Hasta 25 letras, cifras y guiones; sin empezar por una cifra.";
-    CREATE_CPU_SHARES = "CPU shares" / "Cuota de CPU";
     CREATE_CPU_SHARES_HINT = "Optional: the share of the hypervisor's CPU guaranteed." / "Opcional: la parte de la CPU del hipervisor garantizada.";
     CREATE_INSTALL_FROM = "Install from" / "Instalar desde";
     CREATE_SOURCE_TEMPLATE = "A template" / "Una plantilla";
-    CREATE_SOURCE_ISO = "An uploaded ISO" / "Una ISO subida";
     CREATE_SOURCE_ISO_URL = "An ISO from a URL" / "Una ISO desde una URL";
-    CREATE_ISO_URL = "ISO URL" / "URL de la ISO";
-    CREATE_ISO_URL_HINT = "http, https, ftp or ftps." / "http, https, ftp o ftps.";
-    CREATE_DISKS = "Disks" / "Discos";
     CREATE_PLAN_DISK = "Primary disk: {size} GB, the plan's." / "Disco principal: {size} GB, el del plan.";
-    CREATE_PRIMARY_DISK_GB = "Primary disk (GB)" / "Disco principal (GB)";
     CREATE_PRIMARY_STORE = "Primary disk's data store" / "Almacén de datos del disco principal";
     CREATE_SWAP_GB = "Swap (GB)" / "Swap (GB)";
     CREATE_SWAP_HINT = "Optional; Windows does not use it." / "Opcional; Windows no lo usa.";
@@ -247,9 +233,7 @@ crate::catalogue! {
     CREATE_REQUEST_WHAT = "What “Create VM” sends" / "Lo que envía «Crear VM»";
     CREATE_SECONDARY_DISKS = "Secondary disks" / "Discos secundarios";
     CREATE_SECONDARY_NONE = "None. Add disks in the order they should be attached." / "Ninguno. Añade los discos en el orden en que deben conectarse.";
-    CREATE_ADD_DISK = "Add a disk" / "Añadir un disco";
     CREATE_DISK_N_GB = "Disk {n} (GB)" / "Disco {n} (GB)";
-    CREATE_DATA_STORE = "Data store" / "Almacén de datos";
     CREATE_REMOVE_DISK_N = "Remove disk {n}" / "Quitar el disco {n}";
 
     // The list of VMs
@@ -266,13 +250,10 @@ crate::catalogue! {
     LIST_REVERSE_ORDER = "Reverse the order" / "Invertir el orden";
     LIST_DESCENDING = "↓ descending" / "↓ descendente";
     LIST_ASCENDING = "↑ ascending" / "↑ ascendente";
-    LIST_DISK_TYPE = "Disk type" / "Tipo de disco";
     LIST_IDLE = "idle" / "libre";
-    LIST_SUSPENDED = "Suspended" / "Suspendida";
     LIST_NOT_SUSPENDED = "not suspended" / "no suspendida";
     LIST_LOCATION_ID = "Location id" / "Id de ubicación";
     LIST_CLEAR_ALL = "Clear all" / "Quitar todos";
-    LIST_COL_NAME = "Name" / "Nombre";
     LIST_COL_ACTIONS = "Actions" / "Acciones";
     LIST_OS = "OS" / "SO";
     LIST_SELECT_PAGE = "Select all on this page" / "Seleccionar todas las de esta página";
@@ -280,7 +261,6 @@ crate::catalogue! {
     LIST_LOCATION_N = "Location {id}" / "Ubicación {id}";
     LIST_ACTIONS_FOR = "Actions for {name}" / "Acciones de {name}";
     LIST_OPEN = "Open" / "Abrir";
-    LIST_DESTROY = "Destroy…" / "Destruir…";
     LIST_NO_MATCH_TITLE = "No virtual machines match" / "Ninguna máquina virtual coincide";
     LIST_NO_MATCH_TEXT = "Nothing in this account matches these filters." / "Nada en esta cuenta coincide con estos filtros.";
     LIST_CLEAR_FILTERS = "Clear filters" / "Quitar los filtros";
@@ -314,7 +294,6 @@ crate::catalogue! {
     BULK_EXPORTING = "Exporting the virtual machines" / "Exportar las máquinas virtuales";
     BULK_SENT = "{action}: {n} of {total} sent…" / "{action}: {n} de {total} enviadas…";
     BULK_RESULT = "{action}: {done} accepted, {refused} refused" / "{action}: {done} aceptadas, {refused} rechazadas";
-    BULK_WAITING = "waiting" / "en espera";
     BULK_SENDING = "sending…" / "enviando…";
     BULK_ACCEPTED = "accepted" / "aceptada";
     BULK_REFUSED = "refused: {why}" / "rechazada: {why}";
@@ -327,5 +306,4 @@ crate::catalogue! {
     BULK_DESTROY_WARNING_ONE = "This cannot be undone. These {n} VMs go, with their disks, interfaces, addresses and backups:" / "No se puede deshacer. Desaparece {n} VM, con sus discos, interfaces, direcciones y copias de seguridad:";
     BULK_DESTROY_WARNING_OTHER = "This cannot be undone. These {n} VMs go, with their disks, interfaces, addresses and backups:" / "No se puede deshacer. Desaparecen {n} VM, con sus discos, interfaces, direcciones y copias de seguridad:";
     BULK_DESTROY_REQUEST_WHAT = "What “Destroy for good” sends, one request per VM" / "Lo que envía «Destruir para siempre», una petición por VM";
-    BULK_DESTROY_FOR_GOOD = "Destroy for good" / "Destruir para siempre";
 }

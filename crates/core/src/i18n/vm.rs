@@ -10,7 +10,6 @@ crate::catalogue! {
     VM_PAGE_TABS = "Parts of this virtual machine" / "Partes de esta máquina virtual";
 
     // Operations and their dialogs
-    VM_OP_SENDING = "Sending the request…" / "Enviando la petición…";
     VM_OP_BUSY = "The VM is busy with another operation; wait until it has finished." / "La VM está ocupada con otra operación; espera a que termine.";
     VM_OP_DONE = "done" / "completada";
     VM_DIALOG_SENDS = "What this dialog sends" / "Lo que envía este diálogo";
@@ -32,13 +31,9 @@ crate::catalogue! {
     POWER_DOING_REBOOT = "Rebooting the VM" / "Reiniciar la VM";
 
     // The overview
-    OVERVIEW_SUSPENDED = "Suspended" / "Suspendida";
-    OVERVIEW_CPU_SHARES = "CPU shares" / "Cuota de CPU";
-    OVERVIEW_DISTRIBUTION = "Distribution" / "Distribución";
     OVERVIEW_HYPERVISOR = "Hypervisor" / "Hipervisor";
     OVERVIEW_BOOT_DEVICE = "Boot device" / "Dispositivo de arranque";
     OVERVIEW_CDROM_DRIVE = "CD-ROM drive" / "Unidad de CD-ROM";
-    OVERVIEW_DISK_TYPE = "Disk type" / "Tipo de disco";
     OVERVIEW_KEPT_APART = "Kept apart from VM" / "Separada de la VM";
     OVERVIEW_VIP = "VIP" / "VIP";
     OVERVIEW_CREATED = "Created" / "Creada";
@@ -46,7 +41,6 @@ crate::catalogue! {
     OVERVIEW_RAW_FIELDS_ONE = "All {n} fields as the API sent them" / "{n} campo, tal como lo envió la API";
     OVERVIEW_RAW_FIELDS_OTHER = "All {n} fields as the API sent them" / "Los {n} campos, tal como los envió la API";
     OVERVIEW_ROOT_PASSWORD = "Initial root password" / "Contraseña inicial de root";
-    OVERVIEW_HIDE = "Hide" / "Ocultar";
     OVERVIEW_COPY_PASSWORD = "the initial root password" / "la contraseña inicial de root";
 
     // Tables of disks and snapshots
@@ -60,7 +54,6 @@ crate::catalogue! {
     DISKS_KIND = "Kind" / "Clase";
     DISKS_MOUNT_POINT = "Mount point" / "Punto de montaje";
     DISKS_DATA_STORE_GROUP = "Data store group" / "Grupo de almacenes de datos";
-    DISKS_KIND_PRIMARY = "primary" / "principal";
     DISKS_KIND_SWAP = "swap" / "swap";
     DISKS_KIND_DATA = "data" / "datos";
     DISKS_BUSY = "busy" / "ocupado";
@@ -90,10 +83,7 @@ crate::catalogue! {
     ISOS_RAW_FIELDS = "All fields of the mount" / "Todos los campos del montaje";
     ISOS_DOING_MOUNT = "Mounting the ISO" / "Montar la ISO";
     ISOS_SOURCE = "ISO source" / "Origen de la ISO";
-    ISOS_UPLOADED = "An uploaded ISO" / "Una ISO subida";
     ISOS_AT_URL = "An ISO at a URL" / "Una ISO en una URL";
-    ISOS_URL = "ISO URL" / "URL de la ISO";
-    ISOS_URL_HINT = "http, https, ftp or ftps." / "http, https, ftp o ftps.";
     ISOS_MOUNT = "Mount" / "Montar";
     ISOS_MOUNT_SENDS = "What “Mount” sends" / "Lo que envía «Montar»";
 
@@ -109,7 +99,6 @@ crate::catalogue! {
     VM_RESCUE_ISO = "ISO to boot from" / "ISO desde la que arrancar";
     VM_RESCUE_BOOT_THIS = "Boot from this ISO" / "Arrancar desde esta ISO";
     VM_RESCUE_BOOT_THIS_SENDS = "What “Boot from this ISO” sends, one request after the other" / "Lo que envía «Arrancar desde esta ISO», una petición tras otra";
-    VM_RESCUE_STEP_WAITING = "waiting" / "en espera";
     VM_RESCUE_STEP_RUNNING = "running…" / "en curso…";
     VM_RESCUE_STEP_DONE = "done" / "hecho";
     VM_RESCUE_STEP_FAILED = "failed: {why}" / "ha fallado: {why}";
@@ -142,7 +131,6 @@ crate::catalogue! {
     EDIT_VM_CANNOT_SHRINK = "The primary disk cannot shrink." / "El disco principal no puede reducirse.";
     EDIT_VM_DOING = "Saving the changes" / "Guardar los cambios";
     EDIT_VM_HOSTNAME_HINT = "Informative only: nothing changes inside the VM." / "Solo informativo: no cambia nada dentro de la VM.";
-    EDIT_VM_PRIMARY_DISK = "Primary disk (GB)" / "Disco principal (GB)";
     EDIT_VM_PRIMARY_DISK_HINT = "Can grow, not shrink." / "Puede crecer, no reducirse.";
     EDIT_VM_CPU_TYPE_HINT = "Needs a reboot to apply." / "Necesita reiniciar para aplicarse.";
     EDIT_VM_BOOT_FROM = "Boot from" / "Arrancar desde";
@@ -164,7 +152,6 @@ crate::catalogue! {
     // Destroy
     DESTROY_TITLE = "Destroy" / "Destruir la VM";
     DESTROY_TEXT = "Removes the VM for good, with its disks, network interfaces, IP addresses and backups." / "Elimina la VM para siempre, con sus discos, interfaces de red, direcciones IP y copias de seguridad.";
-    DESTROY_OPEN = "Destroy…" / "Destruir…";
     DESTROY_DIALOG_TITLE = "Destroy this virtual machine" / "Destruir esta máquina virtual";
     DESTROY_DOING = "Destroying the VM" / "Destruir la VM";
     DESTROY_WARNING = "This cannot be undone. With the VM go:" / "No se puede deshacer. Con la VM desaparecen:";
@@ -173,7 +160,6 @@ crate::catalogue! {
     DESTROY_ADDRESSES = "its IP addresses" / "sus direcciones IP";
     DESTROY_ADDRESSES_LISTED = "its IP addresses ({addresses})" / "sus direcciones IP ({addresses})";
     DESTROY_BACKUPS = "its backups" / "sus copias de seguridad";
-    DESTROY_CONFIRM = "Destroy for good" / "Destruir para siempre";
 
     // Clone
     CLONE_VM_CLONE = "Clone" / "Clonar";
@@ -189,10 +175,8 @@ crate::catalogue! {
     CLONE_VM_OWNER = "Owner (user id)" / "Propietario (id de usuario)";
     CLONE_VM_OWNER_HINT = "Empty: you." / "Vacío: tú.";
     CLONE_VM_COPIES = "Copies of this VM's disks" / "Copias de los discos de esta VM";
-    CLONE_VM_DATA_STORE = "Data store" / "Almacén de datos";
     CLONE_VM_NEW_DISKS = "New secondary disks" / "Discos secundarios nuevos";
     CLONE_VM_NEW_DISK = "New disk {n} (GB)" / "Disco nuevo {n} (GB)";
-    CLONE_VM_ADD_DISK = "Add a disk" / "Añadir un disco";
     CLONE_VM_START = "Start the clone when it is ready" / "Arrancar el clon cuando esté listo";
 
     // Reset the root password
@@ -211,11 +195,9 @@ crate::catalogue! {
     REBUILD_NETWORK_DOING = "Rebuilding the network" / "Reconstruir la red";
 
     // Apply the firewall rules
-    APPLY_FIREWALL_TITLE = "Apply firewall rules" / "Aplicar reglas del cortafuegos";
     APPLY_FIREWALL_TEXT = "Makes the firewall rules of the VM's interfaces take effect." / "Hace efectivas las reglas del cortafuegos de las interfaces de la VM.";
     APPLY_FIREWALL_DIALOG_TITLE = "Apply the firewall rules" / "Aplicar las reglas del cortafuegos";
     APPLY_FIREWALL_WARNING = "The rules saved for this VM's interfaces replace the ones in force. Traffic they drop stops at once." / "Las reglas guardadas para las interfaces de esta VM sustituyen a las vigentes. El tráfico que descartan se corta al momento.";
-    APPLY_FIREWALL_DOING = "Applying the firewall rules" / "Aplicar las reglas del cortafuegos";
     APPLY_FIREWALL_CONFIRM = "Apply rules" / "Aplicar las reglas";
 
     // Create a template

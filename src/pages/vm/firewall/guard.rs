@@ -3,6 +3,7 @@
 
 use crate::storage::{self, Store};
 use leptos::prelude::*;
+use vmdeck_core::i18n::firewall as t;
 use std::net::Ipv4Addr;
 
 const MY_ADDRESS_KEY: &str = "vmdeck.my_address";
@@ -76,12 +77,12 @@ pub fn LockoutNotice(
             let again = again.clone();
             view! {
                 <div class="notice notice-error lockout" id="lockout-warning" role="alert">
-                    <p class="notice-title">"You may lock yourself out."</p>
+                    <p class="notice-title">{t::FW_LOCKOUT_TITLE.get()}</p>
                     <p>{warning}</p>
                     {move || if guard.armed() {
-                        view! { <p id="lockout-armed"><strong>{format!("Press “{again}” again to go ahead anyway.")}</strong></p> }.into_any()
+                        view! { <p id="lockout-armed"><strong>{vmdeck_core::tf!(t::FW_LOCKOUT_AGAIN, again = again)}</strong></p> }.into_any()
                     } else {
-                        view! { <p>"Add a rule that accepts SSH or RDP from your address first, or confirm twice."</p> }.into_any()
+                        view! { <p>{t::FW_LOCKOUT_ADVICE.get()}</p> }.into_any()
                     }}
                 </div>
             }

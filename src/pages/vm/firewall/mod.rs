@@ -15,12 +15,13 @@ use crate::components::{fixed_options, ApiRequestView, EmptyState, ErrorView, Ex
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, firewall as t, messages as m};
 use serde_json::Value;
 use vmdeck_core::export;
 use vmdeck_core::firewall::RuleForm;
 use vmdeck_core::network::{FirewallRule, Interface};
 use vmdeck_core::request;
-use vmdeck_core::rules::{describe, FindingKind, RuleSet, SEMANTICS};
+use vmdeck_core::rules::{describe, semantics, FindingKind, RuleSet};
 
 const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 
@@ -110,9 +111,9 @@ pub fn FirewallTab() -> impl IntoView {
         <ApplyBar ctx=ctx unapplied=unapplied rule_set=rule_set/>
         {move || match interfaces.answer() {
             None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
-            Some(Err(e)) => view! { <ErrorView error=e doing="Loading the interfaces"/> }.into_any(),
+            Some(Err(e)) => view! { <ErrorView error=e doing=t::FW_LOADING_INTERFACES.get()/> }.into_any(),
             Some(Ok(list)) if list.is_empty() => view! {
-                <EmptyState title="No interfaces" text="Rules belong to network interfaces; this VM has none."/>
+                <EmptyState title=vmdeck_core::i18n::shell::NICS_EMPTY_TITLE.get() text=t::FW_NO_INTERFACES_TEXT.get()/>
             }.into_any(),
             Some(Ok(_)) => view! {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
@@ -121,7 +122,7 @@ pub fn FirewallTab() -> impl IntoView {
                         export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
                 </div>
                 <RuleChecks rule_set=rule_set/>
-                <Loaded data=rules doing="Loading the firewall rules" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                <Loaded data=rules doing=t::FW_LOADING_RULES.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider/> }}/>
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
@@ -142,24 +143,24 @@ fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Optio
     view! {
         <div class="notice notice-info apply-bar">
             <div>
-                <p class="notice-title">"New rules take effect once they are applied."</p>
+                <p class="notice-title">{t::FW_APPLY_TITLE.get()}</p>
                 {move || {
                     let list = unapplied.get();
                     if list.is_empty() {
-                        view! { <p id="unapplied-none">"No rule was created here since the last apply."</p> }.into_any()
+                        view! { <p id="unapplied-none">{t::FW_UNAPPLIED_NONE.get()}</p> }.into_any()
                     } else {
                         view! {
-                            <p>"Created since the last apply:"</p>
+                            <p>{t::FW_UNAPPLIED_LIST.get()}</p>
                             <ul id="unapplied-list">{list.into_iter().map(|r| view! { <li class="mono">{r}</li> }).collect_view()}</ul>
                         }.into_any()
                     }
                 }}
             </div>
             <button type="button" class="button button-primary" id="apply-rules" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                on:click=move |_| if guard.pass() { op.run(()) }>"Apply firewall rules"</button>
+                on:click=move |_| if guard.pass() { op.run(()) }>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</button>
         </div>
-        <LockoutNotice guard=guard again="Apply firewall rules" after_first_try=true/>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing="Applying the firewall rules"/> })}
+        <LockoutNotice guard=guard again=m::HISTORY_APPLY_FIREWALL_RULES.get() after_first_try=true/>
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::FW_APPLYING.get()/> })}
     }
 }
 
@@ -168,7 +169,7 @@ fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<S
     view! {
         <div class="filter-row">
             <label class="filter">
-                <span>"Interface"</span>
+                <span>{c::INTERFACE.get()}</span>
                 <select id="rule-interface" on:change=move |ev| filters.set("interface", event_target_value(&ev))>
                     {move || listed.get().into_iter().map(|n| {
                         let id = n.id.clone().unwrap_or_default();
@@ -178,16 +179,16 @@ fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<S
                 </select>
             </label>
             <label class="filter">
-                <span>"Command"</span>
+                <span>{t::FW_COMMAND.get()}</span>
                 <select id="rule-filter-command" on:change=move |ev| filters.set("command", event_target_value(&ev))>
-                    <option value="" selected=move || filters.get("command").is_empty()>"any"</option>
+                    <option value="" selected=move || filters.get("command").is_empty()>{vmdeck_core::i18n::shell::FILTER_ANY.get()}</option>
                     <option value="accept" selected=move || filters.get("command") == "accept">"ACCEPT"</option>
                     <option value="drop" selected=move || filters.get("command") == "drop">"DROP"</option>
                 </select>
             </label>
-            <label class="filter"><span>"Port"</span>
+            <label class="filter"><span>{c::PORT.get()}</span>
                 <input type="search" id="rule-filter-port" size="10" prop:value=move || filters.get("port") on:change=move |ev| filters.set("port", event_target_value(&ev))/></label>
-            <label class="filter"><span>"Address"</span>
+            <label class="filter"><span>{c::ADDRESS.get()}</span>
                 <input type="search" id="rule-filter-address" size="14" prop:value=move || filters.get("address") on:change=move |ev| filters.set("address", event_target_value(&ev))/></label>
         </div>
     }
@@ -199,12 +200,12 @@ fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<S
 fn RuleChecks(rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
     let findings = Memo::new(move |_| rule_set.with(|set| set.as_ref().map(RuleSet::checks).unwrap_or_default()));
     view! {
-        <p class="muted small" id="rule-semantics">{SEMANTICS}</p>
+        <p class="muted small" id="rule-semantics">{semantics()}</p>
         {move || {
             let list = findings.get();
             (!list.is_empty()).then(|| view! {
                 <div class="notice notice-warning" id="rule-checks">
-                    <p class="notice-title">{match list.len() { 1 => "One thing to look at in these rules".to_owned(), n => format!("{n} things to look at in these rules") }}</p>
+                    <p class="notice-title">{vmdeck_core::i18n::plural(list.len() as u64, &t::FW_CHECKS_ONE, &t::FW_CHECKS_OTHER)}</p>
                     <ul>
                         {list.into_iter().map(|finding| {
                             let kind = match finding.kind {
@@ -231,8 +232,8 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: Memo<Opt
         <div class="table-wrap">
             <table class="table" id="rule-table">
                 <thead><tr>
-                    <th scope="col" class="num">"#"</th><th scope="col">"Command"</th><th scope="col">"Protocol"</th>
-                    <th scope="col">"From"</th><th scope="col">"Port"</th><th scope="col">"Description"</th>
+                    <th scope="col" class="num">"#"</th><th scope="col">{t::FW_COMMAND.get()}</th><th scope="col">{c::PROTOCOL.get()}</th>
+                    <th scope="col">{t::FW_FROM.get()}</th><th scope="col">{c::PORT.get()}</th><th scope="col">{t::FW_DESCRIPTION.get()}</th>
                 </tr></thead>
                 <tbody>
                     {rules.into_iter().enumerate().map(|(i, r)| {
@@ -243,15 +244,15 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: Memo<Opt
                             <td class="num">{r.position.unwrap_or(i as i64 + 1)}</td>
                             <td><span class=format!("badge {}", if r.command.as_deref() == Some("DROP") { "badge-suspended" } else { "badge-online" })>{r.command.clone().unwrap_or_else(dash)}</span></td>
                             <td>{r.protocol.clone().unwrap_or_else(dash)}</td>
-                            <td class="mono">{r.address.clone().filter(|a| !a.is_empty() && a != "0.0.0.0").unwrap_or_else(|| "everyone".into())}</td>
-                            <td class="mono">{r.port.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| "any".into())}</td>
+                            <td class="mono">{r.address.clone().filter(|a| !a.is_empty() && a != "0.0.0.0").unwrap_or_else(|| t::FW_EVERYONE.get().to_owned())}</td>
+                            <td class="mono">{r.port.clone().filter(|p| !p.is_empty()).unwrap_or_else(|| vmdeck_core::i18n::shell::FILTER_ANY.get().to_owned())}</td>
                             <td>{r.description.clone().unwrap_or_else(dash)}</td>
                         </tr>
                     }}).collect_view()}
                     <tr class="rule-default" id="rule-default" class:is-decider=move || decider.with(|d| d.as_deref() == Some(tester::POLICY))>
                         <td class="num">"—"</td>
                         <td><span class=format!("badge {}", if policy == "DROP" { "badge-suspended" } else { "badge-online" })>{policy.clone()}</span></td>
-                        <td colspan="4" class="muted">"Default policy: everything no rule above matches."</td>
+                        <td colspan="4" class="muted">{t::FW_DEFAULT_POLICY_ROW.get()}</td>
                     </tr>
                 </tbody>
             </table>
@@ -293,26 +294,26 @@ fn NewRule(
     });
     view! {
         <section class="panel" id="new-rule">
-            <h2>"Add a rule"</h2>
-            <FormView form=form on_submit=submit doing="Creating the rule">
+            <h2>{t::FW_ADD_RULE_TITLE.get()}</h2>
+            <FormView form=form on_submit=submit doing=t::FW_CREATING_RULE.get()>
                 <div class="grid-4">
-                    <SelectField bound=form.text("command", |f| &f.command, |f| &mut f.command) label="Command" options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
-                    <SelectField bound=form.text("protocol", |f| &f.protocol, |f| &mut f.protocol) label="Protocol" options=fixed_options(&[("TCP", "TCP"), ("UDP", "UDP")])/>
-                    <TextField bound=form.text("address", |f| &f.address, |f| &mut f.address) label="From address" placeholder="everyone" hint="An address, a.b.c.d/24 or a range a.b.c.d-e.f.g.h."/>
-                    <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label="Port" placeholder="any" hint="22, a list 22,80,443 or a range 1000:2000."/>
+                    <SelectField bound=form.text("command", |f| &f.command, |f| &mut f.command) label=t::FW_COMMAND.get() options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
+                    <SelectField bound=form.text("protocol", |f| &f.protocol, |f| &mut f.protocol) label=c::PROTOCOL.get() options=fixed_options(&[("TCP", "TCP"), ("UDP", "UDP")])/>
+                    <TextField bound=form.text("address", |f| &f.address, |f| &mut f.address) label=t::FW_FROM_ADDRESS.get() placeholder=t::FW_EVERYONE.get() hint=t::FW_ADDRESS_HINT.get()/>
+                    <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label=c::PORT.get() placeholder=vmdeck_core::i18n::shell::FILTER_ANY.get() hint=t::FW_PORT_HINT.get()/>
                 </div>
-                <TextField bound=form.text("description", |f| &f.description, |f| &mut f.description) label="Description"/>
+                <TextField bound=form.text("description", |f| &f.description, |f| &mut f.description) label=t::FW_DESCRIPTION.get()/>
                 {move || {
                     let list = warnings.get();
                     (!list.is_empty()).then(|| view! {
                         <div class="notice notice-warning" id="rule-warnings"><ul>{list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}</ul></div>
                     })
                 }}
-                <LockoutNotice guard=guard again="Add rule"/>
+                <LockoutNotice guard=guard again=t::FW_ADD_RULE.get()/>
                 <div class="modal-actions">
-                    <SubmitButton form=form id="rule-create" label="Add rule" blocked=blocked/>
+                    <SubmitButton form=form id="rule-create" label=t::FW_ADD_RULE.get() blocked=blocked/>
                 </div>
-                <ApiRequestView requests=op.preview(form, input) id="rule-request" what="What “Add rule” sends"/>
+                <ApiRequestView requests=op.preview(form, input) id="rule-request" what=t::FW_ADD_RULE_SENDS.get()/>
             </FormView>
         </section>
     }

@@ -5,6 +5,7 @@ use super::guard::{my_address, save_my_address};
 use crate::components::{fixed_options, FormView, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::FirewallRule;
 use vmdeck_core::rules::{describe, Command, Decision, Packet, RuleSet};
 use vmdeck_core::small_forms::PacketForm;
@@ -51,25 +52,25 @@ pub fn PacketTester(tester: Tester, rule_set: Signal<Option<RuleSet>>, rules: Me
     let number_of = move |index: usize| rule_set.with(|set| set.as_ref().and_then(|set| set.order().iter().position(|i| *i == index)).map(|n| n + 1));
     let answer = move || {
         decision.get().map(|(packet, decided)| {
-            let what = format!("{} {} to port {} from {}", packet.protocol.label(), "packet", packet.port, packet.source);
+            let what = vmdeck_core::tf!(t::FW_TESTER_WHAT, protocol = packet.protocol.label(), port = packet.port, source = packet.source);
             let (verdict, why) = match decided {
                 Decision::Rule { index, command } => {
                     let rule = rules.with(|list| list.as_ref().and_then(|list| list.get(index).cloned()));
                     let text = rule.as_ref().map(describe);
-                    let place = number_of(index).map(|n| format!("rule {n}")).unwrap_or_else(|| "a rule".into());
-                    (Some(command), format!("{place} decides: {}.", text.unwrap_or_default()))
+                    let place = number_of(index).map(|n| vmdeck_core::tf!(t::FW_TESTER_RULE_N, n = n)).unwrap_or_else(|| t::FW_TESTER_A_RULE.get().to_owned());
+                    (Some(command), vmdeck_core::tf!(t::FW_TESTER_RULE_DECIDES, place = place, rule = text.unwrap_or_default()))
                 }
-                Decision::Policy(Some(command)) => (Some(command), "no rule matches, so the default policy decides.".to_owned()),
-                Decision::Policy(None) => (None, "no rule matches, and the interface's default policy is not known.".to_owned()),
+                Decision::Policy(Some(command)) => (Some(command), t::FW_TESTER_POLICY_DECIDES.get().to_owned()),
+                Decision::Policy(None) => (None, t::FW_TESTER_POLICY_UNKNOWN.get().to_owned()),
             };
             let (class, label) = match verdict {
                 Some(Command::Accept) => ("badge badge-online", "ACCEPT"),
                 Some(Command::Drop) => ("badge badge-suspended", "DROP"),
-                None => ("badge", "unknown"),
+                None => ("badge", vmdeck_core::i18n::common::UNKNOWN.get()),
             };
             view! {
                 <p id="tester-result" aria-live="polite">
-                    <span class=class id="tester-verdict">{label}</span>" "{format!("A {what}: {why}")}
+                    <span class=class id="tester-verdict">{label}</span>" "{vmdeck_core::tf!(t::FW_TESTER_RESULT, what = what, why = why)}
                 </p>
             }
         })
@@ -81,21 +82,21 @@ pub fn PacketTester(tester: Tester, rule_set: Signal<Option<RuleSet>>, rules: Me
     };
     view! {
         <section class="panel" id="packet-tester">
-            <h2>"Test a packet"</h2>
-            <p class="muted small">"Which rule decides a packet, without sending one. The answer follows the rules as listed, applied or not."</p>
-            <FormView form=form on_submit=submit doing="Testing the packet">
+            <h2>{t::FW_TESTER_TITLE.get()}</h2>
+            <p class="muted small">{t::FW_TESTER_INTRO.get()}</p>
+            <FormView form=form on_submit=submit doing=t::FW_TESTER_TESTING.get()>
                 <div class="grid-4">
-                    <TextField bound=form.text("source", |f| &f.source, |f| &mut f.source) label="From address" placeholder="e.g. 203.0.113.9"
-                        hint="Save your own address to have the guard check it too."/>
-                    <SelectField bound=form.text("protocol", |f| &f.protocol, |f| &mut f.protocol) label="Protocol" options=fixed_options(&[("TCP", "TCP"), ("UDP", "UDP")])/>
-                    <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label="Port" numeric=true/>
+                    <TextField bound=form.text("source", |f| &f.source, |f| &mut f.source) label=t::FW_FROM_ADDRESS.get() placeholder=t::FW_TESTER_SOURCE_PLACEHOLDER.get()
+                        hint=t::FW_TESTER_SOURCE_HINT.get()/>
+                    <SelectField bound=form.text("protocol", |f| &f.protocol, |f| &mut f.protocol) label=c::PROTOCOL.get() options=fixed_options(&[("TCP", "TCP"), ("UDP", "UDP")])/>
+                    <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label=c::PORT.get() numeric=true/>
                 </div>
                 <div class="modal-actions">
-                    <button type="button" class="button button-quiet" id="tester-save-address" on:click=save>"Save as my address"</button>
-                    <SubmitButton form=form id="tester-run" label="Test"/>
+                    <button type="button" class="button button-quiet" id="tester-save-address" on:click=save>{t::FW_TESTER_SAVE.get()}</button>
+                    <SubmitButton form=form id="tester-run" label=t::FW_TESTER_RUN.get()/>
                 </div>
             </FormView>
-            {move || saved.get().map(|address| view! { <p class="muted small" id="my-address">{format!("Your address, kept in this browser: {address}")}</p> })}
+            {move || saved.get().map(|address| view! { <p class="muted small" id="my-address">{vmdeck_core::tf!(t::FW_MY_ADDRESS, address = address)}</p> })}
             {answer}
         </section>
     }

@@ -87,12 +87,12 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::ISOS_DOING_MOUNT.get()>
             <div class="segmented" role="radiogroup" aria-label=t::ISOS_SOURCE.get()>
-                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>{t::ISOS_UPLOADED.get()}</label>
+                <label><input type="radio" name="iso-source" id="iso-by-id" prop:checked=move || !by_url() on:change=move |_| form.edit("by_url", |f| f.by_url = false)/>{vmdeck_core::i18n::common::AN_UPLOADED_ISO.get()}</label>
                 <label><input type="radio" name="iso-source" id="iso-by-url" prop:checked=by_url on:change=move |_| form.edit("by_url", |f| f.by_url = true)/>{t::ISOS_AT_URL.get()}</label>
             </div>
             {move || if by_url() {
                 view! {
-                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label=t::ISOS_URL.get() placeholder="https://…/image.iso" hint=t::ISOS_URL_HINT.get()/>
+                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label=vmdeck_core::i18n::common::ISO_URL.get() placeholder="https://…/image.iso" hint=vmdeck_core::i18n::common::ISO_URL_HINT.get()/>
                 }.into_any()
             } else {
                 view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("iso-id") label="ISO" choices=isos/> }.into_any()

@@ -154,7 +154,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
                 <ol class="rescue-steps" id="rescue-steps">
                     {f.steps.iter().map(|(step, state)| {
                         let (class, said) = match state {
-                            StepState::Waiting => ("step-waiting", t::VM_RESCUE_STEP_WAITING.get().to_owned()),
+                            StepState::Waiting => ("step-waiting", vmdeck_core::i18n::common::WAITING.get().to_owned()),
                             StepState::Running => ("step-running", t::VM_RESCUE_STEP_RUNNING.get().to_owned()),
                             StepState::Done => ("step-done", t::VM_RESCUE_STEP_DONE.get().to_owned()),
                             StepState::Failed(why) => ("step-failed", vmdeck_core::tf!(t::VM_RESCUE_STEP_FAILED, why = why)),

@@ -43,14 +43,14 @@ fn rows(vm: &Vm) -> Vec<Row> {
         row(c::HOSTNAME.get(), or_dash(vm.hostname.clone())),
         row(c::STATUS.get(), vm.status.label().to_owned()),
         row(c::BUSY.get(), yes_no(Some(vm.locked))),
-        row(t::OVERVIEW_SUSPENDED.get(), yes_no(Some(vm.suspended))),
+        row(vmdeck_core::i18n::common::SUSPENDED.get(), yes_no(Some(vm.suspended))),
         row(c::TYPE.get(), or_dash(vm.vm_type.as_ref().map(|t| t.label().to_owned()))),
         row(c::MEMORY.get(), or_dash(vm.memory_mb.map(format_memory))),
         row(c::CPUS.get(), or_dash(vm.cpus.map(i18n::integer))),
-        row(t::OVERVIEW_CPU_SHARES.get(), or_dash(vm.cpu_shares.map(i18n::integer))),
+        row(vmdeck_core::i18n::common::CPU_SHARES.get(), or_dash(vm.cpu_shares.map(i18n::integer))),
         row(c::CPU_TYPE.get(), or_dash(vm.cpu_type.clone())),
         row(c::OPERATING_SYSTEM.get(), or_dash(vm.operating_system.clone())),
-        row(t::OVERVIEW_DISTRIBUTION.get(), or_dash(vm.operating_system_distro.clone())),
+        row(vmdeck_core::i18n::common::DISTRIBUTION.get(), or_dash(vm.operating_system_distro.clone())),
         row(c::TEMPLATE.get(), or_dash(match (&vm.template_label, &vm.template_id) {
             (Some(label), Some(id)) => Some(format!("{label} (#{id})")),
             (None, Some(id)) => Some(format!("#{id}")),
@@ -62,7 +62,7 @@ fn rows(vm: &Vm) -> Vec<Row> {
         row(c::IP_ADDRESSES.get(), if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") }),
         row(t::OVERVIEW_BOOT_DEVICE.get(), or_dash(vm.boot_type.clone())),
         row(t::OVERVIEW_CDROM_DRIVE.get(), yes_no(vm.cdrom)),
-        row(t::OVERVIEW_DISK_TYPE.get(), or_dash(vm.disk_type.clone())),
+        row(vmdeck_core::i18n::common::DISK_TYPE.get(), or_dash(vm.disk_type.clone())),
         row(t::OVERVIEW_KEPT_APART.get(), or_dash(vm.strict_virtual_machine_id.clone())),
         row(t::OVERVIEW_VIP.get(), yes_no(vm.vip)),
         row(c::NOTE.get(), or_dash(vm.note.clone())),
@@ -99,7 +99,7 @@ pub fn OverviewTab() -> impl IntoView {
                                         <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
                                         " "
                                         <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
-                                            {move || if show_password.get() { t::OVERVIEW_HIDE.get() } else { c::SHOW.get() }}
+                                            {move || if show_password.get() { vmdeck_core::i18n::common::HIDE.get() } else { c::SHOW.get() }}
                                         </button>
                                         // Copied without being shown: nobody behind the user reads it.
                                         <CopyButton text=copied what=t::OVERVIEW_COPY_PASSWORD.get() id="copy-password"/>

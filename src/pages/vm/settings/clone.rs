@@ -123,7 +123,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                 view! {
                     <div class="disk-row">
                         <TextField bound=size label=format!("{name} (GB)") numeric=true/>
-                        <ChoiceField bound=group label=t::CLONE_VM_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
+                        <ChoiceField bound=group label=vmdeck_core::i18n::common::DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                     </div>
                 }
             }).collect_view()}
@@ -143,7 +143,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                     view! {
                         <div class="disk-row">
                             <TextField bound=size label=vmdeck_core::tf!(t::CLONE_VM_NEW_DISK, n = vmdeck_core::i18n::integer(place as i64 + 1)) numeric=true/>
-                            <ChoiceField bound=group label=t::CLONE_VM_DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
+                            <ChoiceField bound=group label=vmdeck_core::i18n::common::DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
                             <button type="button" class="button button-quiet remove-disk" on:click=move |_| {
                                 form.edit("secondary_disks", |f| remove_secondary_disk(&mut f.secondary_disks, row));
                                 form.forget_row(row);
@@ -154,7 +154,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             </For>
             <button type="button" class="button" id="clone-add-disk" on:click=move |_| form.edit("secondary_disks", |f| {
                 add_secondary_disk(&mut f.secondary_disks);
-            })>{t::CLONE_VM_ADD_DISK.get()}</button>
+            })>{vmdeck_core::i18n::common::ADD_A_DISK.get()}</button>
             <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on).with_id("clone-start")>
                 {t::CLONE_VM_START.get()}
             </CheckField>

@@ -27,7 +27,7 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-destroy" title=t::DESTROY_TITLE.get() effect=Effect::ErasesData
             text=t::DESTROY_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-destroy" label=t::DESTROY_OPEN.get() danger=true/>
+            <OpenButton ctx=ctx op=op open=open id="open-destroy" label=vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get() danger=true/>
         </Card>
         <Modal open=open title=t::DESTROY_DIALOG_TITLE.get() id="destroy-dialog">
             <DestroyForm ctx=ctx op=op/>
@@ -57,7 +57,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
                 </ul>
             </div>
             <TypedConfirm bound=typed expected=expected/>
-            <DialogActions ctx=ctx op=op form=form input=input label=t::DESTROY_CONFIRM.get() danger=true ready=confirmed/>
+            <DialogActions ctx=ctx op=op form=form input=input label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() danger=true ready=confirmed/>
         </FormView>
     }
 }

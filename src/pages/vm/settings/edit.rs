@@ -82,7 +82,7 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                 {field(c::HOSTNAME.get(), "hostname", |f| &f.hostname, |f| &mut f.hostname, false, t::EDIT_VM_HOSTNAME_HINT.get())}
                 {field(c::MEMORY_MB.get(), "memory", |f| &f.memory, |f| &mut f.memory, true, "")}
                 {field(c::CPUS.get(), "cpus", |f| &f.cpus, |f| &mut f.cpus, true, "")}
-                {field(t::EDIT_VM_PRIMARY_DISK.get(), "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, t::EDIT_VM_PRIMARY_DISK_HINT.get())}
+                {field(vmdeck_core::i18n::common::PRIMARY_DISK_GB.get(), "primary_disk_size", |f| &f.primary_disk_size, |f| &mut f.primary_disk_size, true, t::EDIT_VM_PRIMARY_DISK_HINT.get())}
                 <SelectField bound=form.text("cpu_type", |f| &f.cpu_type, |f| &mut f.cpu_type) label=c::CPU_TYPE.get() hint=t::EDIT_VM_CPU_TYPE_HINT.get()
                     options=fixed_options(&[("intel", "intel"), ("amd", "amd")])/>
                 <SelectField bound=form.text("boot_type", |f| &f.boot_type, |f| &mut f.boot_type) label=t::EDIT_VM_BOOT_FROM.get() hint=t::EDIT_VM_BOOT_HINT.get()

@@ -5,6 +5,7 @@
 use crate::theme::use_dark;
 use leptos::html::Canvas;
 use leptos::prelude::*;
+use vmdeck_core::i18n::firewall as t;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use vmdeck_core::chart::{draw, ChartTheme, Geometry, LineChart};
@@ -96,15 +97,15 @@ pub fn CanvasChart<D: ChartData>(
                     }
                 })))}
             </div>
-            {move || draw_error.get().map(|e| view! { <p class="field-error">{format!("The chart could not be drawn ({e}); the table below has its values.")}</p> })}
+            {move || draw_error.get().map(|e| view! { <p class="field-error">{vmdeck_core::tf!(t::STATS_DRAW_FAILED, error = e)}</p> })}
             <button type="button" class="button button-quiet button-small" aria-expanded=move || show_table.get().to_string() aria-controls=table_id.clone()
                 on:click=move |_| show_table.update(|s| *s = !*s)>
-                {move || if show_table.get() { "Hide the values" } else { "Show the values as a table" }}
+                {move || if show_table.get() { t::STATS_HIDE_VALUES.get() } else { t::STATS_SHOW_VALUES.get() }}
             </button>
             {move || show_table.get().then(|| data.with(|d| d.as_ref().map(|d| view! {
                 <div class="table-wrap chart-table">
                     <table class="table" id=format!("{id}-table")>
-                        <thead><tr><th scope="col">"Time"</th><th scope="col">"Values"</th></tr></thead>
+                        <thead><tr><th scope="col">{t::STATS_TIME.get()}</th><th scope="col">{t::STATS_VALUES.get()}</th></tr></thead>
                         <tbody>
                             {(0..d.count()).map(|i| view! {
                                 <tr><td>{d.time(i)}</td><td class="mono">{d.values(i).join(" · ")}</td></tr>

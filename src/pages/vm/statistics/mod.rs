@@ -10,6 +10,9 @@ use crate::components::{ErrorView, Export, ExportButtons};
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{firewall as t, messages as m};
+use vmdeck_core::stats::period_label;
+use vmdeck_core::tf;
 use crate::tasks::use_tasks;
 use vmdeck_core::chart::{LineChart, Marker};
 use vmdeck_core::history::chart_moments;
@@ -38,7 +41,7 @@ fn local_label(epoch_secs: i64, period: &str) -> String {
             set("minute", "2-digit");
         }
     }
-    String::from(date.to_locale_string("default", &options))
+    String::from(date.to_locale_string(&vmdeck_core::i18n::locale_tag(), &options))
 }
 
 /// What the panel did to the VM, as marks: (seconds since the epoch, what).
@@ -46,7 +49,7 @@ type Moments = Vec<(i64, String)>;
 
 /// The marks' labels at a sample, for the pointer's readout and the table.
 fn marked_at(markers: &[Marker], index: usize) -> Vec<String> {
-    markers.iter().filter(|m| m.index == index).map(|m| format!("{} (from this browser)", m.label)).collect()
+    markers.iter().filter(|m| m.index == index).map(|m| tf!(t::STATS_FROM_THIS_BROWSER, action = m.label)).collect()
 }
 
 #[derive(Clone, PartialEq)]
@@ -72,8 +75,8 @@ impl ChartData for CpuData {
     }
     fn values(&self, index: usize) -> Vec<String> {
         let mut out = vec![match self.usage.data.get(index).copied().flatten() {
-            Some(v) => format!("CPU {v:.1} %"),
-            None => "no sample".into(),
+            Some(v) => tf!(t::STATS_CPU_VALUE, value = vmdeck_core::i18n::number(v, 1)),
+            None => t::STATS_NO_SAMPLE.get().to_owned(),
         }];
         out.extend(marked_at(&self.markers, index));
         out
@@ -106,18 +109,18 @@ impl ChartData for TrafficData {
         let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return String::new() };
         match (self.bandwidth.date_from, traffic.step_seconds(&self.bandwidth)) {
             (Some(from), Some(step)) => local_label(from + (step * index as f64) as i64, if self.period == "-1Y" { "-1M" } else { &self.period }),
-            _ => format!("sample {index}"),
+            _ => tf!(t::STATS_SAMPLE_N, n = index),
         }
     }
     fn values(&self, index: usize) -> Vec<String> {
         let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return Vec::new() };
-        let Some((inb, outb)) = traffic.samples.get(index).copied().flatten() else { return vec!["no sample".into()] };
+        let Some((inb, outb)) = traffic.samples.get(index).copied().flatten() else { return vec![t::STATS_NO_SAMPLE.get().to_owned()] };
         let bytes = traffic_scale(traffic);
         let step = traffic.step_seconds(&self.bandwidth).unwrap_or(1.0).max(1.0);
         let rates = rate_scale(inb.max(outb) * 8.0 / step);
         let mut out = vec![
-            format!("In {} ({})", bytes.format(inb), rates.format(inb * 8.0 / step)),
-            format!("Out {} ({})", bytes.format(outb), rates.format(outb * 8.0 / step)),
+            tf!(t::STATS_IN_VALUE, bytes = bytes.format(inb), rate = rates.format(inb * 8.0 / step)),
+            tf!(t::STATS_OUT_VALUE, bytes = bytes.format(outb), rate = rates.format(outb * 8.0 / step)),
         ];
         out.extend(marked_at(&self.markers, index));
         out
@@ -139,10 +142,10 @@ fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'st
 #[component]
 fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, &'static str)], chosen: Memo<String>) -> impl IntoView {
     view! {
-        <div class="segmented period-picker" role="group" aria-label="Period">
+        <div class="segmented period-picker" role="group" aria-label=t::STATS_PERIOD.get()>
             {periods.iter().map(|(p, label)| view! {
                 <button type="button" class="button button-small" id=format!("{key}-period{p}") aria-pressed=move || (chosen.get() == *p).to_string()
-                    on:click=move |_| filters.set(key, (*p).to_owned())>{*label}</button>
+                    on:click=move |_| filters.set(key, (*p).to_owned())>{period_label(label)}</button>
             }).collect_view()}
         </div>
     }
@@ -174,7 +177,7 @@ pub fn StatisticsTab() -> impl IntoView {
         <section class="panel stats" id="cpu-stats">
             <header class="stats-head">
                 <h2>"CPU"</h2>
-                {move || cpu_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                {move || cpu_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::STATS_LOADING.get()}</span> })}
                 <PeriodPicker filters=filters key="cpu" periods=&CPU_PERIODS chosen=cpu_period/>
                 <ExportButtons id="cpu" name=Signal::derive(move || format!("cpu-vm{}{}", ctx.id.get(), cpu_period.get()))
                     export=Callback::new(move |()| cpu_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::cpu(d)))))/>
@@ -182,31 +185,31 @@ pub fn StatisticsTab() -> impl IntoView {
             <p class="muted small" id="cpu-meaning">{move || {
                 let cpus = ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.cpus));
                 match cpus {
-                    Some(n) if n > 1 => format!("In percent of all the VM's {n} CPUs: 100 % means every one of them is fully busy."),
-                    _ => "In percent of the VM's CPU: 100 % means it is fully busy.".to_owned(),
+                    Some(n) if n > 1 => tf!(t::STATS_CPU_MEANING_MANY, n = n),
+                    _ => t::STATS_CPU_MEANING_ONE.get().to_owned(),
                 }
             }}</p>
-            {move || cpu_error.get().map(|e| view! { <ErrorView error=e doing="Loading the CPU statistics" on_retry=cpu_retry/> })}
+            {move || cpu_error.get().map(|e| view! { <ErrorView error=e doing=t::STATS_LOADING_CPU.get() on_retry=cpu_retry/> })}
             {move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| !d.has_data())).unwrap_or(false).then(|| view! {
-                <p class="muted" id="cpu-no-data">"No CPU data for this period."</p>
+                <p class="muted" id="cpu-no-data">{t::STATS_NO_CPU_DATA_SENTENCE.get()}</p>
             })}
-            <CanvasChart data=Signal::derive(move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| moments.with(|m| CpuData::new(d.clone(), m))))) label="CPU usage chart" id="cpu".to_owned()/>
+            <CanvasChart data=Signal::derive(move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| moments.with(|m| CpuData::new(d.clone(), m))))) label=t::STATS_CPU_CHART.get() id="cpu".to_owned()/>
         </section>
         <section class="panel stats" id="bw-stats">
             <header class="stats-head">
-                <h2>"Network traffic"</h2>
-                {move || bw_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>"loading"</span> })}
+                <h2>{t::STATS_TRAFFIC.get()}</h2>
+                {move || bw_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::STATS_LOADING.get()}</span> })}
                 <PeriodPicker filters=filters key="bw" periods=&BANDWIDTH_PERIODS chosen=bw_period/>
                 <ExportButtons id="bw" name=Signal::derive(move || format!("traffic-vm{}{}", ctx.id.get(), bw_period.get()))
                     export=Callback::new(move |()| bw_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::bandwidth(d)))))/>
             </header>
-            <p class="muted small">"Bytes per sample, in and out of each interface; the pointer and the table also give the average rate."</p>
-            {move || bw_error.get().map(|e| view! { <ErrorView error=e doing="Loading the traffic statistics" on_retry=bw_retry/> })}
+            <p class="muted small">{t::STATS_TRAFFIC_MEANING.get()}</p>
+            {move || bw_error.get().map(|e| view! { <ErrorView error=e doing=t::STATS_LOADING_TRAFFIC.get() on_retry=bw_retry/> })}
             {move || {
                 let count = bw_shown.with(|s| s.as_ref().map(|(_, d)| if d.has_data() { d.interfaces.len() } else { 0 }));
                 match count {
                     None => None,
-                    Some(0) => Some(view! { <p class="muted" id="bw-no-data">"No traffic data for this period."</p> }.into_any()),
+                    Some(0) => Some(view! { <p class="muted" id="bw-no-data">{t::STATS_NO_TRAFFIC_DATA_SENTENCE.get()}</p> }.into_any()),
                     Some(n) => Some((0..n).map(|index| {
                         let data = Signal::derive(move || bw_shown.with(|s| s.as_ref().map(|(p, b)| {
                             let marks = b.interfaces.get(index).map(|t| moments.with(|m| markers(m, |at| traffic_index_at(b, t, at)))).unwrap_or_default();
@@ -214,14 +217,14 @@ pub fn StatisticsTab() -> impl IntoView {
                         })));
                         let title = move || {
                             let (iface, public, network) = bw_shown.with(|s| s.as_ref().and_then(|(_, b)| b.interfaces.get(index).map(|t| (t.interface_id.clone(), t.is_public, t.network_id.clone())))).unwrap_or_default();
-                            let name = interfaces.data.with(|list| list.as_ref().and_then(|list| list.iter().find(|n| n.id == iface).map(Interface::name))).unwrap_or_else(|| iface.map(|i| format!("Interface {i}")).unwrap_or_default());
-                            let kind = match public { Some(true) => "public", Some(false) => "private", None => "" };
-                            format!("{name} on {} ({kind})", network_name(network.as_deref()))
+                            let name = interfaces.data.with(|list| list.as_ref().and_then(|list| list.iter().find(|n| n.id == iface).map(Interface::name))).unwrap_or_else(|| iface.map(|i| tf!(vmdeck_core::i18n::common::INTERFACE_NUMBER, id = i)).unwrap_or_default());
+                            let kind = match public { Some(true) => vmdeck_core::i18n::common::PUBLIC.get(), Some(false) => vmdeck_core::i18n::common::PRIVATE.get(), None => "" };
+                            tf!(t::STATS_INTERFACE_ON, name = name, network = network_name(network.as_deref()), kind = kind)
                         };
                         view! {
                             <h3 class="chart-title">{title}</h3>
-                            <div class="chart-legend"><span class="legend-in">"In"</span><span class="legend-out">"Out"</span></div>
-                            <CanvasChart data=data label="Network traffic chart" id=format!("bw-{index}")/>
+                            <div class="chart-legend"><span class="legend-in">{m::STATS_IN.get()}</span><span class="legend-out">{m::STATS_OUT.get()}</span></div>
+                            <CanvasChart data=data label=t::STATS_TRAFFIC_CHART.get() id=format!("bw-{index}")/>
                         }
                     }).collect_view().into_any()),
                 }
