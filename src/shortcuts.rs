@@ -14,7 +14,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
-use vmdeck_core::shortcuts::{places, shortcut, Place, Shortcut, HELP};
+use vmdeck_core::shortcuts::{self, places, shortcut, Place, Shortcut};
 use vmdeck_core::vm_query::{search_field, VmQuery};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
@@ -109,7 +109,7 @@ pub fn ShortcutDialogs() -> impl IntoView {
         <Modal open=help title=t::SHORTCUTS_TITLE.get() id="shortcuts-help">
             <p class="muted small">{t::SHORTCUTS_WHERE.get()}</p>
             <dl class="shortcut-list">
-                {HELP.iter().map(|(keys, what)| view! { <div><dt><kbd>{*keys}</kbd></dt><dd>{*what}</dd></div> }).collect_view()}
+                {shortcuts::help().into_iter().map(|(keys, what)| view! { <div><dt><kbd>{keys}</kbd></dt><dd>{what}</dd></div> }).collect_view()}
             </dl>
         </Modal>
     }

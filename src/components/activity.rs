@@ -114,7 +114,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                 view! {
                                     <tr class="activity-row">
                                         <td>{when}</td>
-                                        <td>{t.action.clone()}{t.interface.clone().map(|nic| view! { <div class="muted small">{vmdeck_core::tf!(t::ACTIVITY_INTERFACE, nic = nic)}</div> })}</td>
+                                        <td>{vmdeck_core::history::action_label(&t.action)}{t.interface.clone().map(|nic| view! { <div class="muted small">{vmdeck_core::tf!(t::ACTIVITY_INTERFACE, nic = nic)}</div> })}</td>
                                         <td>{vm}</td>
                                         <td class="activity-result"><span class=class>{result}</span>{(!message.is_empty()).then(|| view! { <div class="muted small">{message}</div> })}</td>
                                         <td class="num">{took}</td>

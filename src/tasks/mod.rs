@@ -124,7 +124,7 @@ impl Tasks {
     /// Records a write and answers its entry's id.
     pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
-        let said = vmdeck_core::tf!(t::TASK_STARTED, action = started.action, vm = started.vm_name);
+        let said = vmdeck_core::tf!(t::TASK_STARTED, action = vmdeck_core::history::action_label(&started.action), vm = started.vm_name);
         let id = self.change(|list| list.start(started, now()));
         self.announcement.set(said);
         id

@@ -121,7 +121,7 @@ pub fn TaskTray() -> impl IntoView {
                                 view! {
                                     <li class=format!("task {class}")>
                                         <div class="task-line">
-                                            <strong>{task.action.clone()}</strong>
+                                            <strong>{vmdeck_core::history::action_label(&task.action)}</strong>
                                             {if task.vm_id.is_empty() {
                                                 view! { <span>{task.vm_name.clone()}</span> }.into_any()
                                             } else {

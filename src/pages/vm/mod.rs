@@ -16,7 +16,7 @@ pub mod snapshots;
 pub mod statistics;
 
 pub use confirm::{ConfirmDialog, DialogActions};
-pub use operation::{blocked_reason, busy_reason, use_op, Op, BUSY_REASON};
+pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};

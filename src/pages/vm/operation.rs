@@ -151,10 +151,6 @@ pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
     if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { busy_reason(ctx) }
 }
 
-/// Why nothing can be started on a busy VM, wherever its actions are, in
-/// English; `t::VM_OP_BUSY.get()` is the same in the panel's language.
-pub const BUSY_REASON: &str = t::VM_OP_BUSY.en;
-
 /// Why nothing can be started on the VM now, if that is so: it is busy.
 pub fn busy_reason(ctx: VmCtx) -> Option<&'static str> {
     ctx.busy().then(|| t::VM_OP_BUSY.get())

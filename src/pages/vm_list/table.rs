@@ -166,7 +166,7 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
             }>
             <summary class="button button-quiet button-small" aria-label=label.clone()>"⋯"</summary>
             {move || open.get().then(|| {
-                let reason = if locked { crate::pages::vm::BUSY_REASON } else { "" };
+                let reason = if locked { vmdeck_core::i18n::vm::VM_OP_BUSY.get() } else { "" };
                 let act = {
                     let id = id.clone();
                     move |action: BulkAction| {

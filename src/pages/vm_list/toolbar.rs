@@ -5,7 +5,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
-use vmdeck_core::vm_query::{Order, VmQuery, SORT_FIELDS};
+use vmdeck_core::vm_query::{sort_label, Order, VmQuery, SORT_FIELDS};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{VmStatus, VmType};
 use serde_json::Value;
@@ -106,8 +106,8 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                     go.run(next);
                 }>
                     <option value="" selected=move || query.with(|q| q.sort.is_none())>{t::LIST_SORT_DEFAULT.get()}</option>
-                    {SORT_FIELDS.iter().map(|(field, label)| view! {
-                        <option value=*field selected=move || query.with(|q| q.sort == Some(*field))>{*label}</option>
+                    {SORT_FIELDS.iter().map(|(field, _)| view! {
+                        <option value=*field selected=move || query.with(|q| q.sort == Some(*field))>{sort_label(field)}</option>
                     }).collect_view()}
                 </select>
                 <button

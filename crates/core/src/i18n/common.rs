@@ -75,5 +75,5 @@ crate::catalogue! {
     DESTROY_ELLIPSIS = "Destroy…" / "Destruir…";
     WAITING = "waiting" / "en espera";
     DESTROY_FOR_GOOD = "Destroy for good" / "Destruir para siempre";
-    FW_APPLYING = "Applying the firewall rules" / "Aplicar las reglas del cortafuegos";
+    APPLYING_FIREWALL_RULES = "Applying the firewall rules" / "Aplicar las reglas del cortafuegos";
 }

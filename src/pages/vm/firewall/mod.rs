@@ -160,7 +160,7 @@ fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Optio
                 on:click=move |_| if guard.pass() { op.run(()) }>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</button>
         </div>
         <LockoutNotice guard=guard again=m::HISTORY_APPLY_FIREWALL_RULES.get() after_first_try=true/>
-        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::FW_APPLYING.get()/> })}
+        {move || op.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES.get()/> })}
     }
 }
 

@@ -97,7 +97,7 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
             dialog_id: "apply-firewall-dialog",
             dialog_title: t::APPLY_FIREWALL_DIALOG_TITLE,
             warning: t::APPLY_FIREWALL_WARNING,
-            doing: vmdeck_core::i18n::common::FW_APPLYING,
+            doing: vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES,
             confirm: t::APPLY_FIREWALL_CONFIRM,
         },
         request::apply_firewall_rules,
