@@ -67,6 +67,12 @@ impl Session {
         self.credentials.with_untracked(|c| c.as_ref().map(|c| format!("{}#{}", c.base_url, c.account_id)))
     }
 
+    /// The logged-in account's id, for a request about to be made;
+    /// `Unauthorized` when logged out (no request is sent then).
+    pub fn account_id(&self) -> Result<String, vmdeck_core::ApiError> {
+        self.credentials.with_untracked(|c| c.as_ref().map(|c| c.account_id.clone())).ok_or(vmdeck_core::ApiError::Unauthorized)
+    }
+
     pub fn is_logged_in(&self) -> bool {
         self.credentials.with(Option::is_some)
     }

@@ -20,7 +20,6 @@ use vmdeck_core::forms::row_key;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::request;
-use vmdeck_core::ApiError;
 use vmdeck_core::Vm;
 
 fn random_password() -> Option<String> {
@@ -39,10 +38,10 @@ pub fn VmCreatePage() -> impl IntoView {
 
     let tasks = use_tasks();
     let create = Action::new_local(move |body: &serde_json::Value| {
-        let made = session.credentials().map(|c| request::create_vm(&c.account_id, body.clone()));
+        let made = session.account_id().map(|account| request::create_vm(&account, body.clone()));
         let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or(t::CREATE_A_NEW_VM.get()).to_owned();
-        let task = tasks.start(Started { action: c::CREATE_VM.get().to_owned(), vm_id: String::new(), vm_name: name, request: made.clone() });
-        let request = Api::call(session, move |api| async move { api.run(&made.ok_or(ApiError::Unauthorized)?).await?.decode(Vm::from_json) });
+        let task = tasks.start(Started { action: c::CREATE_VM.get().to_owned(), vm_id: String::new(), vm_name: name, request: made.clone().ok() });
+        let request = Api::call(session, move |api| async move { api.run(&made?).await?.decode(Vm::from_json) });
         async move {
             let result = request.await;
             match &result {

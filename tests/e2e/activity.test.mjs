@@ -24,7 +24,7 @@ test('an action shows on the VM\'s Activity tab and the account\'s page, survive
   await page.click('#tab-activity');
   await page.waitForSelector('#vm-activity-table');
   assert.deepEqual((await rowsOf(page, '#vm-activity-table'))[0], ['Reboot', vm.label ?? vm.hostname, 'running']);
-  assert.match(await page.textContent('#vm-activity-table .activity-request'), new RegExp(`^POST /account/1/virtual_machine/${vm.id}/reboot force=false$`));
+  assert.match(await page.textContent('#vm-activity-table .activity-request'), new RegExp(`^POST ${accountPath(`/virtual_machine/${vm.id}/reboot`)} force=false$`));
   // Done once the VM is free again, without a reload.
   await page.waitForSelector('#vm-activity-table .badge-online', { timeout: 10000 });
 

@@ -112,10 +112,7 @@ where
         let input = input.clone();
         let vm_id = ctx.id.get_untracked();
         // Made once: the history records the request that is sent.
-        let made = match session.credentials() {
-            Some(credentials) => make.with_value(|make| make(&credentials.account_id, &vm_id, &input)),
-            None => Err(ApiError::Unauthorized),
-        };
+        let made = session.account_id().and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
         let task = tasks.start(Started { action: name.to_owned(), vm_id: vm_id.clone(), vm_name: ctx.name(), request: made.clone().ok() });
         error.set(None);
         let request = Api::call(session, move |api| async move { api.run(&made?).await });

@@ -102,10 +102,7 @@ impl Runner {
                     let Some(index) = queue.borrow_mut().pop_front() else { break };
                     let Some(item) = self.items.try_with_untracked(|items| items.get(index).cloned()).flatten() else { break };
                     set(index, ItemResult::Sending);
-                    let made = match session.credentials() {
-                        Some(credentials) => action.request(&credentials.account_id, &item.id),
-                        None => Err(ApiError::Unauthorized),
-                    };
+                    let made = session.account_id().and_then(|account| action.request(&account, &item.id));
                     let task = tasks.start(Started { action: action.label().to_owned(), vm_id: item.id.clone(), vm_name: item.name.clone(), request: made.clone().ok() });
                     let answer = Api::call(session, move |api| async move { Ok(api.run(&made?).await?.outcome()) }).await;
                     match answer {

@@ -14,7 +14,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::ApiError;
 use vmdeck_core::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
 use vmdeck_core::small_forms::MountIsoForm;
 use vmdeck_core::storage::IsoJoin;
@@ -48,10 +47,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
     let send = move |index: usize, step: RescueStep| {
         let vm_id = ctx.id.get_untracked();
         let facts = untrack(|| facts(iso.get_value()));
-        let made = match session.credentials() {
-            Some(credentials) => step.request(&credentials.account_id, &vm_id, &facts),
-            None => Err(ApiError::Unauthorized),
-        };
+        let made = session.account_id().and_then(|account| step.request(&account, &vm_id, &facts));
         let task = tasks.start(Started { action: step.label().to_owned(), vm_id, vm_name: ctx.name(), request: made.clone().ok().flatten() });
         let request = Api::call(session, move |api| async move {
             match made? {
