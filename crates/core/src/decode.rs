@@ -27,7 +27,8 @@ impl fmt::Display for DecodeError {
 /// Words of a [`DecodeError`] in the panel's language: the catalogue's
 /// `DECODE_` entry with this English, or the words as they are.
 fn words(english: &'static str) -> &'static str {
-    t::ALL.iter().find(|(key, text)| key.starts_with("DECODE_") && text.en == english).map_or(english, |(_, text)| text.get())
+    const WORDS: [crate::i18n::Text; 20] = [t::DECODE_NULL, t::DECODE_BOOLEAN, t::DECODE_NUMBER, t::DECODE_STRING, t::DECODE_LIST, t::DECODE_OBJECT, t::DECODE_OBJECT_WITHOUT_LIST, t::DECODE_CPU_USAGE, t::DECODE_CPU_USAGE_NUMBERS, t::DECODE_NETWORK_USAGE, t::DECODE_FIREWALL_RULE, t::DECODE_FIREWALL_RULES, t::DECODE_IP_ADDRESSES, t::DECODE_DISKS, t::DECODE_NETWORK_INTERFACE, t::DECODE_NETWORK_INTERFACES, t::DECODE_SNAPSHOTS, t::DECODE_VIRTUAL_MACHINE, t::DECODE_VIRTUAL_MACHINES, t::DECODE_MOUNTED_ISO];
+    WORDS.iter().find(|text| text.en == english).map_or(english, |text| text.get())
 }
 
 impl std::error::Error for DecodeError {}

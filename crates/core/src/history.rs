@@ -8,7 +8,7 @@
 //! ([`request_summary`]).
 
 use crate::export::Table;
-use crate::i18n::{common as c, messages as t, Text};
+use crate::i18n::{common as c, messages as t, vm, Text};
 use crate::request::ApiRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -144,11 +144,12 @@ impl TaskList {
 
 /// The actions the panel records, named by their English (the record's
 /// language), and how each is shown; first these, then any catalogue's text.
-const ACTIONS: [&Text; 24] = [
+const ACTIONS: [&Text; 30] = [
     &c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE,
     &t::BULK_DESTROY, &t::RESCUE_MOUNT_ISO, &t::RESCUE_BOOT_FROM_CD, &t::RESCUE_UNMOUNT_ISO, &t::RESCUE_BOOT_FROM_DISK,
     &t::ACTION_ADD_IP_ADDRESS, &t::ACTION_ADD_INTERFACE, &t::ACTION_DELETE_INTERFACE, &t::ACTION_EDIT_INTERFACE, &t::ACTION_MOUNT_ISO,
     &t::ACTION_REMOVE_IP_ADDRESS, &t::ACTION_SEGREGATION, &t::ACTION_SET_DEFAULT_POLICY, &t::ACTION_UNMOUNT_ISO, &t::ACTION_CREATE_FIREWALL_RULE,
+    &vm::DISKS_APPLY, &vm::SNAPSHOTS_DELETE_ALL, &vm::CLONE_VM_CLONE, &vm::RESET_PASSWORD_TITLE, &vm::REBUILD_NETWORK_TITLE, &vm::TEMPLATE_CREATE,
 ];
 
 /// The catalogue's text of a recorded action, whichever language it was
@@ -157,7 +158,6 @@ fn action_text(action: &str) -> Option<&'static Text> {
     ACTIONS
         .into_iter()
         .find(|text| text.en == action || text.es == action)
-        .or_else(|| crate::i18n::all().map(|(_, _, text)| text).find(|text| text.en == action || text.es == action))
 }
 
 /// A recorded action's name in the panel's language; one the panel does not

@@ -177,8 +177,9 @@ pub fn plural(count: u64, one: &Text, other: &Text) -> String {
     text.with(&[("n", &integer(count as i64))])
 }
 
-/// Every entry of every catalogue, named by module and key, for tests and
-/// for looking a text up by name.
+/// Every entry of every catalogue, named by module and key, for the tests:
+/// the panel never needs the names, so they are not built into it.
+#[cfg(test)]
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)> {
     let area = |module: &'static str, entries: &'static [(&'static str, Text)]| entries.iter().map(move |(key, text)| (module, *key, text));
     area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL))
@@ -190,6 +191,7 @@ pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)
 macro_rules! catalogue {
     ($($(#[$meta:meta])* $key:ident = $en:literal / $es:literal;)*) => {
         $($(#[$meta])* pub const $key: $crate::i18n::Text = $crate::i18n::Text::new($en, $es);)*
+        #[cfg(test)]
         pub const ALL: &[(&str, $crate::i18n::Text)] = &[$((stringify!($key), $key)),*];
     };
 }

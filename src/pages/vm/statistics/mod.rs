@@ -143,9 +143,9 @@ fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'st
 fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, &'static str)], chosen: Memo<String>) -> impl IntoView {
     view! {
         <div class="segmented period-picker" role="group" aria-label=t::STATS_PERIOD.get()>
-            {periods.iter().map(|(p, label)| view! {
+            {periods.iter().map(|(p, _)| view! {
                 <button type="button" class="button button-small" id=format!("{key}-period{p}") aria-pressed=move || (chosen.get() == *p).to_string()
-                    on:click=move |_| filters.set(key, (*p).to_owned())>{period_label(label)}</button>
+                    on:click=move |_| filters.set(key, (*p).to_owned())>{period_label(p)}</button>
             }).collect_view()}
         </div>
     }

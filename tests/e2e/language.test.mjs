@@ -1,0 +1,269 @@
+// The panel in Spanish: the language from the browser or the header's switch, remembered, `<html lang>` following it, numbers and money written the Spanish way, and no English left on any page.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT, axeProblems, logIn, useSuite, vmPicker } from './harness.mjs';
+
+const PLANS = [
+  { name: 'Starter', memory: 1024, cpus: 1, disk: 200, price: { monthly: 10, hourly: 0.0137, currency: 'EUR' } },
+  { name: 'Business', memory: 2048, cpus: 2, disk: 250, price: { monthly: 1234.5, hourly: 1.69, currency: 'EUR' } },
+];
+
+// A provider's deployment with plans and a brand, for prices and the branded
+// create form, naming its places the way a Spanish provider would (the
+// simulator's own config names them in English words: "Location 1").
+const dist = mkdtempSync(path.join(tmpdir(), 'vmdeck-es-'));
+cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
+const config = JSON.parse(readFileSync(path.join(ROOT, 'dist/config.json'), 'utf8'));
+writeFileSync(
+  path.join(dist, 'config.json'),
+  JSON.stringify({
+    ...config,
+    brand: { name: 'Nube Hosting', primary_color: '#0b5d3b' },
+    catalogue: {
+      ...config.catalogue,
+      plans: PLANS,
+      locations: [{ id: '1', label: 'Madrid' }, { id: '2', label: 'Valencia' }],
+      networks: [{ id: '1', label: 'Internet' }, { id: '2', label: 'Interna' }],
+      data_store_groups: [{ id: '1', label: 'SSD rápido' }, { id: '2', label: 'HDD' }],
+    },
+  }),
+);
+
+const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', dist], { before, after, afterEach });
+const vms = vmPicker(suite);
+after(() => rmSync(dist, { recursive: true, force: true }));
+
+/** Every entry of the catalogue files: `KEY = "English" / "Spanish";`. */
+function catalogue() {
+  const dir = path.join(ROOT, 'crates/core/src/i18n');
+  const unquote = (s) => JSON.parse(`"${s.replace(/\\u\{([0-9a-fA-F]+)\}/g, (_, hex) => `\\u${hex.padStart(4, '0')}`)}"`);
+  const entry = /^\s*([A-Z][A-Z0-9_]*) = "((?:[^"\\]|\\.)*)" \/ "((?:[^"\\]|\\.)*)";\s*$/;
+  const entries = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.rs') && f !== 'mod.rs')) {
+    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+      const match = line.match(entry);
+      if (match) entries.push({ key: `${file}:${match[1]}`, en: unquote(match[2]), es: unquote(match[3]) });
+    }
+  }
+  return entries;
+}
+
+const ENTRIES = catalogue();
+
+/**
+ * What gives English away: each English text that differs from its Spanish,
+ * or the pieces of it between its `{values}` that are at least two words.
+ * A piece that is also part of some Spanish text ("CPU", "IP") proves nothing.
+ */
+function englishTells() {
+  const spanish = ENTRIES.map((e) => e.es).join('\n');
+  const tells = new Map();
+  for (const { key, en, es } of ENTRIES) {
+    if (en === es) continue;
+    const pieces = /\{\w+\}/.test(en)
+      ? en.split(/\{\w+\}/).map((p) => p.trim().replace(/^[\s,.:;·(]+|[\s,.:;·)]+$/g, '')).filter((p) => /\S\s\S/.test(p))
+      : [en];
+    for (const piece of pieces) {
+      if (piece.length < 3 || !/[A-Za-z]{2}/.test(piece) || spanish.includes(piece)) continue;
+      tells.set(piece, key);
+    }
+  }
+  return tells;
+}
+
+// English texts that the simulator's own data also uses, with why: the API's
+// data is shown as it comes, so these prove nothing on a page.
+const DATA_TOO = new Map([
+  ['Snapshot', 'the simulator labels snapshots "Snapshot 1"'],
+  ['Primary disk', 'the simulator labels disks "Primary disk"'],
+  ['Search', 'the simulator names VMs "Search database 1"'],
+  ['balancer', 'the simulator names VMs "Media load balancer 1"'],
+]);
+
+const TELLS = new Map([...englishTells()].filter(([text]) => !DATA_TOO.has(text)));
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const TELL_PATTERNS = [...TELLS].map(([text, key]) => ({ text, key, re: new RegExp(`(?<![\\p{L}\\p{N}])${escape(text)}(?![\\p{L}\\p{N}])`, 'u') }));
+
+/** Everything a user reads or hears on the page: its rendered text, the title and the texts of attributes. */
+function pageWords(page) {
+  return page.evaluate(() => {
+    // Commands and the API's values in monospace (curl, hostnames, addresses,
+    // mount points) are not the panel's words: left out of the reading.
+    const code = [...document.querySelectorAll('pre, code, .mono')].filter((el) => el.style.display !== 'none');
+    for (const el of code) el.style.display = 'none';
+    const texts = [document.title, document.body.innerText];
+    for (const el of code) el.style.display = '';
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt], [aria-description]')) {
+      if (el.closest('[hidden], dialog:not([open]), template')) continue;
+      for (const attr of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description']) {
+        const value = el.getAttribute(attr);
+        if (value) texts.push(value);
+      }
+    }
+    return texts.join('\n');
+  });
+}
+
+/** The English texts of the catalogue found on the page, with their keys. */
+async function englishLeft(page) {
+  const words = await pageWords(page);
+  return TELL_PATTERNS.filter(({ re }) => re.test(words)).map(({ text, key }) => `${key} "${text}"`);
+}
+
+async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector('#main .skeleton, #main [aria-busy="true"]'), null, { timeout: 10000 });
+}
+
+test('the catalogue is read whole: every entry line of every file, each in both languages', () => {
+  const files = readdirSync(path.join(ROOT, 'crates/core/src/i18n')).filter((f) => f.endsWith('.rs') && f !== 'mod.rs');
+  for (const file of files) {
+    const lines = readFileSync(path.join(ROOT, 'crates/core/src/i18n', file), 'utf8').split('\n');
+    // A line that declares a key but is not in the one shape would hide its text from the walk below.
+    const declared = lines.filter((l) => /^\s*[A-Z][A-Z0-9_]* = "/.test(l)).length;
+    const parsed = ENTRIES.filter((e) => e.key.startsWith(`${file}:`)).length;
+    assert.equal(parsed, declared, `${file}: ${declared} entries, ${parsed} read`);
+  }
+  assert.ok(ENTRIES.length > 300, `${ENTRIES.length} entries`);
+  assert.ok(TELLS.size > 200, `${TELLS.size} English texts to look for`);
+});
+
+test('every page in Spanish: no English text of the catalogue left, lang="es", passing axe', async () => {
+  const vm = await vms.look({ status: 'online' });
+  const handle = await suite.open({ locale: 'es-ES' });
+  const { page } = handle;
+  const left = [];
+  const check = async (where) => {
+    await settled(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'es', where);
+    for (const text of await englishLeft(page)) left.push(`${where}: ${text}`);
+  };
+
+  await page.goto(`${suite.sim.url}/login`);
+  await page.waitForSelector('#login-submit');
+  await check('/login');
+  // A mistake of the user's: the message at the field is Spanish too.
+  await page.fill('#login-account', '');
+  await page.click('#login-submit');
+  await page.waitForSelector('.login-form .field-error, #login-error, .notice-error');
+  await check('/login with a mistake');
+
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await check('/vms');
+  assert.equal(await page.textContent('.nav a[href="/vms"]'), 'Máquinas virtuales');
+
+  const pages = [
+    ['/vms/new', '#create-form'],
+    [`/vms/${vm.id}`, '#vm-fields'],
+    [`/vms/${vm.id}/disks`, '#disk-table'],
+    [`/vms/${vm.id}/isos`, '#iso-none, #iso-name'],
+    [`/vms/${vm.id}/snapshots`, '#snapshot-table, #snapshots-empty'],
+    [`/vms/${vm.id}/network`, '.nic, #nic-empty'],
+    [`/vms/${vm.id}/firewall`, '#rule-default'],
+    [`/vms/${vm.id}/statistics`, '#cpu-canvas, #cpu-no-data'],
+    [`/vms/${vm.id}/settings`, '#card-edit'],
+    [`/vms/${vm.id}/activity`, '#vm-activity-table, #activity-empty'],
+    ['/interfaces', '#nics-table'],
+    ['/ip-addresses', '#ips-table'],
+    ['/activity', '#activity-table, #activity-empty'],
+    ['/no/such/page', '#not-found'],
+  ];
+  for (const [route, ready] of pages) {
+    await page.goto(`${suite.sim.url}${route}`);
+    await page.locator(ready).first().waitFor({ state: 'visible' });
+    await check(route);
+  }
+
+  // Dialogs, the switcher, the shortcuts' help, the task tray.
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await page.waitForSelector('#card-edit');
+  for (const [opener, dialog] of [['#open-edit', '#edit-dialog'], ['#action-reboot', '#reboot-dialog'], ['#open-destroy', '#destroy-dialog']]) {
+    await page.click(opener);
+    await page.waitForSelector(`${dialog}[open] #confirm-action`);
+    await page.locator(`${dialog} summary`).first().click();
+    await check(`${dialog} with its request shown`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${dialog}:not([open])`, { state: 'attached' });
+  }
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('dialog[open] input');
+  await page.keyboard.type('zz');
+  await check('the switcher');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+  await page.keyboard.press('?');
+  await page.waitForSelector('dialog[open]');
+  await check('the shortcuts');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+
+  // A create form sent with mistakes shows its messages in Spanish.
+  await page.goto(`${suite.sim.url}/vms/new`);
+  await page.waitForSelector('#create-form');
+  await page.click('#create-submit');
+  await page.waitForSelector('#create-form [aria-invalid="true"]');
+  await check('/vms/new with mistakes');
+
+  assert.deepEqual(left, [], `English left in Spanish pages:\n${left.join('\n')}`);
+  const problems = await axeProblems(page, 'the create form in Spanish');
+  assert.deepEqual(problems, []);
+});
+
+test('numbers, money and dates are written the Spanish way', async () => {
+  const vm = await vms.look({ status: 'online' });
+  const { page } = await suite.open({ locale: 'es-ES' });
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.goto(`${suite.sim.url}/vms/new`);
+  await page.waitForSelector('#create-form');
+  const cards = await page.locator('.plan-card').allTextContents();
+  const all = cards.join(' | ');
+  // Spanish: decimal comma, the euro after the amount, grouping from five digits.
+  assert.match(all, /10,00\u00a0€/, all);
+  assert.match(all, /0,0137\u00a0€/, all);
+  assert.match(all, /1234,50\u00a0€/, all);
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.waitForSelector('#vm-fields');
+  const fields = await page.textContent('#vm-fields');
+  // A date of the service as Spain writes it: day/month/year.
+  assert.match(fields, /(?<!\d)\d{1,2}\/\d{1,2}\/\d{4}(?!\d)/, fields);
+  assert.doesNotMatch(fields, /\b(AM|PM)\b/, fields);
+});
+
+test('the language switch is remembered, reloads the page in that language and sets lang', async () => {
+  const { page } = await suite.open({ locale: 'en-US' });
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table tbody tr');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.equal(await page.textContent('.nav a[href="/vms"]'), 'Virtual machines');
+  // Something typed survives the reload the switch makes.
+  await page.goto(`${suite.sim.url}/vms/new`);
+  await page.waitForSelector('#create-form');
+  await page.fill('#create-label', 'cambio de idioma');
+  await page.locator('#create-label').blur();
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'es')]);
+  await page.waitForSelector('#create-form');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  assert.equal(await page.textContent('.nav a[href="/vms"]'), 'Máquinas virtuales');
+  assert.equal(await page.inputValue('#create-label'), 'cambio de idioma');
+  // Remembered: a reload, and a new tab of this browser (on the login page:
+  // the session is the tab's), stay in Spanish although the browser says English.
+  await page.reload();
+  await page.waitForSelector('#create-form');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  const other = await page.context().newPage();
+  await other.goto(`${suite.sim.url}/login`);
+  await other.waitForSelector('#login-submit');
+  assert.equal(await other.getAttribute('html', 'lang'), 'es');
+  assert.equal(await other.inputValue('#language'), 'es');
+  await other.close();
+  // And back.
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#language', 'en')]);
+  await page.waitForSelector('#create-form');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.equal(await page.textContent('.nav a[href="/vms"]'), 'Virtual machines');
+});
