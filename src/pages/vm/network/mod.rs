@@ -9,6 +9,8 @@ use crate::components::{described_by, fixed_options, ApiRequestView, CheckField,
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
+use vmdeck_core::i18n::{common as c, messages as m, network as t, shell as s, vm};
+use vmdeck_core::tf;
 use serde_json::{Map, Value};
 use vmdeck_core::firewall::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
@@ -24,7 +26,7 @@ pub fn network_name(id: Option<&str>) -> String {
     let deploy = use_deploy();
     match id {
         None => "—".into(),
-        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| format!("Network {id}")),
+        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| tf!(t::NIC_NETWORK_N, id = id)),
     }
 }
 
@@ -86,9 +88,9 @@ pub fn NetworkTab() -> impl IntoView {
             <InterfaceFilters filters=filters/>
             <button type="button" class="button button-primary" id="open-add-interface" disabled=move || add_blocked.get().is_some()
                 title=move || add_blocked.get().unwrap_or("")
-                on:click=move |_| add_open.set(true)>"Add interface"</button>
+                on:click=move |_| add_open.set(true)>{m::ACTION_ADD_INTERFACE.get()}</button>
         </div>
-        <Loaded data=data doing="Loading the network interfaces" fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+        <Loaded data=data doing=s::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialog=dialog filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
         <AddInterface ctx=ctx open=add_open/>
         <InterfaceDialogs ctx=ctx dialog=dialog/>
@@ -102,13 +104,13 @@ fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
     view! {
         <div class="filter-row">
             <label class="filter">
-                <span>"Label"</span>
+                <span>{c::LABEL.get()}</span>
                 <input type="search" id="nic-filter-label" prop:value=move || filters.get("interface_label") on:change=move |ev| filters.set("interface_label", event_target_value(&ev))/>
             </label>
             <label class="filter">
-                <span>"Network"</span>
+                <span>{c::NETWORK.get()}</span>
                 <select id="nic-filter-network" on:change=move |ev| filters.set("network_id", event_target_value(&ev))>
-                    <option value="" selected=move || filters.get("network_id").is_empty()>"any"</option>
+                    <option value="" selected=move || filters.get("network_id").is_empty()>{s::FILTER_ANY.get()}</option>
                     {move || deploy.with(|d| d.catalogue.networks.clone()).into_iter().map(|n| {
                         let id = n.id.clone();
                         view! { <option value=n.id selected=move || filters.get("network_id") == id>{n.label}</option> }
@@ -116,11 +118,11 @@ fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
                 </select>
             </label>
             <label class="filter">
-                <span>"Public"</span>
+                <span>{s::NICS_PUBLIC.get()}</span>
                 <select id="nic-filter-public" on:change=move |ev| filters.set("public", event_target_value(&ev))>
-                    <option value="" selected=move || filters.get("public").is_empty()>"any"</option>
-                    <option value="1" selected=move || filters.get("public") == "1">"public"</option>
-                    <option value="0" selected=move || filters.get("public") == "0">"private"</option>
+                    <option value="" selected=move || filters.get("public").is_empty()>{s::FILTER_ANY.get()}</option>
+                    <option value="1" selected=move || filters.get("public") == "1">{c::PUBLIC.get()}</option>
+                    <option value="0" selected=move || filters.get("public") == "0">{c::PRIVATE.get()}</option>
                 </select>
             </label>
         </div>
@@ -130,8 +132,8 @@ fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
 #[component]
 fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>, filtered: bool) -> impl IntoView {
     if data.interfaces.is_empty() {
-        let text = if filtered { "No interface matches these filters." } else { "This VM has no network interface." };
-        return view! { <EmptyState title="No interfaces" text=text id="nic-empty"/> }.into_any();
+        let text = if filtered { t::NIC_NONE_MATCH.get() } else { t::NIC_NONE.get() };
+        return view! { <EmptyState title=s::NICS_EMPTY_TITLE.get() text=text id="nic-empty"/> }.into_any();
     }
     let blocked = move || busy_reason(ctx);
     data.interfaces
@@ -145,20 +147,20 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
             view! {
                 <article class="card nic" id=format!("nic-{id}")>
                     <header class="card-head">
-                        <h2>{nic.name()} {nic.primary.then(|| view! { <span class="badge badge-online">"primary"</span> })}</h2>
+                        <h2>{nic.name()} {nic.primary.then(|| view! { <span class="badge badge-online">{c::PRIMARY.get()}</span> })}</h2>
                         <span class="muted">{network_name(nic.network_id.as_deref())}</span>
                     </header>
                     <dl class="facts">
-                        <div><dt>"Port speed"</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>
-                        <div><dt>"Status"</dt><dd>{nic.status.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                        <div><dt>{s::NICS_COL_PORT_SPEED.get()}</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>
+                        <div><dt>{c::STATUS.get()}</dt><dd>{nic.status.clone().unwrap_or_else(|| "—".into())}</dd></div>
                         <div><dt>"MAC"</dt><dd class="mono">{nic.mac_address.clone().unwrap_or_else(|| "—".into())}
-                            {nic.mac_address.clone().map(|mac| view! { " " <CopyButton text=mac what="the MAC address"/> })}</dd></div>
-                        <div><dt>"Default policy"</dt><dd class="nic-policy">{policy}</dd></div>
+                            {nic.mac_address.clone().map(|mac| view! { " " <CopyButton text=mac what=t::NIC_COPY_MAC.get()/> })}</dd></div>
+                        <div><dt>{t::NIC_DEFAULT_POLICY.get()}</dt><dd class="nic-policy">{policy}</dd></div>
                         <div><dt>"VLAN"</dt><dd>{nic.vlan.clone().unwrap_or_else(|| "—".into())}</dd></div>
                     </dl>
-                    <p class="subheading">"IP addresses"</p>
+                    <p class="subheading">{c::IP_ADDRESSES.get()}</p>
                     {if ips.is_empty() {
-                        view! { <p class="muted small">"None."</p> }.into_any()
+                        view! { <p class="muted small">{t::NIC_NO_ADDRESSES.get()}</p> }.into_any()
                     } else {
                         view! {
                             <ul class="plain-list nic-ips">
@@ -168,10 +170,10 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                                     view! {
                                         <li>
                                             <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
-                                            {ip.address.clone().map(|address| view! { <CopyButton text=address what="the address"/> })}
-                                            <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" via {g}"))}</span>
-                                            <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { "The interface's only address: removing it removes the interface" } else { "" })
-                                                on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>"Remove"</button>
+                                            {ip.address.clone().map(|address| view! { <CopyButton text=address what=t::NIC_COPY_ADDRESS.get()/> })}
+                                            <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" {}", tf!(t::NIC_VIA, gateway = g)))}</span>
+                                            <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { t::NIC_ONLY_ADDRESS_HINT.get() } else { "" })
+                                                on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>{c::REMOVE.get()}</button>
                                         </li>
                                     }
                                 }).collect_view()}
@@ -179,12 +181,12 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                         }.into_any()
                     }}
                     <div class="card-actions">
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::AddIp, nic.clone())>"Add IP"</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Edit, nic.clone())>"Edit"</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Policy, nic.clone())>"Default policy"</button>
-                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Delete, nic.clone())>"Delete"</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::AddIp, nic.clone())>{t::NIC_ADD_IP.get()}</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Edit, nic.clone())>{c::EDIT.get()}</button>
+                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Policy, nic.clone())>{t::NIC_DEFAULT_POLICY.get()}</button>
+                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Delete, nic.clone())>{c::DELETE.get()}</button>
                     </div>
-                    <RawFields map=nic.raw.clone() summary="All fields of the interface"/>
+                    <RawFields map=nic.raw.clone() summary=t::NIC_ALL_FIELDS.get()/>
                 </article>
             }
         })
@@ -196,8 +198,8 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
 fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
     move || matches!(form.top(), Some(ApiError::PreconditionFailed(_))).then(|| view! {
         <div class="notice notice-warning" id="nic-412">
-            <p class="notice-title">"This VM already has an interface on that public network."</p>
-            <p>"A VM can have one interface per public network. Pick another network, or change the existing interface."</p>
+            <p class="notice-title">{t::NIC_412_TITLE.get()}</p>
+            <p>{t::NIC_412_TEXT.get()}</p>
         </div>
     })
 }
@@ -206,7 +208,7 @@ fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
 fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
     let op = use_op(ctx, "Add interface", move |_, _| open.set(false), |account, id, body: &Value| request::add_interface(account, id, body.clone()));
     view! {
-        <Modal open=open title="Add a network interface" id="add-interface-dialog">
+        <Modal open=open title=t::NIC_ADD_TITLE.get() id="add-interface-dialog">
             <InterfaceFields ctx=ctx original=InterfaceForm::default() adding=true op=op
                 make=Callback::new(|(form, _): (InterfaceForm, InterfaceForm)| form.add_body().ok())/>
         </Modal>
@@ -228,24 +230,24 @@ fn InterfaceFields<I: Clone + Send + Sync + 'static>(
     let form = use_form_with_options("nic", original, UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()));
     let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
     let input = Callback::new(move |value: InterfaceForm| make.run((value, before.clone())));
-    let doing = if adding { "Adding the interface" } else { "Saving the interface" };
+    let doing = if adding { t::NIC_ADDING.get() } else { t::NIC_SAVING.get() };
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {explain_412(form)}
             <div class="grid-2">
-                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label="Network" choices=networks/>
-                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label="Label" placeholder="e.g. eth1"/>
-                <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label="Port speed (Mb)" numeric=true hint="0 means unlimited; empty keeps the provider's default."/>
+                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label=c::NETWORK.get() choices=networks/>
+                <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=c::LABEL.get() placeholder=t::NIC_LABEL_PLACEHOLDER.get()/>
+                <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label=s::CREATE_PORT_SPEED_MB.get() numeric=true hint=t::NIC_RATE_HINT.get()/>
                 {(!adding).then(|| view! {
-                    <TextField bound=form.text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label="MAC address" hint="Six hex pairs: 02:1a:2b:3c:4d:5e."/>
-                    <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label="Default firewall policy"
+                    <TextField bound=form.text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label=t::NIC_MAC_ADDRESS.get() hint=t::NIC_MAC_HINT.get()/>
+                    <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label=s::CREATE_FIREWALL_POLICY.get()
                         options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
                 })}
             </div>
             <CheckField bound=form.bind_flag("primary", |f| f.primary, |f, on| f.primary = on)>
-                "Primary (holds the gateway; the current primary becomes secondary)"
+                {t::NIC_PRIMARY_CHECK.get()}
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form input=input label=if adding { "Add interface" } else { "Save" }/>
+            <DialogActions ctx=ctx op=op form=form input=input label=if adding { m::ACTION_ADD_INTERFACE.get() } else { c::SAVE.get() }/>
         </FormView>
     }
 }
@@ -266,32 +268,32 @@ fn InterfaceDialogs(ctx: VmCtx, dialog: RwSignal<Option<Dialog>>) -> impl IntoVi
     let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", move |_, _| close(), |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip));
 
     view! {
-        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Edit(_))) title="Edit the interface" id="edit-interface-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Edit(_))) title=t::NIC_EDIT_TITLE.get() id="edit-interface-dialog">
             {move || dialog.get().map(|d| view! {
                 <InterfaceFields ctx=ctx original=InterfaceForm::from_interface(d.interface()) adding=false op=edit
                     make=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| form.edit_body(&original).ok().map(|changes| (target_id(), changes)))/>
             })}
         </Modal>
-        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Policy(_))) title="Default firewall policy" id="policy-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Policy(_))) title=s::CREATE_FIREWALL_POLICY.get() id="policy-dialog">
             <PolicyChoice current=dialog.with_untracked(|d| d.as_ref().and_then(|d| d.interface().default_firewall_policy.clone())).unwrap_or_default()
                 op=policy nic=Signal::derive(target_id)/>
         </Modal>
-        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Delete(_))) title="Delete the interface" id="delete-interface-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Delete(_))) title=t::NIC_DELETE_TITLE.get() id="delete-interface-dialog">
             <DeleteInterface ctx=ctx nic=Signal::derive(target_id) name=Signal::derive(target_name) op=delete/>
         </Modal>
-        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::AddIp(_))) title="Add an IP address" id="add-ip-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::AddIp(_))) title=t::NIC_ADD_IP_TITLE.get() id="add-ip-dialog">
             <AddIp nic=dialog.with_untracked(|d| d.as_ref().map(|d| d.interface().clone())) op=add/>
         </Modal>
-        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::RemoveIp(..))) title="Remove the IP address" id="remove-ip-dialog">
+        <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::RemoveIp(..))) title=t::NIC_REMOVE_IP_TITLE.get() id="remove-ip-dialog">
             {move || dialog.with(|d| match d {
                 Some(Dialog::RemoveIp(_, ip)) => Some(ip.clone()),
                 _ => None,
             }).map(|ip| {
-                let address = ip.address.clone().unwrap_or_else(|| "this address".into());
+                let address = ip.address.clone().unwrap_or_else(|| t::NIC_THIS_ADDRESS.get().to_owned());
                 let ip_id = ip.id.clone().or(ip.ip_address_id.clone()).unwrap_or_default();
                 view! {
-                    <ConfirmDialog ctx=ctx op=remove input=Callback::new(move |()| (target_id(), ip_id.clone())) label="Remove address" doing="Removing the address" danger=true>
-                        <p>{format!("{address} is removed from {}.", target_name())}</p>
+                    <ConfirmDialog ctx=ctx op=remove input=Callback::new(move |()| (target_id(), ip_id.clone())) label=t::NIC_REMOVE_ADDRESS.get() doing=t::NIC_REMOVING_ADDRESS.get() danger=true>
+                        <p>{tf!(t::NIC_REMOVED_FROM, address = address, interface = target_name())}</p>
                         <RemoveIpWarning ctx=ctx nic=target_id()/>
                     </ConfirmDialog>
                 }
@@ -311,8 +313,8 @@ fn RemoveIpWarning(ctx: VmCtx, nic: String) -> impl IntoView {
     move || {
         (count.data.get() == Some(1)).then(|| view! {
             <div class="notice notice-warning" id="last-ip-warning">
-                <p class="notice-title">"This is the interface's only address."</p>
-                <p>"Removing it removes the interface too, with its firewall rules."</p>
+                <p class="notice-title">{t::NIC_LAST_IP_TITLE.get()}</p>
+                <p>{t::NIC_LAST_IP_TEXT.get()}</p>
             </div>
         })
     }
@@ -338,21 +340,21 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: Signal<String>) 
     let error_id = format!("{id}-error");
     let input = Callback::new(move |f: PolicyForm| (nic.get(), f.default_firewall_policy));
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, input.run(f)) }) doing="Setting the policy">
-            <p>"The default policy is what happens to traffic no firewall rule matches. Any rule takes precedence over it."</p>
-            <div class="choices" role="radiogroup" aria-label="Default policy" id=id.clone() tabindex="-1"
+        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, input.run(f)) }) doing=t::NIC_SETTING_POLICY.get()>
+            <p>{t::NIC_POLICY_TEXT.get()}</p>
+            <div class="choices" role="radiogroup" aria-label=t::NIC_DEFAULT_POLICY.get() id=id.clone() tabindex="-1"
                 aria-invalid=move || message.with(Option::is_some).to_string()
                 aria-describedby=described_by(id.clone(), message, false)>
                 <label class="choice"><input type="radio" name="policy" id="policy-accept" prop:checked=move || value.get() == "ACCEPT" on:change=choose("ACCEPT")/>
-                    <span><strong>"ACCEPT"</strong>" — allow all traffic that no rule drops."</span></label>
+                    <span><strong>"ACCEPT"</strong>" "{t::NIC_POLICY_ACCEPT.get()}</span></label>
                 <label class="choice"><input type="radio" name="policy" id="policy-drop" prop:checked=move || value.get() == "DROP" on:change=choose("DROP")/>
-                    <span><strong>"DROP"</strong>" — deny all traffic that no rule accepts. Make sure a rule accepts what you need (e.g. SSH)."</span></label>
+                    <span><strong>"DROP"</strong>" "{t::NIC_POLICY_DROP.get()}</span></label>
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
-            <LockoutNotice guard=guard again="Set policy"/>
-            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
+            <LockoutNotice guard=guard again=t::NIC_SET_POLICY.get()/>
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
-                <SubmitButton form=form id="confirm-action" label="Set policy"/>
+                <SubmitButton form=form id="confirm-action" label=t::NIC_SET_POLICY.get()/>
             </div>
         </FormView>
     }
@@ -371,16 +373,16 @@ fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op
         UseDataOptions::default().once(),
     );
     view! {
-        <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.get_untracked()) label="Delete interface" doing="Deleting the interface" danger=true>
-            <p>{move || format!("{} is deleted, with everything that depends on it:", name.get())}</p>
+        <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.get_untracked()) label=m::ACTION_DELETE_INTERFACE.get() doing=t::NIC_DELETING.get() danger=true>
+            <p>{move || tf!(t::NIC_DELETED_WITH, name = name.get())}</p>
             {move || parts.answer().map(|result| match result {
                 Ok((ips, rules)) => view! {
                     <ul id="delete-interface-parts">
-                        <li>{if ips.is_empty() { "no IP addresses".to_owned() } else { format!("its IP addresses: {}", ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
-                        <li>{match rules.len() { 0 => "no firewall rules".to_owned(), 1 => "1 firewall rule".to_owned(), n => format!("{n} firewall rules") }}</li>
+                        <li>{if ips.is_empty() { t::NIC_NO_ADDRESSES_LEFT.get().to_owned() } else { tf!(t::NIC_ITS_ADDRESSES, list = ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
+                        <li>{match rules.len() { 0 => t::NIC_NO_RULES.get().to_owned(), n => vmdeck_core::i18n::plural(n as u64, &t::NIC_RULES_ONE, &t::NIC_RULES_OTHER) }}</li>
                     </ul>
                 }.into_any(),
-                Err(e) => view! { <ErrorView error=e doing="Listing what goes with the interface"/> }.into_any(),
+                Err(e) => view! { <ErrorView error=e doing=t::NIC_LISTING_PARTS.get()/> }.into_any(),
             })}
         </ConfirmDialog>
     }
@@ -409,17 +411,17 @@ fn AddIp(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> impl IntoV
             .get()
             .unwrap_or_default()
             .into_iter()
-            .map(|ip| (ip.id.clone().unwrap_or_default(), format!("{} (reserved)", ip.address.clone().unwrap_or_default())))
+            .map(|ip| (ip.id.clone().unwrap_or_default(), tf!(t::NIC_RESERVED, address = ip.address.clone().unwrap_or_default())))
             .collect::<Vec<_>>()
     });
     let input = Callback::new(move |f: AddIpForm| (nic_id.clone(), f.reserved()));
     view! {
-        <FormView form=form on_submit=op.sender(form, input) doing="Adding the address">
-            <p>"A new address is taken from the interface's network, or use one the account reserved."</p>
-            <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id).with_id("ip-choice") label="Address" options=options empty="A new address"/>
-            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what="What this dialog sends"/>
+        <FormView form=form on_submit=op.sender(form, input) doing=t::NIC_ADDING_ADDRESS.get()>
+            <p>{t::NIC_ADD_IP_TEXT.get()}</p>
+            <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id).with_id("ip-choice") label=c::ADDRESS.get() options=options empty=t::NIC_NEW_ADDRESS.get()/>
+            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
-                <SubmitButton form=form id="confirm-action" label="Add address"/>
+                <SubmitButton form=form id="confirm-action" label=t::NIC_ADD_ADDRESS.get()/>
             </div>
         </FormView>
     }
