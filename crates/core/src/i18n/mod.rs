@@ -273,6 +273,11 @@ pub fn number(value: f64, max_decimals: usize) -> String {
     number_in(value, 0, max_decimals, &locale_tag())
 }
 
+/// A number in the panel's locale with exactly `decimals` decimals: 9.0 → "9.0" / "9,0".
+pub fn fixed(value: f64, decimals: usize) -> String {
+    number_in(value, decimals, decimals, &locale_tag())
+}
+
 /// A whole number in the panel's locale: 12345 → "12,345" / "12.345".
 pub fn integer(value: i64) -> String {
     number_in(value as f64, 0, 0, &locale_tag())

@@ -75,7 +75,7 @@ impl ChartData for CpuData {
     }
     fn values(&self, index: usize) -> Vec<String> {
         let mut out = vec![match self.usage.data.get(index).copied().flatten() {
-            Some(v) => tf!(t::STATS_CPU_VALUE, value = vmdeck_core::i18n::number(v, 1)),
+            Some(v) => tf!(t::STATS_CPU_VALUE, value = vmdeck_core::i18n::fixed(v, 1)),
             None => t::STATS_NO_SAMPLE.get().to_owned(),
         }];
         out.extend(marked_at(&self.markers, index));
