@@ -274,11 +274,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn changes_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         let change = |change| VmChange { id: "1".into(), name: "web".into(), change };
         assert_eq!(change(Change::Stopped).sentence(), "web se ha detenido");
         assert_eq!(change(Change::Status { from: "offline".into(), to: "recovery".into() }).sentence(), "web ha pasado de apagada a en rescate");

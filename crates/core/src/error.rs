@@ -412,11 +412,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn errors_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(ApiError::Unauthorized.to_string(), "Tu sesión ha caducado o se ha rechazado el token.");
         let server = ApiError::Server { status: 503, messages: ErrorMessages::default(), retry_after: Some(30) };
         assert_eq!(server.to_string(), "El servicio tuvo un problema (HTTP 503). Pide volver a intentarlo dentro de 30 segundos.");

@@ -386,11 +386,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn actions_in_spanish_whatever_language_they_were_recorded_in() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(action_label("Reboot"), "Reiniciar");
         assert_eq!(action_label("Reiniciar"), "Reiniciar");
         assert_eq!(action_label("Mount ISO"), "Montar ISO");

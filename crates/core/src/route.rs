@@ -201,11 +201,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn titles_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(Route::VmList.title("vmdeck", None, Some(12_345)), "Máquinas virtuales (12.345) · vmdeck");
         assert_eq!(Route::Vm(VmTab::Firewall).title("vmdeck", Some("db-01"), None), "db-01 · Cortafuegos · vmdeck");
         assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", None, None), "Máquina virtual · Resumen · vmdeck");

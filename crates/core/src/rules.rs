@@ -870,11 +870,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn rule_checks_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         let rule = |command: &str, port: &str| {
             let serde_json::Value::Object(map) = serde_json::json!({"command": command, "protocol": "TCP", "address": "", "port": port}) else {
                 unreachable!()

@@ -552,11 +552,10 @@ mod summary_tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn charts_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         let cpu = CpuUsage { lapse: None, time_units: Some("minutes".into()), data: vec![Some(10.0), Some(30.0)] };
         let chart = cpu_chart(&cpu, Vec::new());
         assert_eq!(chart.summary, ["media 20,0 % · máximo 30,0 %"]);

@@ -176,11 +176,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn ages_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(updated_ago(1_000), "Actualizado ahora mismo");
         assert_eq!(updated_ago(12_000), "Actualizado hace 12 s");
         assert_eq!(updated_ago(180_000), "Actualizado hace 3 min");

@@ -280,11 +280,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn checks_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(hostname("").unwrap_err(), "Escribe un nombre de host.");
         assert_eq!(hostname("web_1").unwrap_err(), "El nombre de host solo puede contener letras A–Z, dígitos y guiones, no «_».");
         assert_eq!(positive("0", t::WHAT_MEMORY).unwrap_err(), "El mínimo para la memoria es 1.");

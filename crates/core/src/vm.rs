@@ -346,11 +346,10 @@ mod tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
-    use crate::i18n::{set_locale, Lang, Locale};
 
     #[test]
     fn memory_status_and_names_in_spanish() {
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(format_memory(512), "512 MB");
         assert_eq!(format_memory(1024), "1 GB");
         assert_eq!(format_memory(1536), "1,5 GB");

@@ -86,6 +86,30 @@ pub fn set_locale(locale: Locale) {
     CURRENT.with(|current| *current.borrow_mut() = locale);
 }
 
+/// For tests: `locale` until the guard is dropped, then the one before, so
+/// that a test in Spanish leaves nothing behind, however tests are run.
+#[cfg(test)]
+pub(crate) struct LocaleGuard(Locale);
+
+#[cfg(test)]
+impl LocaleGuard {
+    pub(crate) fn set(locale: Locale) -> Self {
+        let before = CURRENT.with(|current| std::mem::replace(&mut *current.borrow_mut(), locale));
+        LocaleGuard(before)
+    }
+
+    pub(crate) fn spanish() -> Self {
+        Self::set(Locale::new(Lang::Es, "es-ES"))
+    }
+}
+
+#[cfg(test)]
+impl Drop for LocaleGuard {
+    fn drop(&mut self) {
+        set_locale(std::mem::take(&mut self.0));
+    }
+}
+
 pub fn lang() -> Lang {
     CURRENT.with(|current| current.borrow().lang)
 }
@@ -355,7 +379,7 @@ mod tests {
     fn filling_in_values() {
         let text = Text::new("{n} of {total} VMs", "{n} de {total} VM");
         assert_eq!(text.with(&[("n", "3"), ("total", "10")]), "3 of 10 VMs");
-        set_locale(Locale::new(Lang::Es, "es-ES"));
+        let _spanish = LocaleGuard::spanish();
         assert_eq!(crate::tf!(text, n = 3, total = 10), "3 de 10 VM");
         // A name with no value stays visible, and lone braces are left alone.
         assert_eq!(fill("{a} {b} {", &[("a", "1")]), "1 {b} {");
@@ -368,7 +392,7 @@ mod tests {
         let other = Text::new("{n} VMs", "{n} VM");
         assert_eq!(plural(1, &one, &other), "1 VM");
         assert_eq!(plural(1234, &one, &other), "1,234 VMs");
-        set_locale(Locale::new(Lang::Es, "es"));
+        let _spanish = LocaleGuard::set(Locale::new(Lang::Es, "es"));
         assert_eq!(plural(12345, &one, &other), "12.345 VM");
     }
 

@@ -109,7 +109,7 @@ crate::catalogue! {
     ACTIVITY_RESULT_REFUSED = "refused" / "rechazada";
     ACTIVITY_RESULT_RUNNING = "running" / "en curso";
     ACTIVITY_SEARCH = "Search" / "Buscar";
-    ACTIVITY_SEARCH_PLACEHOLDER = "e.g. reboot" / "p. ej., reiniciar";
+    ACTIVITY_SEARCH_PLACEHOLDER = "e.g. reboot" / "p. ej. reiniciar";
     ACTIVITY_MEMORY_ONLY = "This browser's storage is full or blocked: what is recorded now is kept only until this page is closed." / "El almacenamiento de este navegador está lleno o bloqueado: lo que se registre ahora solo se conservará hasta que cierres esta página.";
     ACTIVITY_EMPTY_TITLE = "Nothing recorded" / "No hay nada registrado";
     ACTIVITY_EMPTY_TEXT = "What you do from this browser (actions, edits, interfaces, addresses, rules, ISOs) is recorded here, newest first." / "Lo que haces desde este navegador (acciones, cambios, interfaces, direcciones, reglas, ISO) se registra aquí, lo más reciente primero.";
@@ -178,7 +178,7 @@ crate::catalogue! {
     NICS_COL_POLICY = "Policy" / "Política";
 
     // The IP addresses page
-    IPS_FILTER_PLACEHOLDER = "e.g. 203.0.113.7" / "p. ej., 203.0.113.7";
+    IPS_FILTER_PLACEHOLDER = "e.g. 203.0.113.7" / "p. ej. 203.0.113.7";
     IPS_LOADING = "Loading the IP addresses" / "Cargar las direcciones IP";
     IPS_EMPTY_TITLE = "No addresses" / "No hay direcciones";
     IPS_EMPTY_TEXT = "No address matches." / "Ninguna dirección coincide.";
