@@ -31,6 +31,12 @@ pub fn init() {
     }
 }
 
+/// A moment (milliseconds since the epoch) as the panel's locale writes a
+/// date and time in the user's time zone.
+pub fn date_time(ms: f64) -> String {
+    String::from(js_sys::Date::new(&ms.into()).to_locale_string(&i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED))
+}
+
 fn choose(lang: Lang) {
     if lang == i18n::lang() {
         return;

@@ -97,8 +97,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                         </tr></thead>
                         <tbody>
                             {list.into_iter().map(|t| {
-                                let at = js_sys::Date::new(&t.started.into());
-                                let when = String::from(at.to_locale_string(&vmdeck_core::i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED));
+                                let when = crate::i18n::date_time(t.started);
                                 let took = t.finished.map(|f| format_elapsed((f - t.started) as i64)).unwrap_or_else(|| "…".to_owned());
                                 let (class, message) = match &t.state {
                                     TaskState::Running => ("badge badge-unbuilt", String::new()),

@@ -44,7 +44,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     });
     move || {
         changes.get().map(|(at, list)| {
-            let when = String::from(js_sys::Date::new(&(at as f64).into()).to_locale_string(&vmdeck_core::i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED));
+            let when = crate::i18n::date_time(at as f64);
             view! {
                 <div class="notice notice-info since-last-visit" id="since-last-visit" role="status">
                     <div>

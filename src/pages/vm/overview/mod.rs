@@ -11,7 +11,7 @@ use vmdeck_core::Vm;
 /// A date of the service in the user's local time; the raw text when it is not a date.
 pub fn local_time(raw: &str) -> String {
     match parse_service_date(raw) {
-        Some(ms) => String::from(js_sys::Date::new(&(ms as f64).into()).to_locale_string(&vmdeck_core::i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED)),
+        Some(ms) => crate::i18n::date_time(ms as f64),
         None => raw.to_owned(),
     }
 }
