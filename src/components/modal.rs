@@ -43,7 +43,16 @@ fn keep_focus_inside(dialog: &web_sys::HtmlDialogElement, ev: &web_sys::Keyboard
 /// Gives the focus back to what opened the dialog; if that is gone or
 /// disabled now (the action it started keeps it busy), to the page's main
 /// part, so that the next Tab goes on from there instead of from the top.
-fn return_focus(opener: Option<HtmlElement>) {
+/// Only a lost focus is given back: `close` comes a task after the dialog
+/// closed, and by then the user may have put the focus somewhere else.
+fn return_focus(dialog: &web_sys::HtmlDialogElement, opener: Option<HtmlElement>) {
+    let lost = match document().active_element() {
+        None => true,
+        Some(active) => document().body().is_some_and(|body| body.is_same_node(Some(&active))) || dialog.contains(Some(&active)),
+    };
+    if !lost {
+        return;
+    }
     let usable = opener.filter(|el| el.is_connected() && !el.matches(":disabled").unwrap_or(true));
     let target = usable.or_else(|| document().query_selector("main").ok().flatten().and_then(|el| el.dyn_into::<HtmlElement>().ok()));
     if let Some(target) = target {
@@ -87,11 +96,12 @@ pub fn Modal(
         // The browser fires `close` a task after the dialog closed: a quick
         // Escape then Enter on the opener may have shown it again since.
         // That close is over; the dialog stays open.
-        if dialog.get_untracked().is_some_and(|el| el.open()) {
+        let Some(el) = dialog.get_untracked() else { return };
+        if el.open() {
             return;
         }
         open.set(false);
-        return_focus(opener.try_update_value(Option::take).flatten());
+        return_focus(&el, opener.try_update_value(Option::take).flatten());
     };
     let title_id = format!("{id}-title");
     let labelled_by = title_id.clone();

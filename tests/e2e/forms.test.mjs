@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, accountPath, apiGet, logIn, loggedInPage, nicsOf, setPolicyDrop, startSim, useSuite, vmPicker } from './harness.mjs';
+import { DEMO, accountPath, apiGet, focusMovesTo, logIn, loggedInPage, nicsOf, setPolicyDrop, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '1500'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -276,7 +276,7 @@ for (const form of refusals) {
     assert.equal((await error.textContent()).trim(), message, `${field}'s message at its field`);
     assert.equal(await page.getAttribute(form.control, 'aria-invalid'), 'true');
     assert.match(await page.getAttribute(form.control, 'aria-describedby'), new RegExp(`${form.control.slice(1)}-error`));
-    assert.equal(await page.evaluate(() => document.activeElement?.id), form.control.slice(1), 'the focus goes to it');
+    await focusMovesTo(page, form.control, 'the focus goes to it');
     const top = await page.textContent(form.top);
     assert.match(top, form.general ?? /See the message at the field/);
     assert.doesNotMatch(top, new RegExp(message), 'a field message is not repeated at the top');

@@ -224,6 +224,27 @@ export function vmPicker(suite) {
   };
 }
 
+/** What has the focus, as a short description for messages. */
+export const focused = (page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  });
+
+/**
+ * Waits for the focus to be on `selector`: the panel moves it a frame or a
+ * task after what caused it (a submit, a dialog's `close`). Fails with
+ * `message` and where the focus is instead.
+ */
+export async function focusMovesTo(page, selector, message, timeout = 5000) {
+  try {
+    await page.waitForFunction((s) => document.activeElement?.matches(s) ?? false, selector, { timeout });
+  } catch {
+    assert.fail(`${message}: the focus is on ${await focused(page)}, not ${selector}`);
+  }
+}
+
 /**
  * Records the requests the page sends from now on that `filter(url, method)`
  * keeps (by default those to the API), for tests that count what the panel

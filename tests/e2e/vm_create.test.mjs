@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, loggedInPage, recordRequests, shownRequests, useSuite } from './harness.mjs';
+import { accountPath, apiGet, focusMovesTo, loggedInPage, recordRequests, shownRequests, useSuite } from './harness.mjs';
 
 const suite = useSuite(['--vms', '5', '--op-ms', '2000'], { before, after, afterEach });
 
@@ -85,7 +85,7 @@ test('each invalid field shows its message and blocks the submit', async () => {
   await page.click('#create-submit');
   await page.waitForSelector('#create-invalid-note');
   assert.ok(await page.isDisabled('#create-submit'));
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'create-label', 'focus goes to the first problem');
+  await focusMovesTo(page, '#create-label', 'focus goes to the first problem');
   assert.equal(posts().length, 0, 'nothing is sent while a field is invalid');
 
   await page.fill('#create-hostname', 'a'.repeat(26));

@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, focusMovesTo, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -249,7 +249,7 @@ test('a row menu works by keyboard', async () => {
   // Escape closes it and gives the focus back to its button.
   await page.keyboard.press('Escape');
   await page.waitForSelector(`#vm-row-${vm.id} .row-menu-list`, { state: 'detached' });
-  assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'SUMMARY');
+  await focusMovesTo(page, `#vm-row-${vm.id} .row-menu summary`, 'Escape gives the focus back to the menu button');
   await page.keyboard.press('Enter');
   await page.waitForSelector(`#vm-row-${vm.id} .row-menu-list`);
   for (let i = 0; i < 6; i += 1) {
