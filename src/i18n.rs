@@ -37,6 +37,11 @@ pub fn date_time(ms: f64) -> String {
     String::from(js_sys::Date::new(&ms.into()).to_locale_string(&i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED))
 }
 
+/// The time of day of a moment, as [`date_time`] writes it, for today's events.
+pub fn time_of_day(ms: f64) -> String {
+    String::from(js_sys::Date::new(&ms.into()).to_locale_time_string(&i18n::locale_tag()))
+}
+
 fn choose(lang: Lang) {
     if lang == i18n::lang() {
         return;

@@ -48,7 +48,7 @@ pub fn VmCreatePage() -> impl IntoView {
                 // The VM builds: its entry runs until the VM is free.
                 Ok(vm) => match &vm.id {
                     Some(id) => tasks.found_vm(task, id),
-                    None => tasks.done(task, t::CREATE_CREATED.get()),
+                    None => tasks.done(task, Some(t::CREATE_CREATED.get())),
                 },
                 Err(e) => tasks.failed(task, e),
             }

@@ -157,8 +157,9 @@ impl Tasks {
         self.change(|list| list.name_vm(id, vm_id));
     }
 
-    pub fn done(&self, id: u64, outcome: &str) {
-        self.end(id, TaskState::Done(outcome.to_owned()));
+    /// The task ended well; `outcome` says what it led to, if more than done.
+    pub fn done(&self, id: u64, outcome: Option<&str>) {
+        self.end(id, TaskState::Done(outcome.unwrap_or_default().to_owned()));
     }
 
     pub fn failed(&self, id: u64, error: &ApiError) {
@@ -173,14 +174,14 @@ impl Tasks {
         }
         let Some(vm_id) = vm.id.as_deref() else { return };
         for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
-            self.done(id, &vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label()));
+            self.done(id, Some(&vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label())));
         }
     }
 
     /// The VM is gone (after a destroy): its running tasks are done.
     pub fn observe_gone(&self, vm_id: &str, asked_at: f64) {
         for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
-            self.done(id, t::TASK_REMOVED.get());
+            self.done(id, Some(t::TASK_REMOVED.get()));
         }
     }
 

@@ -110,11 +110,11 @@ pub fn TaskTray() -> impl IntoView {
                     view! {
                         <ul class="tray-list">
                             {list.into_iter().map(|task| {
-                                let started = js_sys::Date::new(&task.started.into());
-                                let at = String::from(started.to_locale_time_string(&vmdeck_core::i18n::locale_tag()));
+                                let at = crate::i18n::time_of_day(task.started);
                                 let elapsed = move || format_elapsed((task.finished.unwrap_or_else(|| clock.get()) - task.started) as i64);
                                 let (class, state) = match &task.state {
                                     TaskState::Running => ("task-running", t::ACTIVITY_RESULT_RUNNING.get().to_owned()),
+                                    TaskState::Done(outcome) if outcome.is_empty() => ("task-done", t::ACTIVITY_RESULT_DONE.get().to_owned()),
                                     TaskState::Done(outcome) => ("task-done", vmdeck_core::tf!(t::TRAY_DONE, outcome = outcome)),
                                     TaskState::Failed(why) => ("task-failed", vmdeck_core::tf!(t::TRAY_FAILED, why = why)),
                                 };

@@ -94,6 +94,10 @@ test('edit a label; reloading a tab URL opens that tab', async () => {
   const after = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body;
   assert.equal(after.label, 'Renamed by a test');
   assert.equal(after.memory, vm.memory * 2);
+  // The answer said no more than done, and the tray says it once.
+  await page.click('#task-tray-toggle');
+  const state = await page.textContent('#task-tray .task-done:has-text("Edit") .task-line.muted span:first-child');
+  assert.equal(state.trim(), 'done');
 });
 
 test('rebuild from another template, after typing the hostname', async () => {

@@ -22,6 +22,7 @@ pub const TRAY: usize = 20;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TaskState {
     Running,
+    /// What it led to ("now online"); empty when the answer said no more than done.
     Done(String),
     Failed(String),
 }
@@ -102,6 +103,7 @@ impl TaskList {
     pub fn end(&mut self, id: u64, state: TaskState, now: f64) -> Option<String> {
         let task = self.0.iter_mut().find(|t| t.id == id && t.running())?;
         let message = match &state {
+            TaskState::Done(outcome) if outcome.is_empty() => crate::tf!(t::HISTORY_DONE_PLAIN, action = action_label(&task.action), vm = task.vm_name),
             TaskState::Done(outcome) => crate::tf!(t::HISTORY_DONE, action = action_label(&task.action), vm = task.vm_name, outcome = outcome),
             TaskState::Failed(why) => crate::tf!(t::HISTORY_FAILED, action = action_label(&task.action), vm = task.vm_name, why = why),
             TaskState::Running => return None,
@@ -283,6 +285,9 @@ mod tests {
         assert_eq!(list.running(), 0);
         let id = go(&mut list, "Stop", "1", "web", 50.0);
         assert_eq!(list.end(id, TaskState::Failed("busy".into()), 60.0).as_deref(), Some("Stop on web failed: busy"));
+        // An answer that said no more than done is not said twice.
+        let id = go(&mut list, "Edit", "1", "web", 70.0);
+        assert_eq!(list.end(id, TaskState::Done(String::new()), 80.0).as_deref(), Some("Edit on web: done."));
     }
 
     #[test]

@@ -122,7 +122,7 @@ where
             match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
-                    tasks.done(task, t::VM_OP_DONE.get());
+                    tasks.done(task, None);
                     ctx.refresh();
                 }
                 Err(e) => {

@@ -109,7 +109,7 @@ impl Runner {
                         // Started: the tray follows the VM until it is free.
                         Ok(Outcome::Started) => set(index, ItemResult::Done),
                         Ok(Outcome::Done) => {
-                            tasks.done(task, t::ACTIVITY_RESULT_DONE.get());
+                            tasks.done(task, None);
                             set(index, ItemResult::Done);
                         }
                         Err(e) => {

@@ -202,6 +202,7 @@ crate::catalogue! {
 
     // Activity: how a recorded action ended
     HISTORY_DONE = "{action} on {vm}: done, {outcome}." / "{action} en {vm}: hecho, {outcome}.";
+    HISTORY_DONE_PLAIN = "{action} on {vm}: done." / "{action} en {vm}: hecho.";
     HISTORY_FAILED = "{action} on {vm} failed: {why}" / "{action} en {vm} ha fallado: {why}";
     HISTORY_APPLY_FIREWALL_RULES = "Apply firewall rules" / "Aplicar las reglas del cortafuegos";
     HISTORY_RESIZE = "Resize" / "Redimensionar";

@@ -11,7 +11,6 @@ crate::catalogue! {
 
     // Operations and their dialogs
     VM_OP_BUSY = "The VM is busy with another operation; wait until it has finished." / "La VM está ocupada con otra operación; espera a que termine.";
-    VM_OP_DONE = "done" / "completada";
     VM_DIALOG_SENDS = "What this dialog sends" / "Lo que envía este diálogo";
 
     // Start, stop and reboot

@@ -59,7 +59,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
             match request.await {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
-                    tasks.done(task, t::VM_OP_DONE.get());
+                    tasks.done(task, None);
                     set_step(flow, index, StepState::Done);
                     ctx.refresh();
                 }
