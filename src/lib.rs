@@ -70,8 +70,9 @@ pub fn start() {
     }));
     theme::initial_theme();
     i18n::init();
-    // The parts of the page being opened start downloading now, while the app
-    // is being built, instead of once it asks for them.
+    // The parts of the page being opened are compiled now, while the app is
+    // being built, instead of once it asks for them; the boot script has
+    // started their downloads already, and they are not asked for again.
     if let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) {
         parts::prefetch_path(&path);
     }

@@ -176,8 +176,9 @@ pub fn tab(tab: VmTab) -> &'static Part {
     }
 }
 
-/// Every part a page at `route` draws. The performance suite's
-/// `ROUTE_PARTS` (`scripts/bench/bundle.mjs`) says the same: change both.
+/// Every part a page at `route` draws. `scripts/route-parts.mjs` says the
+/// same for the boot script, which starts their downloads beside the main
+/// module; `tests/e2e/parts.test.mjs` checks that the two agree.
 pub fn for_route(route: Route) -> Vec<&'static Part> {
     match route {
         Route::Login => vec![&LOGIN],

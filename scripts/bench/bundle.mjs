@@ -3,6 +3,7 @@
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { partsFor } from '../route-parts.mjs';
 import { DIST, figures, fmt, record } from './shared.mjs';
 
 export const name = 'bundle';
@@ -18,17 +19,8 @@ export const FIGURES = figures({
   },
 });
 
-// The parts of the panel a first visit to each page needs. This mirrors
-// `for_route` in src/parts.rs (the statistics tab is drawn in the VM page):
-// change the two together.
-const ROUTE_PARTS = {
-  '/login': ['part_login'],
-  '/vms': [],
-  '/vms/new': ['part_vm_create'],
-  '/vms/:id': ['part_vm'],
-  '/vms/:id/statistics': ['part_vm', 'part_statistics'],
-  '/interfaces': ['part_account'],
-};
+// The pages whose first visit is measured, with the parts each needs.
+const ROUTES = ['/login', '/vms', '/vms/new', '/vms/:id', '/vms/:id/statistics', '/interfaces'];
 // What every first visit downloads before any part: the bindings, the main
 // module (shell and list), the parts loader and the script that starts them.
 const MAIN_FILES = ['vmdeck.js', 'vmdeck_bg.wasm', '__wasm_split.js', 'boot.js'];
@@ -95,7 +87,8 @@ export async function run() {
   // A first visit: the main files, then every part of the page with its chunks, each once.
   const folder = appFolder();
   const filesOf = partFiles(readFileSync(path.join(folder, '__wasm_split.js'), 'utf8'));
-  for (const [route, parts] of Object.entries(ROUTE_PARTS)) {
+  for (const route of ROUTES) {
+    const parts = partsFor(route.replace(':id', '1'));
     const files = new Set([...MAIN_FILES, ...parts.flatMap(filesOf)]);
     const size = totalSize([...files].map((f) => path.join(folder, f)));
     record(FIGURES.firstVisit, size.brotli / 1000, {

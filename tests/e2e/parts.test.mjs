@@ -2,6 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { partsFor } from '../../scripts/route-parts.mjs';
 import { loggedInPage, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '8'], { before, after, afterEach });
@@ -43,6 +44,17 @@ async function recordDownloads(page) {
   return counts;
 }
 
+/** The parts the panel has loaded so far (its `vmdeck:part-loaded:` marks), sorted. */
+const loadedParts = (page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .map((mark) => mark.name)
+      .filter((name) => name.startsWith('vmdeck:part-loaded:'))
+      .map((name) => name.slice('vmdeck:part-loaded:'.length))
+      .sort(),
+  );
+
 test('every page opens from a cold load of its own address', async () => {
   const { id } = await vms.look({ status: 'online' });
   const pages = [
@@ -65,10 +77,43 @@ test('every page opens from a cold load of its own address', async () => {
     await page.goto(`${suite.sim.url}${path}`);
     await page.waitForSelector(selector);
     assert.equal(new URL(page.url()).pathname, path, `${path} stays where it is`);
+    assert.deepEqual(await loadedParts(page), [...partsFor(path)].sort(), `${path}: the parts the boot script downloads are the ones the panel draws`);
   }
   const { page } = await suite.open();
   await page.goto(`${suite.sim.url}/login`);
   await page.waitForSelector('#login-submit');
+  assert.deepEqual(await loadedParts(page), partsFor('/login'));
+});
+
+test('the parts of the page being opened download beside the main module, not after it', async () => {
+  const { id } = await vms.look({ status: 'online' });
+  for (const [path, selector, loggedIn] of [['/login', '#login-submit', false], [`/vms/${id}/statistics`, '#cpu-canvas', true]]) {
+    const { page } = loggedIn ? await coldLoggedInPage() : await suite.open();
+    const wanted = partsFor(path).map((part) => `split_${part}.wasm`);
+    const asked = new Set();
+    let everyPartAsked;
+    const partsAsked = new Promise((resolve) => {
+      everyPartAsked = resolve;
+    });
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop();
+      if (wanted.includes(file)) asked.add(file);
+      if (asked.size === wanted.length) everyPartAsked(true);
+    });
+    // The main module is held back until the page's parts have been asked
+    // for: only a request made before it runs can be seen while it is held.
+    let partsBeforeMain = true;
+    let askedBeforeMain = [];
+    await page.route(/\/vmdeck_bg\.wasm$/, async (route) => {
+      const seen = await Promise.race([partsAsked, new Promise((resolve) => setTimeout(() => resolve(false), 5000))]);
+      partsBeforeMain &&= seen;
+      askedBeforeMain = [...asked];
+      await route.continue();
+    });
+    await page.goto(`${suite.sim.url}${path}`);
+    await page.waitForSelector(selector);
+    assert.ok(partsBeforeMain, `${path}: ${wanted.join(', ')} asked for while the main module was on its way (asked then: ${askedBeforeMain.join(', ') || 'none'})`);
+  }
 });
 
 test('a part that cannot be downloaded says so, and "Try again" brings it', async () => {
