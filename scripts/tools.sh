@@ -78,11 +78,12 @@ vmdeck_tools() {
       $sudo apt-get update -qq
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
     fi
-    # nginx runs deploy/nginx.conf in the deployment tests; brotli_static is a module.
-    if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
-      echo "tools: installing nginx and its brotli_static module"
+    # nginx runs deploy/nginx.conf in the deployment tests, and Caddy
+    # deploy/Caddyfile; nginx's brotli_static is a module.
+    if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || [ ! -x /usr/bin/caddy ]; then
+      echo "tools: installing nginx with its brotli_static module, and Caddy"
       $sudo apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static caddy >/dev/null
     fi
     if [ ! -d "$root/node_modules/playwright-core" ] || [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
       echo "tools: installing the end-to-end test dependencies"
