@@ -43,7 +43,9 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                 .filter(|t| vm.as_ref().is_none_or(|vm| t.vm_id == *vm))
                 .filter(|t| result.is_empty() || result_of(t) == result)
                 .filter(|t| {
-                    let text = format!("{} {} {} {} {}", t.action, t.vm_name, t.vm_id, t.interface.as_deref().unwrap_or(""), t.request).to_lowercase();
+                    // The action as shown, and as recorded (its English name).
+                    let action = vmdeck_core::history::action_label(&t.action);
+                    let text = format!("{action} {} {} {} {} {}", t.action, t.vm_name, t.vm_id, t.interface.as_deref().unwrap_or(""), t.request).to_lowercase();
                     words.iter().all(|w| text.contains(w.as_str()))
                 })
                 .cloned()

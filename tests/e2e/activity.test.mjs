@@ -47,6 +47,23 @@ test('an action shows on the VM\'s Activity tab and the account\'s page, survive
   assert.match(csv, new RegExp(`,Reboot,${vm.id},.*,done,`));
 });
 
+test('in Spanish, an action shows and is found by its Spanish name, and exports under its English one', async () => {
+  const vm = await vms.take({ status: 'online' });
+  const { page } = await loggedInPage(suite);
+  await page.evaluate(() => localStorage.setItem('vmdeck.lang', JSON.stringify('es')));
+  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await page.waitForSelector('html[lang="es"]');
+  await page.click('#action-reboot');
+  await page.click('#reboot-dialog #confirm-action');
+  await page.waitForSelector('.vm-state .busy');
+
+  await page.goto(`${suite.sim.url}/activity?search=reiniciar`);
+  await page.waitForSelector('#activity-table');
+  assert.deepEqual((await rowsOf(page, '#activity-table')).map((row) => row[0]), ['Reiniciar']);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#activity-export-csv')]);
+  assert.match(await readFile(await download.path(), 'utf8'), new RegExp(`\\r\\n[^,]*,Reboot,${vm.id},`));
+});
+
 test('a second tab of the browser sees an entry as it is made', async () => {
   const vm = await vms.take({ status: 'online' });
   const { page, context } = await loggedInPage(suite, { remember: true });

@@ -74,13 +74,16 @@ impl TaskList {
         self.0.iter().filter(|t| t.running()).count()
     }
 
-    /// Records a write started at `now` and answers its id.
+    /// Records a write started at `now` and answers its id. An action the
+    /// catalogue knows is kept under its English name, whatever the language
+    /// it was started in: the record (and its export) reads the same in every
+    /// language, and is shown in the current one (`action_label`).
     pub fn start(&mut self, started: Started, now: f64) -> u64 {
         let id = self.0.iter().map(|t| t.id).max().unwrap_or(0).saturating_add(1);
         let interface = started.request.as_ref().and_then(|r| interface_of(&r.path));
         self.0.insert(0, Task {
             id,
-            action: started.action,
+            action: action_text(&started.action).map_or(started.action, |text| text.en.to_owned()),
             vm_id: started.vm_id,
             vm_name: started.vm_name,
             interface,
@@ -406,5 +409,10 @@ mod spanish_tests {
         let mut labels: Vec<String> = chart_moments(&list, "7").into_iter().map(|(_, label)| label).collect();
         labels.sort();
         assert_eq!(labels, ["Arrancar", "Reiniciar"]);
+        // Kept, and so exported, under their English names.
+        let recorded: Vec<&str> = list.tasks().iter().map(|t| t.action.as_str()).collect();
+        assert_eq!(recorded, ["Mount ISO", "Start", "Reboot"]);
+        let entries: Vec<&Task> = list.tasks().iter().collect();
+        assert_eq!(table(&entries).rows[1][1], "Start");
     }
 }
