@@ -420,6 +420,6 @@ mod spanish_tests {
         let server = ApiError::Server { status: 503, messages: ErrorMessages::default(), retry_after: Some(30) };
         assert_eq!(server.to_string(), "El servicio tuvo un problema (HTTP 503). Pide volver a intentarlo dentro de 30 segundos.");
         let decode = ApiError::from_decode(200, DecodeError { expected: "a list of virtual machines", found: "a number" });
-        assert_eq!(decode.to_string(), "El servicio envió una respuesta que no se pudo leer (HTTP 200): se esperaba una lista de máquinas virtuales y llegó un número");
+        assert_eq!(decode.to_string(), "El servicio ha enviado una respuesta que no se ha podido leer (HTTP 200): se esperaba una lista de máquinas virtuales y ha llegado un número");
     }
 }

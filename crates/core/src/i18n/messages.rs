@@ -2,24 +2,24 @@
 
 crate::catalogue! {
     // Errors of API calls
-    ERR_DETAIL_HTML = "an HTML page came instead of JSON (often the error page of a proxy or gateway)." / "llegó una página HTML en lugar de JSON (a menudo la página de error de un proxy o una pasarela).";
-    ERR_DETAIL_CUT_SHORT = "the answer was cut short." / "la respuesta llegó cortada.";
+    ERR_DETAIL_HTML = "an HTML page came instead of JSON (often the error page of a proxy or gateway)." / "ha llegado una página HTML en lugar de JSON (a menudo la página de error de un proxy o una pasarela).";
+    ERR_DETAIL_CUT_SHORT = "the answer was cut short." / "la respuesta ha llegado cortada.";
     ERR_DETAIL_BROKEN_JSON = "the JSON is broken ({err})." / "el JSON está roto ({err}).";
     ERR_DETAIL_NOT_JSON = "it is not JSON: “{excerpt}”." / "no es JSON: «{excerpt}».";
     ERR_UNREACHABLE = "Cannot reach the API at {base_url}. Check the address and your connection." / "No se puede conectar con la API en {base_url}. Comprueba la dirección y tu conexión.";
-    ERR_TIMEOUT = "The API at {base_url} did not answer within {seconds} seconds." / "La API en {base_url} no respondió en {seconds} segundos.";
+    ERR_TIMEOUT = "The API at {base_url} did not answer within {seconds} seconds." / "La API en {base_url} no ha respondido en {seconds} segundos.";
     ERR_UNAUTHORIZED = "Your session expired or the token was refused." / "Tu sesión ha caducado o se ha rechazado el token.";
     ERR_FORBIDDEN = "This token is not allowed to do that." / "Este token no tiene permiso para hacer eso.";
     ERR_NOT_FOUND = "Not found." / "No encontrado.";
-    ERR_PRECONDITION = "The service refused the request (412)." / "El servicio rechazó la petición (412).";
-    ERR_VALIDATION = "The service refused the request:" / "El servicio rechazó la petición:";
-    ERR_REJECTED = "The service refused the request (HTTP {status})." / "El servicio rechazó la petición (HTTP {status}).";
+    ERR_PRECONDITION = "The service refused the request (412)." / "El servicio ha rechazado la petición (412).";
+    ERR_VALIDATION = "The service refused the request:" / "El servicio ha rechazado la petición:";
+    ERR_REJECTED = "The service refused the request (HTTP {status})." / "El servicio ha rechazado la petición (HTTP {status}).";
     ERR_SERVER = "The service had a problem (HTTP {status})." / "El servicio tuvo un problema (HTTP {status}).";
     ERR_RETRY_AFTER = "It asks to try again in {s} seconds." / "Pide volver a intentarlo dentro de {s} segundos.";
     ERR_TRY_AGAIN_SOON = "Try again in a moment." / "Vuelve a intentarlo en un momento.";
-    ERR_MALFORMED = "The service sent an answer that could not be read (HTTP {status}): {detail}" / "El servicio envió una respuesta que no se pudo leer (HTTP {status}): {detail}";
-    ERR_PART_NOT_LOADED = "The panel could not download the code of {part}. Check your connection; nothing was sent to the service." / "El panel no pudo descargar el código de {part}. Comprueba tu conexión; no se envió nada al servicio.";
-    ERR_HTML_INSTEAD_OF_JSON = "The server answered with an HTML page instead of JSON." / "El servidor respondió con una página HTML en lugar de JSON.";
+    ERR_MALFORMED = "The service sent an answer that could not be read (HTTP {status}): {detail}" / "El servicio ha enviado una respuesta que no se ha podido leer (HTTP {status}): {detail}";
+    ERR_PART_NOT_LOADED = "The panel could not download the code of {part}. Check your connection; nothing was sent to the service." / "El panel no ha podido descargar el código de {part}. Comprueba tu conexión; no se ha enviado nada al servicio.";
+    ERR_HTML_INSTEAD_OF_JSON = "The server answered with an HTML page instead of JSON." / "El servidor ha respondido con una página HTML en lugar de JSON.";
     ERR_EMPTY_BODY = "(empty)" / "(vacío)";
 
     // Checks on what a user typed
@@ -278,7 +278,7 @@ crate::catalogue! {
     PLACE_TAB = "Tab" / "Pestaña";
 
     // An answer that is not the resource asked for
-    DECODE_EXPECTED_FOUND = "expected {expected}, found {found}" / "se esperaba {expected} y llegó {found}";
+    DECODE_EXPECTED_FOUND = "expected {expected}, found {found}" / "se esperaba {expected} y ha llegado {found}";
     DECODE_NULL = "null" / "null";
     DECODE_BOOLEAN = "a boolean" / "un booleano";
     DECODE_NUMBER = "a number" / "un número";
