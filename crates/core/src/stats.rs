@@ -2,22 +2,9 @@
 //! samples put in order and in time, and their units scaled for people.
 
 use crate::decode::{self, DecodeError};
-use crate::i18n::messages as t;
+use crate::i18n::{messages as t, Text};
 use crate::tf;
 use serde_json::Value;
-
-/// A period of [`CPU_PERIODS`] or [`BANDWIDTH_PERIODS`] named in the
-/// panel's language (those lists keep the English); an unknown one as it is.
-pub fn period_label(period: &str) -> &str {
-    match period {
-        "-1H" => t::STATS_LAST_HOUR.get(),
-        "-30days" => t::STATS_LAST_30_DAYS.get(),
-        "-1day" => t::STATS_LAST_DAY.get(),
-        "-1M" => t::STATS_LAST_MONTH.get(),
-        "-1Y" => t::STATS_LAST_YEAR.get(),
-        other => other,
-    }
-}
 
 /// A number with `decimals` decimals and the locale's decimal mark, not
 /// grouped (as chart values and sizes have always been written).
@@ -29,11 +16,11 @@ pub(crate) fn decimal(value: f64, decimals: usize) -> String {
     }
 }
 
-/// The CPU periods of the spec.
-pub const CPU_PERIODS: [(&str, &str); 2] = [("-1H", "Last hour"), ("-30days", "Last 30 days")];
-/// The bandwidth periods of the spec.
-pub const BANDWIDTH_PERIODS: [(&str, &str); 4] =
-    [("-1H", "Last hour"), ("-1day", "Last day"), ("-1M", "Last month"), ("-1Y", "Last year")];
+/// The CPU periods of the spec, with their names.
+pub const CPU_PERIODS: [(&str, Text); 2] = [("-1H", t::STATS_LAST_HOUR), ("-30days", t::STATS_LAST_30_DAYS)];
+/// The bandwidth periods of the spec, with their names.
+pub const BANDWIDTH_PERIODS: [(&str, Text); 4] =
+    [("-1H", t::STATS_LAST_HOUR), ("-1day", t::STATS_LAST_DAY), ("-1M", t::STATS_LAST_MONTH), ("-1Y", t::STATS_LAST_YEAR)];
 
 /// The CPU usage resource. `data` holds one value per unit; a value that
 /// is not a number is a gap.
@@ -569,6 +556,6 @@ mod spanish_tests {
         assert_eq!(relative_label(0, 60, "minutes"), "hace 59 min");
         assert_eq!(relative_label(28, 30, "days"), "ayer");
         assert_eq!(utc_label(1_795_000_000, "-1M"), "18 nov");
-        assert_eq!(period_label("-30days"), "Últimos 30 días");
+        assert_eq!(CPU_PERIODS[1].1.get(), "Últimos 30 días");
     }
 }

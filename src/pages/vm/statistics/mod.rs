@@ -10,8 +10,7 @@ use crate::components::{ErrorView, Export, ExportButtons};
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{firewall as t, messages as m};
-use vmdeck_core::stats::period_label;
+use vmdeck_core::i18n::{firewall as t, messages as m, Text};
 use vmdeck_core::tf;
 use crate::tasks::use_tasks;
 use vmdeck_core::chart::{LineChart, Marker};
@@ -134,18 +133,18 @@ impl ChartData for TrafficData {
 }
 
 /// The period in the URL, if it is one of the spec's.
-fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, &'static str)]) -> String {
+fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, Text)]) -> String {
     let wanted = filters.get(key);
     allowed.iter().find(|(p, _)| *p == wanted).map(|(p, _)| *p).unwrap_or(allowed[0].0).to_owned()
 }
 
 #[component]
-fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, &'static str)], chosen: Memo<String>) -> impl IntoView {
+fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, Text)], chosen: Memo<String>) -> impl IntoView {
     view! {
         <div class="segmented period-picker" role="group" aria-label=t::STATS_PERIOD.get()>
-            {periods.iter().map(|(p, _)| view! {
+            {periods.iter().map(|(p, label)| view! {
                 <button type="button" class="button button-small" id=format!("{key}-period{p}") aria-pressed=move || (chosen.get() == *p).to_string()
-                    on:click=move |_| filters.set(key, (*p).to_owned())>{period_label(p)}</button>
+                    on:click=move |_| filters.set(key, (*p).to_owned())>{label.get()}</button>
             }).collect_view()}
         </div>
     }
