@@ -70,6 +70,24 @@ function bootScript(parts) {
   if (unknown.length > 0) throw new Error(`build-wasm: scripts/route-parts.mjs names parts the build does not have: ${unknown.join(', ')}`);
   const routes = ROUTE_PARTS.map(([pattern, names]) => [pattern.source, names]);
   return `import init from './${crate}.js';
+// Inside another site's frame the panel could be dressed up as something
+// else (clickjacking) where the server cannot forbid framing: it does not
+// start there, and says so, with a link to open it in a tab of its own.
+if (window.top !== window.self) {
+  // In both languages, as the page's no-script note: the app's catalogue is not loaded.
+  const note = document.createElement('main');
+  note.id = 'framed';
+  for (const [lang, text] of [['en', 'This panel does not run inside another page. Open it in a tab of its own:'], ['es', 'Este panel no funciona dentro de otra página. Ábrelo en una pestaña propia:']]) {
+    const line = Object.assign(document.createElement('p'), { lang, textContent: \`\${text} \` });
+    line.append(Object.assign(document.createElement('a'), { href: location.href, target: '_blank', rel: 'noopener noreferrer', textContent: location.host }));
+    note.append(line);
+  }
+  document.getElementById('app')?.replaceChildren(note);
+} else {
+  start();
+}
+
+function start() {
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
 // Resolves to whether every file is in; never rejects, as a guess is not awaited.
@@ -94,6 +112,7 @@ for (const part of routes.find(([pattern]) => new RegExp(pattern).test(location.
 // exports (the performance suite reads the wasm memory from it).
 init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) })
   .then((wasm) => dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } })));
+}
 `;
 }
 

@@ -28,7 +28,8 @@ fn part(part: &'static Part) -> impl Fn() -> AnyView + Clone + Send + Sync + 'st
 #[component]
 pub fn App() -> impl IntoView {
     provide_context(Session::restore());
-    provide_deploy();
+    let deploy = provide_deploy();
+    crate::session::keep_lifetime(Signal::derive(move || deploy.0.get().map(|config| config.session)));
     crate::theme::provide_theme();
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());
@@ -113,7 +114,6 @@ fn Layout(children: Children) -> impl IntoView {
     let log_out = move |_| {
         navigate("/login", Default::default());
         session.log_out();
-        crate::hooks::forget_drafts();
     };
     view! {
         <div class="shell">

@@ -12,8 +12,10 @@ use vmdeck_core::deploy::DeployConfig;
 #[derive(Clone, Copy)]
 pub struct Deploy(pub LocalResource<DeployConfig>);
 
-pub fn provide_deploy() {
-    provide_context(Deploy(LocalResource::new(load)));
+pub fn provide_deploy() -> Deploy {
+    let deploy = Deploy(LocalResource::new(load));
+    provide_context(deploy);
+    deploy
 }
 
 /// The configuration, once loaded; the defaults until then (or without a file).

@@ -3,12 +3,11 @@
 //! built; switching reloads the page (forms keep their drafts through a
 //! reload), so the texts never have to follow a signal.
 
-use crate::storage::{self, Store};
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, Lang, Locale};
 use vmdeck_core::i18n::shell as t;
 
-const STORAGE_KEY: &str = "vmdeck.lang";
 
 fn browser_languages() -> Vec<String> {
     let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return Vec::new() };
@@ -22,7 +21,7 @@ fn browser_languages() -> Vec<String> {
 /// Chooses the language and locale and sets `<html lang>`.
 pub fn init() {
     let tags = browser_languages();
-    let remembered = storage::read::<String>(Store::Browser, STORAGE_KEY).and_then(|code| Lang::from_tag(&code));
+    let remembered = storage::read::<String>(Store::Browser, keys::LANG).and_then(|code| Lang::from_tag(&code));
     let lang = remembered.unwrap_or_else(|| Lang::preferred(tags.iter().map(String::as_str)));
     let browser_tag = tags.iter().find(|tag| Lang::from_tag(tag) == Some(lang)).map(String::as_str).unwrap_or("");
     i18n::set_locale(Locale::new(lang, browser_tag));
@@ -46,7 +45,7 @@ fn choose(lang: Lang) {
     if lang == i18n::lang() {
         return;
     }
-    storage::write(Store::Browser, STORAGE_KEY, lang.code());
+    storage::write(Store::Browser, keys::LANG, lang.code());
     if let Some(window) = web_sys::window() {
         let _ = window.location().reload();
     }

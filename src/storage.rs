@@ -44,9 +44,76 @@ pub fn remove(store: Store, key: &str) {
 /// Removes every key that starts with `prefix`.
 pub fn remove_all(store: Store, prefix: &str) {
     let Some(storage) = storage(store) else { return };
-    let count = storage.length().unwrap_or(0);
-    let keys: Vec<String> = (0..count).filter_map(|i| storage.key(i).ok().flatten()).filter(|k| k.starts_with(prefix)).collect();
-    for key in keys {
+    for key in keys_with(&storage, prefix) {
         let _ = storage.remove_item(&key);
     }
+}
+
+fn keys_with(storage: &web_sys::Storage, prefix: &str) -> Vec<String> {
+    let count = storage.length().unwrap_or(0);
+    (0..count).filter_map(|i| storage.key(i).ok().flatten()).filter(|k| k.starts_with(prefix)).collect()
+}
+
+/// Everything the panel keeps in the browser, in one place, by what it is
+/// about: the account's data (gone on logout unless the login was
+/// remembered, and on "Forget this device"), the login itself, and the
+/// device's own preferences (kept).
+pub mod keys {
+    // The login (session.rs): the token, and two times that hold nothing of an account.
+    pub const SESSION: &str = "vmdeck.session";
+    /// When any tab of the panel in this browser was last used.
+    pub const USED: &str = "vmdeck.used";
+    /// When the last logout in this browser happened.
+    pub const LOGOUT: &str = "vmdeck.logout";
+
+    // The account's data.
+    /// Per account, this browser: `vmdeck.history.<API address>#<account>`.
+    pub const HISTORY_PREFIX: &str = "vmdeck.history.";
+    /// Per account, this browser: `vmdeck.seen.<API address>#<account>`.
+    pub const SEEN_PREFIX: &str = "vmdeck.seen.";
+    /// The address the user saved as theirs, this browser.
+    pub const MY_ADDRESS: &str = "vmdeck.my_address";
+    /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
+    pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
+    /// Per VM, this tab: firewall rules created and not applied yet.
+    pub const UNAPPLIED_PREFIX: &str = "vmdeck.unapplied.";
+
+    // The device's preferences.
+    pub const LANG: &str = "vmdeck.lang";
+    pub const THEME: &str = "vmdeck.theme";
+    pub const AUTO_REFRESH: &str = "vmdeck.auto_refresh";
+    pub const NOTIFY: &str = "vmdeck.notify";
+}
+
+/// Forgets what this browser keeps of one account (`<API address>#<account>`),
+/// and this tab's drafts and unapplied rules.
+pub fn forget_account(account: &str) {
+    remove(Store::Browser, &format!("{}{account}", keys::HISTORY_PREFIX));
+    remove(Store::Browser, &format!("{}{account}", keys::SEEN_PREFIX));
+    remove(Store::Browser, keys::MY_ADDRESS);
+    forget_tab_data();
+}
+
+/// Forgets this tab's drafts and unapplied rules (a logout, here or in another tab).
+pub fn forget_tab_data() {
+    remove_all(Store::Tab, keys::DRAFT_PREFIX);
+    remove_all(Store::Tab, keys::UNAPPLIED_PREFIX);
+}
+
+/// Whether this browser keeps data of any account.
+pub fn keeps_account_data() -> bool {
+    [keys::HISTORY_PREFIX, keys::SEEN_PREFIX, keys::MY_ADDRESS].iter().any(|prefix| has_any(Store::Browser, prefix))
+}
+
+/// "Forget this device": every account's data and logins in this browser;
+/// the language, theme and refresh preferences stay.
+pub fn forget_device() {
+    for prefix in [keys::HISTORY_PREFIX, keys::SEEN_PREFIX, keys::MY_ADDRESS, keys::SESSION, keys::USED] {
+        remove_all(Store::Browser, prefix);
+    }
+    remove_all(Store::Tab, "vmdeck.");
+}
+
+fn has_any(store: Store, prefix: &str) -> bool {
+    storage(store).is_some_and(|storage| !keys_with(&storage, prefix).is_empty())
 }

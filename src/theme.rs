@@ -3,7 +3,6 @@
 use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
 
-const STORAGE_KEY: &str = "vmdeck.theme";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
@@ -51,7 +50,7 @@ impl Theme {
 pub fn initial_theme() -> Theme {
     let theme = web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+        .and_then(|s| s.get_item(crate::storage::keys::THEME).ok().flatten())
         .map(|key| Theme::from_key(&key))
         .unwrap_or(Theme::System);
     apply(theme);
@@ -72,7 +71,7 @@ pub fn apply(theme: Theme) {
 
 fn save(theme: Theme) {
     if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = storage.set_item(STORAGE_KEY, theme.key());
+        let _ = storage.set_item(crate::storage::keys::THEME, theme.key());
     }
 }
 

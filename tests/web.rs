@@ -142,6 +142,8 @@ async fn session_keeps_the_token_out_of_local_storage_unless_remembered_and_logo
             account_id: "1".into(),
             token: Token::new("s3cret"),
             remembered: false,
+            logged_in_at: 0.0,
+            lifetime: None,
         };
         assert!(!format!("{credentials:?}").contains("s3cret"), "Debug hides the token");
 
@@ -158,7 +160,7 @@ async fn session_keeps_the_token_out_of_local_storage_unless_remembered_and_logo
         assert!(!holds_token(false) && !holds_token(true));
         assert!(!session.is_logged_in());
 
-        session.log_in(Credentials { base_url: "x".into(), account_id: "1".into(), token: Token::new("s3cret"), remembered: false });
+        session.log_in(Credentials { base_url: "x".into(), account_id: "1".into(), token: Token::new("s3cret"), remembered: false, logged_in_at: 0.0, lifetime: None });
         session.expire();
         assert!(!holds_token(false));
         assert!(session.take_notice().is_some_and(|n| n.contains("expired")));

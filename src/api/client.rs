@@ -76,6 +76,10 @@ impl Api {
 
     /// The client of the logged-in user, or `Unauthorized` when logged out.
     pub fn from_session(session: Session) -> ApiResult<Self> {
+        // A login whose time is up ends here, before its token is sent again.
+        if !session.check() {
+            return Err(ApiError::Unauthorized);
+        }
         session.credentials().map(|c| Self::new(c, Some(session))).ok_or(ApiError::Unauthorized)
     }
 
@@ -179,6 +183,10 @@ impl Api {
             })
             .header("Accept", "application/json")
             .header("Authorization", self.credentials.token.expose())
+            // Answers carry passwords: never on disk. And no cookie of any
+            // site the API shares goes with the token.
+            .cache(web_sys::RequestCache::NoStore)
+            .credentials(web_sys::RequestCredentials::Omit)
             .abort_signal(Some(&controller.signal()));
         let request = match body {
             Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),

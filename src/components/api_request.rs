@@ -31,15 +31,20 @@ pub fn ApiRequestView(
         // A base on the panel's own origin ("/api") is made absolute, so the
         // command works from a shell.
         let base = if base.starts_with('/') { format!("{}{base}", window().location().origin().ok()?) } else { base };
-        let commands = requests.with(|list| list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>());
-        (!commands.is_empty()).then(|| commands.join("\n\n"))
+        let (commands, mut secrets) = requests.with(|list| (list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>(), list.iter().flat_map(ApiRequest::secret_variables).collect::<Vec<_>>()));
+        secrets.sort();
+        secrets.dedup();
+        (!commands.is_empty()).then(|| (commands.join("\n\n"), secrets))
     });
     view! {
         <details class="api-request" id=id node_ref=details on:toggle=move |_| open.set(details.get_untracked().is_some_and(|d| d.open()))>
             <summary>{c::SHOW_AS_API_REQUEST.get()}</summary>
             {move || open.get().then(|| match text.get() {
-                Some(commands) => view! {
+                Some((commands, secrets)) => view! {
                     <p class="muted small">{vmdeck_core::tf!(t::API_REQUEST_FOR_SCRIPT, what = what)}</p>
+                    {(!secrets.is_empty()).then(|| view! {
+                        <p class="muted small" id=format!("{id}-secrets")>{vmdeck_core::tf!(t::API_REQUEST_SECRETS, names = secrets.join(", "))}</p>
+                    })}
                     <pre class="mono" id=format!("{id}-curl")>{commands.clone()}</pre>
                     <CopyButton text=commands what=t::API_REQUEST_WHAT.get() id=format!("{id}-copy")/>
                 }.into_any(),

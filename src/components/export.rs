@@ -3,27 +3,59 @@ use wasm_bindgen::JsCast;
 use vmdeck_core::i18n::{common as c, shell as t};
 
 /// What an export writes: the same rows as CSV and as JSON.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Export {
-    pub csv: String,
-    pub json: String,
+    csv: String,
+    json: Json,
+}
+
+/// The JSON of an export: API resources, whose secrets are left out unless
+/// asked for, or a table made by the panel.
+#[derive(Clone, Debug, PartialEq)]
+enum Json {
+    Resources(Vec<serde_json::Map<String, serde_json::Value>>),
+    Table(String),
 }
 
 impl Export {
     /// API resources: the table's columns as CSV, every field as JSON.
     pub fn of<'a>(table: &vmdeck_core::export::Table, raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>) -> Self {
-        Self { csv: vmdeck_core::export::csv(table), json: vmdeck_core::export::json(raw) }
+        Self { csv: vmdeck_core::export::csv(table), json: Json::Resources(raw.into_iter().cloned().collect()) }
     }
 
-    /// Downloads the CSV or the JSON as `name` with the extension added.
-    pub fn save(self, name: &str, json: bool) -> Result<(), String> {
-        let (text, extension, mime) = if json { (self.json, "json", "application/json") } else { (self.csv, "csv", "text/csv;charset=utf-8") };
+    /// Downloads the CSV or the JSON as `name` with the extension added;
+    /// passwords and other secrets only with `include_secrets`.
+    pub fn save(self, name: &str, json: bool, include_secrets: bool) -> Result<(), String> {
+        let (text, extension, mime) = if json {
+            let text = match self.json {
+                Json::Resources(items) => vmdeck_core::export::json(&items, include_secrets),
+                Json::Table(text) => text,
+            };
+            (text, "json", "application/json")
+        } else {
+            (self.csv, "csv", "text/csv;charset=utf-8")
+        };
         download(&format!("{name}.{extension}"), mime, &text)
     }
 
     /// Data with no API fields of its own (a chart's samples): the table as both.
     pub fn table(table: &vmdeck_core::export::Table) -> Self {
-        Self { csv: vmdeck_core::export::csv(table), json: vmdeck_core::export::table_json(table) }
+        Self { csv: vmdeck_core::export::csv(table), json: Json::Table(vmdeck_core::export::table_json(table)) }
+    }
+}
+
+/// "Include passwords": exports leave every secret out unless this is ticked.
+#[component]
+pub fn IncludeSecrets(
+    /// The checkbox's element id.
+    id: String,
+    checked: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <label class="checkbox export-secrets">
+            <input type="checkbox" id=id prop:checked=move || checked.get() on:change=move |ev| checked.set(event_target_checked(&ev))/>
+            {c::EXPORT_INCLUDE_SECRETS.get()}
+        </label>
     }
 }
 
@@ -48,16 +80,25 @@ fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
 /// files' text when a button is pressed; `name` is the file name without
 /// its extension, `id` prefixes the buttons' ids.
 #[component]
-pub fn ExportButtons(id: &'static str, #[prop(into)] name: Signal<String>, export: Callback<(), Option<Export>>) -> impl IntoView {
+pub fn ExportButtons(
+    id: &'static str,
+    #[prop(into)] name: Signal<String>,
+    export: Callback<(), Option<Export>>,
+    /// The resources may carry passwords: offer "Include passwords".
+    #[prop(optional)]
+    secrets: bool,
+) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
+    let include_secrets = RwSignal::new(false);
     let save = move |json: bool| {
         let Some(export) = export.run(()) else { return };
-        problem.set(export.save(&name.get_untracked(), json).err());
+        problem.set(export.save(&name.get_untracked(), json, include_secrets.get_untracked()).err());
     };
     view! {
         <span class="export-buttons">
             <button type="button" class="button button-small" id=format!("{id}-export-csv") on:click=move |_| save(false)>{c::EXPORT_CSV.get()}</button>
             <button type="button" class="button button-small" id=format!("{id}-export-json") on:click=move |_| save(true)>{c::EXPORT_JSON.get()}</button>
+            {secrets.then(|| view! { <IncludeSecrets id=format!("{id}-export-secrets") checked=include_secrets/> })}
             {move || problem.get().map(|p| view! { <span class="field-error" role="alert">{p}</span> })}
         </span>
     }

@@ -23,7 +23,7 @@ pub use brand::{BrandName, SupportLink};
 pub use copy_button::CopyButton;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
-pub use export::{Export, ExportButtons};
+pub use export::{Export, ExportButtons, IncludeSecrets};
 pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;

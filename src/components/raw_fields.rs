@@ -15,12 +15,7 @@ pub fn RawFields(
     let mut rows: Vec<(String, String)> = map
         .iter()
         .map(|(key, value)| {
-            let text = match value {
-                _ if key.contains("password") && !value.is_null() => "••••••••".to_owned(),
-                Value::String(s) => s.clone(),
-                Value::Null => "null".to_owned(),
-                other => other.to_string(),
-            };
+            let text = vmdeck_core::secrets::shown_value(key, value);
             (key.clone(), text)
         })
         .collect();

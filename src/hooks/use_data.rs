@@ -16,7 +16,6 @@ pub const REFOCUS_AFTER_MS: f64 = 30_000.0;
 /// The auto-refresh choices, in seconds: 0 is off (the default).
 pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::SHELL_AUTO_REFRESH_OFF), (30, t::SHELL_AUTO_REFRESH_30), (60, t::SHELL_AUTO_REFRESH_60)];
 
-const AUTO_REFRESH_KEY: &str = "vmdeck.auto_refresh";
 
 /// Told of every answer with the time its request was asked.
 type OnAnswer<T> = Rc<dyn Fn(&ApiResult<T>, f64)>;
@@ -285,7 +284,7 @@ pub struct AutoRefresh(RwSignal<u32>);
 impl AutoRefresh {
     /// The stored choice, or off when there is none or it is not one of ours.
     pub fn restore() -> Self {
-        let stored: u32 = storage::read(Store::Browser, AUTO_REFRESH_KEY).unwrap_or(0);
+        let stored: u32 = storage::read(Store::Browser, crate::storage::keys::AUTO_REFRESH).unwrap_or(0);
         let known = AUTO_REFRESH_CHOICES.iter().any(|(s, _)| *s == stored);
         Self(RwSignal::new(if known { stored } else { 0 }))
     }
@@ -297,7 +296,7 @@ impl AutoRefresh {
     /// Sets one of [`AUTO_REFRESH_CHOICES`] and remembers it in this browser.
     pub fn set(self, seconds: u32) {
         if AUTO_REFRESH_CHOICES.iter().any(|(s, _)| *s == seconds) {
-            storage::write(Store::Browser, AUTO_REFRESH_KEY, &seconds);
+            storage::write(Store::Browser, crate::storage::keys::AUTO_REFRESH, &seconds);
             self.0.set(seconds);
         }
     }

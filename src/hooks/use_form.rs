@@ -5,7 +5,7 @@
 //! user leaves a page with unsent input.
 
 use crate::session::use_session;
-use crate::storage::{self, Store};
+use crate::storage::{self, keys::DRAFT_PREFIX, Store};
 use leptos::html;
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
@@ -19,8 +19,6 @@ use vmdeck_core::ApiError;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
-/// Where drafts live in this tab's storage: `vmdeck.draft.<account>.<form>`.
-const DRAFT_PREFIX: &str = "vmdeck.draft.";
 
 type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
 type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
@@ -458,11 +456,6 @@ fn mark_unsent(form: u64, unsent: bool) {
 
 fn any_unsent() -> bool {
     UNSENT.with(|set| !set.borrow().is_empty())
-}
-
-/// Forgets every draft of this tab (the user logged out).
-pub fn forget_drafts() {
-    storage::remove_all(Store::Tab, DRAFT_PREFIX);
 }
 
 /// Once per page: closing the tab or following a link of the panel away

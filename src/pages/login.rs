@@ -27,10 +27,18 @@ fn absolute(base: &str) -> String {
     }
 }
 
-/// Only a path on this site may be the page to return to after login.
-fn safe_next(next: Option<String>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.starts_with("/login"))
-        .unwrap_or_else(|| "/vms".to_owned())
+/// The page to return to after login: one of the panel's own pages
+/// (`vmdeck_core::route::safe_next`), and, read by the browser's own URL
+/// parser against this page, still on this site; else the list.
+fn return_to(next: Option<String>) -> String {
+    let next = vmdeck_core::route::safe_next(next.as_deref());
+    let origin = window().location().origin().ok();
+    let here = origin.as_deref().and_then(|origin| web_sys::Url::new_with_base(&next, origin).ok());
+    if here.is_some_and(|url| Some(url.origin()) == origin) {
+        next
+    } else {
+        vmdeck_core::route::safe_next(None)
+    }
 }
 
 /// The credentials of a checked form.
@@ -41,6 +49,9 @@ fn credentials(form: &LoginForm) -> Credentials {
         account_id: form.account.trim().to_owned(),
         token: Token::new(form.token.trim()),
         remembered: form.remember,
+        // Set by the session when it logs in.
+        logged_in_at: 0.0,
+        lifetime: None,
     }
 }
 
@@ -66,6 +77,17 @@ pub fn LoginPage() -> impl IntoView {
     let deploy = use_deploy();
     let default_base = move || deploy.with(|d| d.api_base_url.clone()).unwrap_or_else(|| DEFAULT_BASE_URL.to_owned());
     let show_token = RwSignal::new(false);
+    let lifetime = move || deploy.with(|d| d.session);
+    // What an earlier login left in this browser, until forgotten here:
+    // looked at once the page is up (a logout that led here is over by then).
+    let keeps_data = RwSignal::new(false);
+    Effect::new(move || keeps_data.set(crate::storage::keeps_account_data()));
+    let forgotten = RwSignal::new(false);
+    let forget_device = move |_| {
+        crate::storage::forget_device();
+        keeps_data.set(false);
+        forgotten.set(true);
+    };
 
     // On success: log in and go where the user was headed.
     let login = Action::new_local(move |credentials: &Credentials| {
@@ -74,7 +96,7 @@ pub fn LoginPage() -> impl IntoView {
         async move {
             let checked = check(credentials).await?;
             session.log_in(checked);
-            let next = safe_next(query.get_untracked().get("next"));
+            let next = return_to(query.get_untracked().get("next"));
             navigate(&next, NavigateOptions { replace: true, ..Default::default() });
             Ok::<(), ApiError>(())
         }
@@ -163,11 +185,21 @@ pub fn LoginPage() -> impl IntoView {
                         </div>
                     </Field>
                     <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>{t::LOGIN_REMEMBER.get()}</CheckField>
-                    <p class="hint">{t::LOGIN_REMEMBER_HINT.get()}</p>
+                    <p class="hint" id="login-remember-hint">{move || {
+                        let lifetime = lifetime();
+                        vmdeck_core::tf!(t::LOGIN_REMEMBER_HINT, days = lifetime.remember_days, minutes = lifetime.idle_minutes)
+                    }}</p>
                     <div class="button-wide-row">
                         <SubmitButton form=form id="login-submit" label=vmdeck_core::i18n::common::LOG_IN.get() sending=t::LOGIN_CHECKING.get()/>
                     </div>
                 </FormView>
+                {move || keeps_data.get().then(|| view! {
+                    <div class="forget-device" id="forget-device">
+                        <p class="hint">{t::LOGIN_FORGET_DEVICE_HINT.get()}</p>
+                        <button type="button" class="button button-quiet" id="forget-device-button" on:click=forget_device>{t::LOGIN_FORGET_DEVICE.get()}</button>
+                    </div>
+                })}
+                {move || forgotten.get().then(|| view! { <p class="notice notice-info" role="status" id="device-forgotten">{t::LOGIN_FORGOTTEN.get()}</p> })}
                 <SupportLink class="login-support" id="login-support"/>
             </main>
         </div>

@@ -11,17 +11,13 @@ mod tray;
 pub use tray::TaskTray;
 
 use crate::session::use_session;
-use crate::storage::{self, Store};
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use vmdeck_core::history::{Started, TaskList, TaskState};
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{ApiError, Vm};
 
-/// Per account: `vmdeck.history.<API address>#<account>`.
-const STORAGE_PREFIX: &str = "vmdeck.history.";
-/// Whether the user asked for a notification when a task ends in a hidden tab.
-const NOTIFY_KEY: &str = "vmdeck.notify";
 /// A task shorter than this is not worth a notification.
 const NOTIFY_AFTER_MS: f64 = 3_000.0;
 
@@ -66,11 +62,11 @@ impl Tasks {
             announcement: RwSignal::new(String::new()),
             watched: RwSignal::new(BTreeMap::new()),
             tray_from: RwSignal::new(0.0),
-            notify: RwSignal::new(storage::read(Store::Browser, NOTIFY_KEY).unwrap_or(false) && notifications_granted()),
+            notify: RwSignal::new(storage::read(Store::Browser, keys::NOTIFY).unwrap_or(false) && notifications_granted()),
         };
         let session = use_session();
         Effect::new(move || {
-            let key = session.credentials().map(|c| format!("{STORAGE_PREFIX}{}#{}", c.base_url, c.account_id));
+            let key = session.credentials().map(|c| format!("{}{}", keys::HISTORY_PREFIX, c.account_key()));
             if tasks.key.get_untracked() != key {
                 tasks.key.set(key);
                 tasks.memory_only.set(false);
@@ -148,7 +144,7 @@ impl Tasks {
     /// Turns the notifications on (asking the browser first, once) or off.
     pub fn set_notify(&self, on: bool) {
         self.notify.set(on);
-        storage::write(Store::Browser, NOTIFY_KEY, &on);
+        storage::write(Store::Browser, keys::NOTIFY, &on);
     }
 
     /// The entry is about the VM `vm_id`, known from the answer (a VM

@@ -43,8 +43,8 @@ test('an action shows on the VM\'s Activity tab and the account\'s page, survive
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#activity-export-csv')]);
   const csv = await readFile(await download.path(), 'utf8');
-  assert.match(csv.split('\r\n')[0], /^started,action,vm_id,vm,interface,result,message,seconds,request$/);
-  assert.match(csv, new RegExp(`,Reboot,${vm.id},.*,done,`));
+  assert.match(csv.split('\r\n')[0], /^"started","action","vm_id","vm","interface","result","message","seconds","request"$/);
+  assert.match(csv, new RegExp(`,"Reboot","${vm.id}",.*,"done",`));
 });
 
 test('in Spanish, an action shows and is found by its Spanish name, and exports under its English one', async () => {
@@ -61,7 +61,7 @@ test('in Spanish, an action shows and is found by its Spanish name, and exports 
   await page.waitForSelector('#activity-table');
   assert.deepEqual((await rowsOf(page, '#activity-table')).map((row) => row[0]), ['Reiniciar']);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#activity-export-csv')]);
-  assert.match(await readFile(await download.path(), 'utf8'), new RegExp(`\\r\\n[^,]*,Reboot,${vm.id},`));
+  assert.match(await readFile(await download.path(), 'utf8'), new RegExp(`\\r\\n"[^"]*","Reboot","${vm.id}",`));
 });
 
 test('a second tab of the browser sees an entry as it is made', async () => {

@@ -287,7 +287,9 @@ export async function shownRequests(page, id, scope = 'body') {
     assert.ok(command.includes('-H "Authorization: $VMDECK_TOKEN"'), command);
     const [, method, url] = command.match(/^curl -X (\w+) '([^']*)'/);
     const data = command.match(/--data-raw '(.*)'$/s);
-    return { method, url, body: data ? JSON.parse(data[1].replaceAll("'\\''", "'")) : null };
+    // A secret is a shell variable spliced in (`'"$VMDECK_ROOT_PASSWORD"'`): read back as its name.
+    const json = data?.[1].replaceAll("'\\''", "'").replaceAll(/'"(\$\w+)"'/g, '$1');
+    return { method, url, body: json ? JSON.parse(json) : null };
   });
 }
 

@@ -181,3 +181,38 @@ test('the token goes only to the API, in the Authorization header', async () => 
     assert.deepEqual(names, ['authorization'], url);
   }
 });
+
+test('inside another site\'s frame the panel does not start, and says how to open it', async () => {
+  const { page } = await suite.open();
+  // Another origin framing the panel: the simulator sends no frame-ancestors
+  // header, as a host that cannot send headers would not.
+  const other = suite.sim.url.replace('127.0.0.1', 'localhost');
+  await page.goto(`${other}/nowhere.txt`).catch(() => {});
+  const requests = recordRequests(page, () => true);
+  await page.setContent(`<iframe id="framed-panel" src="${suite.sim.url}/login" width="800" height="600"></iframe>`);
+  const frame = await (await page.waitForSelector('#framed-panel')).contentFrame();
+  await frame.waitForSelector('#framed');
+  assert.match(await frame.textContent('#framed'), /does not run inside another page/);
+  assert.equal(await frame.getAttribute('#framed a', 'target'), '_blank');
+  assert.equal(await frame.$('#login-submit'), null, 'no login form to be dressed up');
+  assert.deepEqual(requests.list().filter((r) => r.url.includes('/api/')), [], 'nothing asked of the API');
+});
+
+test('API requests carry no cookie and are never kept in the browser\'s cache', async () => {
+  const handle = await suite.open();
+  // A cookie of the panel's own origin, as another app on the host could set.
+  await handle.context.addCookies([{ name: 'other_app', value: 'abc', url: suite.sim.url }]);
+  const sent = [];
+  handle.page.on('request', async (request) => {
+    if (request.url().includes('/api/')) sent.push(await request.allHeaders());
+  });
+  await logIn(handle.page, suite.sim.url, { token: TOKEN });
+  await handle.page.waitForSelector('#vm-table tbody tr');
+  assert.ok(sent.length > 0);
+  for (const headers of sent) {
+    assert.equal(headers.cookie, undefined, 'no cookie goes with the token');
+    // What fetch adds for `cache: 'no-store'`.
+    assert.equal(headers['cache-control'], 'no-cache');
+    assert.equal(headers.pragma, 'no-cache');
+  }
+});

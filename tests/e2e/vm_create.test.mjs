@@ -155,8 +155,15 @@ test('the curl shown for a create is the body the panel then sends, without the 
   const [shown] = await shownRequests(page, 'create-request');
   assert.equal(shown.method, 'POST');
   assert.equal(shown.url, `${suite.sim.url}/api${accountPath('/virtual_machine')}`);
+  // The password is a variable of the shell, as the token is: never in the command.
+  const password = await page.inputValue('#create-initial-root-password');
+  assert.ok(password.length >= 6);
+  assert.ok(!(await page.textContent('#create-request-curl')).includes(password), 'the typed password is not shown');
+  assert.equal(shown.body.initial_root_password, '$VMDECK_ROOT_PASSWORD');
+  assert.match(await page.textContent('#create-request-secrets'), /VMDECK_ROOT_PASSWORD/);
   await page.click('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
   assert.equal(posts().length, 1);
-  assert.deepEqual(posts()[0], shown.body);
+  assert.equal(posts()[0].initial_root_password, password);
+  assert.deepEqual({ ...posts()[0], initial_root_password: '$VMDECK_ROOT_PASSWORD' }, shown.body);
 });

@@ -169,11 +169,11 @@ test('CSV export of a filtered list of several pages has every row, and a formul
   const { name, text } = await downloaded(page, '#vms-export-csv');
   assert.equal(name, 'virtual-machines.csv');
   const lines = text.trimEnd().split('\r\n');
-  assert.equal(lines[0].split(',')[0], 'id');
+  assert.equal(lines[0].split(',')[0], '"id"', 'every cell quoted');
   assert.equal(lines.length - 1, total, 'a row per VM of the filtered list');
   const ids = new Set(lines.slice(1).map((l) => l.split(',')[0]));
   assert.equal(ids.size, total, 'no VM twice');
-  const row = lines.find((l) => l.startsWith(`${vm.id},`));
+  const row = lines.find((l) => l.startsWith(`"${vm.id}",`));
   assert.ok(row.includes('"\'=HYPERLINK(""http://example.com"")"'), row);
   const reads = requests.list();
   assert.equal(reads.length, Math.ceil(total / 100), 'read page by page');
@@ -181,6 +181,15 @@ test('CSV export of a filtered list of several pages has every row, and a formul
 
   const json = JSON.parse((await downloaded(page, '#vms-export-json')).text);
   assert.equal(json.length, total);
+  // Passwords only when asked for.
+  const secret = /password|token|secret|key|authorization/i;
+  const keys = (list) => new Set(list.flatMap((vm) => Object.keys(vm)));
+  assert.deepEqual([...keys(json)].filter((key) => secret.test(key)), [], 'no secret in the JSON by default');
+  await page.check('#vms-export-secrets');
+  const withSecrets = JSON.parse((await downloaded(page, '#vms-export-json')).text);
+  assert.ok(keys(withSecrets).has('initial_password'), 'included when ticked');
+  const sent = (await apiGet(suite.sim.api, accountPath('/virtual_machines?status=online&limit=1'))).body[0];
+  assert.equal(withSecrets.find((item) => item.id === sent.id)?.initial_password, sent.initial_password);
 });
 
 test('bulk reboot of 3 VMs, one of them busy: 3 requests, 2 accepted and 1 refused with its reason, all in the tray', async () => {

@@ -8,6 +8,7 @@
 use crate::brand::Brand;
 use crate::decode;
 use crate::plans::{plans_from_json, Plan};
+use crate::session::Lifetime;
 use serde_json::Value;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub struct DeployConfig {
     pub api_base_url: Option<String>,
     pub catalogue: Catalogue,
     pub brand: Brand,
+    /// How long a login lasts.
+    pub session: Lifetime,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -66,6 +69,7 @@ impl DeployConfig {
                 plans: plans_from_json(catalogue.and_then(|c| c.get("plans")), &mut warnings),
             },
             brand: Brand::from_json(value.get("brand"), &mut warnings),
+            session: Lifetime::from_json(value.get("session"), &mut warnings),
             warnings,
         }
     }

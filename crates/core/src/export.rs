@@ -2,6 +2,7 @@
 //! or JSON (every field as the API sent it, for a script).
 
 use crate::network::{FirewallRule, Interface, IpAddress};
+use crate::secrets;
 use crate::stats::{Bandwidth, CpuUsage};
 use crate::vm::Vm;
 use serde_json::{Map, Value};
@@ -13,10 +14,12 @@ pub struct Table {
     pub rows: Vec<Vec<String>>,
 }
 
-/// The table as CSV (RFC 4180, CRLF line ends). A cell a spreadsheet would
-/// run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage
-/// return) is neutralised with a leading `'`: data from the API never
-/// becomes a formula on the user's machine.
+/// The table as CSV (RFC 4180, CRLF line ends). Every cell is quoted, the
+/// headers too: a spreadsheet set to split on `;` (Spanish, German or French
+/// Excel) would split an unquoted `web;=cmd` into two cells, the second a
+/// formula. A cell a spreadsheet would run as a formula (it begins with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return) is neutralised with a leading
+/// `'`: data from the API never becomes a formula on the user's machine.
 pub fn csv(table: &Table) -> String {
     let mut out = String::new();
     let mut line = |cells: &mut dyn Iterator<Item = &str>| {
@@ -38,12 +41,8 @@ pub fn csv(table: &Table) -> String {
 }
 
 fn write_cell(cell: &str, out: &mut String) {
-    let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let quoted = formula || cell.contains([',', '"', '\n', '\r']);
-    if quoted {
-        out.push('"');
-    }
-    if formula {
+    out.push('"');
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         out.push('\'');
     }
     for c in cell.chars() {
@@ -52,14 +51,17 @@ fn write_cell(cell: &str, out: &mut String) {
         }
         out.push(c);
     }
-    if quoted {
-        out.push('"');
-    }
+    out.push('"');
 }
 
-/// Every field of each item as the API sent it, as a JSON array.
-pub fn json<'a>(items: impl IntoIterator<Item = &'a Map<String, Value>>) -> String {
-    let list: Vec<Value> = items.into_iter().map(|map| Value::Object(map.clone())).collect();
+/// Every field of each item as the API sent it, as a JSON array. Unless
+/// `include_secrets`, each item is as [`secrets::without_secrets`] leaves
+/// it: no secret key's pair, no credential in an address.
+pub fn json<'a>(items: impl IntoIterator<Item = &'a Map<String, Value>>, include_secrets: bool) -> String {
+    let list: Vec<Value> = items
+        .into_iter()
+        .map(|map| Value::Object(if include_secrets { map.clone() } else { secrets::without_secrets(map) }))
+        .collect();
     serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
 }
 
@@ -189,9 +191,15 @@ mod tests {
     }
 
     #[test]
-    fn csv_quotes_what_needs_quoting() {
+    fn csv_quotes_every_cell() {
         let out = csv(&table(&[&["plain", "with, comma"], &["say \"hi\"", "two\nlines"]]));
-        assert_eq!(out, "a,b\r\nplain,\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n");
+        assert_eq!(out, "\"a\",\"b\"\r\n\"plain\",\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n");
+    }
+
+    #[test]
+    fn csv_stays_one_cell_in_a_spreadsheet_that_splits_on_semicolons() {
+        let out = csv(&table(&[&["a;=1+1;", "x\ty"], &["web;=cmd|' /C calc'!A0", "\tcalc"]]));
+        assert_eq!(out, "\"a\",\"b\"\r\n\"a;=1+1;\",\"x\ty\"\r\n\"web;=cmd|' /C calc'!A0\",\"'\tcalc\"\r\n");
     }
 
     #[test]
@@ -201,17 +209,53 @@ mod tests {
             let line = out.lines().nth(1).unwrap_or_default();
             assert!(line.starts_with("\"'"), "{cell:?} gave {line:?}");
         }
-        assert_eq!(csv(&table(&[&["a=b", "x@y"]])), "a,b\r\na=b,x@y\r\n");
+        assert_eq!(csv(&table(&[&["a=b", "x@y"]])), "\"a\",\"b\"\r\n\"a=b\",\"x@y\"\r\n");
     }
 
     #[test]
     fn json_keeps_every_field() {
         let vm = Vm::from_json(&json!({"id": "1", "label": "web", "custom_field": 7})).unwrap();
-        let out: Value = serde_json::from_str(&json([&vm.raw])).unwrap();
+        let out: Value = serde_json::from_str(&json([&vm.raw], false)).unwrap();
         assert_eq!(out, json!([{"id": "1", "label": "web", "custom_field": 7}]));
-        assert_eq!(json(std::iter::empty()), "[]");
+        assert_eq!(json(std::iter::empty(), false), "[]");
         let rows: Value = serde_json::from_str(&table_json(&table(&[&["1", "x"]]))).unwrap();
         assert_eq!(rows, json!([{"a": "1", "b": "x"}]));
+    }
+
+    #[test]
+    fn json_leaves_secrets_out_unless_asked() {
+        let vm = json!({
+            "id": "1",
+            "label": "web",
+            "initial_password": "hunter2",
+            "remote_access_password": "r3m0te",
+            "x": {"api_token": "t0k3n", "y": 2},
+            "iso_url": "https://u:p@isos.example/x.iso?sig=abc",
+        });
+        let map = vm.as_object().cloned().unwrap_or_default();
+        let without: Value = serde_json::from_str(&json([&map], false)).unwrap();
+        assert_eq!(without, json!([{"id": "1", "label": "web", "x": {"y": 2}, "iso_url": "https://isos.example/x.iso"}]));
+        let with: Value = serde_json::from_str(&json([&map], true)).unwrap();
+        assert_eq!(with, json!([vm]));
+    }
+
+    #[test]
+    fn no_table_has_a_secret_column() {
+        let tables = [
+            vms(&[]),
+            ips(&[]),
+            interfaces(&[]),
+            rules(&[]),
+            cpu(&CpuUsage { lapse: None, time_units: None, data: vec![] }),
+            bandwidth(&Bandwidth { date_from: None, date_to: None, interfaces: vec![] }),
+            crate::history::table(&[]),
+        ];
+        for table in tables {
+            assert!(!table.headers.is_empty());
+            for header in &table.headers {
+                assert!(!secrets::is_secret_key(header), "{header} would hold a secret");
+            }
+        }
     }
 
     #[test]

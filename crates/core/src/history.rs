@@ -5,11 +5,13 @@
 //! [`KEEP`]); the task tray shows its newest entries, the Activity views
 //! all of it. A record never holds a token or a secret: a request is kept
 //! as its method, path and the names of what it sent, secrets left out
-//! ([`request_summary`]).
+//! ([`request_summary`]), and an address keeps no user info, query or
+//! fragment ([`secrets::url_for_record`]).
 
 use crate::export::Table;
 use crate::i18n::{common as c, messages as t, vm, Text};
 use crate::request::ApiRequest;
+use crate::secrets;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -111,7 +113,12 @@ impl TaskList {
             TaskState::Failed(why) => crate::tf!(t::HISTORY_FAILED, action = action_label(&task.action), vm = task.vm_name, why = why),
             TaskState::Running => return None,
         };
-        task.state = state;
+        // What the service said may quote an address with its credentials.
+        task.state = match state {
+            TaskState::Done(outcome) => TaskState::Done(secrets::text_for_record(&outcome)),
+            TaskState::Failed(why) => TaskState::Failed(secrets::text_for_record(&why)),
+            TaskState::Running => TaskState::Running,
+        };
         task.finished = Some(now);
         Some(message)
     }
@@ -195,14 +202,12 @@ fn interface_of(path: &str) -> Option<String> {
     parts.next().filter(|id| !id.is_empty()).map(str::to_owned)
 }
 
-/// Names of what is never kept: the values of these keys (and of any key
-/// containing them) are left out of a summary.
-const SECRET_KEYS: [&str; 5] = ["password", "token", "secret", "key", "authorization"];
 /// The longest value a summary keeps whole.
 const SUMMARY_VALUE: usize = 40;
 
 /// A request as the history keeps it: the method, the path and what the
-/// body set, secrets left out and long values cut:
+/// body set, secrets left out ([`secrets::is_secret_key`]), addresses
+/// without credentials ([`secrets::text_for_record`]) and long values cut:
 /// `PUT /account/1/virtual_machine/42 label="Web", memory="2048"`.
 pub fn request_summary(request: &ApiRequest) -> String {
     let mut out = format!("{} {}", request.method.as_str(), request.path);
@@ -210,12 +215,12 @@ pub fn request_summary(request: &ApiRequest) -> String {
     let fields: Vec<String> = body
         .iter()
         .map(|(key, value)| {
-            let lower = key.to_ascii_lowercase();
-            if SECRET_KEYS.iter().any(|secret| lower.contains(secret)) {
+            if secrets::is_secret_key(key) {
                 return format!("{key}=(not kept)");
             }
             let text = match value {
                 Value::Object(_) | Value::Array(_) => "…".to_owned(),
+                Value::String(string) => Value::String(secrets::text_for_record(string)).to_string(),
                 other => other.to_string(),
             };
             let cut: String = text.chars().take(SUMMARY_VALUE).collect();
@@ -229,7 +234,8 @@ pub fn request_summary(request: &ApiRequest) -> String {
     out
 }
 
-/// The history as a table for CSV and JSON: times as ISO 8601 (UTC).
+/// The history as a table for CSV and JSON: times as ISO 8601 (UTC), and
+/// messages with every address as [`secrets::text_for_record`] writes it.
 pub fn table(entries: &[&Task]) -> Table {
     let iso = |ms: f64| crate::time::iso_from_millis(ms);
     Table {
@@ -237,10 +243,11 @@ pub fn table(entries: &[&Task]) -> Table {
         rows: entries
             .iter()
             .map(|t| {
+                // Entries recorded before messages were cleaned are cleaned here.
                 let (result, message) = match &t.state {
                     TaskState::Running => ("running", String::new()),
-                    TaskState::Done(outcome) => ("done", outcome.clone()),
-                    TaskState::Failed(why) => ("refused", why.clone()),
+                    TaskState::Done(outcome) => ("done", secrets::text_for_record(outcome)),
+                    TaskState::Failed(why) => ("refused", secrets::text_for_record(why)),
                 };
                 vec![
                     iso(t.started),
@@ -344,6 +351,33 @@ mod tests {
         let long = request::edit_vm("1", "42", json!({"note": "n".repeat(100), "disks": [1, 2]}).as_object().cloned().unwrap_or_default()).unwrap();
         let summary = request_summary(&long);
         assert!(summary.contains("disks=…") && summary.contains(&format!("note=\"{}…", "n".repeat(39))), "{summary}");
+    }
+
+    #[test]
+    fn an_address_is_kept_without_its_credentials() {
+        let mount = request::mount_iso("1", "42", &request::IsoSource::Url("https://user:pass@isos.example/x.iso?sig=abc#f".into())).unwrap();
+        assert_eq!(request_summary(&mount), "POST /account/1/virtual_machine/42/iso iso_url=\"https://isos.example/x.iso\"");
+        // Cut after the address is cleaned: the kept part is the host's, never the user's.
+        let long = format!("https://user:pass@isos.example/{}.iso", "d".repeat(60));
+        let mount = request::mount_iso("1", "42", &request::IsoSource::Url(long)).unwrap();
+        assert!(request_summary(&mount).ends_with(&format!("iso_url=\"https://isos.example/{}…", "d".repeat(18))), "{}", request_summary(&mount));
+        // A port stays.
+        let mount = request::mount_iso("1", "42", &request::IsoSource::Url("ftp://a.org:2121/d/x.iso".into())).unwrap();
+        assert!(request_summary(&mount).ends_with("iso_url=\"ftp://a.org:2121/d/x.iso\""));
+
+        let mut list = TaskList::default();
+        let id = go(&mut list, "Mount ISO", "42", "db", 1.0);
+        let said = "Could not fetch “https://u:p@isos.example/x.iso?sig=1”.";
+        list.end(id, TaskState::Failed(said.into()), 2.0);
+        let text = serde_json::to_string(&list).unwrap_or_default();
+        assert!(!text.contains("u:p") && !text.contains("sig="), "{text}");
+        let entries: Vec<&Task> = list.tasks().iter().collect();
+        assert_eq!(table(&entries).rows[0][6], "Could not fetch “https://isos.example/x.iso”.");
+        // An entry stored before messages were cleaned is cleaned in the export.
+        let old = r#"[{"id":1,"action":"Mount ISO","vm_id":"1","vm_name":"web","started":1.0,"finished":2.0,"state":{"Failed":"bad ftp://me:pw@a.org/x"}}]"#;
+        let old: TaskList = serde_json::from_str(old).unwrap_or_default();
+        let entries: Vec<&Task> = old.tasks().iter().collect();
+        assert_eq!(table(&entries).rows[0][6], "bad ftp://a.org/x");
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub mod rescue;
 pub mod route;
 pub mod shortcuts;
 pub mod rules;
+pub mod secrets;
+pub mod session;
 pub mod small_forms;
 pub mod stats;
 pub mod storage;

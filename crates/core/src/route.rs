@@ -117,6 +117,39 @@ impl Route {
     }
 }
 
+/// Where the panel goes after login: `next` when it is one of the panel's
+/// own pages, else `/vms`. Only an address the panel itself would write
+/// passes: a single leading `/` (not `//` or `/\`); no backslash, control
+/// character, whitespace or `#` anywhere; a path of ASCII letters, digits
+/// and `-._~/` whose segments are neither empty (no trailing slash) nor `.`
+/// or `..`, leading to a known page other than the login (a VM's id all
+/// digits); after a `?`, a query of printable ASCII. So no escape (`%2F`,
+/// `%5C`) and no trick of a browser's URL parser can make it leave the site.
+/// The panel also checks the result against its own origin with the
+/// browser's URL parser before it navigates.
+pub fn safe_next(next: Option<&str>) -> String {
+    const HOME: &str = "/vms";
+    let Some(next) = next else { return HOME.to_owned() };
+    let Some(after_slash) = next.strip_prefix('/') else { return HOME.to_owned() };
+    if after_slash.starts_with(['/', '\\']) || next.chars().any(|c| c == '\\' || c == '#' || c.is_control() || c.is_whitespace()) {
+        return HOME.to_owned();
+    }
+    let (path, query) = next.split_once('?').unwrap_or((next, ""));
+    let path_ok = path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '/'));
+    let segments: Vec<&str> = path[1..].split('/').collect();
+    let segments_ok = segments.iter().all(|s| !s.is_empty() && *s != "." && *s != "..");
+    let query_ok = query.chars().all(|c| c.is_ascii_graphic());
+    if !(path_ok && segments_ok && query_ok) {
+        return HOME.to_owned();
+    }
+    let known = match Route::from_path(path) {
+        Route::Login | Route::Unknown => false,
+        Route::Vm(_) => segments.get(1).is_some_and(|id| id.bytes().all(|b| b.is_ascii_digit())),
+        _ => true,
+    };
+    if known { next.to_owned() } else { HOME.to_owned() }
+}
+
 impl Route {
     /// The page's title, so that tabs, history and screen readers tell
     /// pages apart: "Search database 1 · Network · vmdeck",
@@ -195,6 +228,51 @@ mod tests {
         assert_eq!(Route::Login.title("Nube", None, None), "Log in · Nube");
         let titles: std::collections::HashSet<_> = VmTab::ALL.iter().map(|t| Route::Vm(*t).title("vmdeck", Some("db"), None)).collect();
         assert_eq!(titles.len(), VmTab::ALL.len());
+    }
+}
+
+#[cfg(test)]
+mod next_tests {
+    use super::*;
+
+    #[test]
+    fn only_the_panels_own_pages_come_after_login() {
+        for bad in [
+            "/\\evil.example/login",
+            "/%09/evil.example/",
+            "/\\/evil.example/",
+            "/%5Cevil.example/login",
+            "https:x",
+            "https://evil.example",
+            "//x",
+            "///x",
+            "/\t/x",
+            "/vms\n",
+            " /vms",
+            "/vms ",
+            "/login",
+            "/login?next=/vms",
+            "/vms/../x",
+            "/vms/./42",
+            "/vms/abc",
+            "/vms/",
+            "/vms//42",
+            "/",
+            "/nowhere",
+            "/vms#top",
+            "/vms?q=a b",
+            "/vms?q=a\\b",
+            "/vms?q=é",
+            "/vms/42/\u{a0}",
+            "javascript:alert(1)",
+            "",
+        ] {
+            assert_eq!(safe_next(Some(bad)), "/vms", "{bad:?}");
+        }
+        assert_eq!(safe_next(None), "/vms");
+        for good in ["/vms", "/vms/42/network", "/vms/42", "/vms/new", "/interfaces", "/ip-addresses", "/vms?q=web&status=online&page=2", "/activity"] {
+            assert_eq!(safe_next(Some(good)), good);
+        }
     }
 }
 

@@ -96,7 +96,8 @@ pub fn rate_limit(value: &str) -> Check {
     whole_number(value, t::WHAT_RATE_LIMIT).map(|_| ()).map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
 }
 
-/// An ISO's address: http, https, ftp or ftps, with a host.
+/// An ISO's address: http, https, ftp or ftps, with a host, and without a
+/// user name or password (an `@` in its authority; one in the path is fine).
 pub fn iso_url(value: &str) -> Check {
     let value = value.trim();
     if value.is_empty() {
@@ -106,8 +107,12 @@ pub fn iso_url(value: &str) -> Check {
     let Some(rest) = ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|s| lower.strip_prefix(s)) else {
         return fail(&t::VAL_ISO_URL_SCHEME);
     };
-    if rest.split(['/', '?', '#']).next().is_none_or(str::is_empty) {
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    if authority.is_empty() {
         return fail(&t::VAL_ISO_URL_HOST);
+    }
+    if authority.contains('@') {
+        return fail(&t::VAL_ISO_URL_USER_INFO);
     }
     if value.chars().any(char::is_whitespace) {
         return fail(&t::VAL_ISO_URL_SPACES);
@@ -244,6 +249,17 @@ mod tests {
     }
 
     #[test]
+    fn an_iso_url_with_a_login_is_refused() {
+        let refused = t::VAL_ISO_URL_USER_INFO.get().to_owned();
+        for bad in ["https://user:pass@a.org/x.iso", "https://user@a.org/x.iso", "ftp://u:p@a.org:21", "https://:@a.org/x.iso", "http://a.org@b.org?x"] {
+            assert_eq!(iso_url(bad), Err(refused.clone()), "{bad}");
+        }
+        for ok in ["https://a.org/files/@latest/x.iso", "https://a.org/x.iso?by=@me", "https://a.org/x.iso#@", "ftp://a.org:2121/d/x.iso"] {
+            assert!(iso_url(ok).is_ok(), "{ok}");
+        }
+    }
+
+    #[test]
     fn addresses_and_masks() {
         assert!(ipv4("192.0.2.10", "gateway").is_ok());
         assert!(ipv4("192.0.2", "gateway").unwrap_err().contains("gateway"));
@@ -290,5 +306,6 @@ mod spanish_tests {
         assert_eq!(whole_number("1.5", t::WHAT_SWAP_SIZE).unwrap_err(), "Usa un número entero para el tamaño de la swap.");
         assert_eq!(id("", t::WHAT_TEMPLATE).unwrap_err(), "Elige la plantilla.");
         assert_eq!(root_password("abc def").unwrap_err(), "La contraseña solo puede contener letras, dígitos, guiones y guiones bajos, no un espacio.");
+        assert!(iso_url("https://user:pass@a.org/x.iso").unwrap_err().starts_with("Quita el nombre de usuario y la contraseña de la dirección"));
     }
 }

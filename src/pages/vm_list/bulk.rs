@@ -157,10 +157,10 @@ pub fn ListActionsPart() -> impl IntoView {
         for ask in actions.asked.try_update(std::mem::take).unwrap_or_default() {
             match ask {
                 Ask::Bulk(action, ids) => runner.act(action, &ids),
-                Ask::Export { json } => {
+                Ask::Export { json, include_secrets } => {
                     export_failed.set(None);
                     spawn_local(async move {
-                        let result = export_list(runner.session, actions, json).await;
+                        let result = export_list(runner.session, actions, json, include_secrets).await;
                         actions.exporting.try_set(None);
                         if let Err(e) = result {
                             export_failed.try_set(Some(e));

@@ -16,7 +16,7 @@ use vmdeck_core::ApiError;
 const EXPORT_PAGE: u64 = 100;
 
 /// Reads every page of the list's view, then saves the file.
-pub async fn export_list(session: Session, actions: ListActions, json: bool) -> Result<(), ApiError> {
+pub async fn export_list(session: Session, actions: ListActions, json: bool, include_secrets: bool) -> Result<(), ApiError> {
     let base = actions.query.get_untracked();
     let mut all = Vec::new();
     let mut offset = 0;
@@ -36,5 +36,5 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool) -> 
         }
         offset += EXPORT_PAGE;
     }
-    Export::of(&export::vms(&all), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json).map_err(ApiError::Invalid)
+    Export::of(&export::vms(&all), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
 }

@@ -5,7 +5,7 @@
 
 use crate::hooks::UseDataReturn;
 use crate::session::use_session;
-use crate::storage::{self, Store};
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::changes::{Change, Seen, SeenVm, VmChange};
@@ -13,8 +13,6 @@ use vmdeck_core::vm_query::VmQuery;
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
 
-/// Per account: `vmdeck.seen.<API address>#<account>`.
-const STORAGE_PREFIX: &str = "vmdeck.seen.";
 
 /// The changes since the last visit, once the list's first page of this
 /// visit is in; the record is brought up to date with every page.
@@ -24,7 +22,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     let changes = RwSignal::new(None::<(i64, Vec<VmChange>)>);
     let compared = StoredValue::new(false);
     Effect::new(move || {
-        let Some(key) = session.account_key().map(|k| format!("{STORAGE_PREFIX}{k}")) else { return };
+        let Some(key) = session.account_key().map(|k| format!("{}{k}", keys::SEEN_PREFIX)) else { return };
         list.data.with(|page| {
             let Some(page) = page else { return };
             let now: Vec<SeenVm> = page.items.iter().filter_map(SeenVm::of).collect();

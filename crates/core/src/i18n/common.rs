@@ -24,6 +24,7 @@ crate::catalogue! {
     REFRESH = "Refresh" / "Actualizar";
     EXPORT_CSV = "Export CSV" / "Exportar CSV";
     EXPORT_JSON = "Export JSON" / "Exportar JSON";
+    EXPORT_INCLUDE_SECRETS = "Include passwords" / "Incluir contraseñas";
     SHOW_AS_API_REQUEST = "Show as API request" / "Ver como petición a la API";
     YES = "Yes" / "Sí";
     NO = "No" / "No";

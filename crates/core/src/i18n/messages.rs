@@ -43,6 +43,7 @@ crate::catalogue! {
     VAL_ENTER_ISO_URL = "Enter the ISO's URL." / "Escribe la URL de la ISO.";
     VAL_ISO_URL_SCHEME = "The ISO URL must start with http://, https://, ftp:// or ftps://." / "La URL de la ISO debe empezar por http://, https://, ftp:// o ftps://.";
     VAL_ISO_URL_HOST = "The ISO URL needs a host name after the scheme." / "La URL de la ISO necesita un nombre de host después del esquema.";
+    VAL_ISO_URL_USER_INFO = "Leave the user name and password out of the address: the service keeps it with the VM, where others could read them. Use a link that needs no login." / "Quita el nombre de usuario y la contraseña de la dirección: el servicio la guarda con la VM, donde otros podrían leerlos. Usa un enlace que no pida iniciar sesión.";
     VAL_ISO_URL_SPACES = "The ISO URL may not contain spaces." / "La URL de la ISO no puede contener espacios.";
     VAL_IPV4 = "The {what} must be an IPv4 address like 192.0.2.10." / "Usa una dirección IPv4 como 192.0.2.10 para {what}.";
     VAL_NETMASK_PREFIX = "A netmask prefix goes from /0 to /32." / "Un prefijo de máscara de red va de /0 a /32.";

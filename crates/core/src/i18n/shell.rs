@@ -23,6 +23,9 @@ crate::catalogue! {
 
     // The session
     SESSION_EXPIRED = "Your session expired or the token was refused. Please log in again." / "Tu sesión ha caducado o se ha rechazado el token. Vuelve a iniciar sesión.";
+    SESSION_IDLE = "You have been logged out after {minutes} minutes without use. Please log in again." / "Se ha cerrado tu sesión tras {minutes} minutos sin uso. Vuelve a iniciar sesión.";
+    SESSION_AGE = "This browser remembers a login for {days} days, and yours has ended. Please log in again." / "Este navegador recuerda un inicio de sesión durante {days} días, y el tuyo ha terminado. Vuelve a iniciar sesión.";
+    SESSION_LOGGED_OUT_ELSEWHERE = "You have logged out in another tab of this browser." / "Has cerrado la sesión en otra pestaña de este navegador.";
 
     // The quick switcher and the shortcut help
     SWITCHER_TITLE = "Go to" / "Ir a";
@@ -85,6 +88,7 @@ crate::catalogue! {
 
     // The "Show as API request" view
     API_REQUEST_FOR_SCRIPT = "{what}, for a script. Set VMDECK_TOKEN to your token first; it is never shown here." / "{what}, para usarlo en un script. Pon antes tu token en VMDECK_TOKEN; aquí nunca se muestra.";
+    API_REQUEST_SECRETS = "Set {names} too: a password is never written into a command." / "Pon también {names}: una contraseña nunca se escribe en un comando.";
     API_REQUEST_WHAT = "the request" / "la petición";
     API_REQUEST_PENDING = "The request shows once the form has no mistakes." / "La petición aparece cuando el formulario no tiene errores.";
 
@@ -151,7 +155,10 @@ crate::catalogue! {
     LOGIN_ACCOUNT_ID = "Account id" / "Id de cuenta";
     LOGIN_API_TOKEN = "API token" / "Token de la API";
     LOGIN_REMEMBER = "Remember me on this device" / "Recordarme en este dispositivo";
-    LOGIN_REMEMBER_HINT = "Without it, you stay logged in until this tab is closed." / "Si no, la sesión dura hasta que cierres esta pestaña.";
+    LOGIN_REMEMBER_HINT = "Without it, you stay logged in until this tab is closed, and logging out leaves nothing of the account in this browser. With it, up to {days} days, and this browser keeps the account's activity history until you forget it. Either way, {minutes} minutes without use log you out." / "Si no, la sesión dura hasta que cierres esta pestaña, y al cerrarla no queda nada de la cuenta en este navegador. Si lo marcas, hasta {days} días, y este navegador guarda el historial de actividad de la cuenta hasta que lo olvides. En ambos casos, {minutes} minutos sin uso cierran la sesión.";
+    LOGIN_FORGET_DEVICE = "Forget this device" / "Olvidar este dispositivo";
+    LOGIN_FORGET_DEVICE_HINT = "This browser keeps the activity history, the record for “since your last visit” and the address you saved as yours, from a login that was remembered. Forget them on a computer that others use." / "Este navegador guarda el historial de actividad, el registro de «desde tu última visita» y la dirección que guardaste como tuya, de un inicio de sesión recordado. Olvídalos en un ordenador que usen otras personas.";
+    LOGIN_FORGOTTEN = "This browser no longer keeps anything of your accounts." / "Este navegador ya no guarda nada de tus cuentas.";
     LOGIN_CHECKING = "Checking the token…" / "Comprobando el token…";
     LOGIN_TOKEN_REFUSED = "The API at {address} refused this token. Check the token and try again." / "La API de {address} ha rechazado este token. Revisa el token y vuelve a intentarlo.";
     LOGIN_WRONG_ACCOUNT = "This token does not open account {account}. Check the account id." / "Este token no da acceso a la cuenta {account}. Revisa el id de cuenta.";

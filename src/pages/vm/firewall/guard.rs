@@ -1,25 +1,24 @@
 //! The guard against locking oneself out: "my address", kept in this
 //! browser, and a second confirmation for what would deny SSH and RDP.
 
-use crate::storage::{self, Store};
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::firewall as t;
 use std::net::Ipv4Addr;
 
-const MY_ADDRESS_KEY: &str = "vmdeck.my_address";
 
 /// The address the user saved as theirs in this browser, if any. The panel
 /// looks nothing up elsewhere: only the user knows where they connect from.
 pub fn my_address() -> Option<Ipv4Addr> {
-    storage::read::<String>(Store::Browser, MY_ADDRESS_KEY).and_then(|text| text.parse().ok())
+    storage::read::<String>(Store::Browser, keys::MY_ADDRESS).and_then(|text| text.parse().ok())
 }
 
 pub fn save_my_address(address: Option<Ipv4Addr>) {
     match address {
         Some(address) => {
-            storage::write(Store::Browser, MY_ADDRESS_KEY, &address.to_string());
+            storage::write(Store::Browser, keys::MY_ADDRESS, &address.to_string());
         }
-        None => storage::remove(Store::Browser, MY_ADDRESS_KEY),
+        None => storage::remove(Store::Browser, keys::MY_ADDRESS),
     }
 }
 

@@ -27,7 +27,7 @@ const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 
 /// Rules created here and not applied yet, per VM, for this browser session.
 fn unapplied_key(vm: &str) -> String {
-    format!("vmdeck.unapplied.{vm}")
+    format!("{}{vm}", crate::storage::keys::UNAPPLIED_PREFIX)
 }
 
 fn read_unapplied(vm: &str) -> Vec<String> {

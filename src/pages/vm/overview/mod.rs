@@ -96,7 +96,7 @@ pub fn OverviewTab() -> impl IntoView {
                                 Some(password) => {
                                     let copied = password.clone();
                                     view! {
-                                        <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { "••••••••".into() }}</span>
+                                        <span class="mono" id="vm-password">{move || if show_password.get() { password.clone() } else { vmdeck_core::secrets::MASK.into() }}</span>
                                         " "
                                         <button type="button" class="button button-quiet button-small" on:click=move |_| show_password.update(|s| *s = !*s)>
                                             {move || if show_password.get() { vmdeck_core::i18n::common::HIDE.get() } else { c::SHOW.get() }}

@@ -1,0 +1,150 @@
+//! How long a login lasts: a remembered one a number of days from the
+//! login, any one a number of minutes without use. A deployment sets both
+//! in `config.json` (`"session": {"remember_days": 14, "idle_minutes": 30}`);
+//! a value out of range is left out with a warning and the default holds.
+
+use crate::decode;
+use serde_json::Value;
+
+const MINUTE_MS: f64 = 60_000.0;
+const DAY_MS: f64 = 24.0 * 60.0 * MINUTE_MS;
+
+/// The limits a deployment may choose between.
+pub const REMEMBER_DAYS: std::ops::RangeInclusive<u32> = 1..=365;
+pub const IDLE_MINUTES: std::ops::RangeInclusive<u32> = 1..=1_440;
+
+/// The lifetime of a login.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Lifetime {
+    /// A remembered login ends this many days after it began.
+    pub remember_days: u32,
+    /// Any login ends after this many minutes in which no tab of the panel
+    /// in this browser was used.
+    pub idle_minutes: u32,
+}
+
+impl Default for Lifetime {
+    fn default() -> Self {
+        Self { remember_days: 14, idle_minutes: 30 }
+    }
+}
+
+/// Why a login has ended by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// No use for `idle_minutes`.
+    Idle,
+    /// A remembered login older than `remember_days`.
+    Age,
+    /// A login from before the last logout in this browser (a tab closed
+    /// before the logout and reopened after it).
+    LoggedOut,
+}
+
+/// When a login began and was last used, in milliseconds since the epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Times {
+    pub logged_in_at: f64,
+    pub last_used: f64,
+    /// The last logout in this browser, if any.
+    pub logged_out_at: Option<f64>,
+    pub remembered: bool,
+}
+
+impl Lifetime {
+    /// Reads `config.json`'s `session`; what is missing or out of range
+    /// keeps its default and, when given but unusable, is named in `warnings`.
+    pub fn from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Self {
+        let mut lifetime = Self::default();
+        let Some(value) = value.filter(|v| !v.is_null()) else { return lifetime };
+        let mut read = |key: &str, range: &std::ops::RangeInclusive<u32>, into: &mut u32| {
+            let Some(given) = value.get(key).filter(|v| !v.is_null()) else { return };
+            match decode::int(Some(given)).and_then(|n| u32::try_from(n).ok()).filter(|n| range.contains(n)) {
+                Some(n) => *into = n,
+                None => warnings.push(format!(
+                    "config.json: session.{key} must be a whole number from {} to {}; the default {} is used.",
+                    range.start(),
+                    range.end(),
+                    into
+                )),
+            }
+        };
+        read("remember_days", &REMEMBER_DAYS, &mut lifetime.remember_days);
+        read("idle_minutes", &IDLE_MINUTES, &mut lifetime.idle_minutes);
+        lifetime
+    }
+
+    /// Whether a login with these times has ended at `now`, and why. A
+    /// clock that went back counts as no time passed.
+    pub fn ended(&self, times: Times, now: f64) -> Option<Ended> {
+        if times.logged_out_at.is_some_and(|out| times.logged_in_at <= out) {
+            return Some(Ended::LoggedOut);
+        }
+        if times.remembered && now - times.logged_in_at > f64::from(self.remember_days) * DAY_MS {
+            return Some(Ended::Age);
+        }
+        // A use is never earlier than the login itself.
+        let used = times.last_used.max(times.logged_in_at);
+        (now - used > f64::from(self.idle_minutes) * MINUTE_MS).then_some(Ended::Idle)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const NOW: f64 = 1_800_000_000_000.0;
+
+    fn times(logged_in_ago_ms: f64, used_ago_ms: f64, remembered: bool) -> Times {
+        Times { logged_in_at: NOW - logged_in_ago_ms, last_used: NOW - used_ago_ms, logged_out_at: None, remembered }
+    }
+
+    #[test]
+    fn reads_the_limits_and_keeps_the_defaults_for_what_cannot_be_used() {
+        let mut warnings = Vec::new();
+        let read = Lifetime::from_json(Some(&json!({"remember_days": 7, "idle_minutes": "90"})), &mut warnings);
+        assert_eq!(read, Lifetime { remember_days: 7, idle_minutes: 90 });
+        assert!(warnings.is_empty());
+
+        let read = Lifetime::from_json(Some(&json!({"remember_days": 0, "idle_minutes": 100000})), &mut warnings);
+        assert_eq!(read, Lifetime::default());
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].contains("session.remember_days") && warnings[0].contains("1 to 365"));
+
+        let mut none = Vec::new();
+        assert_eq!(Lifetime::from_json(None, &mut none), Lifetime::default());
+        assert_eq!(Lifetime::from_json(Some(&json!({"remember_days": -3})), &mut none), Lifetime::default());
+        assert_eq!(none.len(), 1);
+    }
+
+    #[test]
+    fn any_login_ends_after_the_idle_time() {
+        let limits = Lifetime { remember_days: 14, idle_minutes: 30 };
+        assert_eq!(limits.ended(times(DAY_MS, 29.0 * MINUTE_MS, false), NOW), None);
+        assert_eq!(limits.ended(times(DAY_MS, 31.0 * MINUTE_MS, false), NOW), Some(Ended::Idle));
+        assert_eq!(limits.ended(times(DAY_MS, 31.0 * MINUTE_MS, true), NOW), Some(Ended::Idle));
+        // No use recorded yet: the login itself is the last use.
+        assert_eq!(limits.ended(times(10.0 * MINUTE_MS, f64::INFINITY, false), NOW), None);
+        assert_eq!(limits.ended(times(40.0 * MINUTE_MS, f64::INFINITY, false), NOW), Some(Ended::Idle));
+        // A clock set back is no time passed.
+        assert_eq!(limits.ended(times(-MINUTE_MS, -MINUTE_MS, false), NOW), None);
+    }
+
+    #[test]
+    fn a_remembered_login_ends_after_its_days_and_only_it() {
+        let limits = Lifetime { remember_days: 14, idle_minutes: 30 };
+        assert_eq!(limits.ended(times(13.0 * DAY_MS, MINUTE_MS, true), NOW), None);
+        assert_eq!(limits.ended(times(15.0 * DAY_MS, MINUTE_MS, true), NOW), Some(Ended::Age));
+        assert_eq!(limits.ended(times(15.0 * DAY_MS, MINUTE_MS, false), NOW), None, "kept alive by use in its tab");
+    }
+
+    #[test]
+    fn a_login_from_before_the_last_logout_is_over() {
+        let limits = Lifetime::default();
+        let before = Times { logged_out_at: Some(NOW - MINUTE_MS), ..times(2.0 * MINUTE_MS, 0.0, false) };
+        assert_eq!(limits.ended(before, NOW), Some(Ended::LoggedOut));
+        let after = Times { logged_out_at: Some(NOW - 3.0 * MINUTE_MS), ..before };
+        assert_eq!(limits.ended(after, NOW), None);
+    }
+}
