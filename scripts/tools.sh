@@ -79,11 +79,12 @@ vmdeck_tools() {
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
     fi
     # nginx runs deploy/nginx.conf in the deployment tests, and Caddy
-    # deploy/Caddyfile; nginx's brotli_static is a module.
-    if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || [ ! -x /usr/bin/caddy ]; then
-      echo "tools: installing nginx with its brotli_static module, and Caddy"
+    # deploy/Caddyfile; nginx's brotli_static is a module. openssl makes
+    # the tests' certificates (the site's, and the APIs' behind it).
+    if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || [ ! -x /usr/bin/caddy ] || ! command -v openssl >/dev/null; then
+      echo "tools: installing nginx with its brotli_static module, Caddy and openssl"
       $sudo apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static caddy >/dev/null
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static caddy openssl >/dev/null
     fi
     if [ ! -d "$root/node_modules/playwright-core" ] || [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
       echo "tools: installing the end-to-end test dependencies"
