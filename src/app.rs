@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::path;
-use vmdeck_core::paths::encode_component;
+use vmdeck_core::api::paths::encode_component;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::route::VmTab;
 

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 use std::cell::RefCell;
-use vmdeck_core::brand::{Brand, DEFAULT_NAME};
+use vmdeck_core::deploy::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
 
 /// The loaded configuration, provided at the root.

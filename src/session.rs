@@ -278,7 +278,7 @@ fn read() -> Option<Credentials> {
     let stored: Credentials = storage::read(Store::Tab, keys::SESSION).or_else(|| storage::read(Store::Browser, keys::SESSION))?;
     let scheme = stored.base_url.to_ascii_lowercase();
     let absolute = scheme.starts_with("https://") || scheme.starts_with("http://");
-    let usable = absolute && vmdeck_core::paths::normalize_base_url(&stored.base_url).is_ok_and(|url| url == stored.base_url);
+    let usable = absolute && vmdeck_core::api::paths::normalize_base_url(&stored.base_url).is_ok_and(|url| url == stored.base_url);
     if !usable {
         forget_stored();
     }

@@ -15,7 +15,7 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
 use vmdeck_core::shortcuts::{self, places, shortcut, Place, Shortcut};
-use vmdeck_core::vm_query::{search_field, VmQuery};
+use vmdeck_core::vm::query::{search_field, VmQuery};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
 

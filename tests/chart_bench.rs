@@ -7,7 +7,7 @@
 
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
-use vmdeck_core::chart::{draw, ChartTheme, LineChart, Series};
+use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart, Series};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -30,6 +30,8 @@ fn draw_a_year_of_hourly_samples() {
         y_cap: None,
         y_divisor: 1.0e6,
         empty_text: String::new(),
+        summary: Vec::new(),
+        markers: Vec::new(),
     };
     let performance = web_sys::window().and_then(|w| w.performance()).expect("performance");
     let theme = ChartTheme::light(2.0);

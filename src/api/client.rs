@@ -8,9 +8,9 @@ use serde_json::Value;
 use std::cell::Cell;
 use std::future::Future;
 use std::rc::Rc;
-use vmdeck_core::decode::DecodeError;
-use vmdeck_core::paths;
-use vmdeck_core::request::{self, ApiRequest};
+use vmdeck_core::api::decode::DecodeError;
+use vmdeck_core::api::paths;
+use vmdeck_core::api::request::{self, ApiRequest};
 use vmdeck_core::ApiError;
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -122,7 +122,7 @@ impl Api {
         }
     }
 
-    /// One write (`vmdeck_core::request`), never retried.
+    /// One write (`vmdeck_core::api::request`), never retried.
     pub async fn run(&self, request: &ApiRequest) -> ApiResult<Reply> {
         self.send(request.method, &request.path, &[], request.body.as_ref()).await
     }

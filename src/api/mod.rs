@@ -1,7 +1,7 @@
 //! The API client: one fetch helper ([`client`]) and one `async fn` per
-//! read, grouped by resource. Paths come from `vmdeck_core::paths`; answers
+//! read, grouped by resource. Paths come from `vmdeck_core::api::paths`; answers
 //! are read with [`Reply::decode`]. Writes are values made by
-//! `vmdeck_core::request` and sent with [`Api::run`], so that what "Show as
+//! `vmdeck_core::api::request` and sent with [`Api::run`], so that what "Show as
 //! API request" prints is what is sent.
 
 pub mod client;

@@ -2,7 +2,7 @@
 
 use super::{Api, ApiResult};
 use vmdeck_core::network::{FirewallRule, Interface, IpAddress};
-use vmdeck_core::paths::{self, NicPart, VmPart};
+use vmdeck_core::api::paths::{self, NicPart, VmPart};
 
 /// Filters as query parameters, empty ones left out.
 fn filters(pairs: &[(&'static str, String)]) -> Vec<(&'static str, String)> {

@@ -1,7 +1,7 @@
 //! Usage statistics endpoints.
 
 use super::{Api, ApiResult};
-use vmdeck_core::paths::{self, VmPart};
+use vmdeck_core::api::paths::{self, VmPart};
 use vmdeck_core::stats::{Bandwidth, CpuUsage};
 
 /// GET `cpu_stats?period=-1H|-30days`

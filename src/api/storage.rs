@@ -1,8 +1,9 @@
 //! A VM's mounted ISO and snapshots.
 
 use super::{Api, ApiResult};
-use vmdeck_core::paths::{self, VmPart};
-use vmdeck_core::storage::{IsoJoin, Snapshot};
+use vmdeck_core::api::paths::{self, VmPart};
+use vmdeck_core::vm::iso::IsoJoin;
+use vmdeck_core::vm::snapshot::Snapshot;
 
 /// GET `isos`: the mounted ISO, if any.
 pub async fn mounted_iso(api: &Api, vm_id: &str) -> ApiResult<Option<IsoJoin>> {

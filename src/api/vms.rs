@@ -1,10 +1,10 @@
-//! Virtual machine reads; the writes are `vmdeck_core::request`, sent with
+//! Virtual machine reads; the writes are `vmdeck_core::api::request`, sent with
 //! [`Api::run`].
 
 use super::{Api, ApiResult};
-use vmdeck_core::disk::Disk;
-use vmdeck_core::paths::{self, VmPart};
-use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::vm::disk::Disk;
+use vmdeck_core::api::paths::{self, VmPart};
+use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{Page, PageInfo, Vm};
 
 /// GET `/account/<id>/virtual_machines` with the view's filters, sort and page.

@@ -1,12 +1,12 @@
 //! "Show as API request": what a form or dialog would send, as `curl`
 //! commands made from the very requests the panel sends
-//! (`vmdeck_core::request`), with `$VMDECK_TOKEN` in place of the token.
+//! (`vmdeck_core::api::request`), with `$VMDECK_TOKEN` in place of the token.
 
 use super::CopyButton;
 use crate::session::use_session;
 use leptos::html::Details;
 use leptos::prelude::*;
-use vmdeck_core::request::ApiRequest;
+use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::i18n::{common as c, shell as t};
 
 /// A closed `<details>` with the requests as `curl`, one after the other;

@@ -19,8 +19,8 @@ enum Json {
 
 impl Export {
     /// API resources: the table's columns as CSV, every field as JSON.
-    pub fn of<'a>(table: &vmdeck_core::export::Table, raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>) -> Self {
-        Self { csv: vmdeck_core::export::csv(table), json: Json::Resources(raw.into_iter().cloned().collect()) }
+    pub fn of<'a>(table: &vmdeck_core::history::export::Table, raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>) -> Self {
+        Self { csv: vmdeck_core::history::export::csv(table), json: Json::Resources(raw.into_iter().cloned().collect()) }
     }
 
     /// Downloads the CSV or the JSON as `name` with the extension added;
@@ -28,7 +28,7 @@ impl Export {
     pub fn save(self, name: &str, json: bool, include_secrets: bool) -> Result<(), String> {
         let (text, extension, mime) = if json {
             let text = match self.json {
-                Json::Resources(items) => vmdeck_core::export::json(&items, include_secrets),
+                Json::Resources(items) => vmdeck_core::history::export::json(&items, include_secrets),
                 Json::Table(text) => text,
             };
             (text, "json", "application/json")
@@ -39,8 +39,8 @@ impl Export {
     }
 
     /// Data with no API fields of its own (a chart's samples): the table as both.
-    pub fn table(table: &vmdeck_core::export::Table) -> Self {
-        Self { csv: vmdeck_core::export::csv(table), json: Json::Table(vmdeck_core::export::table_json(table)) }
+    pub fn table(table: &vmdeck_core::history::export::Table) -> Self {
+        Self { csv: vmdeck_core::history::export::csv(table), json: Json::Table(vmdeck_core::history::export::table_json(table)) }
     }
 }
 

@@ -3,7 +3,7 @@
 //! shows what moving to a plan changes the monthly price by.
 
 use leptos::prelude::*;
-use vmdeck_core::plans::{format_money, monthly_difference, Plan};
+use vmdeck_core::deploy::plans::{format_money, monthly_difference, Plan};
 use vmdeck_core::i18n::shell as t;
 
 /// "€5.00 a month · €0.0070 an hour", or nothing for a plan without a price.

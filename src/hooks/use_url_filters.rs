@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use vmdeck_core::paths::encode_component;
+use vmdeck_core::api::paths::encode_component;
 
 /// Filters of a page kept in its URL (`?network_id=2&public=1`), so that the
 /// view can be shared, reloaded, and moved through with back and forward.

@@ -7,7 +7,7 @@ use crate::hooks::{use_data, use_url_filters};
 use crate::pages::vm::network::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use vmdeck_core::export;
+use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::{format_rate_limit, Interface};
 

@@ -11,7 +11,8 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use vmdeck_core::small_forms::LoginForm;
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::{paths, ApiError};
+use vmdeck_core::api::paths;
+use vmdeck_core::ApiError;
 
 /// Where the API is when `config.json` does not say: `/api` on this origin.
 const DEFAULT_BASE_URL: &str = "/api";
@@ -58,7 +59,7 @@ fn credentials(form: &LoginForm) -> Credentials {
 /// Asks the API for one VM: the cheapest call that proves the token opens the account.
 async fn check(credentials: Credentials) -> Result<Credentials, ApiError> {
     let api = Api::new(credentials.clone(), None);
-    let probe = vmdeck_core::vm_query::VmQuery { limit: 1, ..Default::default() };
+    let probe = vmdeck_core::vm::query::VmQuery { limit: 1, ..Default::default() };
     match vms::list_vms(&api, &probe).await {
         Ok(_) => Ok(credentials),
         Err(ApiError::Unauthorized) => Err(ApiError::Invalid(vmdeck_core::tf!(t::LOGIN_TOKEN_REFUSED, address = credentials.base_url))),

@@ -13,13 +13,13 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use vmdeck_core::create_vm::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
+use vmdeck_core::vm::create::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
 use vmdeck_core::deploy::Choice;
-use vmdeck_core::plans::Plan;
+use vmdeck_core::deploy::plans::Plan;
 use vmdeck_core::forms::row_key;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::request;
+use vmdeck_core::api::request;
 use vmdeck_core::Vm;
 
 fn random_password() -> Option<String> {

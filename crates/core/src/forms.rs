@@ -8,7 +8,7 @@
 //! message never moves to another row when one above it goes.
 
 use crate::i18n::messages as t;
-use crate::error::{ApiError, ErrorMessages};
+use crate::api::error::{ApiError, ErrorMessages};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut};
 
@@ -225,7 +225,7 @@ pub fn merge_draft(base: &serde_json::Value, typed: &serde_json::Value, now: &se
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::messages_from_body;
+    use crate::api::error::messages_from_body;
 
     fn problems(pairs: &[(&str, &str)]) -> FieldErrors {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()

@@ -3,7 +3,7 @@
 //! in `config.json` (`"session": {"remember_days": 14, "idle_minutes": 30}`);
 //! a value out of range is left out with a warning and the default holds.
 
-use crate::decode;
+use crate::api::decode;
 use serde_json::Value;
 
 const MINUTE_MS: f64 = 60_000.0;

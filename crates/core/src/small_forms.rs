@@ -5,8 +5,9 @@
 
 use crate::i18n::messages as t;
 use crate::forms::FieldErrors;
-use crate::rules::{Packet, Protocol};
-use crate::{paths, validate};
+use crate::firewall::rules::{Packet, Protocol};
+use crate::api::paths;
+use crate::validate;
 use serde::{Deserialize, Serialize};
 use std::net::Ipv4Addr;
 

@@ -5,7 +5,7 @@
 
 use plotters::prelude::*;
 use serde_json::json;
-use vmdeck_core::chart::{draw, ChartTheme, LineChart};
+use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, utc_label, Bandwidth, CpuUsage};
 
 fn render(chart: &LineChart) -> String {

@@ -14,22 +14,26 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
-use vmdeck_core::chart::{draw, ChartTheme, LineChart};
-use vmdeck_core::create_vm::CreateVmForm;
+use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
+use vmdeck_core::vm::create::CreateVmForm;
 use vmdeck_core::forms::FormState;
-use vmdeck_core::decode::DecodeError;
+use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::deploy::{Catalogue, Choice, DeployConfig};
-use vmdeck_core::disk::Disk;
-use vmdeck_core::edit_vm::EditVmForm;
-use vmdeck_core::error::{messages_from_body, ErrorMessages};
-use vmdeck_core::firewall::{parse_address, parse_ports, InterfaceForm, RuleForm};
+use vmdeck_core::vm::disk::Disk;
+use vmdeck_core::vm::edit::EditVmForm;
+use vmdeck_core::api::error::{messages_from_body, ErrorMessages};
+use vmdeck_core::firewall::form::RuleForm;
+use vmdeck_core::firewall::parse::{parse_address, parse_ports};
+use vmdeck_core::network::form::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, FirewallRule, Interface, IpAddress};
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, traffic_scale, utc_label, Bandwidth, CpuUsage, InterfaceTraffic, BANDWIDTH_PERIODS};
-use vmdeck_core::storage::{IsoJoin, Snapshot};
+use vmdeck_core::vm::iso::IsoJoin;
+use vmdeck_core::vm::snapshot::Snapshot;
 use vmdeck_core::time::{civil_from_days, format_elapsed, parse_service_date};
 use vmdeck_core::vm::format_memory;
-use vmdeck_core::vm_query::{search_field, Order, VmQuery, FILTERS, SORT_FIELDS};
-use vmdeck_core::{paths, validate, ApiError, Page, PageInfo, Vm, VmStatus, VmType};
+use vmdeck_core::vm::query::{search_field, Order, VmQuery, FILTERS, SORT_FIELDS};
+use vmdeck_core::api::paths;
+use vmdeck_core::{validate, ApiError, Page, PageInfo, Vm, VmStatus, VmType};
 
 /// `PROPTEST_CASES` when set (for a longer run), else the bounded default.
 fn cases(default: u32) -> ProptestConfig {

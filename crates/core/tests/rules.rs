@@ -13,9 +13,9 @@ use proptest::sample::select;
 use serde_json::Map;
 use std::collections::BTreeSet;
 use std::net::Ipv4Addr;
-use vmdeck_core::firewall::{parse_address, parse_ports, Addresses};
+use vmdeck_core::firewall::parse::{parse_address, parse_ports, Addresses};
 use vmdeck_core::network::FirewallRule;
-use vmdeck_core::rules::{Command, Decision, FindingKind, Packet, Protocol, RuleSet};
+use vmdeck_core::firewall::rules::{Command, Decision, FindingKind, Packet, Protocol, RuleSet};
 
 /// `PROPTEST_CASES` when set (for a longer run), else the bounded default.
 fn cases(default: u32) -> ProptestConfig {

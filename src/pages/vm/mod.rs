@@ -28,7 +28,7 @@ use crate::title::use_vm_name_in_title;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
-use vmdeck_core::disk::Disk;
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};

@@ -9,7 +9,7 @@ use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::vm as t;
-use vmdeck_core::request::ApiRequest;
+use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::ApiError;
 
 /// Told how a form's submit ended (see `Op::submit`).

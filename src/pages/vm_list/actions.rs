@@ -9,9 +9,9 @@ use crate::hooks::UseDataReturn;
 use crate::parts;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use vmdeck_core::bulk::{BulkAction, Selection};
+use vmdeck_core::vm::bulk::{BulkAction, Selection};
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{ApiError, Page, Vm};
 
 /// What the list asks its actions' part to do.

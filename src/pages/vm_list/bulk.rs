@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use vmdeck_core::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
+use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, integer, shell as t};
 use vmdeck_core::small_forms::{self, ConfirmForm};

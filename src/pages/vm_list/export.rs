@@ -8,7 +8,7 @@ use crate::api::Api;
 use crate::components::Export;
 use crate::session::Session;
 use leptos::prelude::*;
-use vmdeck_core::export;
+use vmdeck_core::history::export;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
 

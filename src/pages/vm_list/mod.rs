@@ -22,7 +22,7 @@ use pager::Pager;
 use table::{EmptyList, TableSkeleton, VmTable};
 use since::SinceLastVisit;
 use toolbar::Toolbar;
-use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{Page, Vm};
 

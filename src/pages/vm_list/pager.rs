@@ -2,7 +2,7 @@
 //! ways to the other pages.
 
 use leptos::prelude::*;
-use vmdeck_core::vm_query::{VmQuery, PAGE_SIZES};
+use vmdeck_core::vm::query::{VmQuery, PAGE_SIZES};
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
 

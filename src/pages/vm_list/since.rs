@@ -1,5 +1,5 @@
 //! "Since your last visit": the list keeps, per account and browser, a
-//! small record of the VMs it showed (`vmdeck_core::changes`), and on the
+//! small record of the VMs it showed (`vmdeck_core::history::changes`), and on the
 //! first page of a visit says what changed since: VMs added or removed,
 //! started or stopped, resized, their addresses changed, suspended.
 
@@ -8,8 +8,8 @@ use crate::session::use_session;
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use vmdeck_core::changes::{Change, Seen, SeenVm, VmChange};
-use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::history::changes::{Change, Seen, SeenVm, VmChange};
+use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
 

@@ -3,12 +3,12 @@
 
 use super::actions::{Ask, ListActions};
 use super::Row;
-use vmdeck_core::bulk::BulkAction;
+use vmdeck_core::vm::bulk::BulkAction;
 use crate::components::{EmptyState, StatusBadge};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
-use vmdeck_core::vm_query::{Order, VmQuery};
+use vmdeck_core::vm::query::{Order, VmQuery};
 use vmdeck_core::i18n::{common as c, integer, shell as t, Text};
 use vmdeck_core::route::VmTab;
 use vmdeck_core::Vm;

@@ -5,7 +5,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
-use vmdeck_core::vm_query::{sort_label, Order, VmQuery, SORT_FIELDS};
+use vmdeck_core::vm::query::{sort_label, Order, VmQuery, SORT_FIELDS};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{VmStatus, VmType};
 use serde_json::Value;

@@ -6,9 +6,9 @@ use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::small_forms::{self, ConfirmForm};
 use leptos::prelude::*;
-use vmdeck_core::disk::Disk;
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::i18n::{self, common as c, vm as t};
-use vmdeck_core::request;
+use vmdeck_core::api::request;
 
 #[component]
 pub fn DisksTab() -> impl IntoView {

@@ -17,11 +17,11 @@ use crate::storage::{self, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, firewall as t, messages as m};
 use serde_json::Value;
-use vmdeck_core::export;
-use vmdeck_core::firewall::RuleForm;
+use vmdeck_core::history::export;
+use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::network::{FirewallRule, Interface};
-use vmdeck_core::request;
-use vmdeck_core::rules::{describe, semantics, FindingKind, RuleSet};
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::rules::{describe, semantics, FindingKind, RuleSet};
 
 const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 

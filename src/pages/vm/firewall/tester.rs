@@ -7,7 +7,7 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::FirewallRule;
-use vmdeck_core::rules::{describe, Command, Decision, Packet, RuleSet};
+use vmdeck_core::firewall::rules::{describe, Command, Decision, Packet, RuleSet};
 use vmdeck_core::small_forms::PacketForm;
 
 /// What the table highlights when the default policy decided.

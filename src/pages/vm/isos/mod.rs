@@ -11,8 +11,8 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::vm as t;
-use vmdeck_core::request::{self, IsoSource};
-use vmdeck_core::storage::IsoJoin;
+use vmdeck_core::api::request::{self, IsoSource};
+use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::small_forms::MountIsoForm;
 
 #[component]

@@ -12,10 +12,10 @@ use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, messages as m, network as t, shell as s, vm};
 use vmdeck_core::tf;
 use serde_json::{Map, Value};
-use vmdeck_core::firewall::InterfaceForm;
+use vmdeck_core::network::form::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
-use vmdeck_core::request;
-use vmdeck_core::rules::{Command, RuleSet};
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::rules::{Command, RuleSet};
 use vmdeck_core::small_forms::{AddIpForm, PolicyForm};
 use vmdeck_core::ApiError;
 

@@ -8,11 +8,11 @@ use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use serde_json::Value;
-use vmdeck_core::clone_vm::{CloneDisk, CloneVmForm};
-use vmdeck_core::create_vm::{add_secondary_disk, remove_secondary_disk};
+use vmdeck_core::vm::clone::{CloneDisk, CloneVmForm};
+use vmdeck_core::vm::create::{add_secondary_disk, remove_secondary_disk};
 use vmdeck_core::forms::row_key;
 use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::request;
+use vmdeck_core::api::request;
 use vmdeck_core::Vm;
 
 #[component]

@@ -7,10 +7,10 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
-use vmdeck_core::edit_vm::EditVmForm;
+use vmdeck_core::vm::edit::EditVmForm;
 use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::plans::Plan;
-use vmdeck_core::request;
+use vmdeck_core::deploy::plans::Plan;
+use vmdeck_core::api::request;
 
 #[component]
 pub fn EditCard(ctx: VmCtx) -> impl IntoView {

@@ -6,7 +6,7 @@ use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use vmdeck_core::i18n::{vm as t, Text};
-use vmdeck_core::request::{self, ApiRequest};
+use vmdeck_core::api::request::{self, ApiRequest};
 use vmdeck_core::small_forms::TemplateForm;
 use vmdeck_core::ApiError;
 use leptos::prelude::*;

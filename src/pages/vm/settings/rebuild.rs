@@ -7,7 +7,7 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::request;
+use vmdeck_core::api::request;
 use vmdeck_core::small_forms::{self, RebuildForm};
 
 #[component]

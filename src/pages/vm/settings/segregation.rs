@@ -9,8 +9,8 @@ use vmdeck_core::small_forms::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::vm as t;
-use vmdeck_core::request;
-use vmdeck_core::vm_query::VmQuery;
+use vmdeck_core::api::request;
+use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::Vm;
 
 #[component]

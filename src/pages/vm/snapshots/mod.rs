@@ -5,8 +5,8 @@ use crate::api::storage::snapshots;
 use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
-use vmdeck_core::request;
-use vmdeck_core::storage::Snapshot;
+use vmdeck_core::api::request;
+use vmdeck_core::vm::snapshot::Snapshot;
 
 #[component]
 pub fn SnapshotsTab() -> impl IntoView {

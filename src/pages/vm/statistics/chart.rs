@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use vmdeck_core::i18n::firewall as t;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
-use vmdeck_core::chart::{draw, ChartTheme, Geometry, LineChart};
+use vmdeck_core::stats::chart::{draw, ChartTheme, Geometry, LineChart};
 
 /// What a chart shows, kept as data so that it can be drawn again.
 pub trait ChartData: Clone + PartialEq + Send + Sync + 'static {

@@ -13,9 +13,9 @@ use leptos::prelude::*;
 use vmdeck_core::i18n::{firewall as t, messages as m, Text};
 use vmdeck_core::tf;
 use crate::tasks::use_tasks;
-use vmdeck_core::chart::{LineChart, Marker};
+use vmdeck_core::stats::chart::{LineChart, Marker};
 use vmdeck_core::history::chart_moments;
-use vmdeck_core::export;
+use vmdeck_core::history::export;
 use vmdeck_core::network::Interface;
 use vmdeck_core::stats::{bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
 

@@ -1,6 +1,6 @@
 //! The one error type of every API call, and how a failed response becomes one.
 
-use crate::decode::DecodeError;
+use crate::api::decode::DecodeError;
 use crate::i18n::messages as t;
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 //! came to.
 
 use crate::i18n::{common as c, messages as t};
-use crate::request::{self, ApiRequest};
+use crate::api::request::{self, ApiRequest};
 use crate::ApiError;
 use std::collections::BTreeSet;
 

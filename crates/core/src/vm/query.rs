@@ -121,7 +121,7 @@ impl VmQuery {
             out.push(if i == 0 { '?' } else { '&' });
             out.push_str(key);
             out.push('=');
-            crate::paths::encode_component(value, &mut out);
+            crate::api::paths::encode_component(value, &mut out);
         }
         out
     }

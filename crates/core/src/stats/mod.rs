@@ -1,7 +1,9 @@
 //! CPU and bandwidth statistics: the spec's shapes decoded tolerantly, the
 //! samples put in order and in time, and their units scaled for people.
 
-use crate::decode::{self, DecodeError};
+pub mod chart;
+
+use crate::api::decode::{self, DecodeError};
 use crate::i18n::{messages as t, Text};
 use crate::tf;
 use serde_json::Value;
@@ -318,17 +320,17 @@ pub fn traffic_index_at(bandwidth: &Bandwidth, traffic: &InterfaceTraffic, at: i
 
 /// Marks for the moments (seconds since the epoch, and what happened) that
 /// fall on a sample.
-pub fn markers(moments: &[(i64, String)], index_at: impl Fn(i64) -> Option<usize>) -> Vec<crate::chart::Marker> {
-    moments.iter().filter_map(|(at, label)| Some(crate::chart::Marker { index: index_at(*at)?, label: label.clone() })).collect()
+pub fn markers(moments: &[(i64, String)], index_at: impl Fn(i64) -> Option<usize>) -> Vec<crate::stats::chart::Marker> {
+    moments.iter().filter_map(|(at, label)| Some(crate::stats::chart::Marker { index: index_at(*at)?, label: label.clone() })).collect()
 }
 
 /// The CPU chart: percent per unit, the x axis counted back from now, the
 /// period's average and peak above it, and `markers`.
-pub fn cpu_chart(cpu: &CpuUsage, markers: Vec<crate::chart::Marker>) -> crate::chart::LineChart {
+pub fn cpu_chart(cpu: &CpuUsage, markers: Vec<crate::stats::chart::Marker>) -> crate::stats::chart::LineChart {
     let count = cpu.data.len();
     let units = cpu.time_units.clone().unwrap_or_else(|| "units".into());
-    crate::chart::LineChart {
-        series: vec![crate::chart::Series { name: "CPU".into(), values: cpu.data.clone() }],
+    crate::stats::chart::LineChart {
+        series: vec![crate::stats::chart::Series { name: "CPU".into(), values: cpu.data.clone() }],
         x_labels: tick_indices(count, 5).into_iter().map(|i| (i, relative_label(i, count, &units))).collect(),
         y_format: Box::new(|v| if v == v.trunc() { format!("{} %", decimal(v, 0)) } else { format!("{} %", decimal(v, 1)) }),
         y_cap: Some(100.0),
@@ -350,8 +352,8 @@ pub fn bandwidth_chart(
     bandwidth: &Bandwidth,
     traffic: &InterfaceTraffic,
     time_label: &dyn Fn(i64) -> String,
-    markers: Vec<crate::chart::Marker>,
-) -> crate::chart::LineChart {
+    markers: Vec<crate::stats::chart::Marker>,
+) -> crate::stats::chart::LineChart {
     let count = traffic.samples.len();
     let scale = traffic_scale(traffic);
     let step = traffic.step_seconds(bandwidth);
@@ -360,10 +362,10 @@ pub fn bandwidth_chart(
         .into_iter()
         .filter_map(|i| Some((i, time_label(start?.saturating_add((step? * i as f64) as i64)))))
         .collect();
-    crate::chart::LineChart {
+    crate::stats::chart::LineChart {
         series: vec![
-            crate::chart::Series { name: t::STATS_IN.get().into(), values: traffic.samples.iter().map(|s| s.map(|(i, _)| i)).collect() },
-            crate::chart::Series { name: t::STATS_OUT.get().into(), values: traffic.samples.iter().map(|s| s.map(|(_, o)| o)).collect() },
+            crate::stats::chart::Series { name: t::STATS_IN.get().into(), values: traffic.samples.iter().map(|s| s.map(|(i, _)| i)).collect() },
+            crate::stats::chart::Series { name: t::STATS_OUT.get().into(), values: traffic.samples.iter().map(|s| s.map(|(_, o)| o)).collect() },
         ],
         x_labels,
         y_format: Box::new(move |v| scale.format(v)),
@@ -495,7 +497,7 @@ mod summary_tests {
         assert_eq!(traffic_index_at(&bandwidth, &traffic, 3_600), Some(1));
         assert_eq!(traffic_index_at(&bandwidth, &traffic, 86_400), None);
         let marks = markers(&[(now - 30, "Reboot".into()), (0, "Stop".into())], |at| cpu_index_at(&cpu, now, at));
-        assert_eq!(marks, vec![crate::chart::Marker { index: 59, label: "Reboot".into() }]);
+        assert_eq!(marks, vec![crate::stats::chart::Marker { index: 59, label: "Reboot".into() }]);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! changes and the new secondary disks kept in order.
 
 use crate::i18n::messages as t;
-use crate::create_vm::{number, put_secondary_disks, SecondaryDisk};
+use crate::api::request::number;
+use crate::vm::create::{put_secondary_disks, SecondaryDisk};
 use crate::forms::{row_key, FieldErrors};
 use crate::validate;
 use serde::{Deserialize, Serialize};

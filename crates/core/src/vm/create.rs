@@ -2,8 +2,9 @@
 //! body the spec describes.
 
 use crate::i18n::messages as t;
-use crate::plans::Plan;
-use crate::disk::Disk;
+use crate::deploy::plans::Plan;
+use crate::api::request::number;
+use crate::vm::disk::Disk;
 use crate::forms::{next_row, row_key, FieldErrors};
 use crate::vm::Vm;
 use crate::validate;
@@ -103,12 +104,6 @@ pub const FIELDS: [&str; 23] = [
     "primary_network_id", "primary_network_group_id", "selected_ip_address", "selected_ip_netmask",
     "selected_ip_gateway", "rate_limit", "default_firewall_policy", "initial_root_password", "note",
 ];
-
-/// Numbers go out as strings, as in the spec's examples: the one place
-/// that decides how the panel sends numbers.
-pub fn number(n: u64) -> Value {
-    Value::String(n.to_string())
-}
 
 impl CreateVmForm {
     /// Where a server message about `server_field` belongs in the form: the

@@ -3,7 +3,7 @@
 //! one step after the other, each waiting for the VM to be free again.
 
 use crate::i18n::{common as c, messages as t};
-use crate::request::{self, ApiRequest, IsoSource};
+use crate::api::request::{self, ApiRequest, IsoSource};
 use crate::ApiError;
 use serde_json::{json, Map};
 

@@ -2,8 +2,10 @@
 //! tolerantly: the spec names only the interface's fields, the others are
 //! the real provider's (OnApp's), and unknown ones are kept in `raw`.
 
+pub mod form;
+
 use crate::i18n::messages as t;
-use crate::decode::{self, DecodeError};
+use crate::api::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,17 @@
 //! The virtual machine resource.
 
+pub mod bulk;
+pub mod clone;
+pub mod create;
+pub mod disk;
+pub mod edit;
+pub mod iso;
+pub mod query;
+pub mod rescue;
+pub mod snapshot;
+
 use crate::i18n::messages as t;
-use crate::decode::{self, DecodeError};
+use crate::api::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 use std::fmt;
 

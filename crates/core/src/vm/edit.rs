@@ -2,8 +2,8 @@
 //! changes sent and what each change means for the running VM said.
 
 use crate::i18n::messages as t;
-use crate::plans::{plan_of, Plan};
-use crate::create_vm::number;
+use crate::deploy::plans::{plan_of, Plan};
+use crate::api::request::number;
 use crate::forms::FieldErrors;
 use crate::validate;
 use serde::{Deserialize, Serialize};

@@ -5,9 +5,12 @@
 //! plans with their prices, and the provider's brand. What cannot be used
 //! is left out and named in `warnings`, for the console.
 
-use crate::brand::Brand;
-use crate::decode;
-use crate::plans::{plans_from_json, Plan};
+pub mod brand;
+pub mod plans;
+
+use crate::deploy::brand::Brand;
+use crate::api::decode;
+use crate::deploy::plans::{plans_from_json, Plan};
 use crate::session::Lifetime;
 use serde_json::Value;
 
@@ -44,7 +47,7 @@ impl DeployConfig {
     pub fn from_json(value: &Value) -> Self {
         let mut warnings = Vec::new();
         let api_base_url = decode::text(value.get("api_base_url"))
-            .filter(|url| crate::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
+            .filter(|url| crate::api::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
         let catalogue = value.get("catalogue");
         let choices = |key: &str| -> Vec<Choice> {
             let Some(Value::Array(items)) = catalogue.and_then(|c| c.get(key)) else { return Vec::new() };
@@ -52,7 +55,7 @@ impl DeployConfig {
                 .iter()
                 .filter_map(|item| {
                     let id = decode::id(item.get("id"))?;
-                    crate::paths::checked_id(&id, crate::i18n::messages::WHAT_CATALOGUE).ok()?;
+                    crate::api::paths::checked_id(&id, crate::i18n::messages::WHAT_CATALOGUE).ok()?;
                     let label = decode::text(item.get("label")).unwrap_or_else(|| format!("#{id}"));
                     Some(Choice { id, label })
                 })

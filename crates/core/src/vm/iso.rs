@@ -1,7 +1,7 @@
-//! A VM's mounted ISO and its snapshots (shapes not shown by the spec).
+//! A VM's mounted ISO (a shape the spec does not show).
 
 use crate::i18n::messages as t;
-use crate::decode::{self, DecodeError};
+use crate::api::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 
 /// The join between a VM and its mounted ISO.
@@ -50,34 +50,6 @@ impl IsoJoin {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    pub id: Option<String>,
-    pub label: Option<String>,
-    pub size_gb: Option<i64>,
-    pub status: Option<String>,
-    pub created_at: Option<String>,
-    pub raw: Map<String, Value>,
-}
-
-impl Snapshot {
-    pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
-        let items = decode::list(value, "snapshot", "snapshots", "a list of snapshots")?;
-        Ok(items
-            .items
-            .into_iter()
-            .map(|map| Self {
-                id: decode::id(map.get("id")),
-                label: decode::text(map.get("label")),
-                size_gb: decode::int(map.get("size")),
-                status: decode::text(map.get("status")),
-                created_at: decode::text(map.get("created_at")),
-                raw: map.clone(),
-            })
-            .collect())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,11 +67,5 @@ mod tests {
         assert!(IsoJoin::mounted_from_json(&json!(5)).is_err());
         let wrapped = IsoJoin::mounted_from_json(&json!({"iso_join": {"id": "13002", "label": "Rescue"}})).unwrap().unwrap();
         assert_eq!((wrapped.id.as_deref(), wrapped.name()), (Some("13002"), "Rescue".to_owned()));
-    }
-
-    #[test]
-    fn snapshots() {
-        let list = Snapshot::list_from_json(&json!([{"id": 1, "label": "Before upgrade", "size": "4"}])).unwrap();
-        assert_eq!(list[0].size_gb, Some(4));
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::i18n::messages as t;
 use crate::tf;
-use crate::firewall::{parse_address, parse_ports, Addresses, Ports};
+use crate::firewall::parse::{parse_address, parse_ports, Addresses, Ports};
 use crate::network::FirewallRule;
 use std::net::Ipv4Addr;
 

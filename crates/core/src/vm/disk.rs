@@ -1,7 +1,7 @@
 //! The disk resource (its fields are the real provider's; the spec does not show them).
 
 use crate::i18n::messages as t;
-use crate::decode;
+use crate::api::decode;
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //! written the way the user's locale writes it.
 
 use crate::i18n::messages as t;
-use crate::decode;
+use crate::api::decode;
 use crate::i18n::{number_in, number_style};
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 //! the same values as `curl`, so what is shown is what is sent.
 
 use crate::i18n::messages as t;
-use crate::paths::{self, NicPart, VmPart};
+use crate::api::paths::{self, NicPart, VmPart};
 use crate::secrets::is_secret_key;
 use crate::ApiError;
 use serde_json::{json, Map, Value};
@@ -160,6 +160,12 @@ fn write_json(value: &Value, parts: &mut Vec<Part>) {
         }
         other => push_literal(parts, &other.to_string()),
     }
+}
+
+/// Numbers go out as strings, as in the spec's examples: the one place
+/// that decides how the panel sends numbers.
+pub fn number(n: u64) -> Value {
+    Value::String(n.to_string())
 }
 
 type Made = Result<ApiRequest, ApiError>;
@@ -389,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_password_in_a_command_is_a_variable() {
-        let form = crate::create_vm::CreateVmForm {
+        let form = crate::vm::create::CreateVmForm {
             label: "Web's".into(),
             hostname: "web-01".into(),
             template_id: "1".into(),
@@ -410,7 +416,7 @@ mod tests {
         let sent: Value = serde_json::from_str(data_raw(&words).unwrap_or_default()).unwrap();
         assert_eq!(sent, body);
         // No password typed: the service picks one, and no variable is needed.
-        let random = crate::create_vm::CreateVmForm { initial_root_password: String::new(), ..form };
+        let random = crate::vm::create::CreateVmForm { initial_root_password: String::new(), ..form };
         let request = create_vm("1", random.body().unwrap());
         assert!(request.secret_variables().is_empty());
         assert!(!request.curl("/api").contains("$VMDECK_ROOT_PASSWORD"));

@@ -8,9 +8,12 @@
 //! ([`request_summary`]), and an address keeps no user info, query or
 //! fragment ([`secrets::url_for_record`]).
 
-use crate::export::Table;
+pub mod changes;
+pub mod export;
+
+use crate::history::export::Table;
 use crate::i18n::{common as c, messages as t, vm, Text};
-use crate::request::ApiRequest;
+use crate::api::request::ApiRequest;
 use crate::secrets;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -268,7 +271,7 @@ pub fn table(entries: &[&Task]) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request;
+    use crate::api::request;
     use serde_json::json;
 
     fn go(list: &mut TaskList, action: &str, vm_id: &str, vm_name: &str, now: f64) -> u64 {
