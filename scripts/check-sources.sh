@@ -30,6 +30,16 @@ check "a text written in the markup instead of the catalogue" \
   src
 # The panel's own code: errors are values, never panics.
 check "unwrap or expect in the panel" '\.unwrap\(\)|\.expect\(' src
+# The same in the pure crate the panel runs, up to each file's tests.
+core_hits="$(find crates/core/src -name '*.rs' -print0 | sort -z | xargs -0 awk '
+  FNR == 1 { in_tests = 0 }
+  /^#\[cfg\(test\)\]/ { in_tests = 1 }
+  !in_tests && /\.unwrap\(\)|\.expect\(/ { print FILENAME ":" FNR ": " $0 }')"
+if [ -n "$core_hits" ]; then
+  echo "check-sources: unwrap or expect in crates/core outside its tests (return an error instead):" >&2
+  echo "$core_hits" >&2
+  failed=1
+fi
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps, no text outside the catalogue"
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue"
 exit "$failed"
