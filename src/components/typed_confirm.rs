@@ -4,7 +4,7 @@ use vmdeck_core::i18n::shell as t;
 
 /// Asks for a word (the VM's hostname) to be typed before data is lost. The
 /// text is a field of the dialog's form; the form's submit waits for it to
-/// match (`small_forms::confirmed`).
+/// match (`forms::confirmed`).
 #[component]
 pub fn TypedConfirm(
     /// The form's field for the typed text.

@@ -9,7 +9,7 @@ use crate::i18n::LanguageSwitch;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use vmdeck_core::small_forms::LoginForm;
+use vmdeck_core::session::LoginForm;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::api::paths;
 use vmdeck_core::ApiError;

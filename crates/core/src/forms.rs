@@ -7,8 +7,9 @@
 //! key their fields `name.ROW` with a row id that stays with the row, so a
 //! message never moves to another row when one above it goes.
 
-use crate::i18n::messages as t;
 use crate::api::error::{ApiError, ErrorMessages};
+use crate::i18n::messages as t;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut};
 
@@ -222,6 +223,20 @@ pub fn merge_draft(base: &serde_json::Value, typed: &serde_json::Value, now: &se
     }
 }
 
+/// Whether the word typed to confirm a loss of data (the VM's hostname) is right.
+pub fn confirmed(typed: &str, expected: &str) -> bool {
+    !expected.is_empty() && typed.trim() == expected
+}
+
+/// A confirmation by the typed hostname (destroy), or applying the disks
+/// (formatting them only when asked, and then confirmed the same way).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfirmForm {
+    pub typed: String,
+    /// Applying disks: format them too.
+    pub format: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,5 +409,12 @@ mod tests {
     fn decoded_bodies_keep_their_general_messages() {
         let m = messages_from_body(r#"{"errors":{"base":["Busy"]}}"#);
         assert_eq!(m.general, vec!["Busy".to_owned()]);
+    }
+
+    #[test]
+    fn the_typed_hostname_must_match_exactly() {
+        assert!(confirmed(" web-01 ", "web-01"));
+        assert!(!confirmed("web-0", "web-01"));
+        assert!(!confirmed("", ""), "a VM without a hostname cannot be confirmed by an empty word");
     }
 }

@@ -15,7 +15,6 @@ pub mod route;
 pub mod secrets;
 pub mod session;
 pub mod shortcuts;
-pub mod small_forms;
 pub mod stats;
 pub mod time;
 pub mod validate;

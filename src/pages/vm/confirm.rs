@@ -7,7 +7,7 @@ use crate::components::{ApiRequestView, FormView, SubmitButton};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;
-use vmdeck_core::small_forms::ConfirmForm;
+use vmdeck_core::forms::ConfirmForm;
 
 #[component]
 pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(

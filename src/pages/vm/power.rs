@@ -5,7 +5,7 @@ use crate::components::{ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::api::request;
-use vmdeck_core::small_forms::PowerForm;
+use vmdeck_core::vm::power::PowerForm;
 use leptos::prelude::*;
 use vmdeck_core::VmStatus;
 

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, integer, shell as t};
-use vmdeck_core::small_forms::{self, ConfirmForm};
+use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
 
 /// What a bulk destroy asks to be typed.
@@ -219,7 +219,7 @@ fn BulkDestroy(runner: Runner) -> impl IntoView {
     let items = runner.to_destroy.get_untracked();
     let form = use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("bulk-typed-confirm");
-    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, destroy_word())));
+    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, destroy_word())));
     let blocked = Signal::derive(move || (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get()));
     let submit = Callback::new(move |_: ConfirmForm| {
         if confirmed.get_untracked() {

@@ -1,13 +1,16 @@
-//! The firewall rule form: what is typed, checked, sent, and the warnings a
-//! careful colleague would give about it.
+//! The firewall's forms: a rule (what is typed, checked, sent, and the
+//! warnings a careful colleague would give about it), an interface's default
+//! policy, and the packet to test.
 
 use crate::firewall::parse::{parse_address, parse_ports, Addresses};
 use crate::firewall::rules::{FindingKind, RuleSet};
+use crate::firewall::rules::{Packet, Protocol};
 use crate::forms::FieldErrors;
 use crate::i18n::messages as t;
 use crate::network::FirewallRule;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
+use std::net::Ipv4Addr;
 
 /// A new firewall rule, as typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,6 +85,69 @@ impl RuleForm {
     }
 }
 
+/// An interface's default firewall policy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyForm {
+    pub default_firewall_policy: String,
+}
+
+impl PolicyForm {
+    /// Starts from the interface's policy; anything but DROP is ACCEPT.
+    pub fn from_current(current: &str) -> Self {
+        Self { default_firewall_policy: if current == "DROP" { "DROP" } else { "ACCEPT" }.to_owned() }
+    }
+
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        problems.check("default_firewall_policy", match self.default_firewall_policy.as_str() {
+            "ACCEPT" | "DROP" => Ok(()),
+            _ => Err(t::FORM_DEFAULT_POLICY_VALUES.get().into()),
+        });
+        problems
+    }
+}
+
+/// The firewall's packet tester: where a packet comes from, how and to which port.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PacketForm {
+    pub source: String,
+    pub protocol: String,
+    pub port: String,
+}
+
+impl Default for PacketForm {
+    fn default() -> Self {
+        Self { source: String::new(), protocol: "TCP".into(), port: "22".into() }
+    }
+}
+
+impl PacketForm {
+    pub fn errors(&self) -> FieldErrors {
+        self.packet().err().unwrap_or_default()
+    }
+
+    /// The packet to test, or what is wrong with the fields.
+    pub fn packet(&self) -> Result<Packet, FieldErrors> {
+        let mut problems = FieldErrors::default();
+        let source = self.source.trim().parse::<Ipv4Addr>().map_err(|_| {
+            if self.source.trim().is_empty() { t::FORM_ENTER_PACKET_SOURCE.get().to_owned() } else { crate::tf!(t::FORM_NOT_IPV4, value = self.source.trim()) }
+        });
+        let protocol = Protocol::parse(&self.protocol).ok_or_else(|| t::FORM_PROTOCOL_TCP_UDP.get().to_owned());
+        let port = match self.port.trim().parse::<u32>() {
+            Ok(p) if (1..=65_535).contains(&p) => Ok(p as u16),
+            _ => Err(t::FORM_PORT_RANGE.get().to_owned()),
+        };
+        problems.check("source", source.as_ref().map(|_| ()).map_err(Clone::clone));
+        problems.check("protocol", protocol.as_ref().map(|_| ()).map_err(Clone::clone));
+        problems.check("port", port.as_ref().map(|_| ()).map_err(Clone::clone));
+        match (source, protocol, port) {
+            (Ok(source), Ok(protocol), Ok(port)) => Ok(Packet { source, protocol, port }),
+            _ => Err(problems),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +171,24 @@ mod tests {
         assert!(said[0].starts_with("This rule would never match:"), "{said:?}");
         let bad = RuleForm { command: "REJECT".into(), protocol: "ICMP".into(), address: "x".into(), port: "0".into(), description: String::new() };
         assert_eq!(bad.errors().len(), 4);
+    }
+
+    #[test]
+    fn a_policy_is_accept_or_drop() {
+        assert_eq!(PolicyForm::from_current("").default_firewall_policy, "ACCEPT");
+        assert_eq!(PolicyForm::from_current("DROP").default_firewall_policy, "DROP");
+        assert!(PolicyForm { default_firewall_policy: "REJECT".into() }.errors().contains_key("default_firewall_policy"));
+    }
+
+    #[test]
+    fn a_packet_to_test_is_checked_field_by_field() {
+        let form = PacketForm { source: "203.0.113.9".into(), protocol: "TCP".into(), port: "22".into() };
+        assert_eq!(form.packet(), Ok(Packet { source: "203.0.113.9".parse().unwrap(), protocol: Protocol::Tcp, port: 22 }));
+        let bad = PacketForm { source: "203.0.113".into(), protocol: "ICMP".into(), port: "70000".into() };
+        let errors = bad.errors();
+        assert!(errors.get("source").is_some_and(|m| m.contains("not an IPv4")));
+        assert!(errors.get("protocol").is_some());
+        assert!(errors.get("port").is_some_and(|m| m.contains("1 to 65535")));
+        assert!(PacketForm::default().errors().get("source").is_some_and(|m| m.contains("Enter")));
     }
 }

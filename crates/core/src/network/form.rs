@@ -1,5 +1,5 @@
-//! The interface form: a network interface as typed, for adding one or
-//! editing it.
+//! The interface forms: a network interface as typed, for adding one or
+//! editing it, and an address to add to it.
 
 use crate::api::request::number;
 use crate::forms::FieldErrors;
@@ -91,6 +91,25 @@ impl InterfaceForm {
     }
 }
 
+/// Adding an address to an interface: a new one, or a reserved one by id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AddIpForm {
+    pub ip_address_id: String,
+}
+
+impl AddIpForm {
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, t::WHAT_ADDRESS));
+        problems
+    }
+
+    /// The reserved address chosen, if any.
+    pub fn reserved(&self) -> Option<String> {
+        Some(self.ip_address_id.trim().to_owned()).filter(|id| !id.is_empty())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,5 +127,12 @@ mod tests {
         for field in ["network_id", "rate_limit", "mac_address", "default_firewall_policy"] {
             assert!(errors.contains_key(field), "{field}");
         }
+    }
+
+    #[test]
+    fn an_address_is_new_or_a_reserved_one_by_id() {
+        assert_eq!(AddIpForm::default().reserved(), None);
+        assert_eq!(AddIpForm { ip_address_id: " 7 ".into() }.reserved().as_deref(), Some("7"));
+        assert!(AddIpForm { ip_address_id: "x".into() }.errors().contains_key("ip_address_id"));
     }
 }

@@ -1,7 +1,11 @@
-//! A VM's mounted ISO (a shape the spec does not show).
+//! A VM's mounted ISO (a shape the spec does not show), and the form that
+//! mounts one.
 
-use crate::i18n::messages as t;
 use crate::api::decode::{self, DecodeError};
+use crate::forms::FieldErrors;
+use crate::i18n::messages as t;
+use crate::validate;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The join between a VM and its mounted ISO.
@@ -50,6 +54,26 @@ impl IsoJoin {
     }
 }
 
+/// Mounting an ISO: an uploaded one, or one at a URL.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MountIsoForm {
+    pub by_url: bool,
+    pub iso_id: String,
+    pub iso_url: String,
+}
+
+impl MountIsoForm {
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        if self.by_url {
+            problems.check("iso_url", validate::iso_url(&self.iso_url));
+        } else {
+            problems.check("iso_id", validate::id(&self.iso_id, t::WHAT_ISO).map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()));
+        }
+        problems
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +91,12 @@ mod tests {
         assert!(IsoJoin::mounted_from_json(&json!(5)).is_err());
         let wrapped = IsoJoin::mounted_from_json(&json!({"iso_join": {"id": "13002", "label": "Rescue"}})).unwrap().unwrap();
         assert_eq!((wrapped.id.as_deref(), wrapped.name()), (Some("13002"), "Rescue".to_owned()));
+    }
+
+    #[test]
+    fn mounting_checks_the_iso_or_its_address() {
+        assert!(MountIsoForm::default().errors().contains_key("iso_id"));
+        let url = MountIsoForm { by_url: true, iso_url: "file:///etc/passwd".into(), ..Default::default() };
+        assert!(url.errors().contains_key("iso_url") && !url.errors().contains_key("iso_id"));
     }
 }

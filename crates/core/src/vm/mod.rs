@@ -6,8 +6,10 @@ pub mod create;
 pub mod disk;
 pub mod edit;
 pub mod iso;
+pub mod power;
 pub mod query;
 pub mod rescue;
+pub mod settings;
 pub mod snapshot;
 
 use crate::i18n::messages as t;

@@ -4,7 +4,7 @@ use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
 use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use vmdeck_core::small_forms::{self, ConfirmForm};
+use vmdeck_core::forms::{self, ConfirmForm};
 use leptos::prelude::*;
 use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::i18n::{self, common as c, vm as t};
@@ -80,7 +80,7 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
     let format = move || form.with(|f| f.format);
     let expected = hostname.clone();
-    let ready = Signal::derive(move || form.with(|f| !f.format || small_forms::confirmed(&f.typed, &hostname)));
+    let ready = Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: ConfirmForm| f.format);
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DISKS_APPLY_DOING.get()>

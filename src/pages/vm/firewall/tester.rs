@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::FirewallRule;
 use vmdeck_core::firewall::rules::{describe, Command, Decision, Packet, RuleSet};
-use vmdeck_core::small_forms::PacketForm;
+use vmdeck_core::firewall::form::PacketForm;
 
 /// What the table highlights when the default policy decided.
 pub const POLICY: &str = "policy";

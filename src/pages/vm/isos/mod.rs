@@ -13,7 +13,7 @@ use leptos_router::components::A;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request::{self, IsoSource};
 use vmdeck_core::vm::iso::IsoJoin;
-use vmdeck_core::small_forms::MountIsoForm;
+use vmdeck_core::vm::iso::MountIsoForm;
 
 #[component]
 pub fn IsosTab() -> impl IntoView {

@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::vm::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
-use vmdeck_core::small_forms::MountIsoForm;
+use vmdeck_core::vm::iso::MountIsoForm;
 use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::VmStatus;
 

@@ -16,7 +16,8 @@ use vmdeck_core::network::form::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::rules::{Command, RuleSet};
-use vmdeck_core::small_forms::{AddIpForm, PolicyForm};
+use vmdeck_core::firewall::form::PolicyForm;
+use vmdeck_core::network::form::AddIpForm;
 use vmdeck_core::ApiError;
 
 const FILTERS: &[&str] = &["interface_label", "network_id", "public"];

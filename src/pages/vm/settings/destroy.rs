@@ -7,7 +7,7 @@ use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request;
-use vmdeck_core::small_forms::{self, ConfirmForm};
+use vmdeck_core::forms::{self, ConfirmForm};
 use leptos_router::hooks::use_navigate;
 
 #[component]
@@ -43,7 +43,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
     let expected = hostname.clone();
-    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
+    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|_: ConfirmForm| ());
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DESTROY_DOING.get()>

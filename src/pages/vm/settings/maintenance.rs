@@ -7,7 +7,7 @@ use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use vmdeck_core::i18n::{vm as t, Text};
 use vmdeck_core::api::request::{self, ApiRequest};
-use vmdeck_core::small_forms::TemplateForm;
+use vmdeck_core::vm::settings::TemplateForm;
 use vmdeck_core::ApiError;
 use leptos::prelude::*;
 

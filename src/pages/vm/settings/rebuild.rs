@@ -8,7 +8,8 @@ use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::api::request;
-use vmdeck_core::small_forms::{self, RebuildForm};
+use vmdeck_core::forms;
+use vmdeck_core::vm::settings::RebuildForm;
 
 #[component]
 pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
@@ -40,7 +41,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
     let expected = hostname.clone();
-    let confirmed = Signal::derive(move || form.with(|f| small_forms::confirmed(&f.typed, &hostname)));
+    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::REBUILD_DOING.get()>

@@ -5,7 +5,7 @@ use crate::api::vms::{list_segregations, list_vms};
 use crate::components::{ErrorView, FormView, TextField};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
 use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
-use vmdeck_core::small_forms::SearchForm;
+use vmdeck_core::vm::settings::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::vm as t;

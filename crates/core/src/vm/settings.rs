@@ -1,0 +1,57 @@
+//! The Settings tab's smaller forms: rebuilding from a template (which
+//! erases the disks), making a template of the VM, and finding the VM to
+//! keep this one apart from (segregation).
+
+use crate::forms::FieldErrors;
+use crate::i18n::messages as t;
+use crate::validate;
+use serde::{Deserialize, Serialize};
+
+/// Rebuilding a VM from a template, which erases its disks.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RebuildForm {
+    pub template_id: String,
+    pub start: bool,
+    pub typed: String,
+}
+
+impl RebuildForm {
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        problems.check("template_id", validate::id(&self.template_id, t::WHAT_TEMPLATE).map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()));
+        problems
+    }
+}
+
+/// Making a template of a VM: its label, if the user gives one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TemplateForm {
+    pub label: String,
+}
+
+impl TemplateForm {
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        problems.check_optional("label", &self.label, validate::label);
+        problems
+    }
+}
+
+/// Looking a VM up by hostname (to keep this one apart from it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchForm {
+    pub hostname: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rebuild_needs_a_template_and_a_template_a_fair_label() {
+        assert!(RebuildForm::default().errors().contains_key("template_id"));
+        assert!(RebuildForm { template_id: "3".into(), ..Default::default() }.errors().is_empty());
+        assert!(TemplateForm::default().errors().is_empty(), "the label is optional");
+        assert!(TemplateForm { label: "x".repeat(300) }.errors().contains_key("label"));
+    }
+}
