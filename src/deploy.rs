@@ -24,6 +24,15 @@ pub fn use_deploy() -> Signal<DeployConfig> {
     Signal::derive(move || deploy.and_then(|d| d.0.get()).unwrap_or_default())
 }
 
+/// A network's name from the deployment's catalogue, else its id.
+pub fn network_name(id: Option<&str>) -> String {
+    let deploy = use_deploy();
+    match id {
+        None => "—".into(),
+        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| vmdeck_core::tf!(vmdeck_core::i18n::network::NIC_NETWORK_N, id = id)),
+    }
+}
+
 /// The brand, once the configuration is loaded; the default until then.
 pub fn use_brand() -> Memo<Brand> {
     let deploy = use_deploy();

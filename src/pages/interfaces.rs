@@ -4,7 +4,7 @@ use crate::api::network::account_interfaces;
 use crate::components::{EmptyState, Export, ExportButtons, Loaded};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_url_filters};
-use crate::pages::vm::network::network_name;
+use crate::deploy::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::export;

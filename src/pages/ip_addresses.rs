@@ -3,7 +3,7 @@
 use crate::api::network::account_ips;
 use crate::components::{EmptyState, Export, ExportButtons, Loaded};
 use crate::hooks::{use_data, use_url_filters};
-use crate::pages::vm::network::network_name;
+use crate::deploy::network_name;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::export;

@@ -8,9 +8,9 @@ mod tester;
 
 pub use guard::{my_address, Guard, LockoutNotice};
 
-use super::network::network_name;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{interface_rules, vm_interfaces};
+use crate::deploy::network_name;
 use crate::components::{fixed_options, ApiRequestView, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};

@@ -6,7 +6,7 @@ use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActi
 use crate::api::network::{account_ips, interface_rules, vm_interfaces, vm_ips};
 use crate::api::Api;
 use crate::components::{described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
-use crate::deploy::use_deploy;
+use crate::deploy::{network_name, use_deploy};
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, messages as m, network as t, shell as s, vm};
@@ -21,15 +21,6 @@ use vmdeck_core::network::form::AddIpForm;
 use vmdeck_core::ApiError;
 
 const FILTERS: &[&str] = &["interface_label", "network_id", "public"];
-
-/// A network's name from the deployment's catalogue, else its id.
-pub fn network_name(id: Option<&str>) -> String {
-    let deploy = use_deploy();
-    match id {
-        None => "—".into(),
-        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| tf!(t::NIC_NETWORK_N, id = id)),
-    }
-}
 
 /// The interfaces with their addresses, read together.
 #[derive(Clone, PartialEq)]

@@ -2,7 +2,7 @@
 
 mod chart;
 
-use super::network::network_name;
+use crate::deploy::network_name;
 use super::use_vm;
 use crate::api::network::vm_interfaces;
 use crate::api::stats::{bw_stats, cpu_stats};
