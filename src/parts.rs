@@ -22,7 +22,7 @@ use vmdeck_core::i18n::{shell as t, Text};
 use vmdeck_core::ApiError;
 use wasm_bindgen::JsCast;
 
-type Download = Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
+pub(crate) type Download = Pin<Box<dyn Future<Output = Result<(), SplitLoaderError>>>>;
 
 /// One separately downloaded part of the panel: a page or a tab.
 pub struct Part {
@@ -38,6 +38,11 @@ pub struct Part {
 }
 
 impl Part {
+    /// A part, as [`part!`] declares it.
+    pub const fn new(label: Text, module: &'static str, download: fn() -> Download, draw: fn() -> Option<AnyView>) -> Self {
+        Self { label, module, loaded: AtomicBool::new(false), download, draw }
+    }
+
     pub fn is_loaded(&self) -> bool {
         self.loaded.load(Ordering::Relaxed)
     }
@@ -98,7 +103,7 @@ fn download_files(module: &str, urgent: bool) -> Option<js_sys::Promise> {
 
 /// The value of a future that is ready at once. A part's wrapper is, once its
 /// module is in: this draws it in the same frame instead of a frame later.
-fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderError>>) -> Option<T> {
+pub(crate) fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderError>>) -> Option<T> {
     let mut future = std::pin::pin!(future);
     match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
         Poll::Ready(Ok(value)) => Some(value),
@@ -106,26 +111,24 @@ fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderError>>) -> Op
     }
 }
 
-/// Declares a part: the view it draws, and the wasm module it comes in.
+/// Declares a part: the view it draws, and the wasm module it comes in. A
+/// feature that is a part of its own declares it where it lives
+/// (`shortcuts::SWITCHER`, `vm_list::bulk::LIST_ACTIONS`), so that this file
+/// never imports what it loads.
 macro_rules! part {
     ($(#[$doc:meta])* $name:ident, $module:ident, $label:expr, $view:expr) => {
         $(#[$doc])*
-        pub static $name: Part = {
+        pub static $name: $crate::parts::Part = {
             #[leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split, preload(download))]
             #[allow(non_snake_case)]
-            fn $name() -> Result<AnyView, SplitLoaderError> {
-                Ok($view.into_any())
+            fn $name() -> Result<leptos::prelude::AnyView, leptos::wasm_split::SplitLoaderError> {
+                Ok(leptos::prelude::IntoAny::into_any($view))
             }
-            Part {
-                label: $label,
-                module: stringify!($module),
-                loaded: AtomicBool::new(false),
-                download: || Box::pin(download()),
-                draw: || ready_now($name()),
-            }
+            $crate::parts::Part::new($label, stringify!($module), || Box::pin(download()), || $crate::parts::ready_now($name()))
         };
     };
 }
+pub(crate) use part;
 
 use crate::pages;
 
@@ -156,11 +159,9 @@ part!(
 );
 part!(TAB_SETTINGS, part_vm, t::PART_TAB_SETTINGS, view! { <pages::vm::settings::SettingsTab/> });
 part!(TAB_ACTIVITY, part_vm, t::PART_TAB_ACTIVITY, view! { <pages::vm::activity::ActivityTab/> });
-// What any page may open, fetched when first needed: the shell stays
-// small. It comes with the VM page, which shares its code (dialogs, forms,
-// requests) and which the list's links have usually fetched by then.
-part!(SWITCHER, part_vm, t::PART_SWITCHER, view! { <crate::shortcuts::ShortcutDialogs/> });
-part!(LIST_ACTIONS, part_vm, t::PART_LIST_ACTIONS, view! { <pages::vm_list::bulk::ListActionsPart/> });
+// The switcher (`shortcuts`) and the list's actions (`vm_list::bulk`) come
+// with the VM page too: it shares their code (dialogs, forms, requests), and
+// the list's links have usually fetched it by then.
 
 pub fn tab(tab: VmTab) -> &'static Part {
     match tab {

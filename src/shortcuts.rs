@@ -4,7 +4,7 @@
 
 use crate::api::vms::list_vms;
 use crate::components::Modal;
-use crate::parts;
+use crate::parts::part;
 use leptos::task::spawn_local;
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::title::current_vm_name;
@@ -18,6 +18,9 @@ use vmdeck_core::shortcuts::{self, places, shortcut, Place, Shortcut};
 use vmdeck_core::vm::query::{search_field, VmQuery};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
+
+// What any page may open, fetched when first needed: the shell stays small.
+part!(SWITCHER, part_vm, t::PART_SWITCHER, view! { <ShortcutDialogs/> });
 
 /// How long after "g" its second key counts.
 const GO_WINDOW_MS: f64 = 1_500.0;
@@ -54,14 +57,14 @@ pub fn Shortcuts() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
     let dialogs = Dialogs { switcher: RwSignal::new(false), help: RwSignal::new(false) };
     provide_context(dialogs);
-    let ready = RwSignal::new(parts::SWITCHER.is_loaded());
+    let ready = RwSignal::new(SWITCHER.is_loaded());
     // The first opening fetches the dialogs' part, then opens.
     let open = move |which: RwSignal<bool>| {
         if ready.get_untracked() {
             which.set(true);
         } else {
             spawn_local(async move {
-                if parts::SWITCHER.load().await.is_ok() {
+                if SWITCHER.load().await.is_ok() {
                     ready.try_set(true);
                     which.try_set(true);
                 }
@@ -94,7 +97,7 @@ pub fn Shortcuts() -> impl IntoView {
         }
     });
     on_cleanup(move || listener.remove());
-    move || ready.get().then(|| parts::SWITCHER.view())
+    move || ready.get().then(|| SWITCHER.view())
 }
 
 /// The switcher and the list of shortcuts (in the part the shell fetches

@@ -6,7 +6,7 @@
 
 use crate::components::{ErrorView, IncludeSecrets};
 use crate::hooks::UseDataReturn;
-use crate::parts;
+use crate::parts::Part;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::vm::bulk::{BulkAction, Selection};
@@ -35,14 +35,15 @@ pub struct ListActions {
     pub asked: RwSignal<Vec<Ask>>,
     pub list: UseDataReturn<Page<Vm>>,
     pub query: Memo<VmQuery>,
-    /// The part is in.
+    /// The part that carries them out (`bulk::LIST_ACTIONS`), and whether it is in.
+    part: &'static Part,
     ready: RwSignal<bool>,
     /// Why the part could not be fetched.
     failed: RwSignal<Option<ApiError>>,
 }
 
-/// The list's actions, provided to the part.
-pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> ListActions {
+/// The list's actions, provided to `part`, which carries them out.
+pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>, part: &'static Part) -> ListActions {
     let actions = ListActions {
         selection: RwSignal::new(Selection::default()),
         running: RwSignal::new(false),
@@ -50,7 +51,8 @@ pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> 
         asked: RwSignal::new(Vec::new()),
         list,
         query,
-        ready: RwSignal::new(parts::LIST_ACTIONS.is_loaded()),
+        part,
+        ready: RwSignal::new(part.is_loaded()),
         failed: RwSignal::new(None),
     };
     provide_context(actions);
@@ -84,7 +86,7 @@ impl ListActions {
         }
         self.failed.set(None);
         spawn_local(async move {
-            match parts::LIST_ACTIONS.load().await {
+            match self.part.load().await {
                 Ok(()) => {
                     self.ready.try_set(true);
                 }
@@ -124,7 +126,7 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
             </div>
         })}
         {move || actions.failed.get().map(|e| view! { <ErrorView error=e doing=t::LIST_FETCHING_ACTIONS.get() on_retry=retry/> })}
-        {move || actions.ready.get().then(|| parts::LIST_ACTIONS.view())}
+        {move || actions.ready.get().then(|| actions.part.view())}
     }
 }
 

@@ -8,6 +8,7 @@ use super::export::export_list;
 use crate::api::{Api, Outcome};
 use crate::components::{ApiRequestView, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::parts::part;
 use crate::session::{use_session, Session};
 use crate::tasks::{use_tasks, Tasks};
 use leptos::prelude::*;
@@ -20,6 +21,12 @@ use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, integer, shell as t};
 use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
+
+part!(
+    /// What carries out the list's actions and exports: fetched when a row is
+    /// first selected or an action first asked for.
+    LIST_ACTIONS, part_vm, t::PART_LIST_ACTIONS, view! { <ListActionsPart/> }
+);
 
 /// What a bulk destroy asks to be typed.
 fn destroy_word() -> &'static str {

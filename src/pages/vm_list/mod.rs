@@ -98,7 +98,7 @@ pub fn VmListPage() -> impl IntoView {
     let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
     let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
     let retry = Callback::new(move |()| list.refresh());
-    let actions = use_list_actions(list, query);
+    let actions = use_list_actions(list, query, &bulk::LIST_ACTIONS);
     let page_ids = Memo::new(move |_| rows.with(|rows| rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()));
 
     view! {
