@@ -73,6 +73,18 @@ pub mod keys {
     pub const SEEN_PREFIX: &str = "vmdeck.seen.";
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
+    /// What this browser keeps of accounts, each a key or a key's prefix.
+    pub const ACCOUNT_DATA: [&str; 3] = [HISTORY_PREFIX, SEEN_PREFIX, MY_ADDRESS];
+
+    /// The account's history: `account` is `<API address>#<account>`.
+    pub fn history(account: &str) -> String {
+        format!("{HISTORY_PREFIX}{account}")
+    }
+
+    /// The account's record for "since your last visit".
+    pub fn seen(account: &str) -> String {
+        format!("{SEEN_PREFIX}{account}")
+    }
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
     pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
     /// Per VM, this tab: firewall rules created and not applied yet.
@@ -88,8 +100,8 @@ pub mod keys {
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),
 /// and this tab's drafts and unapplied rules.
 pub fn forget_account(account: &str) {
-    remove(Store::Browser, &format!("{}{account}", keys::HISTORY_PREFIX));
-    remove(Store::Browser, &format!("{}{account}", keys::SEEN_PREFIX));
+    remove(Store::Browser, &keys::history(account));
+    remove(Store::Browser, &keys::seen(account));
     remove(Store::Browser, keys::MY_ADDRESS);
     forget_tab_data();
 }
@@ -102,13 +114,13 @@ pub fn forget_tab_data() {
 
 /// Whether this browser keeps data of any account.
 pub fn keeps_account_data() -> bool {
-    [keys::HISTORY_PREFIX, keys::SEEN_PREFIX, keys::MY_ADDRESS].iter().any(|prefix| has_any(Store::Browser, prefix))
+    keys::ACCOUNT_DATA.iter().any(|prefix| has_any(Store::Browser, prefix))
 }
 
 /// "Forget this device": every account's data and logins in this browser;
 /// the language, theme and refresh preferences stay.
 pub fn forget_device() {
-    for prefix in [keys::HISTORY_PREFIX, keys::SEEN_PREFIX, keys::MY_ADDRESS, keys::SESSION, keys::USED] {
+    for prefix in keys::ACCOUNT_DATA.iter().chain(&[keys::SESSION, keys::USED]) {
         remove_all(Store::Browser, prefix);
     }
     remove_all(Store::Tab, "vmdeck.");

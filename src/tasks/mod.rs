@@ -66,7 +66,7 @@ impl Tasks {
         };
         let session = use_session();
         Effect::new(move || {
-            let key = session.credentials().map(|c| format!("{}{}", keys::HISTORY_PREFIX, c.account_key()));
+            let key = session.credentials().map(|c| keys::history(&c.account_key()));
             if tasks.key.get_untracked() != key {
                 tasks.key.set(key);
                 tasks.memory_only.set(false);

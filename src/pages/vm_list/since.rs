@@ -22,7 +22,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     let changes = RwSignal::new(None::<(i64, Vec<VmChange>)>);
     let compared = StoredValue::new(false);
     Effect::new(move || {
-        let Some(key) = session.account_key().map(|k| format!("{}{k}", keys::SEEN_PREFIX)) else { return };
+        let Some(key) = session.account_key().map(|k| keys::seen(&k)) else { return };
         list.data.with(|page| {
             let Some(page) = page else { return };
             let now: Vec<SeenVm> = page.items.iter().filter_map(SeenVm::of).collect();
