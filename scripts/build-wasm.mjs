@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROUTE_PARTS } from './route-parts.mjs';
+import { modulesFor, routeTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staging = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -66,9 +66,9 @@ function partFiles(loader) {
  * instead of downloading it a second time.
  */
 function bootScript(parts) {
-  const unknown = ROUTE_PARTS.flatMap(([, names]) => names).filter((name) => !(name in parts));
-  if (unknown.length > 0) throw new Error(`build-wasm: scripts/route-parts.mjs names parts the build does not have: ${unknown.join(', ')}`);
-  const routes = ROUTE_PARTS.map(([pattern, names]) => [pattern.source, names]);
+  const routes = routeTable();
+  const unknown = routes.flatMap(([, names]) => names).filter((name) => !(name in parts));
+  if (unknown.length > 0) throw new Error(`build-wasm: the route table names modules the build does not have: ${unknown.join(', ')}`);
   return `import init from './${crate}.js';
 // Inside another site's frame the panel could be dressed up as something
 // else (clickjacking) where the server cannot forbid framing: it does not
@@ -103,9 +103,10 @@ window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).ma
   return files.get(file);
 })).then(() => true, () => false);
 // The parts of the page being opened start downloading now, beside the main
-// module, instead of once it has arrived and runs (scripts/route-parts.mjs).
+// module, instead of once it has arrived and runs (vmdeck_core::route).
 const routes = ${JSON.stringify(routes)};
-for (const part of routes.find(([pattern]) => new RegExp(pattern).test(location.pathname))?.[1] ?? []) {
+${modulesFor.toString()}
+for (const part of modulesFor(routes, location.pathname)) {
   window.vmdeckDownloadPart(part, true);
 }
 // Started: the same event as Trunk's own loader sends, with the instance's

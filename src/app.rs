@@ -1,4 +1,5 @@
-//! The root component: the session, the routes and the logged-in layout.
+//! The root component: the session, the routes and the logged-in layout. The
+//! routes' addresses come from the core's table (`vmdeck_core::route`).
 
 use crate::components::{BrandName, SupportLink};
 use crate::deploy::provide_deploy;
@@ -15,14 +16,25 @@ use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
 use leptos_router::hooks::{use_location, use_navigate};
-use leptos_router::path;
+use leptos_router::{path, MatchNestedRoutes, NestedRoute, ParamSegment, StaticSegment};
+use leptos::tachys::view::iterators::StaticVec;
 use vmdeck_core::api::paths::encode_component;
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::route::VmTab;
+use vmdeck_core::route::{segment as s, VmTab};
 
 /// A route's view that is a part of the panel downloaded on demand.
 fn part(part: &'static Part) -> impl Fn() -> AnyView + Clone + Send + Sync + 'static {
     move || view! { <PartView part=part/> }.into_any()
+}
+
+/// The VM page, and in it each tab at its segment of [`VmTab`] (the
+/// overview's is the page's own address).
+#[component(transparent)]
+fn VmRoutes() -> impl MatchNestedRoutes + Clone {
+    let tabs = VmTab::ALL.into_iter().filter(|tab| *tab != VmTab::Overview);
+    let tabs: StaticVec<_> = tabs.map(|tab| NestedRoute::new(StaticSegment(tab.segment()), part(parts::tab(tab)))).collect::<Vec<_>>().into();
+    let overview = NestedRoute::new((), part(parts::tab(VmTab::Overview)));
+    NestedRoute::new((StaticSegment(s::VMS), ParamSegment("id")), part(&parts::VM_PAGE)).child((overview, tabs))
 }
 
 #[component]
@@ -39,25 +51,15 @@ pub fn App() -> impl IntoView {
             <parts::Prefetcher/>
             <TitleKeeper/>
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
-                <Route path=path!("/login") view=part(&parts::LOGIN)/>
+                <Route path=StaticSegment(s::LOGIN) view=part(&parts::LOGIN)/>
                 <ParentRoute path=path!("") view=LoggedIn>
                     <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
-                    <Route path=path!("vms") view=VmListPage/>
-                    <Route path=path!("vms/new") view=part(&parts::VM_CREATE)/>
-                    <ParentRoute path=path!("vms/:id") view=part(&parts::VM_PAGE)>
-                        <Route path=path!("") view=part(parts::tab(VmTab::Overview))/>
-                        <Route path=path!("disks") view=part(parts::tab(VmTab::Disks))/>
-                        <Route path=path!("isos") view=part(parts::tab(VmTab::Isos))/>
-                        <Route path=path!("snapshots") view=part(parts::tab(VmTab::Snapshots))/>
-                        <Route path=path!("network") view=part(parts::tab(VmTab::Network))/>
-                        <Route path=path!("firewall") view=part(parts::tab(VmTab::Firewall))/>
-                        <Route path=path!("statistics") view=part(parts::tab(VmTab::Statistics))/>
-                        <Route path=path!("settings") view=part(parts::tab(VmTab::Settings))/>
-                        <Route path=path!("activity") view=part(parts::tab(VmTab::Activity))/>
-                    </ParentRoute>
-                    <Route path=path!("interfaces") view=part(&parts::INTERFACES)/>
-                    <Route path=path!("ip-addresses") view=part(&parts::IP_ADDRESSES)/>
-                    <Route path=path!("activity") view=part(&parts::ACTIVITY)/>
+                    <Route path=StaticSegment(s::VMS) view=VmListPage/>
+                    <Route path=(StaticSegment(s::VMS), StaticSegment(s::NEW)) view=part(&parts::VM_CREATE)/>
+                    <VmRoutes/>
+                    <Route path=StaticSegment(s::INTERFACES) view=part(&parts::INTERFACES)/>
+                    <Route path=StaticSegment(s::IP_ADDRESSES) view=part(&parts::IP_ADDRESSES)/>
+                    <Route path=StaticSegment(s::ACTIVITY) view=part(&parts::ACTIVITY)/>
                 </ParentRoute>
             </Routes>
         </Router>

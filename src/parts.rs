@@ -17,7 +17,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll, Waker};
-use vmdeck_core::route::{Route, VmTab};
+use vmdeck_core::route::{module, Route, VmTab};
 use vmdeck_core::i18n::{shell as t, Text};
 use vmdeck_core::ApiError;
 use wasm_bindgen::JsCast;
@@ -81,16 +81,6 @@ impl Part {
     }
 }
 
-impl Part {
-    /// Brings the part's files into the HTTP cache without compiling them, so
-    /// that a guess costs the network but not the main thread.
-    pub fn download_ahead(&'static self) {
-        if !self.is_loaded() {
-            let _ = download_files(self.module, false);
-        }
-    }
-}
-
 /// `vmdeckDownloadPart` of the build's `boot.js`: the files of a part's module
 /// into the HTTP cache, each file once. `None` in a build that is not split,
 /// which has nothing to download.
@@ -124,11 +114,34 @@ macro_rules! part {
             fn $name() -> Result<leptos::prelude::AnyView, leptos::wasm_split::SplitLoaderError> {
                 Ok(leptos::prelude::IntoAny::into_any($view))
             }
+            const _: () = assert!($crate::parts::is_module(stringify!($module)), "a part's module is one of vmdeck_core::route::module");
             $crate::parts::Part::new($label, stringify!($module), || Box::pin(download()), || $crate::parts::ready_now($name()))
         };
     };
 }
 pub(crate) use part;
+
+/// Whether `name` is one of the modules the route table knows
+/// (`vmdeck_core::route::module`); a `const fn`, so that a part declared in
+/// another module fails the build instead of never being fetched ahead.
+pub const fn is_module(name: &str) -> bool {
+    let mut i = 0;
+    while i < module::ALL.len() {
+        let known = module::ALL[i].as_bytes();
+        let name = name.as_bytes();
+        if known.len() == name.len() {
+            let mut j = 0;
+            while j < known.len() && known[j] == name[j] {
+                j += 1;
+            }
+            if j == known.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
 
 use crate::pages;
 
@@ -177,26 +190,23 @@ pub fn tab(tab: VmTab) -> &'static Part {
     }
 }
 
-/// Every part a page at `route` draws. `scripts/route-parts.mjs` says the
-/// same for the boot script, which starts their downloads beside the main
-/// module; `tests/e2e/parts.test.mjs` checks that the two agree.
-pub fn for_route(route: Route) -> Vec<&'static Part> {
-    match route {
-        Route::Login => vec![&LOGIN],
-        Route::VmList | Route::Home | Route::Unknown => vec![],
-        Route::VmCreate => vec![&VM_CREATE],
-        Route::Vm(t) => vec![&VM_PAGE, tab(t)],
-        Route::Interfaces => vec![&INTERFACES],
-        Route::IpAddresses => vec![&IP_ADDRESSES],
-        Route::Activity => vec![&ACTIVITY],
-    }
+/// The pages' parts, for loading a page's modules ahead: loading each part
+/// of a module at once means that none of them shows a placeholder later.
+static PAGES: [&Part; 15] = [
+    &LOGIN, &VM_CREATE, &INTERFACES, &IP_ADDRESSES, &ACTIVITY, &VM_PAGE, &TAB_OVERVIEW, &TAB_DISKS, &TAB_ISOS, &TAB_SNAPSHOTS,
+    &TAB_NETWORK, &TAB_FIREWALL, &TAB_STATISTICS, &TAB_SETTINGS, &TAB_ACTIVITY,
+];
+
+fn parts_of(module: &str) -> impl Iterator<Item = &'static Part> + '_ {
+    PAGES.iter().copied().filter(move |part| part.module == module)
 }
 
-/// Starts downloading every part of the page at `path`, so that a page whose
-/// parts nest (the VM page and its tab) does not fetch them one after another.
+/// Starts downloading every module of the page at `path` (the route table's
+/// [`Route::modules`]), so that a page whose parts nest (the VM page and its
+/// tab) does not fetch them one after another.
 pub fn prefetch_path(path: &str) {
-    for part in for_route(Route::from_path(path)) {
-        part.prefetch();
+    for module in Route::from_path(path).modules() {
+        parts_of(module).for_each(Part::prefetch);
     }
 }
 
@@ -277,12 +287,15 @@ pub fn prefetch_when_idle() {
 fn scan_links() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Ok(links) = document.query_selector_all("a[href^='/']") else { return };
+    let mut modules = std::collections::BTreeSet::<&str>::new();
     for i in 0..links.length() {
         if let Some(path) = links.item(i).and_then(|node| link_path(&node)) {
-            for part in for_route(Route::from_path(&path)) {
-                part.download_ahead();
-            }
+            modules.extend(Route::from_path(&path).modules().iter().copied());
         }
+    }
+    // Only into the HTTP cache: compiling waits for intent or the page.
+    for module in modules.into_iter().filter(|module| !parts_of(module).any(Part::is_loaded)) {
+        let _ = download_files(module, false);
     }
 }
 

@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { partsFor } from '../route-parts.mjs';
+import { partsFor } from '../route-table.mjs';
 import { DIST, figures, fmt, record } from './shared.mjs';
 
 export const name = 'bundle';

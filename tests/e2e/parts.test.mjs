@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { partsFor } from '../../scripts/route-parts.mjs';
+import { partsFor } from '../../scripts/route-table.mjs';
 import { loggedInPage, useSuite, vmPicker } from './harness.mjs';
 
 const suite = useSuite(['--vms', '8'], { before, after, afterEach });

@@ -68,9 +68,6 @@ impl VmTab {
         }
     }
 
-    fn from_segment(segment: &str) -> Option<VmTab> {
-        VmTab::ALL.into_iter().find(|tab| tab.segment() == segment)
-    }
 }
 
 /// Where a path of the panel leads.
@@ -90,30 +87,96 @@ pub enum Route {
     Unknown,
 }
 
+/// The address segments of the panel's pages, written once: the router
+/// (`src/app.rs`), [`Route::from_path`] and the boot script's table
+/// ([`Route::pattern`]) all take them from here.
+pub mod segment {
+    pub const LOGIN: &str = "login";
+    pub const VMS: &str = "vms";
+    pub const NEW: &str = "new";
+    pub const INTERFACES: &str = "interfaces";
+    pub const IP_ADDRESSES: &str = "ip-addresses";
+    pub const ACTIVITY: &str = "activity";
+}
+
+/// The separately downloaded modules of the panel, by the names the build
+/// gives them: `src/parts.rs` declares each part in one of these (the build
+/// fails on another name), and [`Route::modules`] says which a page needs.
+pub mod module {
+    pub const LOGIN: &str = "part_login";
+    pub const VM_CREATE: &str = "part_vm_create";
+    /// The VM page and its tabs, with the switcher and the list's actions.
+    pub const VM: &str = "part_vm";
+    /// The statistics tab, with the charts' drawing code.
+    pub const STATISTICS: &str = "part_statistics";
+    /// The account's pages: interfaces, addresses, activity.
+    pub const ACCOUNT: &str = "part_account";
+    pub const ALL: [&str; 5] = [LOGIN, VM_CREATE, VM, STATISTICS, ACCOUNT];
+}
+
 impl Route {
-    /// The route of a path as the browser gives it (`location.pathname`); a
-    /// query or fragment, should one come along, is ignored.
+    /// Every page, in the order a path is tried against them (`/vms/new`
+    /// before `/vms/:id`); [`Route::Unknown`] is what matches none.
+    pub fn pages() -> impl Iterator<Item = Route> {
+        [Route::Home, Route::Login, Route::VmList, Route::VmCreate]
+            .into_iter()
+            .chain(VmTab::ALL.map(Route::Vm))
+            .chain([Route::Interfaces, Route::IpAddresses, Route::Activity])
+    }
+
+    /// The page's address, `:id` standing for a VM's id: `/vms/:id/disks`.
+    /// `None` for [`Route::Unknown`], which has none.
+    pub fn pattern(self) -> Option<String> {
+        use segment as s;
+        Some(match self {
+            Route::Home => "/".to_owned(),
+            Route::Login => format!("/{}", s::LOGIN),
+            Route::VmList => format!("/{}", s::VMS),
+            Route::VmCreate => format!("/{}/{}", s::VMS, s::NEW),
+            Route::Vm(tab) => tab.href(":id"),
+            Route::Interfaces => format!("/{}", s::INTERFACES),
+            Route::IpAddresses => format!("/{}", s::IP_ADDRESSES),
+            Route::Activity => format!("/{}", s::ACTIVITY),
+            Route::Unknown => return None,
+        })
+    }
+
+    /// The modules the page's code comes in ([`module`]): the boot script
+    /// starts downloading them beside the main module, the panel loads them
+    /// all at once for a deep link.
+    pub fn modules(self) -> &'static [&'static str] {
+        match self {
+            Route::Login => &[module::LOGIN],
+            Route::VmCreate => &[module::VM_CREATE],
+            Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
+            Route::Vm(_) => &[module::VM],
+            Route::Interfaces | Route::IpAddresses | Route::Activity => &[module::ACCOUNT],
+            Route::VmList | Route::Home | Route::Unknown => &[],
+        }
+    }
+
+    /// The route of a path as the browser gives it (`location.pathname`): the
+    /// first page whose pattern its segments match, `:id` matching any one
+    /// segment; empty segments (a trailing slash) are ignored, and so is a
+    /// query or fragment should one come along.
     pub fn from_path(path: &str) -> Route {
         let path = path.split(['?', '#']).next().unwrap_or_default();
-        let mut segments = path.split('/').filter(|s| !s.is_empty());
-        let first = segments.next();
-        let second = segments.next();
-        let third = segments.next();
-        let rest = segments.next();
-        if rest.is_some() {
-            return Route::Unknown;
-        }
-        match (first, second, third) {
-            (None, _, _) => Route::Home,
-            (Some("login"), None, _) => Route::Login,
-            (Some("vms"), None, _) => Route::VmList,
-            (Some("vms"), Some("new"), None) => Route::VmCreate,
-            (Some("vms"), Some(_id), tab) => VmTab::from_segment(tab.unwrap_or("")).map_or(Route::Unknown, Route::Vm),
-            (Some("interfaces"), None, _) => Route::Interfaces,
-            (Some("ip-addresses"), None, _) => Route::IpAddresses,
-            (Some("activity"), None, _) => Route::Activity,
-            _ => Route::Unknown,
-        }
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let matches = |pattern: &str| {
+            let wanted: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
+            wanted.len() == segments.len() && wanted.iter().zip(&segments).all(|(want, got)| *want == ":id" || want == got)
+        };
+        Route::pages().find(|page| page.pattern().is_some_and(|p| matches(&p))).unwrap_or(Route::Unknown)
+    }
+
+    /// The table the build writes into the boot script: each page's pattern
+    /// with its modules, in the order they are tried, as JSON
+    /// (`[["/", []], …, ["/vms/:id", ["part_vm"]], …]`).
+    pub fn boot_table() -> String {
+        let rows: Vec<serde_json::Value> = Route::pages()
+            .filter_map(|page| Some(serde_json::json!([page.pattern()?, page.modules()])))
+            .collect();
+        serde_json::Value::Array(rows).to_string()
     }
 }
 
@@ -201,6 +264,30 @@ mod tests {
     fn anything_else_is_unknown() {
         for path in ["/vms/42/nothing", "/vms/42/disks/3", "/login/again", "/account/1", "/interfaces/2"] {
             assert_eq!(Route::from_path(path), Route::Unknown, "{path}");
+        }
+    }
+
+    #[test]
+    fn every_page_round_trips_through_its_pattern() {
+        for page in Route::pages() {
+            let path = page.pattern().map(|p| p.replace(":id", "42"));
+            assert_eq!(path.map(|p| Route::from_path(&p)), Some(page), "{page:?}");
+        }
+        assert_eq!(Route::from_path("/vms/new"), Route::VmCreate, "new is not a VM's id");
+    }
+
+    #[test]
+    fn the_boot_table_names_each_page_with_a_module() {
+        let table: serde_json::Value = serde_json::from_str(&Route::boot_table()).unwrap();
+        let rows = table.as_array().unwrap();
+        assert_eq!(rows.len(), Route::pages().count());
+        assert!(rows.contains(&serde_json::json!(["/vms/:id/statistics", ["part_vm", "part_statistics"]])));
+        assert!(rows.contains(&serde_json::json!(["/login", ["part_login"]])));
+        assert!(rows.contains(&serde_json::json!(["/vms", []])), "the list comes with the main module");
+        for row in rows {
+            for module in row[1].as_array().unwrap() {
+                assert!(module::ALL.contains(&module.as_str().unwrap()), "{module}");
+            }
         }
     }
 

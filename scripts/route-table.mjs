@@ -1,0 +1,36 @@
+// The panel's route table as the core writes it (`vmdeck_core::route`,
+// printed by its `route_table` binary): each page's address pattern with the
+// modules its code comes in. The build puts it into the boot script, which
+// starts those downloads beside the main module; the parts' tests and the
+// performance suite read it from here.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let table;
+
+/** `[[pattern, [module…]], …]`, in the order the pages are tried. */
+export function routeTable() {
+  table ??= JSON.parse(execFileSync('cargo', ['run', '--offline', '--quiet', '-p', 'vmdeck-core', '--bin', 'route_table'], { cwd: root, encoding: 'utf8' }));
+  return table;
+}
+
+/**
+ * The modules the page at `path` needs, as `Route::from_path` finds its page:
+ * the first pattern whose segments match (`:id` any one segment), empty
+ * segments and a query ignored. Self-contained: the build writes it into the
+ * boot script as it is.
+ */
+export function modulesFor(table, path) {
+  const segments = path.split(/[?#]/)[0].split('/').filter(Boolean);
+  for (const [pattern, modules] of table) {
+    const wanted = pattern.split('/').filter(Boolean);
+    if (wanted.length === segments.length && wanted.every((want, i) => want === ':id' || want === segments[i])) return modules;
+  }
+  return [];
+}
+
+/** The modules the page at `path` needs. */
+export const partsFor = (path) => modulesFor(routeTable(), path);
