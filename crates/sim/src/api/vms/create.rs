@@ -1,140 +1,14 @@
-//! List, create, show and edit VMs (the edit path also starts, stops and rebuilds).
+//! POST /account/:id/virtual_machine: a new VM, from a template or an ISO,
+//! with its disks, its first interface and address.
 
-use super::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Answer, Authed};
+use crate::api::{field_error, form, invalid, reply, Answer, Authed};
 use crate::body::Form;
-use crate::catalogue;
-use crate::records::{Disk, Effect, Interface, IpJoin, Vm};
+use crate::records::{Disk, Effect, Interface, IpJoin, IsoJoin, Vm};
 use crate::rng::Rng;
-use crate::rules;
-use crate::seed;
-use crate::store::timestamp_now;
+use crate::store::{timestamp_now, Ids};
+use crate::{catalogue, rules, seed};
 use axum::body::Bytes;
-use axum::extract::{Path, Query};
-use axum::http::{HeaderValue, StatusCode};
-use serde_json::Value;
-use std::cmp::Ordering;
-use std::collections::HashMap;
-
-const SORT_FIELDS: [&str; 9] = [
-    "identifier", "label", "memory", "cpus", "operating_system", "operating_system_distro", "status",
-    "location_id", "disks_size",
-];
-
-/// GET /account/:id/virtual_machines — the spec's filters, `sort`/`order`,
-/// `offset`/`limit` and the paging headers.
-pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) -> Answer {
-    let q = |key: &str| filter(&query, key);
-    let offset = match q("offset").map(str::parse::<usize>) {
-        None => 0,
-        Some(Ok(n)) => n,
-        Some(Err(_)) => return Err(field_error("offset", "must be a whole number")),
-    };
-    let limit = match q("limit").map(str::parse::<usize>) {
-        None => None,
-        Some(Ok(n)) if (1..=1000).contains(&n) => Some(n),
-        Some(_) => return Err(field_error("limit", "must be a whole number from 1 to 1000")),
-    };
-    let sort = q("sort");
-    if let Some(field) = sort.filter(|f| !SORT_FIELDS.contains(f)) {
-        return Err(field_error("sort", &format!("“{field}” is not a sort field")));
-    }
-    let descending = match q("order") {
-        None | Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => return Err(field_error("order", "must be asc or desc")),
-    };
-    let (locked, suspended) = (flag_filter(&query, "locked")?, flag_filter(&query, "suspended")?);
-    // Read once, not once per VM: this runs over every VM of the account.
-    let hostname = q("hostname").map(str::to_lowercase);
-    let label = q("label").map(str::to_lowercase);
-    let id = q("id").map(|id| id.parse::<u64>().unwrap_or(0));
-    let location = q("location_id").map(|l| l.parse::<u64>().unwrap_or(0));
-    let (vm_type, cpu_type, status, disk_type) = (q("type"), q("cpu_type"), q("status"), q("disk_type"));
-
-    auth.with(|ctx| {
-        let now = ctx.now;
-        let account = &*ctx.account;
-        // An address filter is an id filter on the joins: find the id once.
-        let ip_id = q("ip_address").map(|wanted| account.ips.values().find(|ip| ip.address == wanted).map(|ip| ip.id));
-        let mut vms: Vec<&Vm> = account
-            .vms
-            .values()
-            .filter(|vm| {
-                id.is_none_or(|id| vm.id == id)
-                    && vm_type.is_none_or(|t| vm.vm_type == t)
-                    && cpu_type.is_none_or(|t| vm.cpu_type == t)
-                    && status.is_none_or(|s| vm.status == s)
-                    && hostname.as_deref().is_none_or(|h| contains_ignoring_case(&vm.hostname, h))
-                    && label.as_deref().is_none_or(|l| contains_ignoring_case(&vm.label, l))
-                    && ip_id.is_none_or(|ip| {
-                        ip.is_some_and(|ip| vm.interfaces.iter().flat_map(|n| &n.ips).any(|j| j.ip_address_id == ip))
-                    })
-                    && locked.is_none_or(|l| vm.is_locked(now) == l)
-                    && suspended.is_none_or(|s| vm.suspended == s)
-                    && location.is_none_or(|l| vm.location_id == l)
-                    && disk_type.is_none_or(|d| vm.disk_type == d)
-            })
-            .collect();
-        match sort {
-            // Case-insensitive: fold each label once rather than in every comparison.
-            Some("label") => vms.sort_by_cached_key(|vm| (vm.label.to_lowercase(), vm.id)),
-            Some(field) => vms.sort_by(|a, b| compare(field, a, b).then(a.id.cmp(&b.id))),
-            None => {}
-        }
-        if descending {
-            vms.reverse();
-        }
-        let total = vms.len();
-        let per_page = limit.unwrap_or(total.max(1));
-        let body: Vec<Value> =
-            vms.iter().skip(offset).take(per_page).map(|vm| vm.to_json(now, |id| account.address_of(id))).collect();
-        let mut response = reply(StatusCode::OK, Value::Array(body));
-        let headers = response.headers_mut();
-        for (name, value) in [
-            ("x-total", total),
-            ("x-total-pages", total.div_ceil(per_page).max(1)),
-            ("x-page", offset / per_page + 1),
-            ("x-per-page", per_page),
-        ] {
-            headers.insert(name, HeaderValue::from(value));
-        }
-        Ok(response)
-    })
-}
-
-/// Whether `hay` contains `needle` (already lower case), ignoring case,
-/// without allocating for ASCII text.
-fn contains_ignoring_case(hay: &str, needle: &str) -> bool {
-    if hay.is_ascii() && needle.is_ascii() {
-        let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
-        needle.is_empty() || hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
-    } else {
-        hay.to_lowercase().contains(needle)
-    }
-}
-
-fn compare(field: &str, a: &Vm, b: &Vm) -> Ordering {
-    let os = |vm: &Vm| vm.template().map(|t| t.os).unwrap_or("");
-    let distro = |vm: &Vm| vm.template().map(|t| t.distro).unwrap_or("");
-    match field {
-        "identifier" => a.identifier.cmp(&b.identifier),
-        "memory" => a.memory.cmp(&b.memory),
-        "cpus" => a.cpus.cmp(&b.cpus),
-        "operating_system" => os(a).cmp(os(b)),
-        "operating_system_distro" => distro(a).cmp(distro(b)),
-        "status" => a.status.cmp(b.status),
-        "location_id" => a.location_id.cmp(&b.location_id),
-        _ => a.disks_size().cmp(&b.disks_size()),
-    }
-}
-
-/// GET /account/:id/virtual_machine/:vm
-pub async fn show(auth: Authed, Path((_, vm)): Path<(String, String)>) -> Answer {
-    auth.with(|mut ctx| {
-        let vm = ctx.vm(&vm)?.clone();
-        Ok(reply(StatusCode::OK, vm.to_json(ctx.now, ctx.address_of())))
-    })
-}
+use axum::http::StatusCode;
 
 /// POST /account/:id/virtual_machine — 202 with the new VM, unbuilt and locked.
 pub async fn create(auth: Authed, body: Bytes) -> Answer {
@@ -213,7 +87,7 @@ pub async fn create(auth: Authed, body: Bytes) -> Answer {
             user_id: 100 + ctx.account.id,
             disks,
             interfaces: vec![interface],
-            iso: req.iso.map(|(iso_id, iso_url)| crate::records::IsoJoin {
+            iso: req.iso.map(|(iso_id, iso_url)| IsoJoin {
                 id: ctx.ids.iso_join(),
                 iso_id,
                 iso_url,
@@ -231,7 +105,7 @@ pub async fn create(auth: Authed, body: Bytes) -> Answer {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn disk(ids: &mut crate::store::Ids, rng: &mut Rng, label: &str, size: u64, is_swap: bool, primary: bool, group: u64, created_at: &str) -> Disk {
+fn disk(ids: &mut Ids, rng: &mut Rng, label: &str, size: u64, is_swap: bool, primary: bool, group: u64, created_at: &str) -> Disk {
     Disk {
         id: ids.disk(),
         label: label.to_owned(),
@@ -399,124 +273,4 @@ impl CreateRequest {
             firewall_policy: firewall_policy.unwrap_or_else(|| "ACCEPT".into()),
         }
     }
-}
-
-/// PUT /account/:id/virtual_machine/:vm — with `status`: start or stop;
-/// with `template_id`: rebuild; otherwise an edit.
-pub async fn update(auth: Authed, Path((_, vm)): Path<(String, String)>, body: Bytes) -> Answer {
-    let mut f = form(&body, "virtual_machine")?;
-    if f.has("status") {
-        power(auth, &vm, f)
-    } else if f.has("template_id") {
-        rebuild(auth, &vm, f)
-    } else {
-        edit(auth, &vm, &mut f)
-    }
-}
-
-fn power(auth: Authed, id: &str, mut f: Form) -> Answer {
-    let status = f.text("status");
-    let force = f.flag("force").unwrap_or(false);
-    let target = match status.as_deref() {
-        Some("online") => "online",
-        Some("offline") => "offline",
-        _ => {
-            f.errors.add("status", "must be online or offline");
-            "offline"
-        }
-    };
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
-    auth.with(|mut ctx| {
-        let vm = ctx.idle_vm(id)?;
-        if vm.status == "unbuilt" {
-            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet"));
-        }
-        if target == "online" && vm.suspended {
-            return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is suspended and cannot be started"));
-        }
-        let _ = force; // a forced stop only ends sooner on real hardware
-        let mut vm = vm.clone();
-        ctx.start_operation(&mut vm, Effect::Status(target));
-        ctx.account.vms.insert(vm.id, vm);
-        Ok(empty(StatusCode::ACCEPTED))
-    })
-}
-
-fn rebuild(auth: Authed, id: &str, mut f: Form) -> Answer {
-    let template_id = f.uint("template_id");
-    let start = f.flag("required_startup").unwrap_or(true);
-    if template_id.is_some_and(|t| catalogue::template(t).is_none()) {
-        f.errors.add("template_id", "is not a template of this account");
-    }
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
-    auth.with(|mut ctx| {
-        let mut vm = ctx.idle_vm(id)?.clone();
-        vm.template_id = template_id;
-        // Disks are zeroed: the snapshots of the old contents go with them.
-        vm.snapshots.clear();
-        ctx.start_operation(&mut vm, Effect::Build { start });
-        ctx.account.vms.insert(vm.id, vm);
-        Ok(empty(StatusCode::ACCEPTED))
-    })
-}
-
-fn edit(auth: Authed, id: &str, f: &mut Form) -> Answer {
-    let memory = f.uint("memory");
-    f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
-    let cpus = f.uint("cpus");
-    f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
-    let label = f.text("label");
-    f.errors.check("label", label.as_deref(), rules::label);
-    let hostname = f.text("hostname");
-    f.errors.check("hostname", hostname.as_deref(), rules::hostname);
-    let disk_size = f.uint("primary_disk_size");
-    f.errors.check("primary_disk_size", disk_size.as_ref(), |s| rules::disk_size(*s));
-    let note = f.has("note").then(|| f.raw_text("note"));
-    let cpu_type = f.text("cpu_type");
-    f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
-    let boot_type = f.text("boot_type");
-    f.errors.check("boot_type", boot_type.as_deref(), rules::boot_type);
-    let rate_limit = f.uint("rate_limit");
-    f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
-    let _ = (f.uint("max_memory"), f.flag("noreboot")); // accepted and ignored
-    if !f.errors.is_empty() {
-        return Err(invalid(std::mem::take(&mut f.errors)));
-    }
-    auth.with(|mut ctx| {
-        let mut vm = ctx.idle_vm(id)?.clone();
-        if disk_size.is_some_and(|s| s < vm.primary_disk_size()) {
-            return Err(field_error("primary_disk_size", "can't be decreased"));
-        }
-        // Resizing a running VM is work for the hypervisor: 202 and busy.
-        let resize = memory.is_some_and(|m| m != vm.memory)
-            || cpus.is_some_and(|c| c != vm.cpus)
-            || disk_size.is_some_and(|s| s != vm.primary_disk_size())
-            || cpu_type.as_ref().is_some_and(|t| *t != vm.cpu_type);
-        vm.memory = memory.unwrap_or(vm.memory);
-        vm.cpus = cpus.unwrap_or(vm.cpus);
-        vm.label = label.unwrap_or(vm.label);
-        vm.hostname = hostname.unwrap_or(vm.hostname);
-        vm.cpu_type = cpu_type.unwrap_or(vm.cpu_type);
-        vm.boot_type = boot_type.unwrap_or(vm.boot_type);
-        if let Some(note) = note {
-            vm.note = note;
-        }
-        if let (Some(size), Some(primary)) = (disk_size, vm.disks.iter_mut().find(|d| d.primary)) {
-            primary.size = size;
-        }
-        vm.updated_at = timestamp_now();
-        let status = if resize && vm.status == "online" {
-            ctx.start_operation(&mut vm, Effect::Nothing);
-            StatusCode::ACCEPTED
-        } else {
-            StatusCode::OK
-        };
-        let body = vm.to_json(ctx.now, ctx.address_of());
-        ctx.account.vms.insert(vm.id, vm);
-        Ok(reply(status, body))
-    })
 }
