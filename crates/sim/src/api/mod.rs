@@ -92,6 +92,16 @@ pub fn invalid(errors: Errors) -> Response {
     (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"errors": errors.0}))).into_response()
 }
 
+/// The 422 of a body with problems, every one of them at once, answered
+/// before anything is looked up; nothing for a body without any.
+pub fn all_valid(f: &mut Form) -> Result<(), Response> {
+    if f.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(invalid(std::mem::take(&mut f.errors)))
+    }
+}
+
 pub fn field_error(field: &str, message: &str) -> Response {
     let mut errors = Errors::default();
     errors.add(field, message);

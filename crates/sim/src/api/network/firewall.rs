@@ -2,7 +2,7 @@
 //! interface.
 
 use super::{locate, Filters};
-use crate::api::{filter, form, invalid, not_found, reply, Answer, Authed};
+use crate::api::{all_valid, filter, form, not_found, reply, Answer, Authed};
 use crate::records::FirewallRule;
 use crate::rules;
 use crate::store::timestamp_now;
@@ -58,14 +58,10 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
         Some("TCP" | "UDP") => {}
         Some(_) => f.errors.add("protocol", "must be TCP or UDP"),
     }
-    let address = f.text("address");
-    f.errors.check("address", address.as_deref(), rules::address);
-    let port = f.text("port");
-    f.errors.check("port", port.as_deref(), rules::port);
+    let address = f.checked_text("address", rules::address);
+    let port = f.checked_text("port", rules::port);
     let description = f.raw_text("description");
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|ctx| {
         let (vm_id, pos) = locate(&ctx, &nic)?;
         let rule_id = ctx.ids.rule();

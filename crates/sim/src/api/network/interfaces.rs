@@ -2,7 +2,7 @@
 //! show, add, edit and delete one.
 
 use super::{hardware_change, idle_interface, locate, remove_interface, Filters};
-use crate::api::{empty, error, field_error, filter, flag_filter, form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, empty, error, field_error, filter, flag_filter, form, reply, Answer, Authed};
 use crate::body::Form;
 use crate::records::{Interface, Vm};
 use crate::rng::Rng;
@@ -70,15 +70,13 @@ struct InterfaceFields {
 }
 
 fn interface_fields(f: &mut Form) -> InterfaceFields {
-    let label = f.text("label");
-    f.errors.check("label", label.as_deref(), rules::label);
+    let label = f.checked_text("label", rules::label);
     let network_id = f.uint("network_id");
     if network_id.is_some_and(|n| catalogue::network(n).is_none()) {
         f.errors.add("network_id", "is not a network");
     }
     let primary = f.flag("primary");
-    let rate_limit = f.uint("rate_limit");
-    f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+    let rate_limit = f.checked_uint("rate_limit", rules::rate_limit);
     let policy = f.text("default_firewall_policy").map(|p| p.to_ascii_uppercase());
     f.errors.check("default_firewall_policy", policy.as_deref(), rules::firewall_policy);
     let mac = f.text("mac_address").map(|m| m.to_ascii_lowercase());
@@ -103,9 +101,7 @@ pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, 
     if fields.network_id.is_none() && !f.errors.0.contains_key("network_id") {
         f.errors.add("network_id", "can't be blank");
     }
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let mut vm = ctx.idle_vm(&id)?.clone();
         let network_id = fields.network_id.unwrap_or(1);
@@ -141,9 +137,7 @@ pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, 
 pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "network_interface")?;
     let fields = interface_fields(&mut f);
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     let policy_only = fields.policy.is_some()
         && fields.label.is_none()
         && fields.network_id.is_none()

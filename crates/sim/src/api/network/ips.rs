@@ -2,7 +2,7 @@
 //! the account's.
 
 use super::{hardware_change, idle_interface, remove_interface, Filters};
-use crate::api::{empty, field_error, filter, flag_filter, form, invalid, not_found, reply, Answer, Authed};
+use crate::api::{all_valid, empty, field_error, filter, flag_filter, form, not_found, reply, Answer, Authed};
 use crate::records::IpJoin;
 use crate::store::timestamp_now;
 use axum::body::Bytes;
@@ -15,9 +15,7 @@ use serde_json::Value;
 pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "ip_address")?;
     let reserved = f.uint("ip_address_id");
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
         let network_id = vm.interfaces[pos].network_id;

@@ -2,7 +2,7 @@
 //! …/reboot, …/rebuild_network and …/apply_firewall_rules.
 
 use super::operation;
-use crate::api::{error, form, invalid, Answer, Authed};
+use crate::api::{all_valid, error, form, Answer, Authed};
 use crate::records::Effect;
 use crate::rng::Rng;
 use crate::seed;
@@ -22,9 +22,7 @@ pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>)
 pub async fn reboot(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
     let _force = f.flag("force"); // applies to one kind of provider only
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         operation(&mut ctx, &id, |vm| {
             if vm.status == "online" || vm.status == "recovery" {

@@ -2,7 +2,7 @@
 //! (resized or moved as asked) and new interfaces and addresses.
 
 use super::built_vm;
-use crate::api::{field_error, form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, field_error, form, reply, Answer, Authed};
 use crate::records::{Effect, Interface, IpJoin, Vm};
 use crate::rng::Rng;
 use crate::store::timestamp_now;
@@ -14,22 +14,17 @@ use axum::http::StatusCode;
 /// POST .../clone — 202 with the new VM; the source is busy while it is copied.
 pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
-    let hostname = f.text("hostname");
+    let hostname = f.checked_text("hostname", rules::hostname);
     if hostname.is_none() {
         f.errors.add("hostname", "can't be blank");
     }
-    f.errors.check("hostname", hostname.as_deref(), rules::hostname);
-    let label = f.text("label");
+    let label = f.checked_text("label", rules::label);
     if label.is_none() {
         f.errors.add("label", "can't be blank");
     }
-    f.errors.check("label", label.as_deref(), rules::label);
-    let memory = f.uint("memory");
-    f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
-    let cpus = f.uint("cpus");
-    f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
-    let cpu_type = f.text("cpu_type");
-    f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
+    let memory = f.checked_uint("memory", rules::memory);
+    let cpus = f.checked_uint("cpus", rules::cpus);
+    let cpu_type = f.checked_text("cpu_type", rules::cpu_type);
     let _max_memory = f.uint("max_memory");
     let user_id = f.uint("clone_user_id");
     let start = f.flag("required_startup").unwrap_or(false);
@@ -53,9 +48,7 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
     if groups.iter().chain(&disk_groups).any(|g| !catalogue::DATA_STORE_GROUPS.contains(g)) {
         f.errors.add("data_store_group_secondary_id", "is not a data store group");
     }
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let mut source = built_vm(&mut ctx, &id)?;
         if let Some(bad) = disk_ids.iter().find(|d| !source.disks.iter().any(|disk| disk.id == **d)) {

@@ -1,7 +1,7 @@
 //! POST /account/:id/virtual_machine: a new VM, from a template or an ISO,
 //! with its disks, its first interface and address.
 
-use crate::api::{field_error, form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, field_error, form, reply, Answer, Authed};
 use crate::body::Form;
 use crate::records::{Disk, Effect, Interface, IpJoin, IsoJoin, Vm};
 use crate::rng::Rng;
@@ -14,9 +14,7 @@ use axum::http::StatusCode;
 pub async fn create(auth: Authed, body: Bytes) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
     let req = CreateRequest::read(&mut f);
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|ctx| {
         let now = ctx.now;
         let mut rng = Rng::new(ctx.ids.vm ^ 0xC0FFEE);
@@ -165,32 +163,23 @@ fn required<T>(f: &mut Form, key: &str, value: Option<T>) -> Option<T> {
 
 impl CreateRequest {
     fn read(f: &mut Form) -> Self {
-        let label = f.text("label");
+        let label = f.checked_text("label", rules::label);
         let label = required(f, "label", label);
-        f.errors.check("label", label.as_deref(), rules::label);
-        let hostname = f.text("hostname");
+        let hostname = f.checked_text("hostname", rules::hostname);
         let hostname = required(f, "hostname", hostname);
-        f.errors.check("hostname", hostname.as_deref(), rules::hostname);
-        let memory = f.uint("memory");
+        let memory = f.checked_uint("memory", rules::memory);
         let memory = required(f, "memory", memory);
-        f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
-        let cpus = f.uint("cpus");
+        let cpus = f.checked_uint("cpus", rules::cpus);
         let cpus = required(f, "cpus", cpus);
-        f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
-        let primary_disk_size = f.uint("primary_disk_size");
+        let primary_disk_size = f.checked_uint("primary_disk_size", rules::disk_size);
         let primary_disk_size = required(f, "primary_disk_size", primary_disk_size);
-        f.errors.check("primary_disk_size", primary_disk_size.as_ref(), |s| rules::disk_size(*s));
-        let cpu_shares = f.uint("cpu_shares");
-        f.errors.check("cpu_shares", cpu_shares.as_ref(), |s| rules::cpu_shares(*s));
-        let cpu_type = f.text("cpu_type");
-        f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
-        let swap_disk_size = f.uint("swap_disk_size");
-        f.errors.check("swap_disk_size", swap_disk_size.as_ref(), |s| rules::swap_size(*s));
+        let cpu_shares = f.checked_uint("cpu_shares", rules::cpu_shares);
+        let cpu_type = f.checked_text("cpu_type", rules::cpu_type);
+        let swap_disk_size = f.checked_uint("swap_disk_size", rules::swap_size);
         let password = f.raw_text("initial_root_password");
         f.errors.check("initial_root_password", password.as_deref(), rules::password);
         let note = f.raw_text("note");
-        let rate_limit = f.uint("rate_limit");
-        f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+        let rate_limit = f.checked_uint("rate_limit", rules::rate_limit);
         let firewall_policy = f.text("default_firewall_policy").map(|p| p.to_ascii_uppercase());
         f.errors.check("default_firewall_policy", firewall_policy.as_deref(), rules::firewall_policy);
         let build = f.flag("required_virtual_machine_build").unwrap_or(true);

@@ -1,6 +1,6 @@
 //! A VM's disks: GET …/disks, POST …/apply_disks.
 
-use crate::api::{empty, form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, empty, form, reply, Answer, Authed};
 use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::StatusCode;
@@ -19,9 +19,7 @@ pub async fn disks(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answe
 pub async fn apply_disks(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
     let _format = f.flag("required_format_disk");
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         ctx.idle_vm(&id)?;
         Ok(empty(StatusCode::OK))

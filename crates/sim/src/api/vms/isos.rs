@@ -1,6 +1,6 @@
 //! The ISO mounted in a VM: GET …/isos, POST …/iso, DELETE …/iso/:join.
 
-use crate::api::{form, invalid, not_found, reply, Answer, Authed};
+use crate::api::{all_valid, form, not_found, reply, Answer, Authed};
 use crate::records::IsoJoin;
 use crate::store::timestamp_now;
 use crate::{catalogue, rules};
@@ -33,9 +33,7 @@ pub async fn mount_iso(auth: Authed, Path((_, id)): Path<(String, String)>, body
         f.errors.add("iso_id", "is not an ISO of this account");
     }
     f.errors.check("iso_url", iso_url.as_deref(), rules::iso_url);
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let join_id = ctx.ids.iso_join();
         let vm = ctx.idle_vm(&id)?;

@@ -1,7 +1,7 @@
 //! POST …/virtual_machine/:vm/template: a template made from a VM.
 
 use super::operation;
-use crate::api::{form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, form, reply, Answer, Authed};
 use crate::records::Effect;
 use crate::rules;
 use crate::store::timestamp_now;
@@ -13,11 +13,8 @@ use serde_json::json;
 /// POST .../template — 202 with the template being made.
 pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "template")?;
-    let label = f.text("label");
-    f.errors.check("label", label.as_deref(), rules::label);
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    let label = f.checked_text("label", rules::label);
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let accepted = operation(&mut ctx, &id, |_| Ok(Effect::Nothing))?;
         let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else { return Ok(accepted) };

@@ -3,7 +3,7 @@
 //! an edit of the VM's settings and sizes.
 
 use super::operation;
-use crate::api::{empty, error, field_error, form, invalid, reply, Answer, Authed};
+use crate::api::{all_valid, empty, error, field_error, form, reply, Answer, Authed};
 use crate::body::Form;
 use crate::records::Effect;
 use crate::store::timestamp_now;
@@ -36,9 +36,7 @@ fn power(auth: Authed, id: &str, mut f: Form) -> Answer {
             "offline"
         }
     };
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     let _ = force; // a forced stop only ends sooner on real hardware
     auth.with(|mut ctx| {
         operation(&mut ctx, id, |vm| {
@@ -57,9 +55,7 @@ fn rebuild(auth: Authed, id: &str, mut f: Form) -> Answer {
     if template_id.is_some_and(|t| catalogue::template(t).is_none()) {
         f.errors.add("template_id", "is not a template of this account");
     }
-    if !f.errors.is_empty() {
-        return Err(invalid(f.errors));
-    }
+    all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let mut vm = ctx.idle_vm(id)?.clone();
         vm.template_id = template_id;
@@ -72,27 +68,17 @@ fn rebuild(auth: Authed, id: &str, mut f: Form) -> Answer {
 }
 
 fn edit(auth: Authed, id: &str, f: &mut Form) -> Answer {
-    let memory = f.uint("memory");
-    f.errors.check("memory", memory.as_ref(), |m| rules::memory(*m));
-    let cpus = f.uint("cpus");
-    f.errors.check("cpus", cpus.as_ref(), |c| rules::cpus(*c));
-    let label = f.text("label");
-    f.errors.check("label", label.as_deref(), rules::label);
-    let hostname = f.text("hostname");
-    f.errors.check("hostname", hostname.as_deref(), rules::hostname);
-    let disk_size = f.uint("primary_disk_size");
-    f.errors.check("primary_disk_size", disk_size.as_ref(), |s| rules::disk_size(*s));
+    let memory = f.checked_uint("memory", rules::memory);
+    let cpus = f.checked_uint("cpus", rules::cpus);
+    let label = f.checked_text("label", rules::label);
+    let hostname = f.checked_text("hostname", rules::hostname);
+    let disk_size = f.checked_uint("primary_disk_size", rules::disk_size);
     let note = f.has("note").then(|| f.raw_text("note"));
-    let cpu_type = f.text("cpu_type");
-    f.errors.check("cpu_type", cpu_type.as_deref(), rules::cpu_type);
-    let boot_type = f.text("boot_type");
-    f.errors.check("boot_type", boot_type.as_deref(), rules::boot_type);
-    let rate_limit = f.uint("rate_limit");
-    f.errors.check("rate_limit", rate_limit.as_ref(), |r| rules::rate_limit(*r));
+    let cpu_type = f.checked_text("cpu_type", rules::cpu_type);
+    let boot_type = f.checked_text("boot_type", rules::boot_type);
+    let _rate_limit = f.checked_uint("rate_limit", rules::rate_limit); // checked, then ignored
     let _ = (f.uint("max_memory"), f.flag("noreboot")); // accepted and ignored
-    if !f.errors.is_empty() {
-        return Err(invalid(std::mem::take(&mut f.errors)));
-    }
+    all_valid(f)?;
     auth.with(|mut ctx| {
         let mut vm = ctx.idle_vm(id)?.clone();
         if disk_size.is_some_and(|s| s < vm.primary_disk_size()) {
