@@ -37,6 +37,9 @@ impl AppState {
     }
 }
 
+/// Every path of the API. A handler is in the file its path here names:
+/// `vms::isos::mount_iso` in `api/vms/isos.rs`, `network::ips::add_ip` in
+/// `api/network/ips.rs`.
 pub fn router(state: AppState) -> Router {
     let vm = "/account/{account}/virtual_machine/{vm}";
     let nic = "/account/{account}/network_interface/{nic}";
@@ -65,7 +68,12 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{vm}/ip_addresses"), get(network::ips::vm_ips))
         .route(&format!("{vm}/firewall_rules"), get(network::firewall::vm_rules))
         .route("/account/{account}/network_interfaces", get(network::interfaces::list_interfaces))
-        .route(nic, get(network::interfaces::show_interface).put(network::interfaces::update_interface).delete(network::interfaces::delete_interface))
+        .route(
+            nic,
+            get(network::interfaces::show_interface)
+                .put(network::interfaces::update_interface)
+                .delete(network::interfaces::delete_interface),
+        )
         .route(&format!("{nic}/ip_address"), post(network::ips::add_ip))
         .route(&format!("{nic}/ip_address/{{ip}}"), axum::routing::delete(network::ips::remove_ip))
         .route(&format!("{nic}/firewall_rules"), get(network::firewall::interface_rules))
