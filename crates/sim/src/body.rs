@@ -99,6 +99,20 @@ impl Form {
         }
     }
 
+    /// A whole number as [`Form::uint`], checked by `rule` when it is given.
+    pub fn checked_uint(&mut self, key: &str, rule: impl Fn(u64) -> Result<(), &'static str>) -> Option<u64> {
+        let value = self.uint(key);
+        self.errors.check(key, value.as_ref(), |n| rule(*n));
+        value
+    }
+
+    /// Text as [`Form::text`], checked by `rule` when it is given.
+    pub fn checked_text(&mut self, key: &str, rule: impl Fn(&str) -> Result<(), &'static str>) -> Option<String> {
+        let value = self.text(key);
+        self.errors.check(key, value.as_deref(), rule);
+        value
+    }
+
     pub fn flag(&mut self, key: &str) -> Option<bool> {
         let value = self.map.get(key)?;
         let flag = match value {
@@ -174,6 +188,22 @@ mod tests {
         let mut bad = Form::parse(br#"{"secondary_disk_size": [10, "x"]}"#, "virtual_machine").unwrap();
         assert!(bad.uints("secondary_disk_size").is_empty());
         assert!(!bad.errors.is_empty());
+    }
+
+    #[test]
+    fn checked_fields_record_the_rule_s_message_only_when_given() {
+        let even = |n: u64| if n % 2 == 0 { Ok(()) } else { Err("must be even") };
+        let short = |t: &str| if t.len() < 3 { Ok(()) } else { Err("is too long") };
+        let mut form = Form::parse(br#"{"a": "3", "b": 4, "c": "abcd", "d": "ab"}"#, "x").unwrap();
+        assert_eq!(form.checked_uint("a", even), Some(3));
+        assert_eq!(form.checked_uint("b", even), Some(4));
+        assert_eq!(form.checked_uint("missing", even), None);
+        assert_eq!(form.checked_text("c", short).as_deref(), Some("abcd"));
+        assert_eq!(form.checked_text("d", short).as_deref(), Some("ab"));
+        assert_eq!(form.checked_text("none", short), None);
+        let fields: Vec<&str> = form.errors.0.keys().map(String::as_str).collect();
+        assert_eq!(fields, ["a", "c"]);
+        assert_eq!(form.errors.0["a"], ["must be even"]);
     }
 
     #[test]

@@ -3,8 +3,6 @@
 #![allow(clippy::result_large_err)]
 
 mod network;
-mod vm_actions;
-mod vm_parts;
 mod vms;
 
 use crate::body::{Errors, Form};
@@ -39,40 +37,48 @@ impl AppState {
     }
 }
 
+/// Every path of the API. A handler is in the file its path here names:
+/// `vms::isos::mount_iso` in `api/vms/isos.rs`, `network::ips::add_ip` in
+/// `api/network/ips.rs`.
 pub fn router(state: AppState) -> Router {
     let vm = "/account/{account}/virtual_machine/{vm}";
     let nic = "/account/{account}/network_interface/{nic}";
     Router::new()
-        .route("/account/{account}/virtual_machines", get(vms::list))
-        .route("/account/{account}/virtual_machine", post(vms::create))
-        .route(vm, get(vms::show).put(vms::update).delete(vm_actions::destroy))
-        .route(&format!("{vm}/segregations"), get(vm_actions::segregations))
-        .route(&format!("{vm}/segregation/{{target}}"), put(vm_actions::segregate).delete(vm_actions::unsegregate))
-        .route(&format!("{vm}/reset_password"), post(vm_actions::reset_password))
-        .route(&format!("{vm}/reboot"), post(vm_actions::reboot))
-        .route(&format!("{vm}/rebuild_network"), post(vm_actions::rebuild_network))
-        .route(&format!("{vm}/apply_firewall_rules"), post(vm_actions::apply_firewall_rules))
-        .route(&format!("{vm}/template"), post(vm_actions::template))
-        .route(&format!("{vm}/clone"), post(vm_actions::clone))
-        .route(&format!("{vm}/apply_disks"), post(vm_parts::apply_disks))
-        .route(&format!("{vm}/disks"), get(vm_parts::disks))
-        .route(&format!("{vm}/snapshots"), get(vm_parts::snapshots).delete(vm_parts::delete_snapshots))
-        .route(&format!("{vm}/isos"), get(vm_parts::mounted_iso))
-        .route(&format!("{vm}/iso"), post(vm_parts::mount_iso))
-        .route(&format!("{vm}/iso/{{join}}"), axum::routing::delete(vm_parts::unmount_iso))
-        .route(&format!("{vm}/cpu_stats"), get(vm_parts::cpu_stats))
-        .route(&format!("{vm}/bw_stats"), get(vm_parts::bw_stats))
-        .route(&format!("{vm}/network_interfaces"), get(network::vm_interfaces))
-        .route(&format!("{vm}/network_interface"), post(network::add_interface))
-        .route(&format!("{vm}/ip_addresses"), get(network::vm_ips))
-        .route(&format!("{vm}/firewall_rules"), get(network::vm_rules))
-        .route("/account/{account}/network_interfaces", get(network::list_interfaces))
-        .route(nic, get(network::show_interface).put(network::update_interface).delete(network::delete_interface))
-        .route(&format!("{nic}/ip_address"), post(network::add_ip))
-        .route(&format!("{nic}/ip_address/{{ip}}"), axum::routing::delete(network::remove_ip))
-        .route(&format!("{nic}/firewall_rules"), get(network::interface_rules))
-        .route(&format!("{nic}/firewall_rule"), post(network::add_rule))
-        .route("/account/{account}/ip_addresses", get(network::account_ips))
+        .route("/account/{account}/virtual_machines", get(vms::list::list))
+        .route("/account/{account}/virtual_machine", post(vms::create::create))
+        .route(vm, get(vms::show::show).put(vms::update::update).delete(vms::destroy::destroy))
+        .route(&format!("{vm}/segregations"), get(vms::segregation::segregations))
+        .route(&format!("{vm}/segregation/{{target}}"), put(vms::segregation::segregate).delete(vms::segregation::unsegregate))
+        .route(&format!("{vm}/reset_password"), post(vms::actions::reset_password))
+        .route(&format!("{vm}/reboot"), post(vms::actions::reboot))
+        .route(&format!("{vm}/rebuild_network"), post(vms::actions::rebuild_network))
+        .route(&format!("{vm}/apply_firewall_rules"), post(vms::actions::apply_firewall_rules))
+        .route(&format!("{vm}/template"), post(vms::template::template))
+        .route(&format!("{vm}/clone"), post(vms::clone::clone))
+        .route(&format!("{vm}/apply_disks"), post(vms::disks::apply_disks))
+        .route(&format!("{vm}/disks"), get(vms::disks::disks))
+        .route(&format!("{vm}/snapshots"), get(vms::snapshots::snapshots).delete(vms::snapshots::delete_snapshots))
+        .route(&format!("{vm}/isos"), get(vms::isos::mounted_iso))
+        .route(&format!("{vm}/iso"), post(vms::isos::mount_iso))
+        .route(&format!("{vm}/iso/{{join}}"), axum::routing::delete(vms::isos::unmount_iso))
+        .route(&format!("{vm}/cpu_stats"), get(vms::stats::cpu_stats))
+        .route(&format!("{vm}/bw_stats"), get(vms::stats::bw_stats))
+        .route(&format!("{vm}/network_interfaces"), get(network::interfaces::vm_interfaces))
+        .route(&format!("{vm}/network_interface"), post(network::interfaces::add_interface))
+        .route(&format!("{vm}/ip_addresses"), get(network::ips::vm_ips))
+        .route(&format!("{vm}/firewall_rules"), get(network::firewall::vm_rules))
+        .route("/account/{account}/network_interfaces", get(network::interfaces::list_interfaces))
+        .route(
+            nic,
+            get(network::interfaces::show_interface)
+                .put(network::interfaces::update_interface)
+                .delete(network::interfaces::delete_interface),
+        )
+        .route(&format!("{nic}/ip_address"), post(network::ips::add_ip))
+        .route(&format!("{nic}/ip_address/{{ip}}"), axum::routing::delete(network::ips::remove_ip))
+        .route(&format!("{nic}/firewall_rules"), get(network::firewall::interface_rules))
+        .route(&format!("{nic}/firewall_rule"), post(network::firewall::add_rule))
+        .route("/account/{account}/ip_addresses", get(network::ips::account_ips))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "No such API path") })
         .with_state(state)
 }
@@ -92,6 +98,16 @@ pub fn not_found(what: &str) -> Response {
 /// 422 with OnApp's `{"errors": {"field": ["message"]}}`.
 pub fn invalid(errors: Errors) -> Response {
     (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"errors": errors.0}))).into_response()
+}
+
+/// The 422 of a body with problems, every one of them at once, answered
+/// before anything is looked up; nothing for a body without any.
+pub fn all_valid(f: &mut Form) -> Result<(), Response> {
+    if f.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(invalid(std::mem::take(&mut f.errors)))
+    }
 }
 
 pub fn field_error(field: &str, message: &str) -> Response {

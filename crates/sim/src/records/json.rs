@@ -1,91 +1,14 @@
-//! The simulator's own records, and how the service writes each as JSON.
-//!
-//! They are written out here, independently of the panel's decoding types, in
-//! the spec's shapes: ids as digit strings (`account_id` an integer), the
-//! `locked`/`suspended`/`cdrom` flags as 0/1, other flags as true/false, dates
-//! ISO 8601 without a zone.
+//! How the service writes each record: the VM and its parts, interfaces,
+//! addresses and rules, in the spec's shapes (see the conventions in
+//! [`super`]).
 
+use super::network::{FirewallRule, Interface, IpAddress, IpJoin};
+use super::vm::{Disk, IsoJoin, Snapshot, Vm};
 use crate::catalogue;
 use serde_json::{json, Value};
 use std::time::Instant;
 
-/// A long operation: the VM is locked until `until`, then `effect` applies.
-#[derive(Clone, Debug)]
-pub struct Operation {
-    pub until: Instant,
-    pub effect: Effect,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Effect {
-    /// Only the lock (reset network, apply firewall rules, make a template...).
-    Nothing,
-    /// The VM ends up in this power state (start, stop, reboot).
-    Status(&'static str),
-    /// The VM is built (create, rebuild, clone) and then started or not.
-    Build { start: bool },
-    /// A new root password is set.
-    NewPassword(String),
-    /// The VM and everything that belongs to it are removed.
-    Destroy,
-}
-
-#[derive(Clone, Debug)]
-pub struct Vm {
-    pub id: u64,
-    pub label: String,
-    pub hostname: String,
-    pub memory: u64,
-    pub cpus: u64,
-    pub cpu_shares: u64,
-    pub cpu_type: String,
-    /// The template it was built from; None for a VM installed from an ISO.
-    pub template_id: Option<u64>,
-    pub initial_password: String,
-    pub remote_access_password: String,
-    pub note: Option<String>,
-    pub hypervisor_id: Option<u64>,
-    pub vm_type: String,
-    pub status: &'static str,
-    pub op: Option<Operation>,
-    pub suspended: bool,
-    pub strict_virtual_machine_id: Option<u64>,
-    pub created_at: String,
-    pub updated_at: String,
-    pub boot_type: String,
-    pub location_id: u64,
-    pub disk_type: String,
-    pub identifier: String,
-    pub user_id: u64,
-    pub disks: Vec<Disk>,
-    pub interfaces: Vec<Interface>,
-    pub iso: Option<IsoJoin>,
-    pub snapshots: Vec<Snapshot>,
-    /// Varies the statistics from VM to VM.
-    pub stats_seed: u64,
-}
-
 impl Vm {
-    pub fn is_locked(&self, now: Instant) -> bool {
-        self.op.as_ref().is_some_and(|op| op.until > now)
-    }
-
-    pub fn template(&self) -> Option<&'static catalogue::Template> {
-        self.template_id.and_then(catalogue::template)
-    }
-
-    pub fn disks_size(&self) -> u64 {
-        self.disks.iter().map(|d| d.size).sum()
-    }
-
-    pub fn primary_disk_size(&self) -> u64 {
-        self.disks.iter().find(|d| d.primary).map(|d| d.size).unwrap_or(0)
-    }
-
-    pub fn interface(&self, id: u64) -> Option<&Interface> {
-        self.interfaces.iter().find(|i| i.id == id)
-    }
-
     /// The VM resource. `addresses` gives the address of an IP id.
     pub fn to_json(&self, now: Instant, address_of: impl Fn(u64) -> Option<String>) -> Value {
         let template = self.template();
@@ -154,19 +77,6 @@ impl Vm {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct Disk {
-    pub id: u64,
-    pub label: String,
-    pub size: u64,
-    pub is_swap: bool,
-    pub primary: bool,
-    pub mount_point: Option<String>,
-    pub data_store_group_id: u64,
-    pub created_at: String,
-    pub identifier: String,
-}
-
 impl Disk {
     pub fn to_json(&self, vm: &Vm, now: Instant) -> Value {
         json!({
@@ -189,25 +99,7 @@ impl Disk {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct Interface {
-    pub id: u64,
-    pub label: String,
-    pub network_id: u64,
-    pub primary: bool,
-    pub rate_limit: u64,
-    pub default_firewall_policy: String,
-    pub mac_address: String,
-    pub created_at: String,
-    pub ips: Vec<IpJoin>,
-    pub rules: Vec<FirewallRule>,
-}
-
 impl Interface {
-    pub fn is_public(&self) -> bool {
-        catalogue::network(self.network_id).is_some_and(|n| n.public)
-    }
-
     pub fn to_json(&self, vm: &Vm) -> Value {
         json!({
             "id": self.id.to_string(),
@@ -224,20 +116,6 @@ impl Interface {
             "updated_at": self.created_at,
         })
     }
-}
-
-/// An address of the account: attached to an interface through a join, or a
-/// reserved one waiting to be used.
-#[derive(Clone, Debug)]
-pub struct IpAddress {
-    pub id: u64,
-    pub address: String,
-    pub network_id: u64,
-    pub netmask: &'static str,
-    pub gateway: String,
-    /// Reserved by the account: it stays when detached, and may be attached by id.
-    pub reserved: bool,
-    pub created_at: String,
 }
 
 impl IpAddress {
@@ -257,14 +135,6 @@ impl IpAddress {
             "updated_at": self.created_at,
         })
     }
-}
-
-/// OnApp's join between an address and an interface.
-#[derive(Clone, Debug)]
-pub struct IpJoin {
-    pub id: u64,
-    pub ip_address_id: u64,
-    pub created_at: String,
 }
 
 impl IpJoin {
@@ -287,18 +157,6 @@ impl IpJoin {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct FirewallRule {
-    pub id: u64,
-    pub command: String,
-    pub protocol: String,
-    pub address: Option<String>,
-    pub port: Option<String>,
-    pub description: Option<String>,
-    pub position: u64,
-    pub created_at: String,
-}
-
 impl FirewallRule {
     pub fn to_json(&self, interface: &Interface) -> Value {
         json!({
@@ -317,14 +175,6 @@ impl FirewallRule {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct IsoJoin {
-    pub id: u64,
-    pub iso_id: Option<u64>,
-    pub iso_url: Option<String>,
-    pub created_at: String,
-}
-
 impl IsoJoin {
     pub fn to_json(&self, vm: &Vm) -> Value {
         let iso = self.iso_id.and_then(catalogue::iso);
@@ -337,14 +187,6 @@ impl IsoJoin {
             "created_at": self.created_at,
         })
     }
-}
-
-#[derive(Clone, Debug)]
-pub struct Snapshot {
-    pub id: u64,
-    pub label: String,
-    pub size: u64,
-    pub created_at: String,
 }
 
 impl Snapshot {

@@ -1,0 +1,34 @@
+//! A VM's snapshots.
+
+use crate::cases;
+use crate::fields::{id_field, int_field, list_sent, put, text_field};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use serde_json::{Map, Value};
+use vmdeck_core::vm::snapshot::Snapshot;
+
+prop_compose! {
+    fn snapshot_sent()(f in (id_field(), text_field(), int_field(), text_field(), text_field())) -> (Snapshot, Map<String, Value>) {
+        let mut m = Map::new();
+        let (id, label, size, status, created_at) = f;
+        let snapshot = Snapshot {
+            id: put(&mut m, "id", id),
+            label: put(&mut m, "label", label),
+            size_gb: put(&mut m, "size", size),
+            status: put(&mut m, "status", status),
+            created_at: put(&mut m, "created_at", created_at),
+            raw: Map::new(),
+        };
+        (Snapshot { raw: m.clone(), ..snapshot }, m)
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(128))]
+
+    #[test]
+    fn snapshots_round_trip(snapshots in vec(snapshot_sent(), 0..4), how in any::<u8>()) {
+        let (expected, body) = list_sent(snapshots, "snapshot", "snapshots", how);
+        prop_assert_eq!(Snapshot::list_from_json(&body), Ok(expected));
+    }
+}

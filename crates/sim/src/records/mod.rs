@@ -1,0 +1,15 @@
+//! The simulator's own records, and how the service writes each as JSON:
+//! the VM and what belongs to it alone in `vm`, interfaces, addresses and
+//! firewall rules in `network`, the JSON shapes of all of them in `json`.
+//!
+//! They are written out here, independently of the panel's decoding types, in
+//! the spec's shapes: ids as digit strings (`account_id` an integer), the
+//! `locked`/`suspended`/`cdrom` flags as 0/1, other flags as true/false, dates
+//! ISO 8601 without a zone.
+
+mod json;
+mod network;
+mod vm;
+
+pub use self::network::{FirewallRule, Interface, IpAddress, IpJoin};
+pub use self::vm::{Disk, Effect, IsoJoin, Operation, Snapshot, Vm};
