@@ -210,47 +210,75 @@ pub fn prefetch_path(path: &str) {
     }
 }
 
+/// A part as a page uses it: whether it is in, and why it could not be
+/// fetched. The one way a page loads a part: [`PartView`] as it is drawn,
+/// the switcher and the list's actions when they are first asked for.
+#[derive(Clone, Copy)]
+pub struct UsePart {
+    part: &'static Part,
+    pub ready: RwSignal<bool>,
+    pub failed: RwSignal<Option<ApiError>>,
+}
+
+pub fn use_part(part: &'static Part) -> UsePart {
+    UsePart { part, ready: RwSignal::new(part.is_loaded()), failed: RwSignal::new(None) }
+}
+
+impl UsePart {
+    /// Fetches the part unless it is in, then runs `then`; a failure is kept
+    /// in `failed` for "Try again", and `or_else` runs.
+    pub fn load(self, then: impl FnOnce() + 'static, or_else: impl FnOnce() + 'static) {
+        if self.ready.get_untracked() {
+            then();
+            return;
+        }
+        self.failed.set(None);
+        leptos::task::spawn_local(async move {
+            // The page may have been left meanwhile: then there is nothing to update.
+            match self.part.load().await {
+                Ok(()) => {
+                    if self.ready.try_set(true).is_none() {
+                        then();
+                    }
+                }
+                Err(e) => {
+                    self.failed.try_set(Some(e));
+                    or_else();
+                }
+            }
+        });
+    }
+
+    /// The part's view once it is in.
+    pub fn view(self) -> Option<AnyView> {
+        self.ready.get().then(|| self.part.view()).flatten()
+    }
+}
+
 /// Draws a part: at once when its module is in, else a placeholder of the
 /// page's frame while it downloads, and the error with "Try again" if that fails.
 #[component]
 pub fn PartView(part: &'static Part) -> impl IntoView {
-    #[derive(Clone, Copy, PartialEq)]
-    enum State {
-        Loading,
-        Ready,
-        Failed,
-    }
-    let state = RwSignal::new(if part.is_loaded() { State::Ready } else { State::Loading });
-    let start = move || {
-        state.set(State::Loading);
-        leptos::task::spawn_local(async move {
-            let done = part.load().await.is_ok();
-            // The page may have been left meanwhile: then there is nothing to update.
-            let _ = state.try_set(if done { State::Ready } else { State::Failed });
-        });
-    };
-    if !part.is_loaded() {
-        start();
-    }
-    let error = move || ApiError::PartNotLoaded { part: part.label.get().to_owned() };
-    let retry = Callback::new(move |()| start());
-    move || match state.get() {
-        State::Ready => match (part.draw)() {
-            Some(view) => view,
-            None => view! { <ErrorView error=error() doing=t::PART_OPENING_PAGE.get() on_retry=retry/> }.into_any(),
-        },
-        State::Loading => view! {
-            <div class="part-loading" aria-busy="true">
-                <div class="skeleton skeleton-title"></div>
-                <div class="skeleton skeleton-row"></div>
-                <div class="skeleton skeleton-row"></div>
-            </div>
+    let state = use_part(part);
+    state.load(|| {}, || {});
+    let retry = Callback::new(move |()| state.load(|| {}, || {}));
+    let failed = move |error: ApiError| view! { <div class="part-failed"><ErrorView error=error doing=t::PART_OPENING_PAGE.get() on_retry=retry/></div> };
+    move || {
+        if let Some(error) = state.failed.get() {
+            return failed(error).into_any();
         }
-        .into_any(),
-        State::Failed => view! {
-            <div class="part-failed"><ErrorView error=error() doing=t::PART_OPENING_PAGE.get() on_retry=retry/></div>
+        if !state.ready.get() {
+            return view! {
+                <div class="part-loading" aria-busy="true">
+                    <div class="skeleton skeleton-title"></div>
+                    <div class="skeleton skeleton-row"></div>
+                    <div class="skeleton skeleton-row"></div>
+                </div>
+            }
+            .into_any();
         }
-        .into_any(),
+        // In, yet not drawn: a build that is not what the page expects.
+        state.view().unwrap_or_else(|| failed(ApiError::PartNotLoaded { part: part.label.get().to_owned() }).into_any())
     }
 }
 

@@ -2,11 +2,9 @@
 //! open: pages, the current VM's tabs and the account's VMs by hostname,
 //! label or IP address.
 
-use crate::api::vms::list_vms;
 use crate::components::Modal;
-use crate::parts::part;
-use leptos::task::spawn_local;
-use crate::hooks::{use_data_with_options, UseDataOptions};
+use crate::parts::{part, use_part};
+use crate::hooks::use_vm_search;
 use crate::title::current_vm_name;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -15,7 +13,6 @@ use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
 use vmdeck_core::shortcuts::{self, places, shortcut, Place, Shortcut};
-use vmdeck_core::vm::query::{search_field, VmQuery};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
 
@@ -57,20 +54,9 @@ pub fn Shortcuts() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
     let dialogs = Dialogs { switcher: RwSignal::new(false), help: RwSignal::new(false) };
     provide_context(dialogs);
-    let ready = RwSignal::new(SWITCHER.is_loaded());
+    let part = use_part(&SWITCHER);
     // The first opening fetches the dialogs' part, then opens.
-    let open = move |which: RwSignal<bool>| {
-        if ready.get_untracked() {
-            which.set(true);
-        } else {
-            spawn_local(async move {
-                if SWITCHER.load().await.is_ok() {
-                    ready.try_set(true);
-                    which.try_set(true);
-                }
-            });
-        }
-    };
+    let open = move |which: RwSignal<bool>| part.load(move || which.set(true), || {});
     let go_pressed = StoredValue::new(f64::NEG_INFINITY);
     let listener = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.default_prevented() || ev.repeat() || leave_alone(&ev) {
@@ -97,7 +83,7 @@ pub fn Shortcuts() -> impl IntoView {
         }
     });
     on_cleanup(move || listener.remove());
-    move || ready.get().then(|| SWITCHER.view())
+    move || part.view()
 }
 
 /// The switcher and the list of shortcuts (in the part the shell fetches
@@ -140,29 +126,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let searched = RwSignal::new(String::new());
     let selected = RwSignal::new(0usize);
     let pause = StoredValue::new_local(None::<Timeout>);
-    // The list's own search: an address finds by address, other text by
-    // hostname and by label.
-    let found = use_data_with_options(
-        move || searched.get(),
-        |api, text| async move {
-            let text = text.trim().to_owned();
-            if text.chars().count() < 2 {
-                return Ok(Vec::new());
-            }
-            let by_host = VmQuery::default().with_search(&text, false).with_limit(VM_RESULTS);
-            let mut vms = list_vms(&api, &by_host).await?.items;
-            if search_field(&text, false) == "hostname" {
-                let by_label = VmQuery::default().with_search(&text, true).with_limit(VM_RESULTS);
-                for vm in list_vms(&api, &by_label).await?.items {
-                    if !vms.iter().any(|v| v.id == vm.id) {
-                        vms.push(vm);
-                    }
-                }
-            }
-            Ok(vms.iter().filter_map(vm_place).collect::<Vec<_>>())
-        },
-        UseDataOptions::default().once(),
-    );
+    let found = use_vm_search(move || searched.get(), VM_RESULTS);
     let results = Memo::new(move |_| {
         let here = match Route::from_path(&location.pathname.get()) {
             Route::Vm(_) => location.pathname.with(|p| p.split('/').nth(2).map(str::to_owned)),
@@ -171,7 +135,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
         let name = current_vm_name();
         let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or(t::SWITCHER_THIS_VM.get())));
         let mut list = typed.with(|t| places(t, vm));
-        list.extend(found.data.get().unwrap_or_default());
+        list.extend(found.data.with(|vms| vms.iter().flatten().filter_map(vm_place).collect::<Vec<_>>()));
         list
     });
     Effect::new(move || {

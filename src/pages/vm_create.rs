@@ -3,7 +3,6 @@
 
 use crate::api::network::vm_interfaces;
 use crate::api::vms::{get_vm, list_disks};
-use crate::api::Api;
 use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
@@ -17,7 +16,7 @@ use vmdeck_core::vm::create::{add_secondary_disk, generate_password, remove_seco
 use vmdeck_core::deploy::Choice;
 use vmdeck_core::deploy::plans::Plan;
 use vmdeck_core::forms::row_key;
-use vmdeck_core::history::Started;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::api::request;
 use vmdeck_core::Vm;
@@ -40,10 +39,9 @@ pub fn VmCreatePage() -> impl IntoView {
     let create = Action::new_local(move |body: &serde_json::Value| {
         let made = session.account_id().map(|account| request::create_vm(&account, body.clone()));
         let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or(t::CREATE_A_NEW_VM.get()).to_owned();
-        let task = tasks.start(Started { action: c::CREATE_VM.get().to_owned(), vm_id: String::new(), vm_name: name, request: made.clone().ok() });
-        let request = Api::call(session, move |api| async move { api.run(&made?).await?.decode(Vm::from_json) });
+        let (task, reply) = tasks.send(session, Operation::CreateVm, (String::new(), name), made);
         async move {
-            let result = request.await;
+            let result = reply.await.and_then(|reply| reply.decode(Vm::from_json));
             match &result {
                 // The VM builds: its entry runs until the VM is free.
                 Ok(vm) => match &vm.id {

@@ -10,11 +10,14 @@ mod tray;
 
 pub use tray::TaskTray;
 
-use crate::session::use_session;
+use crate::api::client::Pending;
+use crate::api::{Api, ApiResult, Reply};
+use crate::session::{use_session, Session};
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-use vmdeck_core::history::{Started, TaskList, TaskState};
+use vmdeck_core::api::request::ApiRequest;
+use vmdeck_core::history::{Operation, Started, TaskList, TaskState};
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{ApiError, Vm};
 
@@ -120,7 +123,7 @@ impl Tasks {
     /// Records a write and answers its entry's id.
     pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
-        let said = vmdeck_core::tf!(t::TASK_STARTED, action = vmdeck_core::history::action_label(&started.action), vm = started.vm_name);
+        let said = vmdeck_core::tf!(t::TASK_STARTED, action = started.action.text().get(), vm = started.vm_name);
         let id = self.change(|list| list.start(started, now()));
         self.announcement.set(said);
         id
@@ -151,6 +154,25 @@ impl Tasks {
     /// created): it runs until the VM is free.
     pub fn found_vm(&self, id: u64, vm_id: &str) {
         self.change(|list| list.name_vm(id, vm_id));
+    }
+
+    /// The one way a write goes out: its entry recorded as it starts (made
+    /// now, so that it is recorded even if the page is left), then `made`
+    /// sent with the session's API. A refusal ends the entry; what an
+    /// answer leads to is the caller's to say: work done ([`Tasks::done`]),
+    /// or started, which leaves the entry running until the VM is free.
+    pub fn send(self, session: Session, operation: Operation, vm: (String, String), made: ApiResult<ApiRequest>) -> (u64, Pending<Reply>) {
+        let (vm_id, vm_name) = vm;
+        let task = self.start(Started { action: operation, vm_id, vm_name, request: made.clone().ok() });
+        let reply = Api::call(session, move |api| async move { api.run(&made?).await });
+        let reply = Box::pin(async move {
+            let reply = reply.await;
+            if let Err(e) = &reply {
+                self.failed(task, e);
+            }
+            reply
+        });
+        (task, reply)
     }
 
     /// The task ended well; `outcome` says what it led to, if more than done.

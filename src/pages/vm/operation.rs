@@ -2,12 +2,12 @@
 //! VM shown busy at once after a 202 (the page then polls it until free).
 
 use super::VmCtx;
-use crate::api::{Api, ApiResult, Outcome, Reply};
+use crate::api::{ApiResult, Outcome, Reply};
 use crate::hooks::Form;
 use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
-use vmdeck_core::history::Started;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::ApiError;
@@ -89,12 +89,12 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
     }
 }
 
-/// Makes an operation named `name` (as the task tray shows it), whose
+/// Makes the operation `name` (as the history records it), whose
 /// request `make` builds from the account, the VM and the input; `then`
 /// runs when the service has accepted it (e.g. to close its dialog).
 pub fn use_op<I>(
     ctx: VmCtx,
-    name: &'static str,
+    name: Operation,
     then: impl Fn(&I, &Reply) + 'static,
     make: impl Fn(&str, &str, &I) -> Result<ApiRequest, ApiError> + 'static,
 ) -> Op<I>
@@ -113,11 +113,10 @@ where
         let vm_id = ctx.id.get_untracked();
         // Made once: the history records the request that is sent.
         let made = session.account_id().and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
-        let task = tasks.start(Started { action: name.to_owned(), vm_id: vm_id.clone(), vm_name: ctx.name(), request: made.clone().ok() });
         error.set(None);
-        let request = Api::call(session, move |api| async move { api.run(&made?).await });
+        let (task, reply) = tasks.send(session, name, (vm_id, ctx.name()), made);
         async move {
-            let result = request.await;
+            let result = reply.await;
             let outcome = result.as_ref().map(Reply::outcome).map_err(Clone::clone);
             match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
@@ -125,10 +124,7 @@ where
                     tasks.done(task, None);
                     ctx.refresh();
                 }
-                Err(e) => {
-                    tasks.failed(task, e);
-                    error.set(Some(e.clone()));
-                }
+                Err(e) => error.set(Some(e.clone())),
             }
             if let Some(settle) = settle.try_update_value(Option::take).flatten() {
                 settle(outcome.as_ref().map(|_| ()));

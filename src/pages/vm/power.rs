@@ -1,5 +1,6 @@
 //! Start, stop and reboot, in the page's header.
 
+use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, DialogActions, VmCtx};
 use crate::components::{ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
@@ -17,9 +18,9 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
     let stop_open = RwSignal::new(false);
     let reboot_open = RwSignal::new(false);
 
-    let start = use_op(ctx, "Start", |_, _| {}, |account, id, ()| request::start_vm(account, id));
-    let stop = use_op(ctx, "Stop", move |_, _| stop_open.set(false), |account, id, force: &bool| request::stop_vm(account, id, *force));
-    let reboot = use_op(ctx, "Reboot", move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
+    let start = use_op(ctx, Operation::Start, |_, _| {}, |account, id, ()| request::start_vm(account, id));
+    let stop = use_op(ctx, Operation::Stop, move |_, _| stop_open.set(false), |account, id, force: &bool| request::stop_vm(account, id, *force));
+    let reboot = use_op(ctx, Operation::Reboot, move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
 
     let start_blocked = move || {
         blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then(|| t::POWER_NOT_BUILT.get())).or_else(|| {

@@ -6,13 +6,12 @@
 
 use crate::components::{ErrorView, IncludeSecrets};
 use crate::hooks::UseDataReturn;
-use crate::parts::Part;
+use crate::parts::{use_part, Part, UsePart};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use vmdeck_core::vm::bulk::{BulkAction, Selection};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::{ApiError, Page, Vm};
+use vmdeck_core::{Page, Vm};
 
 /// What the list asks its actions' part to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,11 +34,8 @@ pub struct ListActions {
     pub asked: RwSignal<Vec<Ask>>,
     pub list: UseDataReturn<Page<Vm>>,
     pub query: Memo<VmQuery>,
-    /// The part that carries them out (`bulk::LIST_ACTIONS`), and whether it is in.
-    part: &'static Part,
-    ready: RwSignal<bool>,
-    /// Why the part could not be fetched.
-    failed: RwSignal<Option<ApiError>>,
+    /// The part that carries them out (`bulk::LIST_ACTIONS`).
+    part: UsePart,
 }
 
 /// The list's actions, provided to `part`, which carries them out.
@@ -51,9 +47,7 @@ pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>, par
         asked: RwSignal::new(Vec::new()),
         list,
         query,
-        part,
-        ready: RwSignal::new(part.is_loaded()),
-        failed: RwSignal::new(None),
+        part: use_part(part),
     };
     provide_context(actions);
     // A selected row is an action on its way: the part comes now.
@@ -81,24 +75,13 @@ impl ListActions {
     }
 
     fn fetch(self) {
-        if self.ready.get_untracked() {
-            return;
-        }
-        self.failed.set(None);
-        spawn_local(async move {
-            match self.part.load().await {
-                Ok(()) => {
-                    self.ready.try_set(true);
-                }
-                Err(e) => {
-                    // What was asked for is dropped: "Try again" fetches, the
-                    // user asks again.
-                    self.asked.try_set(Vec::new());
-                    self.exporting.try_set(None);
-                    self.failed.try_set(Some(e));
-                }
-            }
-        });
+        // What was asked for is dropped if the part cannot come: "Try again"
+        // fetches, the user asks again.
+        let dropped = move || {
+            self.asked.try_set(Vec::new());
+            self.exporting.try_set(None);
+        };
+        self.part.load(|| {}, dropped);
     }
 }
 
@@ -125,8 +108,8 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
                 <button type="button" class="button button-quiet button-small" id="bulk-clear" on:click=move |_| actions.selection.update(Selection::clear)>{t::LIST_CLEAR_SELECTION.get()}</button>
             </div>
         })}
-        {move || actions.failed.get().map(|e| view! { <ErrorView error=e doing=t::LIST_FETCHING_ACTIONS.get() on_retry=retry/> })}
-        {move || actions.ready.get().then(|| actions.part.view())}
+        {move || actions.part.failed.get().map(|e| view! { <ErrorView error=e doing=t::LIST_FETCHING_ACTIONS.get() on_retry=retry/> })}
+        {move || actions.part.view()}
     }
 }
 

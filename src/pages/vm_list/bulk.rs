@@ -5,7 +5,7 @@
 
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
-use crate::api::{Api, Outcome};
+use crate::api::Outcome;
 use crate::components::{ApiRequestView, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::parts::part;
@@ -17,7 +17,6 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
-use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, integer, shell as t};
 use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
@@ -110,8 +109,8 @@ impl Runner {
                     let Some(item) = self.items.try_with_untracked(|items| items.get(index).cloned()).flatten() else { break };
                     set(index, ItemResult::Sending);
                     let made = session.account_id().and_then(|account| action.request(&account, &item.id));
-                    let task = tasks.start(Started { action: action.label().to_owned(), vm_id: item.id.clone(), vm_name: item.name.clone(), request: made.clone().ok() });
-                    let answer = Api::call(session, move |api| async move { Ok(api.run(&made?).await?.outcome()) }).await;
+                    let (task, reply) = tasks.send(session, action.operation(), (item.id.clone(), item.name.clone()), made);
+                    let answer = reply.await.map(|reply| reply.outcome());
                     match answer {
                         // Started: the tray follows the VM until it is free.
                         Ok(Outcome::Started) => set(index, ItemResult::Done),
@@ -119,10 +118,7 @@ impl Runner {
                             tasks.done(task, None);
                             set(index, ItemResult::Done);
                         }
-                        Err(e) => {
-                            tasks.failed(task, &e);
-                            set(index, ItemResult::Refused(e.to_string()));
-                        }
+                        Err(e) => set(index, ItemResult::Refused(e.to_string())),
                     }
                 }
                 let finished = {

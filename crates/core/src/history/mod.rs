@@ -8,11 +8,13 @@
 //! ([`request_summary`]), and an address keeps no user info, query or
 //! fragment ([`secrets::url_for_record`]).
 
+pub mod operation;
 pub mod changes;
 pub mod export;
 
+pub use operation::Operation;
 use crate::history::export::Table;
-use crate::i18n::{common as c, messages as t, vm, Text};
+use crate::i18n::messages as t;
 use crate::api::request::ApiRequest;
 use crate::secrets;
 use serde::{Deserialize, Serialize};
@@ -57,9 +59,9 @@ impl Task {
 }
 
 /// What one write is, as the history records it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Started {
-    pub action: String,
+    pub action: Operation,
     pub vm_id: String,
     pub vm_name: String,
     pub request: Option<ApiRequest>,
@@ -79,16 +81,15 @@ impl TaskList {
         self.0.iter().filter(|t| t.running()).count()
     }
 
-    /// Records a write started at `now` and answers its id. An action the
-    /// catalogue knows is kept under its English name, whatever the language
-    /// it was started in: the record (and its export) reads the same in every
-    /// language, and is shown in the current one (`action_label`).
+    /// Records a write started at `now` and answers its id. The action is
+    /// kept by its key ([`Operation::key`]): the record reads the same in every
+    /// language, and is shown in the current one ([`action_label`]).
     pub fn start(&mut self, started: Started, now: f64) -> u64 {
         let id = self.0.iter().map(|t| t.id).max().unwrap_or(0).saturating_add(1);
         let interface = started.request.as_ref().and_then(|r| interface_of(&r.path));
         self.0.insert(0, Task {
             id,
-            action: action_text(&started.action).map_or(started.action, |text| text.en.to_owned()),
+            action: started.action.key().to_owned(),
             vm_id: started.vm_id,
             vm_name: started.vm_name,
             interface,
@@ -157,28 +158,10 @@ impl TaskList {
     }
 }
 
-/// The actions the panel records, named by their English (the record's
-/// language), and how each is shown; first these, then any catalogue's text.
-const ACTIONS: [&Text; 30] = [
-    &c::REBOOT, &c::START, &c::STOP, &c::REBUILD, &c::EDIT, &c::RESCUE, &c::CREATE_VM, &t::HISTORY_APPLY_FIREWALL_RULES, &t::HISTORY_RESIZE,
-    &t::BULK_DESTROY, &t::RESCUE_MOUNT_ISO, &t::RESCUE_BOOT_FROM_CD, &t::RESCUE_UNMOUNT_ISO, &t::RESCUE_BOOT_FROM_DISK,
-    &t::ACTION_ADD_IP_ADDRESS, &t::ACTION_ADD_INTERFACE, &t::ACTION_DELETE_INTERFACE, &t::ACTION_EDIT_INTERFACE, &t::ACTION_MOUNT_ISO,
-    &t::ACTION_REMOVE_IP_ADDRESS, &t::ACTION_SEGREGATION, &t::ACTION_SET_DEFAULT_POLICY, &t::ACTION_UNMOUNT_ISO, &t::ACTION_CREATE_FIREWALL_RULE,
-    &vm::DISKS_APPLY, &vm::SNAPSHOTS_DELETE_ALL, &vm::CLONE_VM_CLONE, &vm::RESET_PASSWORD_TITLE, &vm::REBUILD_NETWORK_TITLE, &vm::TEMPLATE_CREATE,
-];
-
-/// The catalogue's text of a recorded action, whichever language it was
-/// recorded in.
-fn action_text(action: &str) -> Option<&'static Text> {
-    ACTIONS
-        .into_iter()
-        .find(|text| text.en == action || text.es == action)
-}
-
 /// A recorded action's name in the panel's language; one the panel does not
 /// know, as it was recorded.
 pub fn action_label(action: &str) -> String {
-    action_text(action).map_or_else(|| action.to_owned(), |text| text.get().to_owned())
+    Operation::label_of(action)
 }
 
 /// The panel's own actions on `vm_id` worth marking on its charts, as
@@ -187,10 +170,9 @@ pub fn action_label(action: &str) -> String {
 pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
     list.of_vm(vm_id)
         .filter_map(|task| {
-            let text = action_text(&task.action);
-            let label = match text.map_or(task.action.as_str(), |text| text.en) {
-                "Reboot" | "Start" | "Stop" | "Rebuild" | "Apply firewall rules" => action_label(&task.action),
-                "Edit" if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| task.request.contains(k)) => t::HISTORY_RESIZE.get().to_owned(),
+            let label = match Operation::from_recorded(&task.action)? {
+                action @ (Operation::Reboot | Operation::Start | Operation::Stop | Operation::Rebuild | Operation::ApplyFirewallRules) => action.text().get().to_owned(),
+                Operation::Edit if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| task.request.contains(k)) => t::HISTORY_RESIZE.get().to_owned(),
                 _ => return None,
             };
             Some(((task.started / 1000.0) as i64, label))
@@ -254,7 +236,7 @@ pub fn table(entries: &[&Task]) -> Table {
                 };
                 vec![
                     iso(t.started),
-                    t.action.clone(),
+                    Operation::english_of(&t.action),
                     t.vm_id.clone(),
                     t.vm_name.clone(),
                     t.interface.clone().unwrap_or_default(),
@@ -274,15 +256,15 @@ mod tests {
     use crate::api::request;
     use serde_json::json;
 
-    fn go(list: &mut TaskList, action: &str, vm_id: &str, vm_name: &str, now: f64) -> u64 {
-        list.start(Started { action: action.into(), vm_id: vm_id.into(), vm_name: vm_name.into(), request: None }, now)
+    fn go(list: &mut TaskList, action: Operation, vm_id: &str, vm_name: &str, now: f64) -> u64 {
+        list.start(Started { action, vm_id: vm_id.into(), vm_name: vm_name.into(), request: None }, now)
     }
 
     #[test]
     fn tasks_start_newest_first_with_fresh_ids() {
         let mut list = TaskList::default();
-        let a = go(&mut list, "Reboot", "1", "web", 10.0);
-        let b = go(&mut list, "Stop", "2", "db", 20.0);
+        let a = go(&mut list, Operation::Reboot, "1", "web", 10.0);
+        let b = go(&mut list, Operation::Stop, "2", "db", 20.0);
         assert_ne!(a, b);
         assert_eq!(list.tasks()[0].id, b);
         assert_eq!(list.running(), 2);
@@ -291,24 +273,24 @@ mod tests {
     #[test]
     fn ending_announces_once() {
         let mut list = TaskList::default();
-        let id = go(&mut list, "Reboot", "1", "web", 10.0);
+        let id = go(&mut list, Operation::Reboot, "1", "web", 10.0);
         assert_eq!(list.end(id, TaskState::Done("now online".into()), 30.0).as_deref(), Some("Reboot on web: done, now online."));
         assert_eq!(list.end(id, TaskState::Failed("late".into()), 40.0), None, "a task ends once");
         assert_eq!(list.tasks()[0].finished, Some(30.0));
         assert_eq!(list.running(), 0);
-        let id = go(&mut list, "Stop", "1", "web", 50.0);
+        let id = go(&mut list, Operation::Stop, "1", "web", 50.0);
         assert_eq!(list.end(id, TaskState::Failed("busy".into()), 60.0).as_deref(), Some("Stop on web failed: busy"));
         // An answer that said no more than done is not said twice.
-        let id = go(&mut list, "Edit", "1", "web", 70.0);
+        let id = go(&mut list, Operation::Edit, "1", "web", 70.0);
         assert_eq!(list.end(id, TaskState::Done(String::new()), 80.0).as_deref(), Some("Edit on web: done."));
     }
 
     #[test]
     fn a_read_ends_only_the_tasks_started_before_it() {
         let mut list = TaskList::default();
-        let before = go(&mut list, "Reboot", "1", "web", 10.0);
-        let after = go(&mut list, "Stop", "1", "web", 30.0);
-        go(&mut list, "Stop", "2", "db", 5.0);
+        let before = go(&mut list, Operation::Reboot, "1", "web", 10.0);
+        let after = go(&mut list, Operation::Stop, "1", "web", 30.0);
+        go(&mut list, Operation::Stop, "2", "db", 5.0);
         assert_eq!(list.due("1", 20.0), vec![before]);
         assert_eq!(list.due("1", 40.0), vec![after, before]);
     }
@@ -317,10 +299,10 @@ mod tests {
     fn each_unwatched_vm_is_polled_once_however_its_tasks_lie() {
         let mut list = TaskList::default();
         // Not adjacent: a, b, a (the old `dedup` kept both a's).
-        go(&mut list, "Reboot", "a", "A", 1.0);
-        go(&mut list, "Reboot", "b", "B", 2.0);
-        go(&mut list, "Stop", "a", "A", 3.0);
-        go(&mut list, "Stop", "c", "C", 4.0);
+        go(&mut list, Operation::Reboot, "a", "A", 1.0);
+        go(&mut list, Operation::Reboot, "b", "B", 2.0);
+        go(&mut list, Operation::Stop, "a", "A", 3.0);
+        go(&mut list, Operation::Stop, "c", "C", 4.0);
         assert_eq!(list.unwatched_running(|_| false), vec!["c", "a", "b"]);
         assert_eq!(list.unwatched_running(|vm| vm == "a"), vec!["c", "b"]);
     }
@@ -328,9 +310,9 @@ mod tests {
     #[test]
     fn the_list_round_trips_as_a_plain_list() {
         let mut list = TaskList::default();
-        let done = go(&mut list, "Reboot", "1", "web", 1.0);
+        let done = go(&mut list, Operation::Reboot, "1", "web", 1.0);
         list.end(done, TaskState::Done("ok".into()), 2.0);
-        go(&mut list, "Stop", "2", "db", 3.0);
+        go(&mut list, Operation::Stop, "2", "db", 3.0);
         let text = serde_json::to_string(&list).unwrap_or_default();
         assert!(text.starts_with('['));
         assert_eq!(serde_json::from_str::<TaskList>(&text).ok(), Some(list.clone()));
@@ -343,7 +325,7 @@ mod tests {
     fn no_record_holds_a_secret() {
         let mut list = TaskList::default();
         let body = json!({"label": "Web", "hostname": "web-01", "initial_root_password": "hunter2-Secret", "api_token": "t0k3n", "memory": "2048"});
-        list.start(Started { action: "Create VM".into(), vm_id: String::new(), vm_name: "web-01".into(), request: Some(request::create_vm("1", body)) }, 1.0);
+        list.start(Started { action: Operation::CreateVm, vm_id: String::new(), vm_name: "web-01".into(), request: Some(request::create_vm("1", body)) }, 1.0);
         let text = serde_json::to_string(&list).unwrap_or_default();
         assert!(!text.contains("hunter2") && !text.contains("t0k3n"), "{text}");
         assert_eq!(
@@ -369,7 +351,7 @@ mod tests {
         assert!(request_summary(&mount).ends_with("iso_url=\"ftp://a.org:2121/d/x.iso\""));
 
         let mut list = TaskList::default();
-        let id = go(&mut list, "Mount ISO", "42", "db", 1.0);
+        let id = go(&mut list, Operation::MountIso, "42", "db", 1.0);
         let said = "Could not fetch “https://u:p@isos.example/x.iso?sig=1”.";
         list.end(id, TaskState::Failed(said.into()), 2.0);
         let text = serde_json::to_string(&list).unwrap_or_default();
@@ -386,15 +368,15 @@ mod tests {
     #[test]
     fn the_newest_thousand_stay_and_an_interface_is_named() {
         let mut list = TaskList::default();
-        let running = go(&mut list, "Rebuild", "9", "old", 0.0);
+        let running = go(&mut list, Operation::Rebuild, "9", "old", 0.0);
         for n in 0..(KEEP + 10) {
-            let id = go(&mut list, "Reboot", "1", "web", n as f64);
+            let id = go(&mut list, Operation::Reboot, "1", "web", n as f64);
             list.end(id, TaskState::Done("ok".into()), n as f64 + 1.0);
         }
         assert_eq!(list.tasks().len(), KEEP + 1, "the finished ones trimmed, the running one kept");
         assert!(list.tasks().iter().any(|t| t.id == running));
         let request = request::set_default_policy("1", "77", "DROP").unwrap();
-        list.start(Started { action: "Set default policy".into(), vm_id: "42".into(), vm_name: "db".into(), request: Some(request) }, 5.0);
+        list.start(Started { action: Operation::SetDefaultPolicy, vm_id: "42".into(), vm_name: "db".into(), request: Some(request) }, 5.0);
         assert_eq!(list.tasks()[0].interface.as_deref(), Some("77"));
         assert_eq!(list.of_vm("42").count(), 1);
     }
@@ -404,15 +386,15 @@ mod tests {
         let mut list = TaskList::default();
         let edit = |body: serde_json::Value| Some(request::edit_vm("1", "42", body.as_object().cloned().unwrap_or_default()).unwrap());
         for (action, request, at) in [
-            ("Reboot", None, 1_000_000.0),
-            ("Edit", edit(json!({"label": "x"})), 2_000_000.0),
-            ("Edit", edit(json!({"memory": "2048"})), 3_000_000.0),
-            ("Mount ISO", None, 4_000_000.0),
-            ("Apply firewall rules", None, 5_000_000.0),
+            (Operation::Reboot, None, 1_000_000.0),
+            (Operation::Edit, edit(json!({"label": "x"})), 2_000_000.0),
+            (Operation::Edit, edit(json!({"memory": "2048"})), 3_000_000.0),
+            (Operation::MountIso, None, 4_000_000.0),
+            (Operation::ApplyFirewallRules, None, 5_000_000.0),
         ] {
-            list.start(Started { action: action.into(), vm_id: "42".into(), vm_name: "db".into(), request }, at);
+            list.start(Started { action, vm_id: "42".into(), vm_name: "db".into(), request }, at);
         }
-        list.start(Started { action: "Stop".into(), vm_id: "7".into(), vm_name: "other".into(), request: None }, 6_000_000.0);
+        list.start(Started { action: Operation::Stop, vm_id: "7".into(), vm_name: "other".into(), request: None }, 6_000_000.0);
         let moments = chart_moments(&list, "42");
         assert_eq!(moments, [(5_000, "Apply firewall rules".to_owned()), (3_000, "Resize".to_owned()), (1_000, "Reboot".to_owned())]);
     }
@@ -420,7 +402,7 @@ mod tests {
     #[test]
     fn the_table_has_times_results_and_durations() {
         let mut list = TaskList::default();
-        let id = go(&mut list, "Stop", "2", "db", 1_763_900_000_000.0);
+        let id = go(&mut list, Operation::Stop, "2", "db", 1_763_900_000_000.0);
         list.end(id, TaskState::Failed("The VM is busy.".into()), 1_763_900_002_500.0);
         let entries: Vec<&Task> = list.tasks().iter().collect();
         let table = table(&entries);
@@ -440,15 +422,15 @@ mod spanish_tests {
         assert_eq!(action_label("Mount ISO"), "Montar ISO");
         assert_eq!(action_label("Something new"), "Something new");
         let mut list = TaskList::default();
-        for action in ["Reboot", "Arrancar", "Mount ISO"] {
-            list.start(Started { action: action.into(), vm_id: "7".into(), vm_name: "web".into(), request: None }, 60_000.0);
+        for action in [Operation::Reboot, Operation::Start, Operation::MountIso] {
+            list.start(Started { action, vm_id: "7".into(), vm_name: "web".into(), request: None }, 60_000.0);
         }
         let mut labels: Vec<String> = chart_moments(&list, "7").into_iter().map(|(_, label)| label).collect();
         labels.sort();
         assert_eq!(labels, ["Arrancar", "Reiniciar"]);
-        // Kept, and so exported, under their English names.
+        // Kept by key, and exported under their English names.
         let recorded: Vec<&str> = list.tasks().iter().map(|t| t.action.as_str()).collect();
-        assert_eq!(recorded, ["Mount ISO", "Start", "Reboot"]);
+        assert_eq!(recorded, ["mount_iso", "start", "reboot"]);
         let entries: Vec<&Task> = list.tasks().iter().collect();
         assert_eq!(table(&entries).rows[1][1], "Start");
     }

@@ -2,6 +2,7 @@
 //! shift-click for a range, the whole page) and what each VM's request
 //! came to.
 
+use crate::history::Operation;
 use crate::i18n::{common as c, messages as t};
 use crate::api::request::{self, ApiRequest};
 use crate::ApiError;
@@ -19,7 +20,17 @@ pub enum BulkAction {
 impl BulkAction {
     pub const ALL: [BulkAction; 4] = [BulkAction::Start, BulkAction::Stop, BulkAction::Reboot, BulkAction::Destroy];
 
-    /// The button and the task's name: "Reboot".
+    /// What the history records it as.
+    pub fn operation(self) -> Operation {
+        match self {
+            Self::Start => Operation::Start,
+            Self::Stop => Operation::Stop,
+            Self::Reboot => Operation::Reboot,
+            Self::Destroy => Operation::Destroy,
+        }
+    }
+
+    /// The button's name: "Reboot".
     pub fn label(self) -> &'static str {
         match self {
             Self::Start => c::START.get(),

@@ -2,6 +2,7 @@
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
 //! one step after the other, each waiting for the VM to be free again.
 
+use crate::history::Operation;
 use crate::i18n::{common as c, messages as t};
 use crate::api::request::{self, ApiRequest, IsoSource};
 use crate::ApiError;
@@ -30,6 +31,17 @@ pub enum RescueStep {
 }
 
 impl RescueStep {
+    /// What the history records the step as.
+    pub fn operation(self) -> Operation {
+        match self {
+            Self::MountIso => Operation::RescueMountIso,
+            Self::BootFromCd => Operation::RescueBootFromCd,
+            Self::UnmountIso => Operation::RescueUnmountIso,
+            Self::BootFromDisk => Operation::RescueBootFromDisk,
+            Self::Reboot => Operation::Reboot,
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Self::MountIso => t::RESCUE_MOUNT_ISO.get(),

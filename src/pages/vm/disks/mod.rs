@@ -1,5 +1,6 @@
 //! The VM's disks, and applying them (with formatting, which loses data).
 
+use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
 use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
@@ -63,7 +64,7 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
 #[component]
 fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Apply disks", move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
+    let op = use_op(ctx, Operation::ApplyDisks, move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</button>

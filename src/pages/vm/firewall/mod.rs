@@ -8,6 +8,7 @@ mod tester;
 
 pub use guard::{my_address, Guard, LockoutNotice};
 
+use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::deploy::network_name;
@@ -89,7 +90,7 @@ pub fn FirewallTab() -> impl IntoView {
     // the list reloading (the VM settling after work) must not reset it.
     let created = use_op(
         ctx,
-        "Create firewall rule",
+        Operation::CreateFirewallRule,
         move |(_, _, text): &(String, Value, String), _| {
             let vm = ctx.id.get_untracked();
             let mut list = read_unapplied(&vm);
@@ -134,7 +135,7 @@ pub fn FirewallTab() -> impl IntoView {
 
 #[component]
 fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
-    let op = use_op(ctx, "Apply firewall rules", move |_, _| {
+    let op = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
         unapplied.set(Vec::new());
         write_unapplied(&ctx.id.get_untracked(), &[]);
     }, |account, id, ()| request::apply_firewall_rules(account, id));

@@ -3,6 +3,7 @@
 
 mod rescue;
 
+use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::mounted_iso;
 use crate::components::{ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
@@ -48,7 +49,7 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
         return view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> }.into_any();
     };
     let join = iso.id.clone();
-    let op = use_op(ctx, "Unmount ISO", |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
+    let op = use_op(ctx, Operation::UnmountIso, |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <div class="mounted-iso" id="iso-mounted">
@@ -70,7 +71,7 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
 #[component]
 fn MountForm(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
-    let op = use_op(ctx, "Mount ISO", |_, _| {}, |account, id, source: &IsoSource| request::mount_iso(account, id, source));
+    let op = use_op(ctx, Operation::MountIso, |_, _| {}, |account, id, source: &IsoSource| request::mount_iso(account, id, source));
     // A draft keeps what is typed over a switch to another tab and back.
     let form = use_form_with_options(
         "iso",

@@ -4,7 +4,8 @@
 //! VM page's polling says when that is.
 
 use super::super::{busy_reason, VmCtx};
-use crate::api::{Api, Outcome};
+use crate::api::client::Pending;
+use crate::api::Outcome;
 use crate::components::{ApiRequestView, ChoiceField, FormView, SubmitButton};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
@@ -48,25 +49,23 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         let vm_id = ctx.id.get_untracked();
         let facts = untrack(|| facts(iso.get_value()));
         let made = session.account_id().and_then(|account| step.request(&account, &vm_id, &facts));
-        let task = tasks.start(Started { action: step.label().to_owned(), vm_id, vm_name: ctx.name(), request: made.clone().ok().flatten() });
-        let request = Api::call(session, move |api| async move {
-            match made? {
-                Some(request) => Ok(api.run(&request).await?.outcome()),
-                None => Ok(Outcome::Done),
+        // A step with nothing to send (the ISO is already there) is done at once.
+        let (task, outcome): (u64, Pending<Outcome>) = match made.transpose() {
+            Some(made) => {
+                let (task, reply) = tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
+                (task, Box::pin(async move { reply.await.map(|reply| reply.outcome()) }))
             }
-        });
+            None => (tasks.start(Started { action: step.operation(), vm_id, vm_name: ctx.name(), request: None }), Box::pin(async { Ok(Outcome::Done) })),
+        };
         spawn_local(async move {
-            match request.await {
+            match outcome.await {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
                     tasks.done(task, None);
                     set_step(flow, index, StepState::Done);
                     ctx.refresh();
                 }
-                Err(e) => {
-                    tasks.failed(task, &e);
-                    set_step(flow, index, StepState::Failed(e.to_string()));
-                }
+                Err(e) => set_step(flow, index, StepState::Failed(e.to_string())),
             }
         });
     };

@@ -1,6 +1,7 @@
 //! The VM's network interfaces and their IP addresses: add, edit, default
 //! policy, delete; addresses added (new or reserved) and removed.
 
+use vmdeck_core::history::Operation;
 use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, interface_rules, vm_interfaces, vm_ips};
@@ -198,7 +199,7 @@ fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
 
 #[component]
 fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
-    let op = use_op(ctx, "Add interface", move |_, _| open.set(false), |account, id, body: &Value| request::add_interface(account, id, body.clone()));
+    let op = use_op(ctx, Operation::AddInterface, move |_, _| open.set(false), |account, id, body: &Value| request::add_interface(account, id, body.clone()));
     view! {
         <Modal open=open title=t::NIC_ADD_TITLE.get() id="add-interface-dialog">
             <InterfaceFields ctx=ctx original=InterfaceForm::default() adding=true op=op
@@ -251,13 +252,13 @@ fn InterfaceDialogs(ctx: VmCtx, dialog: RwSignal<Option<Dialog>>) -> impl IntoVi
     let close = move || dialog.set(None);
 
     let edit: Op<(String, Map<String, Value>)> =
-        use_op(ctx, "Edit interface", move |_, _| close(), |account, _, (nic, changes): &(String, Map<String, Value>)| request::edit_interface(account, nic, changes.clone()));
+        use_op(ctx, Operation::EditInterface, move |_, _| close(), |account, _, (nic, changes): &(String, Map<String, Value>)| request::edit_interface(account, nic, changes.clone()));
     let policy: Op<(String, String)> =
-        use_op(ctx, "Set default policy", move |_, _| close(), |account, _, (nic, policy): &(String, String)| request::set_default_policy(account, nic, policy));
-    let delete: Op<String> = use_op(ctx, "Delete interface", move |_, _| close(), |account, _, nic: &String| request::delete_interface(account, nic));
+        use_op(ctx, Operation::SetDefaultPolicy, move |_, _| close(), |account, _, (nic, policy): &(String, String)| request::set_default_policy(account, nic, policy));
+    let delete: Op<String> = use_op(ctx, Operation::DeleteInterface, move |_, _| close(), |account, _, nic: &String| request::delete_interface(account, nic));
     let add: Op<(String, Option<String>)> =
-        use_op(ctx, "Add IP address", move |_, _| close(), |account, _, (nic, reserved): &(String, Option<String>)| request::add_ip(account, nic, reserved.as_deref()));
-    let remove: Op<(String, String)> = use_op(ctx, "Remove IP address", move |_, _| close(), |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip));
+        use_op(ctx, Operation::AddIpAddress, move |_, _| close(), |account, _, (nic, reserved): &(String, Option<String>)| request::add_ip(account, nic, reserved.as_deref()));
+    let remove: Op<(String, String)> = use_op(ctx, Operation::RemoveIpAddress, move |_, _| close(), |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip));
 
     view! {
         <Modal open=modal_flag(dialog, |d| matches!(d, Dialog::Edit(_))) title=t::NIC_EDIT_TITLE.get() id="edit-interface-dialog">

@@ -1,5 +1,6 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
+use vmdeck_core::history::Operation;
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
@@ -21,7 +22,7 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
     let created = RwSignal::new(None::<(String, String)>);
     let op = use_op(
         ctx,
-        "Clone",
+        Operation::CloneVm,
         move |_, reply| {
             open.set(false);
             // The answer names the new VM, when the provider says it.

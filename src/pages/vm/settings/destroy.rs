@@ -1,5 +1,6 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
+use vmdeck_core::history::Operation;
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{FormView, Modal, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
@@ -17,7 +18,7 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
     // Once the service has accepted it, the VM is on its way out: back to the list.
     let op = use_op(
         ctx,
-        "Destroy",
+        Operation::Destroy,
         move |_, _| {
             open.set(false);
             navigate.with_value(|nav| nav("/vms", Default::default()));

@@ -1,5 +1,6 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
+use vmdeck_core::history::Operation;
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{fixed_options, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
 use crate::deploy::use_deploy;
@@ -15,7 +16,7 @@ use vmdeck_core::api::request;
 #[component]
 pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Edit", move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
+    let op = use_op(ctx, Operation::Edit, move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
     view! {
         <Card id="card-edit" title=c::EDIT.get() effect=Effect::MayRestart
             text=t::EDIT_VM_TEXT.get()>

@@ -1,6 +1,7 @@
 //! Operations that take no data: reset the root password, rebuild the
 //! network, apply the firewall rules; and making a template (a label).
 
+use vmdeck_core::history::Operation;
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
@@ -14,8 +15,7 @@ use leptos::prelude::*;
 /// The words of a confirm-only operation.
 struct Words {
     card: &'static str,
-    /// Also the action's name in the history, in English (the history
-    /// shows it in the panel's language).
+    operation: Operation,
     title: Text,
     text: Text,
     button: &'static str,
@@ -29,7 +29,7 @@ struct Words {
 /// A card whose dialog only asks for a confirmation.
 fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, words.title.en, move |_, _| open.set(false), move |account, id, ()| make(account, id));
+    let op = use_op(ctx, words.operation, move |_, _| open.set(false), move |account, id, ()| make(account, id));
     view! {
         <Card id=words.card title=words.title.get() effect=effect text=words.text.get()>
             <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm.get()/>
@@ -51,6 +51,7 @@ pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
         Effect::MayRestart,
         Words {
             card: "card-reset-password",
+            operation: Operation::ResetPassword,
             title: t::RESET_PASSWORD_TITLE,
             text: t::RESET_PASSWORD_TEXT,
             button: "open-reset-password",
@@ -71,6 +72,7 @@ pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
         Effect::MayRestart,
         Words {
             card: "card-rebuild-network",
+            operation: Operation::RebuildNetwork,
             title: t::REBUILD_NETWORK_TITLE,
             text: t::REBUILD_NETWORK_TEXT,
             button: "open-rebuild-network",
@@ -91,6 +93,7 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
         Effect::NoRestart,
         Words {
             card: "card-apply-firewall",
+            operation: Operation::ApplyFirewallRules,
             title: vmdeck_core::i18n::messages::HISTORY_APPLY_FIREWALL_RULES,
             text: t::APPLY_FIREWALL_TEXT,
             button: "open-apply-firewall",
@@ -107,7 +110,7 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Create template", move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
+    let op = use_op(ctx, Operation::CreateTemplate, move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
     view! {
         <Card id="card-template" title=t::TEMPLATE_CREATE.get() effect=Effect::MayRestart
             text=t::TEMPLATE_TEXT.get()>

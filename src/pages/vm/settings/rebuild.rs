@@ -1,5 +1,6 @@
 //! Rebuild from a template: the disks are zeroed.
 
+use vmdeck_core::history::Operation;
 use super::{Card, DialogActions, Effect, OpenButton};
 use crate::components::{CheckField, ChoiceField, FormView, Modal, TypedConfirm};
 use crate::deploy::use_deploy;
@@ -14,7 +15,7 @@ use vmdeck_core::vm::settings::RebuildForm;
 #[component]
 pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, "Rebuild", move |_, _| open.set(false), |account, id, (template, start): &(String, bool)| {
+    let op = use_op(ctx, Operation::Rebuild, move |_, _| open.set(false), |account, id, (template, start): &(String, bool)| {
         request::rebuild_vm(account, id, template, *start)
     });
     view! {

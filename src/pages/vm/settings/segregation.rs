@@ -1,5 +1,6 @@
 //! Segregation: keep this VM on another hypervisor than a chosen VM.
 
+use vmdeck_core::history::Operation;
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms};
 use crate::components::{ErrorView, FormView, TextField};
@@ -16,7 +17,7 @@ use vmdeck_core::Vm;
 #[component]
 pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let current = use_tab_data(ctx, |api, id| async move { list_segregations(&api, &id).await });
-    let op = use_op(ctx, "Segregation", |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
+    let op = use_op(ctx, Operation::Segregation, |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
         request::set_segregation(account, id, target, *keep_apart)
     });
     let blocked = move || blocked_reason(ctx, op.pending());

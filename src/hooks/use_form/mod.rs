@@ -1,48 +1,24 @@
 //! The one form mechanism of the panel. Every form holds what is typed in a
 //! [`Form`], shows its messages by the same rule (`vmdeck_core::forms`),
 //! sends one submit at a time, puts the service's refusals at the fields
-//! they name, can keep a draft in this tab per account, and asks before the
-//! user leaves a page with unsent input.
+//! they name, can keep a draft in this tab per account (`draft.rs`), and
+//! asks before the user leaves a page with unsent input (`leave_guard.rs`).
 
-use crate::session::use_session;
-use crate::storage::{self, keys::DRAFT_PREFIX, Store};
+mod draft;
+mod leave_guard;
+
+use draft::Draft;
+use leave_guard::{install_leave_guard, mark_unsent, next_form_id};
 use leptos::html;
 use leptos::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
-use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use vmdeck_core::forms::{merge_draft, FieldErrors, FormState};
-use vmdeck_core::i18n::shell as t;
+use vmdeck_core::forms::{FieldErrors, FormState};
 use vmdeck_core::ApiError;
-use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
-
 
 type Check<F> = Arc<dyn Fn(&F) -> FieldErrors + Send + Sync>;
 type FieldFor<F> = Arc<dyn Fn(&F, &str) -> Option<String> + Send + Sync>;
-/// Writes a draft: its key, the form as it started, the form as typed.
-type SaveDraft<F> = Arc<dyn Fn(&str, &F, &F) + Send + Sync>;
-/// Reads a draft back onto the form as it starts now.
-type LoadDraft<F> = Arc<dyn Fn(&str, &F) -> Option<F> + Send + Sync>;
-
-/// How a draft is kept: its storage key, what of the value may be kept,
-/// and how it is written (the form as it started, and as typed) and read
-/// back (merged onto the form as it starts now: `forms::merge_draft`).
-struct Draft<F> {
-    key: String,
-    keep: fn(&F) -> F,
-    save: SaveDraft<F>,
-    load: LoadDraft<F>,
-}
-
-impl<F> Clone for Draft<F> {
-    fn clone(&self) -> Self {
-        Self { key: self.key.clone(), keep: self.keep, save: Arc::clone(&self.save), load: Arc::clone(&self.load) }
-    }
-}
-
 /// The options of [`use_form_with_options`].
 pub struct UseFormOptions<F> {
     check: Check<F>,
@@ -69,35 +45,6 @@ impl<F: 'static> UseFormOptions<F> {
     /// that key is on screen.
     pub fn field_for(mut self, field_for: impl Fn(&F, &str) -> Option<String> + Send + Sync + 'static) -> Self {
         self.field_for = Some(Arc::new(field_for));
-        self
-    }
-
-    /// Keeps what is typed in this tab, per account, under `name` (e.g.
-    /// `edit.42`), until a submit succeeds or the user discards it. `keep`
-    /// takes out what must never be stored (passwords).
-    pub fn draft(mut self, name: &str, keep: fn(&F) -> F) -> Self
-    where
-        F: Serialize + DeserializeOwned,
-    {
-        if let Some(account) = use_session().account_key() {
-            self.draft = Some(Draft {
-                key: format!("{DRAFT_PREFIX}{account}.{name}"),
-                keep,
-                save: Arc::new(move |key, initial, typed| {
-                    if let (Ok(base), Ok(typed)) = (serde_json::to_value(keep(initial)), serde_json::to_value(keep(typed))) {
-                        let mut record = serde_json::Map::new();
-                        record.insert("base".into(), base);
-                        record.insert("typed".into(), typed);
-                        storage::write(Store::Tab, key, &record);
-                    }
-                }),
-                load: Arc::new(move |key, initial| {
-                    let record: serde_json::Map<String, serde_json::Value> = storage::read(Store::Tab, key)?;
-                    let now = serde_json::to_value(keep(initial)).ok()?;
-                    serde_json::from_value(merge_draft(record.get("base")?, record.get("typed")?, &now)).ok()
-                }),
-            });
-        }
         self
     }
 
@@ -188,7 +135,7 @@ where
     F: Clone + PartialEq + Send + Sync + 'static,
 {
     let UseFormOptions { check, field_for, draft, pending } = options;
-    let stored = draft.as_ref().and_then(|d| (d.load)(&d.key, &initial).filter(|value| *value != (d.keep)(&initial)));
+    let stored = draft.as_ref().and_then(|d| d.restore(&initial));
     let restored = RwSignal::new(stored.is_some());
     let value = RwSignal::new(stored.unwrap_or_else(|| initial.clone()));
     let problems = Memo::new(move |_| value.with(|v| check(v)));
@@ -214,11 +161,7 @@ where
         mark_unsent(id, dirty);
         form.draft.with_value(|draft| {
             if let Some(draft) = draft {
-                if dirty {
-                    value.with(|v| form.initial.with_value(|initial| (draft.save)(&draft.key, initial, v)));
-                } else {
-                    storage::remove(Store::Tab, &draft.key);
-                }
+                value.with(|typed| form.initial.with_value(|initial| draft.keep_in_step(initial, typed, dirty)));
             }
         });
     });
@@ -366,7 +309,7 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
         match result {
             Ok(()) => {
                 if let Some(Some(draft)) = self.draft.try_get_value() {
-                    storage::remove(Store::Tab, &draft.key);
+                    draft.forget();
                 }
                 self.restored.try_set(false);
                 if let Some(initial) = self.initial.try_get_value() {
@@ -390,7 +333,7 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
     /// Throws the draft away: the form is as it started.
     pub fn discard(self) {
         if let Some(draft) = self.draft.get_value() {
-            storage::remove(Store::Tab, &draft.key);
+            draft.forget();
         }
         self.restored.set(false);
         self.value.set(self.initial.get_value());
@@ -429,76 +372,3 @@ fn focus_first_invalid(node: NodeRef<html::Form>) {
     });
 }
 
-thread_local! {
-    static NEXT_FORM: Cell<u64> = const { Cell::new(0) };
-    static UNSENT: RefCell<BTreeSet<u64>> = const { RefCell::new(BTreeSet::new()) };
-    static GUARDED: Cell<bool> = const { Cell::new(false) };
-}
-
-fn next_form_id() -> u64 {
-    NEXT_FORM.with(|n| {
-        let id = n.get();
-        n.set(id.wrapping_add(1));
-        id
-    })
-}
-
-fn mark_unsent(form: u64, unsent: bool) {
-    UNSENT.with(|set| {
-        let mut set = set.borrow_mut();
-        if unsent {
-            set.insert(form);
-        } else {
-            set.remove(&form);
-        }
-    });
-}
-
-fn any_unsent() -> bool {
-    UNSENT.with(|set| !set.borrow().is_empty())
-}
-
-/// Once per page: closing the tab or following a link of the panel away
-/// from unsent input asks first. Links are caught before the router sees
-/// them (the capture phase on the window).
-fn install_leave_guard() {
-    if GUARDED.with(|g| g.replace(true)) {
-        return;
-    }
-    let Some(window) = web_sys::window() else { return };
-    let on_unload = Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
-        if any_unsent() {
-            ev.prevent_default();
-            ev.set_return_value(t::FORM_LEAVE_QUESTION.get());
-        }
-    });
-    let on_click = Closure::<dyn Fn(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
-        if !any_unsent() || ev.default_prevented() || ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() {
-            return;
-        }
-        let Some(anchor) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("a[href]").ok().flatten())
-            .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-        else {
-            return;
-        };
-        let Some(location) = web_sys::window().map(|w| w.location()) else { return };
-        let same_page = location.pathname().ok() == Some(anchor.pathname()) && location.search().ok() == Some(anchor.search());
-        let elsewhere = location.origin().ok() != Some(anchor.origin()) || !anchor.target().is_empty() || anchor.has_attribute("download");
-        if same_page || elsewhere {
-            return;
-        }
-        let leave = web_sys::window().and_then(|w| w.confirm_with_message(t::FORM_LEAVE_QUESTION.get()).ok()).unwrap_or(true);
-        if !leave {
-            ev.prevent_default();
-            ev.stop_immediate_propagation();
-        }
-    });
-    let _ = window.add_event_listener_with_callback("beforeunload", on_unload.as_ref().unchecked_ref());
-    let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
-    // They live as long as the page.
-    on_unload.forget();
-    on_click.forget();
-}
