@@ -135,20 +135,6 @@ impl Api {
         query: &[(&str, String)],
         body: Option<&Value>,
     ) -> ApiResult<Reply> {
-        let result = self.fetch(method, path, query, body).await;
-        if let (Err(ApiError::Unauthorized), Some(session)) = (&result, &self.session) {
-            session.expire();
-        }
-        result
-    }
-
-    async fn fetch(
-        &self,
-        method: request::Method,
-        path: &str,
-        query: &[(&str, String)],
-        body: Option<&Value>,
-    ) -> ApiResult<Reply> {
         // The query goes through the builder: gloo-net appends its own
         // (possibly empty) query to a URL that already has one.
         let url = paths::url(&self.credentials.base_url, path, &[]);
@@ -200,7 +186,11 @@ impl Api {
         let headers = response.headers();
 
         if !(200..300).contains(&status) {
-            return Err(ApiError::from_response(status, &text, headers.get("retry-after").as_deref()));
+            let error = ApiError::from_response(status, &text, headers.get("retry-after").as_deref());
+            if let (ApiError::Unauthorized, Some(session)) = (&error, &self.session) {
+                session.expire();
+            }
+            return Err(error);
         }
         // 202/204 and "no data" answers have an empty body: that is a success.
         let body = if text.trim().is_empty() {

@@ -2,7 +2,7 @@
 //! filtered and exported: the VM page's Activity tab (one VM) and the
 //! Activity page (the account) read the same history (`crate::tasks`).
 
-use super::{EmptyState, Export, ExportButtons};
+use super::{Column, DataTable, EmptyState, Export, ExportButtons};
 use crate::hooks::use_url_filters;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
@@ -84,20 +84,13 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                     <EmptyState id="activity-empty" title=t::ACTIVITY_EMPTY_TITLE.get() text=t::ACTIVITY_EMPTY_TEXT.get()/>
                 }.into_any();
             }
-            let count = list.len();
+            let count = vmdeck_core::i18n::plural(list.len() as u64, &t::ACTIVITY_COUNT_ONE, &t::ACTIVITY_COUNT_OTHER);
+            let columns = vec![
+                Column::text(t::ACTIVITY_COL_WHEN.get()), Column::text(t::ACTIVITY_COL_ACTION.get()), Column::text(c::VM.get()),
+                Column::text(t::ACTIVITY_RESULT.get()), Column::text(t::ACTIVITY_COL_TOOK.get()), Column::text(t::ACTIVITY_COL_REQUEST.get()),
+            ];
             view! {
-                <p class="muted small" id=format!("{id}-count")>{vmdeck_core::i18n::plural(count as u64, &t::ACTIVITY_COUNT_ONE, &t::ACTIVITY_COUNT_OTHER)}</p>
-                <div class="table-wrap">
-                    <table class="table" id=format!("{id}-table")>
-                        <thead><tr>
-                            <th scope="col">{t::ACTIVITY_COL_WHEN.get()}</th>
-                            <th scope="col">{t::ACTIVITY_COL_ACTION.get()}</th>
-                            <th scope="col">{c::VM.get()}</th>
-                            <th scope="col">{t::ACTIVITY_RESULT.get()}</th>
-                            <th scope="col">{t::ACTIVITY_COL_TOOK.get()}</th>
-                            <th scope="col">{t::ACTIVITY_COL_REQUEST.get()}</th>
-                        </tr></thead>
-                        <tbody>
+                <DataTable id=id columns=columns count=count>
                             {list.into_iter().map(|t| {
                                 let when = crate::i18n::date_time(t.started);
                                 let took = t.finished.map(|f| format_elapsed((f - t.started) as i64)).unwrap_or_else(|| "…".to_owned());
@@ -123,9 +116,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                     </tr>
                                 }
                             }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
+                </DataTable>
             }.into_any()
         }}
     }

@@ -63,17 +63,24 @@ pub fn TextField(
     #[prop(into)] label: String,
     #[prop(optional)] hint: &'static str,
     #[prop(optional)] numeric: bool,
+    /// The keyboard a phone shows, where it is neither text nor digits ("url").
+    #[prop(optional)] input_mode: Option<&'static str>,
     #[prop(optional)] placeholder: &'static str,
+    /// For the browser's password manager (the login): the field's `name`
+    /// and `autocomplete`, which are off elsewhere.
+    #[prop(optional)] name: Option<&'static str>,
+    #[prop(optional)] autocomplete: Option<&'static str>,
 ) -> impl IntoView {
     let Bound { id, value, input, leave, message } = bound.clone();
     view! {
         <Field label=label for_id=id.clone() error=message hint=hint>
             <input
                 id=id.clone()
+                name=name
                 type="text"
-                inputmode=if numeric { "numeric" } else { "text" }
+                inputmode=input_mode.unwrap_or(if numeric { "numeric" } else { "text" })
                 placeholder=placeholder
-                autocomplete="off"
+                autocomplete=autocomplete.unwrap_or("off")
                 spellcheck="false"
                 prop:value=move || value.get()
                 on:input=move |ev| input.run(event_target_value(&ev))

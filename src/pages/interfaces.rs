@@ -1,12 +1,11 @@
 //! Every network interface of the account, with the spec's filters.
 
 use crate::api::network::account_interfaces;
-use crate::components::{EmptyState, Export, ExportButtons, Loaded};
+use crate::components::{Column, DataTable, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::{format_rate_limit, Interface};
@@ -56,36 +55,25 @@ fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
         return view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> }.into_any();
     }
     let dash = || "—".to_owned();
-    let count = list.len();
+    let count = vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
+    let columns = vec![
+        Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(c::NETWORK.get()), Column::text(t::NICS_COL_PORT_SPEED.get()),
+        Column::text(t::NICS_COL_POLICY.get()), Column::text("MAC"), Column::text(c::STATUS.get()),
+    ];
     view! {
-        <p class="muted small" id="nics-count">{vmdeck_core::i18n::plural(count as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER)}</p>
-        <div class="table-wrap">
-            <table class="table" id="nics-table">
-                <thead><tr>
-                    <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{c::VM.get()}</th><th scope="col">{c::NETWORK.get()}</th><th scope="col">{t::NICS_COL_PORT_SPEED.get()}</th>
-                    <th scope="col">{t::NICS_COL_POLICY.get()}</th><th scope="col">"MAC"</th><th scope="col">{c::STATUS.get()}</th>
-                </tr></thead>
-                <tbody>
-                    {list.into_iter().map(|nic| {
-                        let vm = nic.vm_id.clone();
-                        view! {
-                            <tr>
-                                <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{vmdeck_core::i18n::common::PRIMARY.get()}</span> })}</td>
-                                <td>{match vm {
-                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
-                                    None => view! { <span>"—"</span> }.into_any(),
-                                }}</td>
-                                <td>{network_name(nic.network_id.as_deref())}</td>
-                                <td>{format_rate_limit(nic.rate_limit)}</td>
-                                <td>{nic.default_firewall_policy.clone().unwrap_or_else(dash)}</td>
-                                <td class="mono small">{nic.mac_address.clone().unwrap_or_else(dash)}</td>
-                                <td>{nic.status.clone().unwrap_or_else(dash)}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
+        <DataTable id="nics" columns=columns count=count>
+            {list.into_iter().map(|nic| view! {
+                <tr>
+                    <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{vmdeck_core::i18n::common::PRIMARY.get()}</span> })}</td>
+                    <td><VmNetworkLink vm_id=nic.vm_id.clone()/></td>
+                    <td>{network_name(nic.network_id.as_deref())}</td>
+                    <td>{format_rate_limit(nic.rate_limit)}</td>
+                    <td>{nic.default_firewall_policy.clone().unwrap_or_else(dash)}</td>
+                    <td class="mono small">{nic.mac_address.clone().unwrap_or_else(dash)}</td>
+                    <td>{nic.status.clone().unwrap_or_else(dash)}</td>
+                </tr>
+            }).collect_view()}
+        </DataTable>
     }
     .into_any()
 }

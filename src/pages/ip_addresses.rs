@@ -1,11 +1,10 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips;
-use crate::components::{EmptyState, Export, ExportButtons, Loaded};
+use crate::components::{Column, DataTable, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
 use leptos::prelude::*;
-use leptos_router::components::A;
 use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::IpAddress;
@@ -36,42 +35,34 @@ fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
         return view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> }.into_any();
     }
     let dash = || "—".to_owned();
-    let count = list.len();
+    let count = vmdeck_core::i18n::plural(list.len() as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER);
+    let columns = vec![
+        Column::text(c::ADDRESS.get()), Column::text(t::IPS_COL_NETMASK.get()), Column::text(t::IPS_COL_GATEWAY.get()), Column::text(c::NETWORK.get()),
+        Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(t::IPS_COL_STATE.get()),
+    ];
     view! {
-        <p class="muted small" id="ips-count">{vmdeck_core::i18n::plural(count as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER)}</p>
-        <div class="table-wrap">
-            <table class="table" id="ips-table">
-                <thead><tr>
-                    <th scope="col">{c::ADDRESS.get()}</th><th scope="col">{t::IPS_COL_NETMASK.get()}</th><th scope="col">{t::IPS_COL_GATEWAY.get()}</th><th scope="col">{c::NETWORK.get()}</th>
-                    <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{c::VM.get()}</th><th scope="col">{t::IPS_COL_STATE.get()}</th>
-                </tr></thead>
-                <tbody>
-                    {list.into_iter().map(|ip| {
-                        let state = match (ip.free, ip.reserved) {
-                            (Some(true), Some(true)) => t::IPS_RESERVED_FREE.get(),
-                            (Some(true), _) => t::IPS_FREE.get(),
-                            (_, Some(true)) => t::IPS_RESERVED_IN_USE.get(),
-                            (Some(false), _) => t::IPS_IN_USE.get(),
-                            _ => "—",
-                        };
-                        view! {
-                            <tr>
-                                <td class="mono">{ip.address.clone().unwrap_or_else(dash)}</td>
-                                <td class="mono small">{ip.netmask.clone().unwrap_or_else(dash)}</td>
-                                <td class="mono small">{ip.gateway.clone().unwrap_or_else(dash)}</td>
-                                <td>{network_name(ip.network_id.as_deref())}</td>
-                                <td>{ip.interface_id.clone().map(|i| format!("#{i}")).unwrap_or_else(dash)}</td>
-                                <td>{match ip.vm_id.clone() {
-                                    Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
-                                    None => view! { <span>"—"</span> }.into_any(),
-                                }}</td>
-                                <td>{state}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
+        <DataTable id="ips" columns=columns count=count>
+            {list.into_iter().map(|ip| {
+                let state = match (ip.free, ip.reserved) {
+                    (Some(true), Some(true)) => t::IPS_RESERVED_FREE.get(),
+                    (Some(true), _) => t::IPS_FREE.get(),
+                    (_, Some(true)) => t::IPS_RESERVED_IN_USE.get(),
+                    (Some(false), _) => t::IPS_IN_USE.get(),
+                    _ => "—",
+                };
+                view! {
+                    <tr>
+                        <td class="mono">{ip.address.clone().unwrap_or_else(dash)}</td>
+                        <td class="mono small">{ip.netmask.clone().unwrap_or_else(dash)}</td>
+                        <td class="mono small">{ip.gateway.clone().unwrap_or_else(dash)}</td>
+                        <td>{network_name(ip.network_id.as_deref())}</td>
+                        <td>{ip.interface_id.clone().map(|i| format!("#{i}")).unwrap_or_else(dash)}</td>
+                        <td><VmNetworkLink vm_id=ip.vm_id.clone()/></td>
+                        <td>{state}</td>
+                    </tr>
+                }
+            }).collect_view()}
+        </DataTable>
     }
     .into_any()
 }

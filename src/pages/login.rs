@@ -1,7 +1,7 @@
 //! The login page: API address, account id and token.
 
 use crate::api::{vms, Api};
-use crate::components::{described_by, BrandName, CheckField, Field, FormView, SubmitButton, SupportLink};
+use crate::components::{described_by, BrandName, CheckField, Field, FormView, SubmitButton, SupportLink, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Token};
@@ -123,7 +123,7 @@ pub fn LoginPage() -> impl IntoView {
     let base_url = form.text("base_url", |f| &f.base_url, |f| &mut f.base_url);
     let account = form.text("account", |f| &f.account, |f| &mut f.account);
     let token = form.text("token", |f| &f.token, |f| &mut f.token);
-    let (base_url_error, account_error, token_error) = (base_url.message, account.message, token.message);
+    let token_error = token.message;
 
     view! {
         <div class="login-page">
@@ -132,35 +132,8 @@ pub fn LoginPage() -> impl IntoView {
                 <p class="muted">{t::LOGIN_INTRO.get()}</p>
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
                 <FormView form=form on_submit=on_submit doing=t::LOGIN_DOING.get() class="login-form">
-                    <Field label=t::LOGIN_API_ADDRESS.get() for_id="login-base-url" error=base_url_error>
-                        <input
-                            id="login-base-url"
-                            name="base_url"
-                            type="text"
-                            inputmode="url"
-                            autocomplete="url"
-                            spellcheck="false"
-                            prop:value=move || base_url.value.get()
-                            on:input=move |ev| base_url.input.run(event_target_value(&ev))
-                            on:blur=move |_| base_url.leave.run(())
-                            aria-invalid=move || base_url_error.with(Option::is_some).to_string()
-                            aria-describedby=described_by("login-base-url", base_url_error, false)
-                        />
-                    </Field>
-                    <Field label=t::LOGIN_ACCOUNT_ID.get() for_id="login-account" error=account_error>
-                        <input
-                            id="login-account"
-                            name="account"
-                            type="text"
-                            inputmode="numeric"
-                            autocomplete="username"
-                            prop:value=move || account.value.get()
-                            on:input=move |ev| account.input.run(event_target_value(&ev))
-                            on:blur=move |_| account.leave.run(())
-                            aria-invalid=move || account_error.with(Option::is_some).to_string()
-                            aria-describedby=described_by("login-account", account_error, false)
-                        />
-                    </Field>
+                    <TextField bound=base_url label=t::LOGIN_API_ADDRESS.get() name="base_url" input_mode="url" autocomplete="url"/>
+                    <TextField bound=account label=t::LOGIN_ACCOUNT_ID.get() name="account" numeric=true autocomplete="username"/>
                     <Field label=t::LOGIN_API_TOKEN.get() for_id="login-token" error=token_error>
                         <div class="input-with-button">
                             <input

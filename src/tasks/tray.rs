@@ -6,6 +6,7 @@ use crate::api::vms::get_vm;
 use crate::api::Api;
 use crate::hooks::{use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS};
 use crate::session::use_session;
+use crate::components::ToggleButton;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
@@ -71,23 +72,13 @@ pub fn TaskTray() -> impl IntoView {
 
     view! {
         <div class="tray">
-            <button
-                type="button"
-                class="button button-quiet tray-button"
-                id="task-tray-toggle"
-                aria-expanded=move || open.get().to_string()
-                aria-controls="task-tray"
-                on:click=move |_| {
-                    clock.set(now());
-                    open.update(|o| *o = !*o);
-                }
-            >
+            <ToggleButton id="task-tray-toggle" controls="task-tray" open=open class="button button-quiet tray-button" before=Callback::new(move |()| clock.set(now()))>
                 {t::TRAY_TASKS.get()}
                 {move || match tasks.running() {
                     0 => None,
                     n => Some(view! { <span class="count count-busy" id="task-running-count"><span class="spinner" aria-hidden="true"></span>{vmdeck_core::i18n::integer(n as i64)}</span> }),
                 }}
-            </button>
+            </ToggleButton>
             <div class="tray-panel" id="task-tray" hidden=move || !open.get()>
                 <div class="tray-notify">
                     <button type="button" class="button button-quiet button-small" id="tray-notify" aria-pressed=move || tasks.notify.get().to_string() on:click=toggle_notify>

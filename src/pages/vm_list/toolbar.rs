@@ -2,6 +2,7 @@
 
 use crate::deploy::use_deploy;
 use gloo_timers::callback::Timeout;
+use crate::components::ToggleButton;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -85,17 +86,10 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                     <option value="label" selected=move || by_label.get()>{c::LABEL.get()}</option>
                 </select>
             </form>
-            <button
-                type="button"
-                class="button"
-                id="vm-filters-toggle"
-                aria-expanded=move || show_filters.get().to_string()
-                aria-controls="vm-filters"
-                on:click=move |_| show_filters.update(|s| *s = !*s)
-            >
+            <ToggleButton id="vm-filters-toggle" controls="vm-filters" open=show_filters>
                 {t::LIST_FILTERS.get()}
                 {move || (filter_count() > 0).then(|| view! { <span class="count">{filter_count()}</span> })}
-            </button>
+            </ToggleButton>
             <label class="inline-select">
                 <span>{t::LIST_SORT.get()}</span>
                 <select id="vm-sort" on:change=move |ev| {
