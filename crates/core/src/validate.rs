@@ -151,14 +151,18 @@ pub fn netmask(value: &str) -> Check {
     }
 }
 
-/// An id of the catalogue (template, ISO, location, network…): digits.
-pub fn id(value: &str, what: impl std::fmt::Display) -> Check {
+/// Whether `value` is an id as the service writes them: 1 to 20 ASCII
+/// digits, spaces around them ignored. The one rule for ids: a form's field
+/// ([`id`]), a path ([`crate::api::paths::checked_id`]) and the list's
+/// filters all ask it.
+pub fn is_id(value: &str) -> bool {
     let value = value.trim();
-    if !value.is_empty() && value.len() <= 20 && value.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(())
-    } else {
-        Err(tf!(t::VAL_CHOOSE, what = what))
-    }
+    (1..=20).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An id of the catalogue (template, ISO, location, network…), as a form checks it.
+pub fn id(value: &str, what: impl std::fmt::Display) -> Check {
+    if is_id(value) { Ok(()) } else { Err(tf!(t::VAL_CHOOSE, what = what)) }
 }
 
 /// A MAC address: six hex pairs separated by colons, unicast, not all zeros.
@@ -271,6 +275,16 @@ mod tests {
         assert!(netmask("255.0.255.0").unwrap_err().contains("ones must come first"));
         assert!(netmask("/33").is_err());
         assert!(netmask("24").is_err());
+    }
+
+    #[test]
+    fn ids_are_digits() {
+        for good in ["3", " 42 ", "00", &"9".repeat(20)] {
+            assert!(is_id(good), "{good:?}");
+        }
+        for bad in ["", " ", "4a", "../1", "1/2", "-1", "+1", "1.0", "１２", &"9".repeat(21)] {
+            assert!(!is_id(bad), "{bad:?}");
+        }
     }
 
     #[test]

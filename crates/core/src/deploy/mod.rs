@@ -54,8 +54,7 @@ impl DeployConfig {
             items
                 .iter()
                 .filter_map(|item| {
-                    let id = decode::id(item.get("id"))?;
-                    crate::api::paths::checked_id(&id, crate::i18n::messages::WHAT_CATALOGUE).ok()?;
+                    let id = decode::id(item.get("id")).filter(|id| crate::validate::is_id(id))?;
                     let label = decode::text(item.get("label")).unwrap_or_else(|| format!("#{id}"));
                     Some(Choice { id, label })
                 })

@@ -37,9 +37,10 @@ impl Plan {
 
     /// "2 GB memory · 1 CPU · 40 GB disk".
     pub fn sizes(&self) -> String {
-        let memory = if self.memory % 1024 == 0 { format!("{} GB", self.memory / 1024) } else { format!("{} MB", self.memory) };
+        let whole = |n: u64| crate::i18n::number(n as f64, 0);
+        let memory = if self.memory % 1024 == 0 { format!("{} GB", whole(self.memory / 1024)) } else { format!("{} MB", whole(self.memory)) };
         let cpus = crate::i18n::plural(self.cpus, &t::PLAN_CPUS_ONE, &t::PLAN_CPUS_OTHER);
-        crate::tf!(t::PLAN_SIZES, memory = memory, cpus = cpus, disk = self.disk)
+        crate::tf!(t::PLAN_SIZES, memory = memory, cpus = cpus, disk = whole(self.disk))
     }
 }
 
@@ -219,6 +220,6 @@ mod tests {
         assert_eq!(monthly_difference(&plans[0], &plans[1]), Some((7.5, "EUR".into())));
         assert_eq!(monthly_difference(&plans[1], &plans[2]), None, "no difference across currencies");
         assert_eq!(plans[1].sizes(), "2 GB memory · 2 CPUs · 40 GB disk");
-        assert_eq!(Plan { memory: 1536, cpus: 1, ..plans[0].clone() }.sizes(), "1536 MB memory · 1 CPU · 20 GB disk");
+        assert_eq!(Plan { memory: 1536, cpus: 1, ..plans[0].clone() }.sizes(), "1,536 MB memory · 1 CPU · 20 GB disk");
     }
 }

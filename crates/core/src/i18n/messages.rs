@@ -261,7 +261,6 @@ crate::catalogue! {
     WHAT_MOUNTED_ISO = "mounted ISO" / "la ISO montada";
     WHAT_NETWORK_INTERFACE = "network interface" / "la interfaz de red";
     WHAT_ACCOUNT = "account" / "la cuenta";
-    WHAT_CATALOGUE = "catalogue" / "el catálogo";
     PATHS_API_ADDRESS_SPACES = "The API address must not contain spaces." / "La dirección de la API no puede contener espacios.";
     PATHS_API_ADDRESS_SCHEME = "The API address must start with https://, http:// or /." / "La dirección de la API debe empezar por https://, http:// o /.";
     PATHS_API_ADDRESS_HOST = "The API address needs a host name (and no user name)." / "La dirección de la API necesita un nombre de host (y ningún nombre de usuario).";

@@ -4,7 +4,7 @@
 
 pub mod form;
 
-use crate::i18n::messages as t;
+use crate::i18n::{integer, messages as t};
 use crate::api::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 
@@ -61,8 +61,8 @@ pub fn format_rate_limit(mb: Option<i64>) -> String {
     match mb {
         None => "—".into(),
         Some(0) => t::NET_RATE_UNLIMITED.get().into(),
-        Some(n) if n >= 1000 && n % 1000 == 0 => format!("{} Gb/s", n / 1000),
-        Some(n) => format!("{n} Mb/s"),
+        Some(n) if n >= 1000 && n % 1000 == 0 => format!("{} Gb/s", integer(n / 1000)),
+        Some(n) => format!("{} Mb/s", integer(n)),
     }
 }
 
@@ -182,6 +182,19 @@ mod tests {
         assert_eq!(list[1].vlan.as_deref(), Some("200"));
         assert_eq!(format_rate_limit(Some(1000)), "1 Gb/s");
         assert_eq!(format_rate_limit(Some(250)), "250 Mb/s");
+    }
+
+    #[test]
+    fn port_speeds_are_grouped_as_the_language_groups() {
+        assert_eq!(format_rate_limit(Some(10_000)), "10 Gb/s");
+        assert_eq!(format_rate_limit(Some(1_500)), "1,500 Mb/s");
+        assert_eq!(format_rate_limit(Some(12_500)), "12,500 Mb/s");
+        assert_eq!(format_rate_limit(Some(1_000_000)), "1,000 Gb/s");
+        let _spanish = crate::i18n::LocaleGuard::spanish();
+        // Spanish groups from five digits on.
+        assert_eq!(format_rate_limit(Some(1_500)), "1500 Mb/s");
+        assert_eq!(format_rate_limit(Some(12_500)), "12.500 Mb/s");
+        assert_eq!(format_rate_limit(Some(0)), "sin límite");
     }
 
     #[test]

@@ -4,19 +4,9 @@
 pub mod chart;
 
 use crate::api::decode::{self, DecodeError};
-use crate::i18n::{messages as t, Text};
+use crate::i18n::{fixed, messages as t, Text};
 use crate::tf;
 use serde_json::Value;
-
-/// A number with `decimals` decimals and the locale's decimal mark, not
-/// grouped (as chart values and sizes have always been written).
-pub(crate) fn decimal(value: f64, decimals: usize) -> String {
-    let text = format!("{value:.decimals$}");
-    match crate::i18n::number_style(&crate::i18n::locale_tag()).decimal {
-        '.' => text,
-        mark => text.replace('.', &mark.to_string()),
-    }
-}
 
 /// The CPU periods of the spec, with their names.
 pub const CPU_PERIODS: [(&str, Text); 2] = [("-1H", t::STATS_LAST_HOUR), ("-30days", t::STATS_LAST_30_DAYS)];
@@ -151,7 +141,9 @@ pub struct Scale {
 impl Scale {
     pub fn format(&self, value: f64) -> String {
         let v = value / self.divisor;
-        if v >= 100.0 || v == v.trunc() { format!("{} {}", decimal(v, 0), self.unit) } else if v >= 10.0 { format!("{} {}", decimal(v, 1), self.unit) } else { format!("{} {}", decimal(v, 2), self.unit) }
+        // Three significant digits at most, none wasted on a whole number.
+        let decimals = if v >= 100.0 || v == v.trunc() { 0 } else if v >= 10.0 { 1 } else { 2 };
+        format!("{} {}", fixed(v, decimals), self.unit)
     }
 }
 
@@ -332,11 +324,11 @@ pub fn cpu_chart(cpu: &CpuUsage, markers: Vec<crate::stats::chart::Marker>) -> c
     crate::stats::chart::LineChart {
         series: vec![crate::stats::chart::Series { name: "CPU".into(), values: cpu.data.clone() }],
         x_labels: tick_indices(count, 5).into_iter().map(|i| (i, relative_label(i, count, &units))).collect(),
-        y_format: Box::new(|v| if v == v.trunc() { format!("{} %", decimal(v, 0)) } else { format!("{} %", decimal(v, 1)) }),
+        y_format: Box::new(|v| format!("{} %", fixed(v, if v == v.trunc() { 0 } else { 1 }))),
         y_cap: Some(100.0),
         y_divisor: 1.0,
         empty_text: t::STATS_NO_CPU_DATA.get().into(),
-        summary: cpu_summary(cpu).map(|c| tf!(t::STATS_CPU_SUMMARY, average = decimal(c.average, 1), peak = decimal(c.peak, 1))).into_iter().collect(),
+        summary: cpu_summary(cpu).map(|c| tf!(t::STATS_CPU_SUMMARY, average = fixed(c.average, 1), peak = fixed(c.peak, 1))).into_iter().collect(),
         markers,
     }
 }
@@ -508,6 +500,9 @@ mod summary_tests {
         assert!(lines[0].starts_with("in ") && lines[2].ends_with(" a month"), "{lines:?}");
         let cpu = CpuUsage { lapse: None, time_units: None, data: vec![Some(10.0), Some(30.0)] };
         assert_eq!(cpu_chart(&cpu, Vec::new()).summary, ["average 20.0 % · peak 30.0 %"]);
+        // Sizes are written by the language's number formatter, grouped.
+        assert_eq!(byte_scale(1000.0).format(1000.0), "1,000 B");
+        assert_eq!(byte_scale(3e6).format(2.5e6), "2.38 MB");
     }
 
     #[test]

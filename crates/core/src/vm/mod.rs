@@ -12,7 +12,7 @@ pub mod rescue;
 pub mod settings;
 pub mod snapshot;
 
-use crate::i18n::messages as t;
+use crate::i18n::{fixed, integer, messages as t};
 use crate::api::decode::{self, DecodeError};
 use serde_json::{Map, Value};
 use std::fmt;
@@ -273,12 +273,12 @@ pub fn format_memory(mb: i64) -> String {
     if mb >= 1024 {
         let gb = mb as f64 / 1024.0;
         if (gb.fract()).abs() < 1e-9 {
-            format!("{} GB", gb as i64)
+            format!("{} GB", integer(gb as i64))
         } else {
-            format!("{} GB", crate::stats::decimal(gb, 1))
+            format!("{} GB", fixed(gb, 1))
         }
     } else {
-        format!("{mb} MB")
+        format!("{} MB", integer(mb))
     }
 }
 
@@ -341,6 +341,10 @@ mod tests {
         assert_eq!(format_memory(1024), "1 GB");
         assert_eq!(format_memory(1536), "1.5 GB");
         assert_eq!(format_memory(65536), "64 GB");
+        // Written by the language's number formatter: grouped, with its decimal mark.
+        assert_eq!(format_memory(1_048_576 * 2), "2,048 GB");
+        assert_eq!(format_memory(12_902_400), "12,600 GB");
+        assert_eq!(format_memory(1_049_088), "1,024.5 GB");
     }
 
     #[test]
@@ -365,6 +369,7 @@ mod spanish_tests {
         assert_eq!(format_memory(512), "512 MB");
         assert_eq!(format_memory(1024), "1 GB");
         assert_eq!(format_memory(1536), "1,5 GB");
+        assert_eq!(format_memory(12_902_400), "12.600 GB");
         assert_eq!(VmStatus::Online.label(), "en marcha");
         assert_eq!(VmStatus::Online.code(), "online");
         assert_eq!(VmStatus::Other("migrating".into()).label(), "migrating");

@@ -204,7 +204,7 @@ pub const SEARCH_FIELDS: [&str; 3] = ["hostname", "label", "ip_address"];
 fn valid_filter(name: &str, value: &str) -> bool {
     match name {
         "locked" | "suspended" => matches!(value, "0" | "1"),
-        "id" | "location_id" => value.len() <= 20 && value.bytes().all(|b| b.is_ascii_digit()),
+        "id" | "location_id" => crate::validate::is_id(value),
         _ => value.chars().count() <= 200,
     }
 }
