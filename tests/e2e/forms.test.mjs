@@ -2,11 +2,19 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, accountPath, apiGet, focusMovesTo, logIn, loggedInPage, nicsOf, setPolicyDrop, startSim, useSuite, vmPicker } from './harness.mjs';
+import { focusMovesTo } from '../support/accessibility.mjs';
+import { DEMO, nicsOf, vmOf, vmPicker } from '../support/api.mjs';
+import { fillBasics, openCreateForm } from '../support/pages/create.mjs';
+import { draftKeys, leaveField } from '../support/pages/forms.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { setPolicyDrop } from '../support/pages/network.mjs';
+import { openVm, untilFree } from '../support/pages/vm.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '1500'], { before, after, afterEach });
 const vms = vmPicker(suite);
-const nicCount = async (vm) => (await nicsOf(suite.sim.api, vm)).length;
+const withNic = async (vm) => (await nicsOf(suite.sim.api, vm)).length >= 1;
 
 /** The next request that writes answers 422 with `errors`, as OnApp does. */
 async function refuseNextWrite(page, errors) {
@@ -27,22 +35,16 @@ async function makeBusy(page) {
   await page.waitForSelector('.vm-state .busy');
 }
 
-async function waitFree(page) {
-  await page.waitForSelector('.vm-state .busy', { state: 'detached', timeout: 15000 });
-}
-
 test('a rule typed while the VM is busy survives it becoming free, and a tab switch', async () => {
-  const vm = await vms.take({ status: 'offline', where: async (v) => (await nicCount(v)) === 1 });
-  const handle = await loggedInPage(suite);
+  const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 1 });
+  const handle = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
   const { page } = handle;
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
-  await page.waitForSelector('#rule-default');
   await makeBusy(page);
   await page.selectOption('#rule-command', 'DROP');
   await page.fill('#rule-port', '8080');
   await page.fill('#rule-address', '10.1.0.0/16');
   await page.fill('#rule-description', 'typed while busy');
-  await waitFree(page);
+  await untilFree(page, 15000);
   // The tab reloaded its rules when the VM settled; the form is as typed.
   assert.equal(await page.inputValue('#rule-port'), '8080');
   assert.equal(await page.inputValue('#rule-address'), '10.1.0.0/16');
@@ -66,204 +68,119 @@ test('a rule typed while the VM is busy survives it becoming free, and a tab swi
 
 test('an ISO address typed while the VM is busy survives it becoming free', async () => {
   const vm = await vms.take({ status: 'offline', where: (v) => v.cdrom === 0 });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
-  await page.waitForSelector('#iso-none');
+  const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   await makeBusy(page);
   await page.click('#iso-by-url');
   await page.fill('#iso-url', 'https://mirror.example.org/typed-while-busy.iso');
-  await waitFree(page);
+  await untilFree(page, 15000);
   assert.equal(await page.inputValue('#iso-url'), 'https://mirror.example.org/typed-while-busy.iso');
   assert.ok(await page.isChecked('#iso-by-url'));
 });
 
 test('a search for a VM to keep apart from survives the VM becoming free', async () => {
   const vm = await vms.take({ status: 'offline' });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
-  await page.waitForSelector('#segregation-search');
+  const { page } = await openVm(suite, vm, 'settings', { ready: '#segregation-search' });
   await makeBusy(page);
   await page.fill('#segregation-search', 'db-typed');
-  await waitFree(page);
+  await untilFree(page, 15000);
   assert.equal(await page.inputValue('#segregation-search'), 'db-typed');
 });
 
-// Each form, its way in, the field the refusal names, and that field's control.
+/**
+ * The steps of a form's way in, as [action, selector, value]: `click`, `fill`,
+ * `select` (an option), `wait` (for the selector), `hostname` (the VM's
+ * hostname typed in), or `policy` (DROP set with the first interface's button).
+ */
+async function goThrough(page, vm, steps) {
+  for (const [action, selector, value] of steps) {
+    if (action === 'click') await page.locator(selector).first().click();
+    if (action === 'fill') await page.fill(selector, value);
+    if (action === 'select') await page.selectOption(selector, value);
+    if (action === 'wait') await page.waitForSelector(selector);
+    if (action === 'hostname') await page.fill(selector, vm.hostname);
+    if (action === 'policy') await setPolicyDrop(page, page.locator(selector).first());
+    if (action === 'search') {
+      await page.fill(selector, vm.hostname.slice(0, 2));
+      await page.press(selector, 'Enter');
+    }
+  }
+}
+
+// Each form: its tab, the VM it needs (`vm`), its way in (`steps`), the
+// refusal (`errors`), the field's control the first error names (none: all
+// of it at the top), and the form's message at the top. `select`: a control
+// that cannot be typed in; `inPage`: a form that is not in a dialog;
+// `general`: what the top says besides.
 const refusals = [
   {
-    name: 'edit',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page) {
-      await page.click('#open-edit');
-      await page.fill('#edit-label', 'Refused rename');
-      await page.click('#edit-dialog #confirm-action');
-    },
-    errors: { hostname: ['is invalid'] },
-    control: '#edit-hostname',
-    top: '#edit-error',
+    name: 'edit', tab: 'settings', steps: [['click', '#open-edit'], ['fill', '#edit-label', 'Refused rename'], ['click', '#edit-dialog #confirm-action']],
+    errors: { hostname: ['is invalid'] }, control: '#edit-hostname', top: '#edit-error',
   },
   {
-    name: 'clone',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page) {
-      await page.click('#open-clone');
-      await page.fill('#clone-hostname', 'clone-refused');
-      await page.fill('#clone-label', 'Clone refused');
-      await page.click('#clone-dialog #confirm-action');
-    },
-    errors: { hostname: ['has already been taken'] },
-    control: '#clone-hostname',
-    top: '#clone-error',
+    name: 'clone', tab: 'settings',
+    steps: [['click', '#open-clone'], ['fill', '#clone-hostname', 'clone-refused'], ['fill', '#clone-label', 'Clone refused'], ['click', '#clone-dialog #confirm-action']],
+    errors: { hostname: ['has already been taken'] }, control: '#clone-hostname', top: '#clone-error',
   },
   {
-    name: 'template',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page) {
-      await page.click('#open-template');
-      await page.fill('#template-label', 'Golden image');
-      await page.click('#template-dialog #confirm-action');
-    },
-    errors: { label: ['is taken'] },
-    control: '#template-label',
-    top: '#template-error',
+    name: 'template', tab: 'settings', steps: [['click', '#open-template'], ['fill', '#template-label', 'Golden image'], ['click', '#template-dialog #confirm-action']],
+    errors: { label: ['is taken'] }, control: '#template-label', top: '#template-error',
   },
   {
-    name: 'firewall rule',
-    path: (vm) => `/vms/${vm.id}/firewall`,
-    async fill(page) {
-      await page.waitForSelector('#rule-default');
-      await page.fill('#rule-port', '22');
-      await page.click('#rule-create');
-    },
-    errors: { port: ['is not allowed here'] },
-    control: '#rule-port',
-    top: '#rule-error',
+    name: 'firewall rule', tab: 'firewall', steps: [['wait', '#rule-default'], ['fill', '#rule-port', '22'], ['click', '#rule-create']],
+    errors: { port: ['is not allowed here'] }, control: '#rule-port', top: '#rule-error',
   },
   {
-    name: 'interface',
-    vm: async (v) => (await nicCount(v)) >= 1,
-    path: (vm) => `/vms/${vm.id}/network`,
-    async fill(page) {
-      await page.waitForSelector('.nic');
-      await page.click('#open-add-interface');
-      await page.selectOption('#add-interface-dialog #nic-network', '2');
-      await page.fill('#add-interface-dialog #nic-label', 'eth-refused');
-      await page.click('#add-interface-dialog #confirm-action');
-    },
-    errors: { label: ['is taken'], base: ['Check the interface'] },
-    control: '#nic-label',
-    top: '#nic-error',
-    general: /Check the interface/,
+    name: 'interface', tab: 'network', vm: withNic,
+    steps: [
+      ['wait', '.nic'], ['click', '#open-add-interface'], ['select', '#add-interface-dialog #nic-network', '2'],
+      ['fill', '#add-interface-dialog #nic-label', 'eth-refused'], ['click', '#add-interface-dialog #confirm-action'],
+    ],
+    errors: { label: ['is taken'], base: ['Check the interface'] }, control: '#nic-label', top: '#nic-error', general: /Check the interface/,
   },
   {
-    name: 'ISO mount',
-    path: (vm) => `/vms/${vm.id}/isos`,
-    async fill(page) {
-      await page.waitForSelector('#iso-none');
-      await page.click('#iso-by-url');
-      await page.fill('#iso-url', 'https://mirror.example.org/missing.iso');
-      await page.click('#iso-mount');
-    },
-    errors: { iso_url: ['cannot be downloaded'] },
-    vm: (v) => v.cdrom === 0,
-    control: '#iso-url',
-    top: '#iso-error',
+    name: 'ISO mount', tab: 'isos', vm: (v) => v.cdrom === 0,
+    steps: [['wait', '#iso-none'], ['click', '#iso-by-url'], ['fill', '#iso-url', 'https://mirror.example.org/missing.iso'], ['click', '#iso-mount']],
+    errors: { iso_url: ['cannot be downloaded'] }, control: '#iso-url', top: '#iso-error',
   },
   {
-    name: 'rebuild',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page, vm) {
-      await page.click('#open-rebuild');
-      await page.selectOption('#rebuild-template-id', '2');
-      await page.fill('#typed-confirm', vm.hostname);
-      await page.click('#rebuild-dialog #confirm-action');
-    },
-    errors: { template_id: ['is not available in this location'] },
-    control: '#rebuild-template-id',
-    top: '#rebuild-error',
-    select: true,
+    name: 'rebuild', tab: 'settings', select: true,
+    steps: [['click', '#open-rebuild'], ['select', '#rebuild-template-id', '2'], ['hostname', '#typed-confirm'], ['click', '#rebuild-dialog #confirm-action']],
+    errors: { template_id: ['is not available in this location'] }, control: '#rebuild-template-id', top: '#rebuild-error',
   },
   {
-    name: 'interface edit',
-    vm: async (v) => (await nicCount(v)) >= 1,
-    path: (vm) => `/vms/${vm.id}/network`,
-    async fill(page) {
-      await page.locator('.nic button:text("Edit")').first().click();
-      await page.fill('#edit-interface-dialog #nic-label', 'eth-renamed');
-      await page.click('#edit-interface-dialog #confirm-action');
-    },
-    errors: { label: ['is taken'] },
-    control: '#nic-label',
-    top: '#nic-error',
+    name: 'interface edit', tab: 'network', vm: withNic,
+    steps: [['click', '.nic button:text("Edit")'], ['fill', '#edit-interface-dialog #nic-label', 'eth-renamed'], ['click', '#edit-interface-dialog #confirm-action']],
+    errors: { label: ['is taken'] }, control: '#nic-label', top: '#nic-error',
   },
   {
-    name: 'address',
-    vm: async (v) => (await nicCount(v)) >= 1,
-    path: (vm) => `/vms/${vm.id}/network`,
-    async fill(page) {
-      await page.locator('.nic button:text("Add IP")').first().click();
-      await page.waitForSelector('#ip-choice');
-      await page.click('#add-ip-dialog #confirm-action');
-    },
-    errors: { ip_address_id: ['has no free address left'] },
-    control: '#ip-choice',
-    top: '#ip-error',
-    select: true,
+    name: 'address', tab: 'network', vm: withNic, select: true,
+    steps: [['click', '.nic button:text("Add IP")'], ['wait', '#ip-choice'], ['click', '#add-ip-dialog #confirm-action']],
+    errors: { ip_address_id: ['has no free address left'] }, control: '#ip-choice', top: '#ip-error',
   },
   {
-    name: 'default policy',
-    vm: async (v) => (await nicCount(v)) >= 1,
-    path: (vm) => `/vms/${vm.id}/network`,
-    async fill(page) {
-      await setPolicyDrop(page, page.locator('.nic button:text("Default policy")').first());
-    },
-    errors: { default_firewall_policy: ['cannot be DROP on this network'] },
-    control: '#policy-choice',
-    top: '#policy-error',
-    select: true,
+    name: 'default policy', tab: 'network', vm: withNic, select: true, steps: [['policy', '.nic button:text("Default policy")']],
+    errors: { default_firewall_policy: ['cannot be DROP on this network'] }, control: '#policy-choice', top: '#policy-error',
   },
   {
-    name: 'destroy',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page, vm) {
-      await page.click('#open-destroy');
-      await page.fill('#typed-confirm', vm.hostname);
-      await page.click('#destroy-dialog #confirm-action');
-    },
-    errors: { base: ['A backup of this VM is being made'] },
-    top: '#destroy-error',
+    name: 'destroy', tab: 'settings', steps: [['click', '#open-destroy'], ['hostname', '#typed-confirm'], ['click', '#destroy-dialog #confirm-action']],
+    errors: { base: ['A backup of this VM is being made'] }, top: '#destroy-error',
   },
   {
-    name: 'segregation',
-    path: (vm) => `/vms/${vm.id}/settings`,
-    async fill(page, vm) {
-      await page.fill('#segregation-search', vm.hostname.slice(0, 2));
-      await page.press('#segregation-search', 'Enter');
-      await page.locator('#segregation-candidates button').first().click();
-    },
-    errors: { base: ['The other VM is on a hypervisor of its own already'] },
-    top: '#segregation-error',
-    inPage: true,
+    name: 'segregation', tab: 'settings', inPage: true, steps: [['search', '#segregation-search'], ['click', '#segregation-candidates button']],
+    errors: { base: ['The other VM is on a hypervisor of its own already'] }, top: '#segregation-error',
   },
   {
-    name: 'apply disks',
-    path: (vm) => `/vms/${vm.id}/disks`,
-    async fill(page) {
-      await page.click('#open-apply-disks');
-      await page.click('#apply-disks-dialog #confirm-action');
-    },
-    errors: { base: ['The disks are being backed up'] },
-    top: '#apply-disks-error',
+    name: 'apply disks', tab: 'disks', steps: [['click', '#open-apply-disks'], ['click', '#apply-disks-dialog #confirm-action']],
+    errors: { base: ['The disks are being backed up'] }, top: '#apply-disks-error',
   },
 ];
 
 for (const form of refusals) {
   test(`${form.name}: a 422 naming a field puts the message at that field`, async () => {
     const vm = await vms.take({ where: form.vm });
-    const { page } = await loggedInPage(suite);
-    await page.goto(`${suite.sim.url}${form.path(vm)}`);
+    const { page } = await openVm(suite, vm, form.tab);
     await refuseNextWrite(page, form.errors);
-    await form.fill(page, vm);
+    await goThrough(page, vm, form.steps);
     const [field, [message]] = Object.entries(form.errors)[0];
     if (!form.control) {
       // Nothing to type that the refusal could name: all of it at the top.
@@ -289,9 +206,7 @@ for (const form of refusals) {
 
 test('the edit and clone dialogs keep a draft over closing, reopening and a reload', async () => {
   const vm = await vms.take({ status: 'offline' });
-  const handle = await loggedInPage(suite);
-  const { page } = handle;
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  const { page } = await openVm(suite, vm, 'settings');
   await page.click('#open-edit');
   await page.fill('#edit-note', 'a note not sent yet');
   await page.keyboard.press('Escape');
@@ -315,18 +230,15 @@ test('the edit and clone dialogs keep a draft over closing, reopening and a relo
   await page.click('#open-edit');
   await page.click('#edit-dialog #confirm-action');
   await page.waitForSelector('#edit-dialog:not([open])', { state: 'attached' });
-  await waitFree(page).catch(() => {});
-  const left = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('vmdeck.draft.')));
-  assert.deepEqual(left, []);
-  assert.equal((await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.note, 'a note not sent yet');
+  await untilFree(page, 15000).catch(() => {});
+  assert.deepEqual(await draftKeys(page), []);
+  assert.equal((await vmOf(suite.sim.api, vm)).note, 'a note not sent yet');
 });
 
 test('the ISO form keeps what is typed over a switch to another tab and back', async () => {
   const vm = await vms.take({ where: (v) => v.cdrom === 0 });
-  const handle = await loggedInPage(suite);
+  const handle = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   const { page } = handle;
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
-  await page.waitForSelector('#iso-none');
   await page.click('#iso-by-url');
   await page.fill('#iso-url', 'https://mirror.example.org/switch.iso');
   handle.leave = true;
@@ -339,13 +251,10 @@ test('the ISO form keeps what is typed over a switch to another tab and back', a
 
 test('a removed disk row takes its messages with it, the form\'s and the service\'s', async () => {
   const { page } = await loggedInPage(suite);
-  await page.click('#create-vm');
-  await page.waitForSelector('#create-submit');
+  await openCreateForm(page);
   await page.click('#add-disk');
   await page.click('#add-disk');
-  await page.fill('#create-secondary-disk-size-0', '0');
-  await page.locator('#create-secondary-disk-size-0').blur();
-  await page.waitForSelector('#create-secondary-disk-size-0-error');
+  await leaveField(page, '#create-secondary-disk-size-0', '0');
   await page.fill('#create-secondary-disk-size-1', '40');
   await page.click('#secondary-disks .remove-disk >> nth=0');
   await page.waitForSelector('#create-secondary-disk-size-0', { state: 'detached' });
@@ -355,9 +264,7 @@ test('a removed disk row takes its messages with it, the form\'s and the service
 
   // The service's message about the disks goes to the first disk left, and
   // leaves with it.
-  await page.fill('#create-label', 'Disk test');
-  await page.fill('#create-hostname', 'disk-test');
-  await page.selectOption('#create-template-id', '3');
+  await fillBasics(page, { label: 'Disk test', hostname: 'disk-test' });
   await refuseNextWrite(page, { secondary_disk_size: ['is too big for the data store'] });
   await page.click('#create-submit');
   await page.waitForSelector('#create-secondary-disk-size-1-error:has-text("too big")');
@@ -373,12 +280,9 @@ test('the create form survives a refused token and a new login, without the pass
   let second = null;
   try {
     const { page } = await loggedInPage(suite, { base: first.url });
-    await page.click('#create-vm');
-    await page.waitForSelector('#create-submit');
-    await page.fill('#create-label', 'Half filled');
-    await page.fill('#create-hostname', 'half-filled');
+    await openCreateForm(page);
+    await fillBasics(page, { label: 'Half filled', hostname: 'half-filled' });
     await page.fill('#create-memory', '2048');
-    await page.selectOption('#create-template-id', '3');
     await page.click('#add-disk');
     await page.fill('#create-secondary-disk-size-0', '25');
     await page.fill('#create-initial-root-password', 'Secret_pass-1');
@@ -410,8 +314,7 @@ test('the create form survives a refused token and a new login, without the pass
     assert.equal(await page.inputValue('#create-memory'), '1024');
     assert.equal(await page.locator('#secondary-disks .disk-row').count(), 0);
     assert.equal(await page.$('#create-draft'), null);
-    const left = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('vmdeck.draft.')));
-    assert.deepEqual(left, []);
+    assert.deepEqual(await draftKeys(page), []);
   } finally {
     await second?.kill();
     await first.kill();
@@ -421,11 +324,8 @@ test('the create form survives a refused token and a new login, without the pass
 test('leaving unsent input asks first; a reload keeps it; a created VM clears it', async () => {
   const handle = await loggedInPage(suite);
   const { page } = handle;
-  await page.click('#create-vm');
-  await page.waitForSelector('#create-submit');
-  await page.fill('#create-label', 'Kept on reload');
-  await page.fill('#create-hostname', 'kept-on-reload');
-  await page.selectOption('#create-template-id', '3');
+  await openCreateForm(page);
+  await fillBasics(page, { label: 'Kept on reload', hostname: 'kept-on-reload' });
 
   // A link of the panel: asked, and staying keeps everything.
   await page.click('.breadcrumb a');
@@ -443,8 +343,7 @@ test('leaving unsent input asks first; a reload keeps it; a created VM clears it
   await page.click('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
   const asked = handle.dialogs.length;
-  const left = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('vmdeck.draft.')));
-  assert.deepEqual(left, []);
+  assert.deepEqual(await draftKeys(page), []);
   await page.click('.breadcrumb a');
   await page.waitForURL(/\/vms$/);
   assert.equal(handle.dialogs.length, asked, 'nothing unsent, nothing asked');
@@ -453,8 +352,7 @@ test('leaving unsent input asks first; a reload keeps it; a created VM clears it
 test('a form without input leaves without a question', async () => {
   const handle = await loggedInPage(suite);
   const { page } = handle;
-  await page.click('#create-vm');
-  await page.waitForSelector('#create-submit');
+  await openCreateForm(page);
   await page.click('.breadcrumb a');
   await page.waitForURL(/\/vms$/);
   assert.deepEqual(handle.dialogs, []);

@@ -2,7 +2,11 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, logIn, loggedInPage, storedValues, useSuite, vmPicker } from './harness.mjs';
+import { DEMO, vmPicker } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { gotoVm, rebootFromPage, untilFree } from '../support/pages/vm.mjs';
+import { storedValues } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '20', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -191,11 +195,9 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
     const handle = await loggedInPage(suite, { remember, ready: '#vm-table tbody tr' });
     const { page } = handle;
     // History, the visit record, a draft and the saved address.
-    await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-    await page.click('#action-reboot');
-    await page.click('#reboot-dialog #confirm-action');
-    await page.waitForSelector('.vm-state .busy');
-    await page.waitForSelector('.vm-state .busy', { state: 'detached', timeout: 10000 });
+    await gotoVm(page, suite.sim.url, vm);
+    await rebootFromPage(page);
+    await untilFree(page);
     await page.evaluate(() => localStorage.setItem('vmdeck.my_address', JSON.stringify('203.0.113.9')));
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');

@@ -2,7 +2,12 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, accountPath, apiGet, logIn, loggedInPage, partBehind, recordRequests, startSim, storedValues, useSuite } from './harness.mjs';
+import { DEMO, accountPath, apiGet } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { VM_TABS, partBehind } from '../support/pages/vm.mjs';
+import { recordRequests, storedValues } from '../support/requests.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
 
@@ -153,9 +158,9 @@ test('every route has its own title, naming the VM or the count once known', asy
 
   const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).body;
   const name = vm.label || vm.hostname;
-  for (const [tab, label] of [['', 'Overview'], ['/disks', 'Disks'], ['/isos', 'ISOs'], ['/snapshots', 'Snapshots'], ['/network', 'Network'], ['/firewall', 'Firewall'], ['/statistics', 'Statistics'], ['/settings', 'Settings']]) {
-    await page.goto(`${suite.sim.url}/vms/${vm.id}${tab}`);
-    await page.waitForFunction((t) => document.title === t, `${name} · ${label} · vmdeck`);
+  for (const { path, title } of VM_TABS) {
+    await page.goto(`${suite.sim.url}/vms/${vm.id}${path}`);
+    await page.waitForFunction((t) => document.title === t, `${name} · ${title} · vmdeck`);
   }
   for (const [path, title] of [['/vms/new', 'Create a VM · vmdeck'], ['/interfaces', 'Network interfaces · vmdeck'], ['/ip-addresses', 'IP addresses · vmdeck'], ['/nowhere', 'Page not found · vmdeck']]) {
     await page.goto(`${suite.sim.url}${path}`);
