@@ -1,5 +1,4 @@
-// Data that stays fresh: reads again on focus and on Refresh, the opt-in
-// auto-refresh, no request at all from an idle or hidden page, and the age line.
+// Data that stays fresh: reads again on focus and on Refresh, the opt-in auto-refresh, no request at all from an idle or hidden page, and the age line.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
