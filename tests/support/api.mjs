@@ -1,5 +1,6 @@
 // The demo account and the simulator's API called directly: reads, writes behind the panel's back, VMs picked for tests.
 
+import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const DEMO = { account: '1', token: 'demo-token' };
@@ -46,7 +47,7 @@ export async function nicsOf(api, vm) {
 /** Starts rebooting VM `id` behind the panel's back: busy for as long as the simulator's --op-ms. */
 export async function rebootBehindTheBack(api, id) {
   const { status } = await apiSend(api, 'POST', accountPath(`/virtual_machine/${id}/reboot`), {});
-  if (status !== 202) throw new Error(`reboot of VM ${id} answered ${status}`);
+  assert.equal(status, 202, `reboot of VM ${id} answered ${status}`);
 }
 
 /** Waits until the account has no busy VM (the seeded operations end within seconds). */
