@@ -204,6 +204,8 @@ test('numbers, money and dates are written the Spanish way', async () => {
   const { page } = await loggedInPage(suite, { locale: 'es-ES', ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms/new`);
   await page.waitForSelector('#create-form');
+  // The plans come with the deployment's config.json, which may still be on its way.
+  await page.waitForSelector('#plan-cards .plan-card');
   const cards = await page.locator('.plan-card').allTextContents();
   const all = cards.join(' | ');
   // Spanish: decimal comma, the euro after the amount, grouping from five digits.
