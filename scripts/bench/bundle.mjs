@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { partsFor } from '../route-table.mjs';
-import { DIST, figures, fmt, record } from './shared.mjs';
+import { DIST } from '../../tests/support/simulator.mjs';
+import { figures, fmt, record } from './shared.mjs';
 
 export const name = 'bundle';
 

@@ -1,8 +1,9 @@
 // Section `cls`: the layout shift of a cold load of every page, light and
 // dark, wide and narrow; the worst page of each variant.
 
-import { DEMO, apiGet } from '../../tests/e2e/harness.mjs';
-import { figures, fmt, log, newContext, record, settled, untilIdle } from './shared.mjs';
+import { accountPath, apiGet, untilIdle } from '../../tests/support/api.mjs';
+import { VM_TABS } from '../../tests/support/pages/vm.mjs';
+import { figures, fmt, log, newContext, record, settled } from './shared.mjs';
 
 export const name = 'cls';
 
@@ -22,20 +23,12 @@ const SHIFT_REPORTED = 0.05; // pages shifting more than this have their shifted
 
 /** Every page as [path, what shows once it is there], the login page first (opened logged out). */
 async function everyPage(sim) {
-  const { body: vms } = await apiGet(sim.api, `/account/${DEMO.account}/virtual_machines?status=online&locked=0`);
-  const vm = `/vms/${vms[0].id}`;
+  const { body: vms } = await apiGet(sim.api, accountPath('/virtual_machines?status=online&locked=0'));
   return [
     ['/login', '#login-submit'],
     ['/vms', '#vm-table'],
     ['/vms/new', '#create-form'],
-    [vm, '#vm-fields'],
-    [`${vm}/disks`, '#disk-table'],
-    [`${vm}/isos`, '#iso-none, #iso-name'],
-    [`${vm}/snapshots`, '#snapshot-table, #snapshots-empty'],
-    [`${vm}/network`, '.nic, #nic-empty'],
-    [`${vm}/firewall`, '#rule-default'],
-    [`${vm}/statistics`, '#cpu-canvas, #cpu-no-data'],
-    [`${vm}/settings`, '#card-edit'],
+    ...VM_TABS.map(({ path, ready }) => [`/vms/${vms[0].id}${path}`, ready]),
     ['/interfaces', '#nics-table'],
     ['/ip-addresses', '#ips-table'],
     ['/no/such/page', '#not-found'],
@@ -97,7 +90,7 @@ async function shiftsOfColdLoad(browser, sim, state, [route, ready], [scheme, wi
 
 export async function run({ browser, account }) {
   const { sim, state } = await account('small');
-  await untilIdle(sim);
+  await untilIdle(sim.api);
   const pages = await everyPage(sim);
   for (const variant of LAYOUT_VARIANTS) {
     let worst = { total: -1 };

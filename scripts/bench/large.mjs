@@ -2,8 +2,8 @@
 // to the table painted, with the long tasks on the main thread meanwhile.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO, apiGet } from '../../tests/e2e/harness.mjs';
-import { RUNS, TABLE_MARK, figures, fmt, follow, log, newContext, record, settled, shown, stats, untilIdle } from './shared.mjs';
+import { accountPath, apiGet, untilIdle } from '../../tests/support/api.mjs';
+import { RUNS, TABLE_MARK, figures, fmt, follow, log, newContext, record, settled, shown, stats } from './shared.mjs';
 
 export const name = 'large';
 
@@ -18,7 +18,7 @@ const SEARCH_PAUSE_MS = 300; // longer than the panel's SEARCH_INTERVAL_MS: the 
 
 /** Search strings whose first page differs from the unfiltered one, so the rows change. */
 async function searchLetters(sim) {
-  const ids = async (query) => (await apiGet(sim.api, `/account/${DEMO.account}/virtual_machines?limit=50${query}`)).body.map((vm) => vm.id).join();
+  const ids = async (query) => (await apiGet(sim.api, accountPath(`/virtual_machines?limit=50${query}`))).body.map((vm) => vm.id).join();
   const all = await ids('');
   const letters = [];
   for (const letter of 'qzxjkvwybgpfhumcldrtnoeias') {
@@ -31,7 +31,7 @@ async function searchLetters(sim) {
 
 export async function run({ browser, account }) {
   const { sim, state } = await account('large');
-  await untilIdle(sim);
+  await untilIdle(sim.api);
   const { context, page } = await newContext(browser, state);
   await page.goto(`${sim.url}/vms`);
   await shown(page, '#vm-table');

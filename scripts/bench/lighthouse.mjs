@@ -8,9 +8,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { logIn } from '../../tests/e2e/harness.mjs';
-import { CHROMIUM, figures, log, record, shown, stats } from './shared.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, launchProfile } from '../../tests/support/browser.mjs';
+import { rememberedLogin } from '../../tests/support/pages/login.mjs';
+import { figures, log, record, stats } from './shared.mjs';
 
 export const name = 'lighthouse';
 
@@ -44,18 +44,8 @@ export const FIGURES = figures({
   missing: { name: 'lighthouse', unit: '' },
 });
 
-// The flags Lighthouse starts Chromium with: headless, and none of the
-// browser's own traffic (updates, sync, QUIC probes) in the page's network.
-const LIGHTHOUSE_CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The flags Lighthouse starts Chromium with: headless, and those of the tests.
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /**
  * Lighthouse and the Chrome launcher it comes with, from where
@@ -73,10 +63,9 @@ async function lighthouseModules() {
 
 /** Logs in with "remember me" in the Chromium profile `dir`, so that its visits are logged in. */
 async function rememberedProfile(dir, sim) {
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await launchProfile(dir);
   const page = context.pages()[0] ?? (await context.newPage());
-  await logIn(page, sim.url, { remember: true });
-  await shown(page, '#vm-table');
+  await rememberedLogin(page, sim.url);
   // Closed, not killed: the token must be written to the profile's localStorage.
   await context.close();
 }

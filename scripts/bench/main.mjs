@@ -2,8 +2,9 @@
 // in headless Chromium against the release simulator and prints one table.
 // It asserts nothing: a budget missed shows as "OVER" in the table. Each
 // section is a module of this folder with its figures and their budgets as
-// data (see shared.mjs). Run through scripts/bench.sh, which builds what it
-// needs first.
+// data (see shared.mjs), measured with the end-to-end tests' library
+// (tests/support/). Run through scripts/bench.sh, which builds what it needs
+// first.
 //
 // Environment: BENCH_RUNS (runs per figure, default 7), BENCH_LH_RUNS
 // (Lighthouse runs per figure, default 3), BENCH_POLL_SECONDS (window of each
@@ -14,7 +15,7 @@
 // browser, default /usr/bin/chromium). Lighthouse must be on PATH
 // (scripts/tools.sh --bench).
 
-import { launchBrowser } from '../../tests/e2e/harness.mjs';
+import { launchBrowser } from '../../tests/support/browser.mjs';
 import { accounts, log, printTable } from './shared.mjs';
 import * as bundle from './bundle.mjs';
 import * as charts from './charts.mjs';

@@ -1,7 +1,9 @@
 // Section `memory`: the JS heap and the wasm memory after round trips from
 // the list to a VM, through every tab, and back, and how much they grew.
 
-import { figures, newContext, record, settled, shown, untilIdle } from './shared.mjs';
+import { untilIdle } from '../../tests/support/api.mjs';
+import { VM_TABS } from '../../tests/support/pages/vm.mjs';
+import { figures, newContext, record, settled, shown } from './shared.mjs';
 
 export const name = 'memory';
 
@@ -17,13 +19,13 @@ export const FIGURES = figures({
 
 export async function run({ browser, account }) {
   const { sim, state } = await account('list');
-  await untilIdle(sim);
+  await untilIdle(sim.api);
   const { context, page } = await newContext(browser, state);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${sim.url}/vms`);
   await shown(page, '#vm-table');
-  const tabs = ['disks', 'isos', 'snapshots', 'network', 'firewall', 'statistics', 'settings'];
+  const tabs = VM_TABS.map(({ tab }) => tab).filter((tab) => tab !== 'overview');
   const measure = async () => {
     // The page's timeline keeps every request and mark: this suite's instrument, not the panel's memory.
     await page.evaluate(() => performance.clearResourceTimings());

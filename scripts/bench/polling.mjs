@@ -2,7 +2,9 @@
 // nothing is busy, while one VM is, and with the tab hidden, as per minute.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { figures, follow, newContext, reboot, record, settled, shown, untilIdle } from './shared.mjs';
+import { rebootBehindTheBack, untilIdle } from '../../tests/support/api.mjs';
+import { setHidden } from '../../tests/support/browser.mjs';
+import { figures, follow, newContext, record, settled, shown } from './shared.mjs';
 
 export const name = 'polling';
 
@@ -39,7 +41,7 @@ export async function run({ browser, account }) {
   const list = await account('list');
   const busy = await account('busy');
 
-  await untilIdle(list.sim);
+  await untilIdle(list.sim.api);
   const idle = await newContext(browser, list.state);
   await idle.page.goto(`${list.sim.url}/vms`);
   await shown(idle.page, '#vm-table');
@@ -51,19 +53,19 @@ export async function run({ browser, account }) {
   record(FIGURES.idleVm, await apiRequestsPerMinute(idle.page, list.sim));
   await idle.context.close();
 
-  await untilIdle(busy.sim);
-  await reboot(busy.sim, '1001'); // busy for the whole run (--op-ms)
+  await untilIdle(busy.sim.api);
+  await rebootBehindTheBack(busy.sim.api, '1001'); // busy for the whole run (--op-ms)
   const { context, page } = await newContext(browser, busy.state);
   await page.goto(`${busy.sim.url}/vms`);
   await shown(page, '#vm-row-1001.is-busy');
   record(FIGURES.busyList, await apiRequestsPerMinute(page, busy.sim));
-  await page.evaluate(() => __bench.setHidden(true));
+  await setHidden(page, true);
   record(FIGURES.hiddenList, await apiRequestsPerMinute(page, busy.sim));
-  await page.evaluate(() => __bench.setHidden(false));
+  await setHidden(page, false);
   await follow(page, '/vms/1001');
   await shown(page, '#vm-title');
   record(FIGURES.busyVm, await apiRequestsPerMinute(page, busy.sim));
-  await page.evaluate(() => __bench.setHidden(true));
+  await setHidden(page, true);
   record(FIGURES.hiddenVm, await apiRequestsPerMinute(page, busy.sim));
   await context.close();
 }

@@ -1,15 +1,13 @@
 // What the sections of the performance suite share: the figures with their
-// budgets and the one table they end in, and the browser and simulator
-// helpers they measure with.
+// budgets and the one table they end in, and the pages and accounts they
+// measure with (built on tests/support/, the end-to-end tests' library).
 
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ROOT, DEMO, startSim, logIn, apiGet } from '../../tests/e2e/harness.mjs';
+import { settled as settledWithin, newPage } from '../../tests/support/browser.mjs';
+import { rememberedLogin } from '../../tests/support/pages/login.mjs';
+import { startSim } from '../../tests/support/simulator.mjs';
 
 export const RUNS = Number(process.env.BENCH_RUNS || 7);
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-export const DIST = path.join(ROOT, 'dist');
 export const TABLE_MARK = 'vmdeck:vm-table-rendered';
 
 export const log = (...args) => console.error('bench:', ...args);
@@ -162,33 +160,20 @@ function instrument() {
       bench.waiters.push({ name, after, resolve });
       setTimeout(() => reject(new Error(`no mark ${name} within ${timeoutMs} ms`)), timeoutMs);
     });
-  /** Pretends the tab is hidden or shown again, as switching tabs does. */
-  bench.setHidden = (hidden) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  };
 }
 
-/** A context with `instrument` and any other `scripts` run in its pages; `options` as Playwright's. */
-export async function newContext(browser, storageState, { scripts = [], ...options } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState, ...options });
-  for (const script of [instrument, ...scripts]) await context.addInitScript(script);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => log(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) log(`console error: ${msg.text()}`);
-  });
-  return { context, page };
+/**
+ * A context with `instrument` and any other `scripts` run in its pages, its
+ * page's panics and console errors logged; `options` as Playwright's.
+ */
+export function newContext(browser, storageState, { scripts = [], ...options } = {}) {
+  return newPage(browser, { ...options, storageState, scripts: [instrument, ...scripts], report: log });
 }
 
 /** Logs in once and answers the storage that keeps later contexts logged in. */
 export async function loggedInState(browser, sim) {
   const { context, page } = await newContext(browser);
-  await page.goto(`${sim.url}/login`);
-  await logIn(page, sim.url, { remember: true });
-  await shown(page, '#vm-table');
-  const state = await context.storageState();
+  const state = await rememberedLogin(page, sim.url);
   await context.close();
   return state;
 }
@@ -219,11 +204,9 @@ export function shown(page, selector, state = 'attached') {
   return page.locator(selector).first().waitFor({ state });
 }
 
-/** Waits until the page has no loading placeholders. */
+/** Waits until the page has no loading placeholders, 5 s at most (said on stderr). */
 export async function settled(page) {
-  await page
-    .waitForFunction(() => !document.querySelector('#main .skeleton, #main [aria-busy="true"]'), null, { timeout: 5000 })
-    .catch(() => log(`still loading after 5 s: ${page.url()}`));
+  await settledWithin(page, 5000).catch(() => log(`still loading after 5 s: ${page.url()}`));
 }
 
 // ---------------------------------------------------------------- simulator
@@ -261,24 +244,4 @@ export function accounts(browser) {
       for (const { sim } of started.values()) await sim.stop();
     },
   };
-}
-
-/** Waits until the simulator has no busy VM (the seeded operations end within seconds). */
-export async function untilIdle(sim) {
-  for (let i = 0; i < 40; i++) {
-    const { headers } = await apiGet(sim.api, `/account/${DEMO.account}/virtual_machines?locked=1&limit=1`);
-    if (headers.get('x-total') === '0') return;
-    await sleep(500);
-  }
-  throw new Error('the simulator kept busy VMs');
-}
-
-/** Starts rebooting a VM: busy for as long as the simulator's --op-ms. */
-export async function reboot(sim, id) {
-  const response = await fetch(`${sim.api}/account/${DEMO.account}/virtual_machine/${id}/reboot`, {
-    method: 'POST',
-    headers: { Authorization: DEMO.token, 'Content-Type': 'application/json' },
-    body: '{}',
-  });
-  if (response.status !== 202) throw new Error(`reboot of VM ${id} answered ${response.status}`);
 }

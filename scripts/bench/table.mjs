@@ -4,8 +4,9 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, DEMO } from '../../tests/e2e/harness.mjs';
-import { DIST, RUNS, figures, follow, log, newContext, reboot, record, settled, shown, stats, untilIdle } from './shared.mjs';
+import { DEMO, rebootBehindTheBack, untilIdle } from '../../tests/support/api.mjs';
+import { DIST, ROOT } from '../../tests/support/simulator.mjs';
+import { RUNS, figures, follow, log, newContext, record, settled, shown, stats } from './shared.mjs';
 
 export const name = 'table';
 
@@ -99,12 +100,12 @@ function firstDifference(a, b) {
 
 /** One VM's status changes in a 1,000-row table: how many rows does the page touch? */
 async function oneRowUpdate(browser, sim, state) {
-  await untilIdle(sim);
+  await untilIdle(sim.api);
   const { context, page } = await newContext(browser, state);
   await page.goto(`${sim.url}/vms/1002`);
   await shown(page, '#vm-title');
   const id = '1001';
-  await reboot(sim, id);
+  await rebootBehindTheBack(sim.api, id);
   await follow(page, '/vms?limit=1000', true);
   const touched = await page.evaluate(async (id) => {
     const body = document.querySelector('#vm-table tbody');

@@ -2,94 +2,23 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, axeProblems, focused, focusMovesTo, logIn, loggedInPage, startSim, useSuite, vmPicker } from './harness.mjs';
+import { axeProblems, focused, focusMovesTo } from '../support/accessibility.mjs';
+import { vmOf, vmPicker } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { visitEverything } from '../support/pages/tour.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '1500'], { before, after, afterEach });
 // Each test that reboots or opens the dialogs of a VM takes one of its own.
 const vms = vmPicker(suite);
 
-/** Every page and dialog of the panel, each checked by `check(where)` once shown. */
-async function visitEverything(page, base, check) {
-  await page.goto(`${base}/login`);
-  await page.waitForSelector('#login-submit');
-  await check('login');
-  await page.click('#login-submit');
-  await page.waitForSelector('.field-error, [aria-invalid="true"]');
-  await check('login with errors');
-
-  await logIn(page, base);
-  await page.waitForSelector('#vm-table tbody tr');
-  await check('VM list');
-  await page.click('#vm-filters-toggle');
-  await page.selectOption('#filter-status', 'online');
-  await page.waitForURL(/status=online/);
-  await page.waitForSelector('#vm-table tbody tr');
-  await check('VM list filtered');
-  await page.goto(`${base}/vms?hostname=no-such-host`);
-  await page.waitForSelector('#vm-list-no-match');
-  await check('VM list, nothing matches');
-
-  await page.goto(`${base}/vms/new`);
-  await page.waitForSelector('#create-submit');
-  await check('create VM');
-  await page.click('#add-disk');
-  await page.fill('#create-hostname', '9-bad host');
-  await page.click('#create-submit');
-  await page.waitForSelector('.field-error');
-  await check('create VM with errors');
-
-  const vm = await vms.take({ status: 'online' });
-  const tabs = {
-    overview: ['', '#vm-fields'],
-    settings: ['settings', '#card-edit'],
-    disks: ['disks', '#disk-table'],
-    isos: ['isos', '#iso-none, #iso-name'],
-    snapshots: ['snapshots', '#snapshot-table, #snapshots-empty'],
-    network: ['network', '.nic, #nic-empty'],
-    firewall: ['firewall', '#rule-default'],
-    statistics: ['statistics', '#cpu-canvas, #cpu-no-data'],
-  };
-  for (const [name, [path, ready]] of Object.entries(tabs)) {
-    await page.goto(`${base}/vms/${vm.id}${path ? `/${path}` : ''}`);
-    await page.waitForSelector('#vm-title');
-    await page.waitForSelector(ready);
-    await check(`VM ${name} tab`);
-  }
-  await page.goto(`${base}/vms/${vm.id}/settings`);
-  await page.waitForSelector('#card-edit');
-  for (const dialog of ['destroy', 'edit', 'rebuild', 'clone']) {
-    await page.click(`#open-${dialog}`);
-    await page.waitForSelector(`#${dialog}-dialog[open]`);
-    await check(`${dialog} dialog`);
-    await page.keyboard.press('Escape');
-    await page.waitForSelector(`#${dialog}-dialog:not([open])`, { state: 'attached' });
-  }
-  await page.click('#action-reboot');
-  await page.waitForSelector('#reboot-dialog[open]');
-  await check('reboot dialog');
-  await page.click('#reboot-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
-  await check('busy VM');
-  await page.click('#task-tray-toggle');
-  await page.waitForSelector('#task-tray li');
-  await check('task tray');
-
-  await page.goto(`${base}/interfaces`);
-  await page.waitForSelector('#nics-table');
-  await check('network interfaces');
-  await page.goto(`${base}/ip-addresses`);
-  await page.waitForSelector('#ips-table');
-  await check('IP addresses');
-  await page.goto(`${base}/nowhere`);
-  await page.waitForSelector('#not-found');
-  await check('not found');
-}
-
 for (const scheme of ['light', 'dark']) {
   test(`axe finds no serious or critical violation on any page, ${scheme}`, async () => {
     const { page } = await suite.open({ colorScheme: scheme });
     const problems = [];
-    await visitEverything(page, suite.sim.url, async (where) => {
+    await visitEverything(page, suite.sim.url, await vms.take({ status: 'online' }), async (where) => {
       // The theme really is the one asked for, so that contrast is checked in it.
       assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
       problems.push(...(await axeProblems(page, where)));
@@ -180,8 +109,7 @@ test('keyboard only: open a VM from the list, reboot it, confirm; the start and 
   await focusMovesTo(page, '#main', 'the focus after the dialog');
   const name = await page.textContent('#vm-title');
   await page.waitForFunction((text) => document.querySelector('#task-announcement').textContent.includes(text), `Reboot on ${name.trim()}: started`);
-  const after = await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`));
-  assert.equal(Number(after.body.locked), 1, 'the reboot reached the API');
+  assert.equal(Number((await vmOf(suite.sim.api, vm)).locked), 1, 'the reboot reached the API');
   await page.waitForFunction(
     (text) => document.querySelector('#task-announcement').textContent.includes(text),
     `Reboot on ${name.trim()}: done`,
@@ -213,9 +141,7 @@ const dialogStops = (page, dialog) =>
 
 test('a dialog keeps the focus while open and gives it back to its button when closed', async () => {
   const vm = await vms.take({ status: 'online' });
-  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
-  await page.waitForSelector('#card-edit');
+  const { page } = await openVm(suite, vm, 'settings', { ready: '#card-edit' });
 
   const dialogs = [
     // opener, dialog, its last control (the content may come after a read)
@@ -261,8 +187,7 @@ test('a dialog keeps the focus while open and gives it back to its button when c
 
 test('the focus put elsewhere while a dialog closes stays there', async () => {
   const vm = await vms.look({ status: 'online' });
-  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  const { page } = await openVm(suite, vm, 'settings');
   await page.focus('#open-destroy');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#destroy-dialog[open] #confirm-action');
@@ -289,7 +214,7 @@ test('every table has header cells with a scope', async () => {
   const { page } = await suite.open();
   const problems = [];
   let tables = 0;
-  await visitEverything(page, suite.sim.url, async (where) => {
+  await visitEverything(page, suite.sim.url, await vms.take({ status: 'online' }), async (where) => {
     if (where === 'VM statistics tab') {
       // Each chart's values can be shown as a table.
       for (const button of await page.$$('.chart button[aria-controls]')) await button.click();

@@ -3,7 +3,9 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { accountPath, apiGet, loggedInPage, useSuite } from './harness.mjs';
+import { accountPath, apiGet } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 

@@ -3,7 +3,13 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { accountPath, apiGet, apiSend, loggedInPage, setHidden, storedValues, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiSend, vmOf, vmPicker } from '../support/api.mjs';
+import { setHidden } from '../support/browser.mjs';
+import { fillBasics } from '../support/pages/create.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { gotoVm, openVm, rebootFromPage } from '../support/pages/vm.mjs';
+import { storedValues } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 // Operations take long enough (3.5 s) to be worth a notification.
 const suite = useSuite(['--vms', '30', '--op-ms', '3500'], { before, after, afterEach });
@@ -15,11 +21,8 @@ const rowsOf = (page, table) =>
 
 test('an action shows on the VM\'s Activity tab and the account\'s page, survives a reload, and exports', async () => {
   const vm = await vms.take({ status: 'online' });
-  const { page } = await loggedInPage(suite, { remember: true });
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.click('#action-reboot');
-  await page.click('#reboot-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
+  const { page } = await openVm(suite, vm, '', { remember: true });
+  await rebootFromPage(page);
 
   await page.click('#tab-activity');
   await page.waitForSelector('#vm-activity-table');
@@ -51,11 +54,8 @@ test('in Spanish, an action shows and is found by its Spanish name, and exports 
   const vm = await vms.take({ status: 'online' });
   const { page } = await loggedInPage(suite);
   await page.evaluate(() => localStorage.setItem('vmdeck.lang', JSON.stringify('es')));
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.waitForSelector('html[lang="es"]');
-  await page.click('#action-reboot');
-  await page.click('#reboot-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
+  await gotoVm(page, suite.sim.url, vm, '', 'html[lang="es"]');
+  await rebootFromPage(page);
 
   await page.goto(`${suite.sim.url}/activity?search=reiniciar`);
   await page.waitForSelector('#activity-table');
@@ -72,7 +72,7 @@ test('a second tab of the browser sees an entry as it is made', async () => {
   await other.waitForSelector('#activity-count, #activity-empty');
   const before = (await other.$$('#activity-table tbody tr')).length;
 
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  await gotoVm(page, suite.sim.url, vm, 'settings');
   await page.click('#open-edit');
   await page.fill('#edit-label', 'Seen from another tab');
   await page.click('#edit-dialog #confirm-action');
@@ -87,9 +87,7 @@ test('a second tab of the browser sees an entry as it is made', async () => {
 test('a created VM\'s password is never in the history, nor anywhere in storage', async () => {
   const { page } = await loggedInPage(suite, { remember: true });
   await page.goto(`${suite.sim.url}/vms/new`);
-  await page.fill('#create-label', 'Secretive');
-  await page.fill('#create-hostname', 'secret-01');
-  await page.selectOption('#create-template-id', '1');
+  await fillBasics(page, { label: 'Secretive', hostname: 'secret-01', template: '1' });
   await page.fill('#create-initial-root-password', 'Never-Stored-42');
   await page.click('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
@@ -113,7 +111,7 @@ test('a VM changed through the API between two visits is reported, with a link t
   await page.goto(`${suite.sim.url}/interfaces`);
   const stop = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
   assert.equal(stop.status, 202);
-  for (let waited = 0; (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.status !== 'offline'; waited += 100) {
+  for (let waited = 0; (await vmOf(suite.sim.api, vm)).status !== 'offline'; waited += 100) {
     assert.ok(waited < 10000, 'the VM stops');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -155,11 +153,9 @@ test('a long task that ends while the tab is hidden is told in a notification, t
   await page.waitForSelector('#tray-notify[aria-pressed="true"]');
   await page.click('#task-tray-toggle');
 
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  await gotoVm(page, suite.sim.url, vm);
   await recordNotifications(page);
-  await page.click('#action-reboot');
-  await page.click('#reboot-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
+  await rebootFromPage(page);
   await setHidden(page, true);
   await page.waitForFunction(() => window.shownNotifications.length > 0, null, { timeout: 15000 });
   const [shown] = await page.evaluate(() => window.shownNotifications);
@@ -170,11 +166,8 @@ test('a long task that ends while the tab is hidden is told in a notification, t
 
 test('a reboot from this browser is marked on the VM\'s CPU chart, and the period summed up', async () => {
   const vm = await vms.take({ status: 'online' });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.click('#action-reboot');
-  await page.click('#reboot-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
+  const { page } = await openVm(suite, vm);
+  await rebootFromPage(page);
   await page.click('#tab-statistics');
   await page.waitForSelector('#cpu-stats canvas');
   await page.click('#cpu-stats button[aria-controls="cpu-table"]');
@@ -186,9 +179,7 @@ test('a reboot from this browser is marked on the VM\'s CPU chart, and the perio
 
 test('a full storage keeps the history in memory, and says so', async () => {
   const vm = await vms.take({ status: 'offline' });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
-  await page.waitForSelector('#open-edit');
+  const { page } = await openVm(suite, vm, 'settings', { ready: '#open-edit' });
   // From now on the browser's storage refuses every write, as a full one does.
   await page.evaluate(() => {
     Storage.prototype.setItem = () => {

@@ -2,10 +2,14 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { ROOT, accountPath, apiGet, apiSend, axeProblems, logIn, loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { axeProblems } from '../support/accessibility.mjs';
+import { accountPath, apiSend, vmOf, vmPicker } from '../support/api.mjs';
+import { fillBasics } from '../support/pages/create.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { recordRequests } from '../support/requests.mjs';
+import { deployedCopy } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const BRAND = { name: 'Nube Hosting', logo: '/brand/logo.svg', primary_color: '#0b5d3b', accent_color: '#c2410c', support: 'mailto:ayuda@nube.example' };
 const PLANS = [
@@ -15,19 +19,16 @@ const PLANS = [
 ];
 
 // The built panel as a provider deploys it: its own config.json and logo.
-const dist = mkdtempSync(path.join(tmpdir(), 'vmdeck-branded-'));
-cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
-const config = JSON.parse(readFileSync(path.join(ROOT, 'dist/config.json'), 'utf8'));
-writeFileSync(path.join(dist, 'config.json'), JSON.stringify({ ...config, brand: BRAND, catalogue: { ...config.catalogue, plans: PLANS } }));
-mkdirSync(path.join(dist, 'brand'));
-writeFileSync(
-  path.join(dist, 'brand/logo.svg'),
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0b5d3b"/></svg>',
+const deployed = deployedCopy(
+  'branded',
+  (built) => ({ ...built, brand: BRAND, catalogue: { ...built.catalogue, plans: PLANS } }),
+  { 'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0b5d3b"/></svg>' },
 );
+const { config } = deployed;
 
-const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', dist], { before, after, afterEach });
+const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', deployed.dir], { before, after, afterEach });
 const vms = vmPicker(suite);
-after(() => rmSync(dist, { recursive: true, force: true }));
+after(deployed.remove);
 
 /** What a page shows of the brand, and the primary button's colour. */
 async function brandOf(page) {
@@ -116,9 +117,7 @@ test('create from a plan sends the plan\'s sizes; the cards show the prices', as
   await page.waitForSelector('#create-memory', { state: 'detached' });
   assert.match(await page.textContent('#create-plan-disk'), /250 GB/);
   const posts = recordRequests(page, (url, method) => method === 'POST' && url.endsWith('/virtual_machine'));
-  await page.fill('#create-label', 'On a plan');
-  await page.fill('#create-hostname', 'plan-01');
-  await page.selectOption('#create-template-id', '1');
+  await fillBasics(page, { label: 'On a plan', hostname: 'plan-01', template: '1' });
   await page.click('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
   const body = JSON.parse(posts.list()[0].body);
@@ -130,8 +129,7 @@ test('resizing offers the plans with the difference in price; a smaller disk is 
   // The VM on the Starter plan.
   const put = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { memory: 1024, cpus: 1, primary_disk_size: 200 });
   assert.equal(put.status, 200);
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
+  const { page } = await openVm(suite, vm, 'settings');
   await page.click('#open-edit');
   await page.waitForSelector('#edit-dialog #plan-cards');
   const text = (i) => page.textContent(`#edit-dialog .plan-card:nth-child(${i + 1})`);
@@ -147,6 +145,5 @@ test('resizing offers the plans with the difference in price; a smaller disk is 
   await page.waitForSelector('#edit-dialog', { state: 'hidden' });
   const sent = JSON.parse(puts.list()[0].body);
   assert.deepEqual([sent.memory, sent.cpus, sent.primary_disk_size], ['2048', '2', '250']);
-  const after = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body;
-  assert.equal(after.memory, 2048);
+  assert.equal((await vmOf(suite.sim.api, vm)).memory, 2048);
 });

@@ -2,7 +2,11 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggedInPage, partBehind, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { vmPicker } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { VM_TABS, gotoVm, partBehind } from '../support/pages/vm.mjs';
+import { recordWrites } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, afterEach });
 // The tests that only visit share a VM; the one that reboots takes its own.
@@ -39,7 +43,7 @@ for (const [kind, faults] of Object.entries(KINDS)) {
     const vm = await vms.look({ status: 'online' });
     const routes = [
       ['/vms', '#vm-table tbody tr'],
-      ...['', '/settings', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics'].map((tab) => [`/vms/${vm.id}${tab}`, '#vm-title']),
+      ...VM_TABS.map(({ path }) => [`/vms/${vm.id}${path}`, '#vm-title']),
       ['/interfaces', 'table tbody tr'],
       ['/ip-addresses', 'table tbody tr'],
     ];
@@ -72,10 +76,9 @@ test('an action under faults is sent once, its failure is said, and nothing is r
   try {
     for (const [index, faults] of Object.values(KINDS).entries()) {
       const vm = rebooted[index];
-      await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-      await page.waitForSelector('#vm-title');
+      await gotoVm(page, suite.sim.url, vm);
       await page.waitForLoadState('networkidle');
-      const recorded = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
+      const recorded = recordWrites(page);
       await setFaults(faults);
       await page.click('#action-reboot');
       await page.click('#reboot-dialog #confirm-action');

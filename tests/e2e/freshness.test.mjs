@@ -1,9 +1,13 @@
-// Data that stays fresh: reads again on focus and on Refresh, the opt-in
-// auto-refresh, no request at all from an idle or hidden page, and the age line.
+// Data that stays fresh: reads again on focus and on Refresh, the opt-in auto-refresh, no request at all from an idle or hidden page, and the age line.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiSend, loggedInPage, recordRequests, setHidden, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiSend, vmPicker } from '../support/api.mjs';
+import { setHidden } from '../support/browser.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { gotoVm } from '../support/pages/vm.mjs';
+import { recordRequests } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 // Operations end quickly, so that a VM changed through the API is free again soon.
 const suite = useSuite(['--op-ms', '400'], { before: test.before, after: test.after, afterEach: test.afterEach });
@@ -24,8 +28,7 @@ const statusOf = (page) => page.textContent('.vm-state .badge');
 test('a VM changed through the API shows its new state after focus comes back, and after Refresh', async () => {
   const { page } = await loggedInPage(suite);
   const vm = await online();
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.waitForSelector('.vm-state .badge-online');
+  await gotoVm(page, suite.sim.url, vm, '', '.vm-state .badge-online');
   const requests = recordRequests(page);
 
   await changeBehindTheBack(vm, { status: 'offline' });
@@ -75,8 +78,7 @@ test('with auto-refresh off, an idle list and an idle VM page send no request in
   const list = (await loggedInPage(suite)).page;
   const vmPage = (await loggedInPage(suite)).page;
   const vm = await online();
-  await vmPage.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await vmPage.waitForSelector('.vm-state .badge-online');
+  await gotoVm(vmPage, suite.sim.url, vm, '', '.vm-state .badge-online');
   const seen = [recordRequests(list), recordRequests(vmPage)];
   await list.waitForTimeout(60_000);
   assert.deepEqual(seen[0].list(), [], 'the list sent requests');
@@ -117,8 +119,7 @@ test('a dialog open while its tab reads again keeps what was typed', async () =>
   const { page } = await loggedInPage(suite);
   const vm = await online();
   await page.selectOption('#auto-refresh', '30');
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
-  await page.waitForSelector('.nic');
+  await gotoVm(page, suite.sim.url, vm, 'network', '.nic');
   const requests = recordRequests(page);
   await page.click('.nic .card-actions button:has-text("Edit")');
   await page.waitForSelector('#edit-interface-dialog[open]');

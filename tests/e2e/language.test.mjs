@@ -2,10 +2,15 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, axeProblems, logIn, useSuite, vmPicker } from './harness.mjs';
+import { axeProblems } from '../support/accessibility.mjs';
+import { vmPicker } from '../support/api.mjs';
+import { settled } from '../support/browser.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { ACTIVITY_TAB, VM_TABS, gotoVm } from '../support/pages/vm.mjs';
+import { ROOT, deployedCopy } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const PLANS = [
   { name: 'Starter', memory: 1024, cpus: 1, disk: 200, price: { monthly: 10, hourly: 0.0137, currency: 'EUR' } },
@@ -15,27 +20,21 @@ const PLANS = [
 // A provider's deployment with plans and a brand, for prices and the branded
 // create form, naming its places the way a Spanish provider would (the
 // simulator's own config names them in English words: "Location 1").
-const dist = mkdtempSync(path.join(tmpdir(), 'vmdeck-es-'));
-cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
-const config = JSON.parse(readFileSync(path.join(ROOT, 'dist/config.json'), 'utf8'));
-writeFileSync(
-  path.join(dist, 'config.json'),
-  JSON.stringify({
-    ...config,
-    brand: { name: 'Nube Hosting', primary_color: '#0b5d3b' },
-    catalogue: {
-      ...config.catalogue,
-      plans: PLANS,
-      locations: [{ id: '1', label: 'Madrid' }, { id: '2', label: 'Valencia' }],
-      networks: [{ id: '1', label: 'Internet' }, { id: '2', label: 'Interna' }],
-      data_store_groups: [{ id: '1', label: 'SSD rápido' }, { id: '2', label: 'HDD' }],
-    },
-  }),
-);
+const deployed = deployedCopy('es', (built) => ({
+  ...built,
+  brand: { name: 'Nube Hosting', primary_color: '#0b5d3b' },
+  catalogue: {
+    ...built.catalogue,
+    plans: PLANS,
+    locations: [{ id: '1', label: 'Madrid' }, { id: '2', label: 'Valencia' }],
+    networks: [{ id: '1', label: 'Internet' }, { id: '2', label: 'Interna' }],
+    data_store_groups: [{ id: '1', label: 'SSD rápido' }, { id: '2', label: 'HDD' }],
+  },
+}));
 
-const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', dist], { before, after, afterEach });
+const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', deployed.dir], { before, after, afterEach });
 const vms = vmPicker(suite);
-after(() => rmSync(dist, { recursive: true, force: true }));
+after(deployed.remove);
 
 /** Every entry of the catalogue files: `KEY = "English" / "Spanish";`. */
 function catalogue() {
@@ -114,10 +113,6 @@ async function englishLeft(page) {
   return TELL_PATTERNS.filter(({ re }) => re.test(words)).map(({ text, key }) => `${key} "${text}"`);
 }
 
-async function settled(page) {
-  await page.waitForFunction(() => !document.querySelector('#main .skeleton, #main [aria-busy="true"]'), null, { timeout: 10000 });
-}
-
 test('the catalogue is read whole: every entry line of every file, each in both languages', () => {
   const files = readdirSync(path.join(ROOT, 'crates/core/src/i18n')).filter((f) => f.endsWith('.rs') && f !== 'mod.rs');
   for (const file of files) {
@@ -158,15 +153,7 @@ test('every page in Spanish: no English text of the catalogue left, lang="es", p
 
   const pages = [
     ['/vms/new', '#create-form'],
-    [`/vms/${vm.id}`, '#vm-fields'],
-    [`/vms/${vm.id}/disks`, '#disk-table'],
-    [`/vms/${vm.id}/isos`, '#iso-none, #iso-name'],
-    [`/vms/${vm.id}/snapshots`, '#snapshot-table, #snapshots-empty'],
-    [`/vms/${vm.id}/network`, '.nic, #nic-empty'],
-    [`/vms/${vm.id}/firewall`, '#rule-default'],
-    [`/vms/${vm.id}/statistics`, '#cpu-canvas, #cpu-no-data'],
-    [`/vms/${vm.id}/settings`, '#card-edit'],
-    [`/vms/${vm.id}/activity`, '#vm-activity-table, #activity-empty'],
+    ...[...VM_TABS, ACTIVITY_TAB].map(({ path, ready }) => [`/vms/${vm.id}${path}`, ready]),
     ['/interfaces', '#nics-table'],
     ['/ip-addresses', '#ips-table'],
     ['/activity', '#activity-table, #activity-empty'],
@@ -179,8 +166,7 @@ test('every page in Spanish: no English text of the catalogue left, lang="es", p
   }
 
   // Dialogs, the switcher, the shortcuts' help, the task tray.
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/settings`);
-  await page.waitForSelector('#card-edit');
+  await gotoVm(page, suite.sim.url, vm, 'settings', '#card-edit');
   for (const [opener, dialog] of [['#open-edit', '#edit-dialog'], ['#action-reboot', '#reboot-dialog'], ['#open-destroy', '#destroy-dialog']]) {
     await page.click(opener);
     await page.waitForSelector(`${dialog}[open] #confirm-action`);
@@ -215,19 +201,18 @@ test('every page in Spanish: no English text of the catalogue left, lang="es", p
 
 test('numbers, money and dates are written the Spanish way', async () => {
   const vm = await vms.look({ status: 'online' });
-  const { page } = await suite.open({ locale: 'es-ES' });
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { locale: 'es-ES', ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/vms/new`);
   await page.waitForSelector('#create-form');
+  // The plans come with the deployment's config.json, which may still be on its way.
+  await page.waitForSelector('#plan-cards .plan-card');
   const cards = await page.locator('.plan-card').allTextContents();
   const all = cards.join(' | ');
   // Spanish: decimal comma, the euro after the amount, grouping from five digits.
   assert.match(all, /10,00\u00a0€/, all);
   assert.match(all, /0,0137\u00a0€/, all);
   assert.match(all, /1234,50\u00a0€/, all);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.waitForSelector('#vm-fields');
+  await gotoVm(page, suite.sim.url, vm, '', '#vm-fields');
   const fields = await page.textContent('#vm-fields');
   // A date of the service as Spain writes it: day/month/year.
   assert.match(fields, /(?<!\d)\d{1,2}\/\d{1,2}\/\d{4}(?!\d)/, fields);
@@ -235,9 +220,7 @@ test('numbers, money and dates are written the Spanish way', async () => {
 });
 
 test('the language switch is remembered, reloads the page in that language and sets lang', async () => {
-  const { page } = await suite.open({ locale: 'en-US' });
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table tbody tr');
+  const { page } = await loggedInPage(suite, { locale: 'en-US', ready: '#vm-table tbody tr' });
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.equal(await page.textContent('.nav a[href="/vms"]'), 'Virtual machines');
   // Something typed survives the reload the switch makes.

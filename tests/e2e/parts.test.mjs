@@ -3,7 +3,9 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { partsFor } from '../../scripts/route-table.mjs';
-import { loggedInPage, useSuite, vmPicker } from './harness.mjs';
+import { vmPicker } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '8'], { before, after, afterEach });
 const vms = vmPicker(suite);

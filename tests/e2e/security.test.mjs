@@ -2,7 +2,11 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, logIn, loggedInPage, recordRequests, storedValues, useSuite } from './harness.mjs';
+import { accountPath, apiGet } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { VM_TABS, gotoVm } from '../support/pages/vm.mjs';
+import { recordRequests, storedValues } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 // A token easy to find anywhere it must not be.
 const TOKEN = 'Tok3n-must-stay-secret-4242';
@@ -91,13 +95,11 @@ test('hostile text from the API is shown literally on every page and runs nothin
   assert.equal(await page.inputValue('#vm-search'), '<img src=x onerror=window.__hostile=1>');
   await assertNothingRan(page, 'VM list searched with markup');
 
-  const tabs = ['', '/settings', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics'];
   for (const vm of hostile) {
-    for (const tab of tabs) {
-      await page.goto(`${suite.sim.url}/vms/${vm.id}${tab}`);
-      await page.waitForSelector('#vm-title');
+    for (const { tab, path } of VM_TABS) {
+      await gotoVm(page, suite.sim.url, vm, tab);
       await page.waitForLoadState('networkidle');
-      await assertNothingRan(page, `VM ${vm.id}${tab}`);
+      await assertNothingRan(page, `VM ${vm.id}${path}`);
     }
   }
   // The page of the first hostile VM names it literally, note included.
@@ -138,9 +140,8 @@ test('the token is never in a URL, a log line, a message on screen or a cookie',
   await logIn(page, suite.sim.url, { token: TOKEN });
   await page.waitForSelector('#vm-table tbody tr');
   const [vm] = (await vmsFromApi()).filter((v) => v.status === 'online' && !/[<:]/.test(v.label));
-  for (const tab of ['', '/network', '/firewall', '/statistics', '/settings']) {
-    await page.goto(`${suite.sim.url}/vms/${vm.id}${tab}`);
-    await page.waitForSelector('#vm-title');
+  for (const tab of ['', 'network', 'firewall', 'statistics', 'settings']) {
+    await gotoVm(page, suite.sim.url, vm, tab);
     await page.waitForLoadState('networkidle');
   }
   // An error on screen: a VM that does not exist.

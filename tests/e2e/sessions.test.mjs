@@ -1,8 +1,12 @@
-// Sessions: where a login leads back to (never off the panel), how long a login lasts, and what a logout reaches (every tab) and removes (the account's data).
+// Sessions: where a login leads back to (never off the panel), how long a login lasts, what ends it (a logout, in every tab, or a token refused mid-session), and what stays in the browser's storage (the token only while logged in, the account's data as remembered).
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, logIn, loggedInPage, storedValues, useSuite, vmPicker } from './harness.mjs';
+import { DEMO, vmPicker } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { gotoVm, rebootFromPage, untilFree } from '../support/pages/vm.mjs';
+import { recordRequests, storedValues } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '20', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -191,11 +195,9 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
     const handle = await loggedInPage(suite, { remember, ready: '#vm-table tbody tr' });
     const { page } = handle;
     // History, the visit record, a draft and the saved address.
-    await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-    await page.click('#action-reboot');
-    await page.click('#reboot-dialog #confirm-action');
-    await page.waitForSelector('.vm-state .busy');
-    await page.waitForSelector('.vm-state .busy', { state: 'detached', timeout: 10000 });
+    await gotoVm(page, suite.sim.url, vm);
+    await rebootFromPage(page);
+    await untilFree(page);
     await page.evaluate(() => localStorage.setItem('vmdeck.my_address', JSON.stringify('203.0.113.9')));
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');
@@ -220,4 +222,44 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       assert.equal(await page.$('#forget-device'), null);
     }
   }
+});
+
+test('logout forgets the token in every storage', async () => {
+  const { page } = await loggedInPage(suite, { remember: true });
+  const before = await storedValues(page);
+  assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
+  assert.ok(before.some(([store, , value]) => store === 'session' && value.includes(DEMO.token)));
+
+  await page.click('#logout');
+  await page.waitForURL(/\/login$/);
+  const afterLogout = await storedValues(page);
+  assert.ok(afterLogout.every(([, , value]) => !value.includes(DEMO.token)), JSON.stringify(afterLogout));
+
+  await page.goto(`${suite.sim.url}/vms`);
+  await page.waitForURL(/\/login\?next=%2Fvms/);
+});
+
+test('without remember me the token stays out of localStorage', async () => {
+  const { page } = await loggedInPage(suite);
+  const values = await storedValues(page);
+  assert.ok(values.filter(([store]) => store === 'local').every(([, , value]) => !value.includes(DEMO.token)));
+});
+
+test('a token refused mid-session returns to the login page once, with a notice', async () => {
+  const { page } = await loggedInPage(suite);
+  const vmListCalls = recordRequests(page, (url) => url.includes('/virtual_machines'));
+  // The provider revokes the token: the stored session now holds a refused one.
+  await page.evaluate(() => {
+    const key = 'vmdeck.session';
+    const stored = JSON.parse(sessionStorage.getItem(key));
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'revoked' }));
+  });
+  vmListCalls.clear();
+  await page.reload();
+  await page.waitForSelector('#login-notice:text("session expired")');
+  assert.match(page.url(), /\/login\?next=%2Fvms/);
+  await page.waitForTimeout(1500);
+  assert.equal(vmListCalls.list().length, 1, 'one refused request, no retry loop');
+  assert.match(page.url(), /\/login/);
+  assert.deepEqual((await storedValues(page)).filter(([, key]) => key === 'vmdeck.session'), []);
 });

@@ -1,78 +1,14 @@
-// The app shell: login, logout, refused and expired tokens, deep links, unknown pages and an API that cannot be reached.
+// The app shell: deep links, unknown pages and bad ids, the API going down while logged in, each route's title, and the keyboard shortcuts and switcher.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, accountPath, apiGet, logIn, loggedInPage, partBehind, recordRequests, startSim, storedValues, useSuite } from './harness.mjs';
+import { accountPath, apiGet } from '../support/api.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { VM_TABS, partBehind } from '../support/pages/vm.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '75', '--account', '1:demo-token', '--account', '2:second-token'], { before, after, afterEach });
-
-test('logging in with the demo token shows the account VMs from the API', async () => {
-  const { page } = await suite.open();
-  await page.goto(suite.sim.url);
-  await page.waitForURL(/\/login\?next=/);
-  await logIn(page, suite.sim.url);
-  await page.waitForURL(/\/vms$/);
-  await page.waitForSelector('#vm-table tbody tr');
-
-  const api = await apiGet(suite.sim.api, accountPath('/virtual_machines?offset=0&limit=50'));
-  const shown = await page.$$eval('#vm-table tbody tr', (rows) => rows.map((row) => row.id));
-  assert.deepEqual(shown, api.body.map((vm) => `vm-row-${vm.id}`));
-  const firstHost = await page.textContent(`#vm-row-${api.body[0].id} .mono`);
-  assert.equal(firstHost, api.body[0].hostname);
-  assert.equal(await page.textContent('#vm-list-range'), `1–50 of ${api.headers.get('x-total')}`);
-
-  await page.click('#page-next');
-  await page.waitForURL(/offset=50/);
-  await page.waitForSelector('#vm-list-range:text("51–75 of 75")');
-});
-
-test('a wrong token gives a clear message and stores nothing', async () => {
-  const { page } = await suite.open();
-  await page.goto(`${suite.sim.url}/login`);
-  await logIn(page, suite.sim.url, { token: 'not-the-token' });
-  const error = await page.waitForSelector('#login-error');
-  assert.match(await error.textContent(), /refused this token/);
-  assert.match(page.url(), /\/login/);
-  assert.deepEqual((await storedValues(page)).filter(([, key]) => key.includes('session')), []);
-
-  await logIn(page, suite.sim.url, { token: 'second-token' });
-  await page.waitForSelector('#login-error:has-text("does not open account 1")');
-});
-
-test('the login form checks its fields before sending anything', async () => {
-  const { page } = await suite.open();
-  const apiCalls = recordRequests(page);
-  await page.goto(`${suite.sim.url}/login`);
-  await page.waitForSelector('#login-submit');
-  await page.fill('#login-base-url', 'javascript:alert(1)');
-  await page.fill('#login-account', 'abc');
-  await page.click('#login-submit');
-  await page.waitForSelector('#login-base-url-error');
-  assert.match(await page.textContent('#login-account-error'), /number/);
-  assert.match(await page.textContent('#login-token-error'), /token/);
-  assert.equal(apiCalls.list().length, 0);
-});
-
-test('logout forgets the token in every storage', async () => {
-  const { page } = await loggedInPage(suite, { remember: true });
-  const before = await storedValues(page);
-  assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
-  assert.ok(before.some(([store, , value]) => store === 'session' && value.includes(DEMO.token)));
-
-  await page.click('#logout');
-  await page.waitForURL(/\/login$/);
-  const afterLogout = await storedValues(page);
-  assert.ok(afterLogout.every(([, , value]) => !value.includes(DEMO.token)), JSON.stringify(afterLogout));
-
-  await page.goto(`${suite.sim.url}/vms`);
-  await page.waitForURL(/\/login\?next=%2Fvms/);
-});
-
-test('without remember me the token stays out of localStorage', async () => {
-  const { page } = await loggedInPage(suite);
-  const values = await storedValues(page);
-  assert.ok(values.filter(([store]) => store === 'local').every(([, , value]) => !value.includes(DEMO.token)));
-});
 
 test('a deep link reloaded opens the same page, and works from a fresh login', async () => {
   const { page } = await suite.open();
@@ -99,38 +35,6 @@ test('an unknown page says so, and a bad VM id is an error, not a crash', async 
   await page.waitForSelector('[role="alert"]:has-text("Not found")');
 });
 
-test('a token refused mid-session returns to the login page once, with a notice', async () => {
-  const { page } = await loggedInPage(suite);
-  const vmListCalls = recordRequests(page, (url) => url.includes('/virtual_machines'));
-  // The provider revokes the token: the stored session now holds a refused one.
-  await page.evaluate(() => {
-    const key = 'vmdeck.session';
-    const stored = JSON.parse(sessionStorage.getItem(key));
-    sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'revoked' }));
-  });
-  vmListCalls.clear();
-  await page.reload();
-  await page.waitForSelector('#login-notice:text("session expired")');
-  assert.match(page.url(), /\/login\?next=%2Fvms/);
-  await page.waitForTimeout(1500);
-  assert.equal(vmListCalls.list().length, 1, 'one refused request, no retry loop');
-  assert.match(page.url(), /\/login/);
-  assert.deepEqual((await storedValues(page)).filter(([, key]) => key === 'vmdeck.session'), []);
-});
-
-test('an API that cannot be reached is named, not a blank page', async () => {
-  // The policy lets the panel connect only to its configured API, so the API
-  // that cannot be reached is that one, gone after the page has loaded.
-  const own = await startSim(['--vms', '1']);
-  const { page } = await suite.open();
-  await page.goto(`${own.url}/login`);
-  await page.waitForSelector('#login-submit');
-  await own.stop();
-  await logIn(page, own.url);
-  const error = await page.waitForSelector('#login-error', { timeout: 20000 });
-  assert.match(await error.textContent(), new RegExp(`Cannot reach the API at ${own.api.replace(/[.]/g, '\\.')}`));
-});
-
 test('the API going down while logged in shows an error with a retry', async () => {
   const own = await startSim(['--vms', '5']);
   const { page } = await loggedInPage(suite, { base: own.url, ready: '#vm-table tbody tr' });
@@ -153,9 +57,9 @@ test('every route has its own title, naming the VM or the count once known', asy
 
   const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).body;
   const name = vm.label || vm.hostname;
-  for (const [tab, label] of [['', 'Overview'], ['/disks', 'Disks'], ['/isos', 'ISOs'], ['/snapshots', 'Snapshots'], ['/network', 'Network'], ['/firewall', 'Firewall'], ['/statistics', 'Statistics'], ['/settings', 'Settings']]) {
-    await page.goto(`${suite.sim.url}/vms/${vm.id}${tab}`);
-    await page.waitForFunction((t) => document.title === t, `${name} · ${label} · vmdeck`);
+  for (const { path, title } of VM_TABS) {
+    await page.goto(`${suite.sim.url}/vms/${vm.id}${path}`);
+    await page.waitForFunction((t) => document.title === t, `${name} · ${title} · vmdeck`);
   }
   for (const [path, title] of [['/vms/new', 'Create a VM · vmdeck'], ['/interfaces', 'Network interfaces · vmdeck'], ['/ip-addresses', 'IP addresses · vmdeck'], ['/nowhere', 'Page not found · vmdeck']]) {
     await page.goto(`${suite.sim.url}${path}`);

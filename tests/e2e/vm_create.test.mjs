@@ -2,39 +2,38 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, focusMovesTo, loggedInPage, recordRequests, shownRequests, useSuite } from './harness.mjs';
+import { focusMovesTo } from '../support/accessibility.mjs';
+import { accountPath, apiGet, nicsOf } from '../support/api.mjs';
+import { fillBasics, openCreateForm } from '../support/pages/create.mjs';
+import { fillIn, leaveField } from '../support/pages/forms.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { recordRequests, shownRequests } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '5', '--op-ms', '2000'], { before, after, afterEach });
 
 /** A fresh page on the create form; `posts()` gives the bodies of the creations it has sent. */
 async function createPage() {
   const handle = await loggedInPage(suite);
-  await handle.page.click('#create-vm');
-  await handle.page.waitForSelector('#create-submit');
+  await openCreateForm(handle.page);
   const creations = recordRequests(handle.page, (url, method) => method === 'POST' && url.endsWith('/virtual_machine'));
   return { ...handle, posts: () => creations.list().map((r) => JSON.parse(r.body)) };
 }
 
-async function fillBasics(page, hostname) {
-  await page.fill('#create-label', `Test ${hostname}`);
-  await page.fill('#create-hostname', hostname);
-  await page.selectOption('#create-template-id', '3');
-}
-
 test('a VM with two secondary disks is created, and goes from busy to online', async () => {
   const { page, posts } = await createPage();
-  await fillBasics(page, 'e2e-disks-01');
-  await page.fill('#create-memory', '2048');
-  await page.fill('#create-cpus', '2');
-  await page.selectOption('#create-location-id', '2');
-  await page.fill('#create-swap-disk-size', '1');
+  await fillBasics(page, { label: 'Test e2e-disks-01', hostname: 'e2e-disks-01' });
+  await fillIn(page, { '#create-memory': '2048', '#create-cpus': '2', '#create-location-id': '2', '#create-swap-disk-size': '1' });
   await page.click('#add-disk');
   await page.click('#add-disk');
-  await page.fill('#create-secondary-disk-size-0', '30');
-  await page.selectOption('#create-data-store-group-secondary-id-0', '2');
-  await page.fill('#create-secondary-disk-size-1', '40');
-  await page.selectOption('#create-data-store-group-secondary-id-1', '1');
-  await page.selectOption('#create-default-firewall-policy', 'DROP');
+  await fillIn(page, {
+    '#create-secondary-disk-size-0': '30',
+    '#create-data-store-group-secondary-id-0': '2',
+    '#create-secondary-disk-size-1': '40',
+    '#create-data-store-group-secondary-id-1': '1',
+    '#create-default-firewall-policy': 'DROP',
+  });
   await page.click('#password-generate');
   const password = await page.inputValue('#create-initial-root-password');
   assert.match(password, /^[A-Za-z0-9_-]{16}$/);
@@ -72,15 +71,10 @@ test('each invalid field shows its message and blocks the submit', async () => {
     ['#create-initial-root-password', 'abc', /at least 6 characters/],
   ];
   for (const [selector, value, message] of cases) {
-    await page.fill(selector, value);
-    await page.locator(selector).blur();
-    const error = await page.waitForSelector(`${selector}-error`);
-    assert.match(await error.textContent(), message, selector);
+    assert.match(await leaveField(page, selector, value), message, selector);
   }
   await page.click('#source-iso-url');
-  await page.fill('#create-iso-url', 'file:///etc/passwd');
-  await page.locator('#create-iso-url').blur();
-  assert.match(await page.textContent('#create-iso-url-error'), /http:\/\/, https:\/\/, ftp:\/\/ or ftps:\/\//);
+  assert.match(await leaveField(page, '#create-iso-url', 'file:///etc/passwd'), /http:\/\/, https:\/\/, ftp:\/\/ or ftps:\/\//);
 
   await page.click('#create-submit');
   await page.waitForSelector('#create-invalid-note');
@@ -96,7 +90,7 @@ test('each invalid field shows its message and blocks the submit', async () => {
 
 test('the service refusing a field shows its message next to that field', async () => {
   const { page, posts } = await createPage();
-  await fillBasics(page, 'e2e-small-01');
+  await fillBasics(page, { label: 'Test e2e-small-01', hostname: 'e2e-small-01' });
   await page.fill('#create-memory', '64');
   await page.click('#create-submit');
   const error = await page.waitForSelector('#create-memory-error');
@@ -111,7 +105,7 @@ test('the service refusing a field shows its message next to that field', async 
 test('a double click on submit creates one VM', async () => {
   const before = Number((await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1'))).headers.get('x-total'));
   const { page, posts } = await createPage();
-  await fillBasics(page, 'e2e-double-01');
+  await fillBasics(page, { label: 'Test e2e-double-01', hostname: 'e2e-double-01' });
   await page.dblclick('#create-submit');
   await page.waitForURL(/\/vms\/\d+$/);
   await page.waitForTimeout(500);
@@ -123,12 +117,11 @@ test('a double click on submit creates one VM', async () => {
 test('"create like this" prefills sizes, template, location and network, and no name or password', async () => {
   const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1&status=online'))).body;
   const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/disks`))).body;
-  const nics = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/network_interfaces`))).body;
+  const nics = await nicsOf(suite.sim.api, vm);
   const unwrap = (item, key) => item[key] ?? item;
   const primaryDisk = disks.map((d) => unwrap(d, 'disk')).find((d) => d.primary);
   const primaryNic = nics.map((n) => unwrap(n, 'network_interface')).find((n) => n.primary) ?? unwrap(nics[0], 'network_interface');
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
+  const { page } = await openVm(suite, vm);
   await page.click('#create-like-this');
   await page.waitForURL(/\/vms\/new\?like=/);
   await page.waitForSelector('#create-like:has-text("Starting from")');
@@ -147,7 +140,7 @@ test('the curl shown for a create is the body the panel then sends, without the 
   const { page, posts } = await createPage();
   await page.click('#create-request > summary');
   await page.waitForSelector('#create-request-pending');
-  await fillBasics(page, 'e2e-curl-01');
+  await fillBasics(page, { label: 'Test e2e-curl-01', hostname: 'e2e-curl-01' });
   await page.fill('#create-memory', '1536');
   await page.click('#add-disk');
   await page.fill('#create-secondary-disk-size-0', '25');

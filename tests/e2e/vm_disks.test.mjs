@@ -2,17 +2,18 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggedInPage, recordRequests, useSuite, vmPicker } from './harness.mjs';
+import { vmPicker } from '../support/api.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { recordWrites } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
 
 test('apply disks with formatting asks for the hostname', async () => {
   const vm = await vms.take({ status: 'offline' });
-  const { page } = await loggedInPage(suite);
-  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/disks`);
-  await page.waitForSelector('#disk-table');
+  const { page } = await openVm(suite, vm, 'disks', { ready: '#disk-table' });
+  const writes = recordWrites(page);
   await page.click('#open-apply-disks');
   await page.check('#apply-disks-format');
   assert.ok(await page.isDisabled('#apply-disks-dialog #confirm-action'));

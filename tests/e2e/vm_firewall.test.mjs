@@ -2,7 +2,12 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, loggedInPage, nicsOf, openPolicyDialog, recordRequests, setPolicyDrop, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, nicsOf, vmPicker } from '../support/api.mjs';
+import { fillIn, leaveField } from '../support/pages/forms.mjs';
+import { openPolicyDialog, setPolicyDrop } from '../support/pages/network.mjs';
+import { gotoVm, openVm } from '../support/pages/vm.mjs';
+import { recordWrites } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -28,6 +33,13 @@ async function addRule(nic, rule) {
   assert.equal(status, 201);
 }
 
+/** Fills in the new rule's `fields` and creates it; waits for it in the table, known by its port. */
+async function createRule(page, fields) {
+  await fillIn(page, fields);
+  await page.click('#rule-create');
+  await page.waitForSelector(`#rule-table .rule:has-text("${fields['#rule-port']}")`);
+}
+
 async function testPacket(page, source, port) {
   await page.fill('#tester-source', source);
   await page.fill('#tester-port', String(port));
@@ -38,30 +50,15 @@ async function testPacket(page, source, port) {
 
 test('firewall rules: create, check, filter, apply; the default policy is the last rule', async () => {
   const vm = await vms.take({ status: 'online', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 1 });
-  const { page } = await loggedInPage(suite);
-  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
-  await page.waitForSelector('#rule-default');
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
+  const writes = recordWrites(page);
   await page.waitForSelector('#unapplied-none');
 
-  await page.fill('#rule-port', '2000:1000');
-  await page.locator('#rule-port').blur();
-  await page.waitForSelector('#rule-port-error:has-text("The port range start (2000) is above its end (1000).")');
-  await page.fill('#rule-port', '22,80,443');
-  await page.fill('#rule-description', 'web and ssh');
-  await page.click('#rule-create');
-  await page.waitForSelector('#rule-table .rule:has-text("22,80,443")');
+  await leaveField(page, '#rule-port', '2000:1000', 'The port range start (2000) is above its end (1000).');
+  await createRule(page, { '#rule-port': '22,80,443', '#rule-description': 'web and ssh' });
+  await createRule(page, { '#rule-command': 'DROP', '#rule-protocol': 'UDP', '#rule-port': '1000:2000', '#rule-address': '10.0.0.0/8' });
 
-  await page.selectOption('#rule-command', 'DROP');
-  await page.selectOption('#rule-protocol', 'UDP');
-  await page.fill('#rule-port', '1000:2000');
-  await page.fill('#rule-address', '10.0.0.0/8');
-  await page.click('#rule-create');
-  await page.waitForSelector('#rule-table .rule:has-text("1000:2000")');
-
-  await page.selectOption('#rule-command', 'DROP');
-  await page.selectOption('#rule-protocol', 'TCP');
-  await page.fill('#rule-port', '22');
+  await fillIn(page, { '#rule-command': 'DROP', '#rule-protocol': 'TCP', '#rule-port': '22' });
   await page.waitForSelector('#rule-warnings:has-text("SSH")');
   await page.fill('#rule-port', '');
 
@@ -88,9 +85,7 @@ test('the packet tester answers for a rule and for the default policy; a shadowe
   await addRule(nic, { command: 'DROP', protocol: 'TCP', address: '10.1.2.0-10.1.2.255', port: '22' });
   await addRule(nic, { command: 'DROP', protocol: 'TCP', address: '', port: '22' });
   const [first, second, third] = await rulesOf(nic);
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
-  await page.waitForSelector('#rule-default');
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
   assert.match(await page.textContent('#rule-semantics'), /first rule whose protocol, address and port all match decides/);
 
   // The second rule can never decide: the first takes every packet it would.
@@ -119,9 +114,8 @@ test('the packet tester answers for a rule and for the default policy; a shadowe
 
 test('setting DROP with no SSH rule warns and needs the second confirmation', async () => {
   const { vm, nic } = await vmWithoutRules('ACCEPT');
-  const { page } = await loggedInPage(suite);
-  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
+  const { page } = await openVm(suite, vm, 'network');
+  const writes = recordWrites(page);
   await openPolicyDialog(page, page.locator('.nic button:text("Default policy")'));
   await page.check('#policy-drop');
   await page.waitForSelector('#lockout-warning:has-text("SSH (22)")');
@@ -141,16 +135,14 @@ test('setting DROP with no SSH rule warns and needs the second confirmation', as
   // With SSH let in from everyone first, DROP goes through at once.
   const other = await vmWithoutRules('ACCEPT');
   await addRule(other.nic, { command: 'ACCEPT', protocol: 'TCP', address: '', port: '22' });
-  await page.goto(`${suite.sim.url}/vms/${other.vm.id}/network`);
+  await gotoVm(page, suite.sim.url, other.vm, 'network');
   assert.equal(await setPolicyDrop(page, page.locator('.nic button:text("Default policy")')), false);
   await page.waitForFunction(() => document.querySelector('.nic-policy')?.textContent === 'DROP');
 });
 
 test('a DROP rule that would shut out the saved address warns, and goes through on the second try', async () => {
   const { vm, nic } = await vmWithoutRules('ACCEPT');
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
-  await page.waitForSelector('#rule-default');
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
   await page.fill('#tester-source', '203.0.113.9');
   await page.click('#tester-save-address');
   await page.waitForSelector('#my-address:has-text("203.0.113.9")');

@@ -2,20 +2,19 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, loggedInPage, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, vmOf, vmPicker } from '../support/api.mjs';
+import { leaveField } from '../support/pages/forms.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
 
 test('mount an ISO by URL (checked first), then unmount it', async () => {
   const vm = await vms.take({ status: 'offline', where: (v) => v.cdrom === 0 });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
-  await page.waitForSelector('#iso-none');
+  const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   await page.click('#iso-by-url');
-  await page.fill('#iso-url', 'file:///etc/passwd');
-  await page.locator('#iso-url').blur();
-  await page.waitForSelector('#iso-url-error:has-text("http://, https://, ftp:// or ftps://")');
+  await leaveField(page, '#iso-url', 'file:///etc/passwd', 'http://, https://, ftp:// or ftps://');
   await page.fill('#iso-url', 'https://mirror.example.org/rescue.iso');
   await page.click('#iso-mount');
   await page.waitForSelector('#iso-name:text("https://mirror.example.org/rescue.iso")');
@@ -26,11 +25,9 @@ test('mount an ISO by URL (checked first), then unmount it', async () => {
 
 test('the rescue flow boots from an ISO and back to normal, step by step, each in the task tray', async () => {
   const vm = await vms.take({ status: 'online', where: (v) => v.cdrom === 0 && v.boot_type === 'default' });
-  const readVm = async () => (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body;
+  const readVm = () => vmOf(suite.sim.api, vm);
   const mountedIsos = async () => (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/isos`))).body;
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/isos`);
-  await page.waitForSelector('#iso-none');
+  const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   await page.selectOption('#rescue-iso', '1');
   await page.click('#rescue-start');
   await page.waitForSelector('#rescue-steps');

@@ -3,7 +3,12 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { accountPath, apiGet, apiSend, focusMovesTo, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
+import { focusMovesTo } from '../support/accessibility.mjs';
+import { accountPath, apiGet, apiSend, rebootBehindTheBack, vmPicker } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { recordRequests, shownRequests } from '../support/requests.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '300', '--op-ms', '2500'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -200,8 +205,7 @@ test('bulk reboot of 3 VMs, one of them busy: 3 requests, 2 accepted and 1 refus
   await page.waitForSelector('#bulk-count:text("3 VMs selected")');
   const reboots = recordRequests(page, (url, method) => method === 'POST' && url.endsWith('/reboot'));
   // The third is made busy behind the panel's back just before.
-  const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/virtual_machine/${picked[2].id}/reboot`), {});
-  assert.equal(status, 202);
+  await rebootBehindTheBack(suite.sim.api, picked[2].id);
   // A double click sends one round.
   await page.dblclick('#bulk-reboot');
   await page.waitForSelector('#bulk-results .notice-title:text("Reboot: 2 accepted, 1 refused")');

@@ -2,16 +2,17 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggedInPage, nicsOf, setPolicyDrop, useSuite, vmPicker } from './harness.mjs';
+import { nicsOf, vmPicker } from '../support/api.mjs';
+import { setPolicyDrop } from '../support/pages/network.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
 
 test('add a private interface, add an address, remove it: the interface goes too', async () => {
   const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 1 });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
-  await page.waitForSelector('.nic');
+  const { page } = await openVm(suite, vm, 'network', { ready: '.nic' });
   await page.click('#open-add-interface');
   await page.selectOption('#add-interface-dialog #nic-network', '2');
   await page.fill('#add-interface-dialog #nic-label', 'backend');
@@ -35,9 +36,7 @@ test('add a private interface, add an address, remove it: the interface goes too
 
 test('a second interface on a public network is explained in words', async () => {
   const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).some((n) => n.network_id === '1') });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
-  await page.waitForSelector('.nic');
+  const { page } = await openVm(suite, vm, 'network', { ready: '.nic' });
   await page.click('#open-add-interface');
   await page.selectOption('#add-interface-dialog #nic-network', '1');
   await page.click('#add-interface-dialog #confirm-action');
@@ -47,8 +46,7 @@ test('a second interface on a public network is explained in words', async () =>
 
 test('change the default policy, then delete the interface (with what goes with it)', async () => {
   const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 2 });
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
+  const { page } = await openVm(suite, vm, 'network');
   const card = page.locator('.nic').nth(1);
   await card.waitFor();
   const name = (await card.locator('h2').textContent()).trim();

@@ -1,44 +1,28 @@
-// The VM page and its Settings tab: power actions, edit, rebuild, clone, segregation, destroy, busy state and the task tray.
+// The VM page around its tabs: power actions, busy state and the task tray, what its dialogs show before they send, and copying from its header.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, loggedInPage, recordRequests, shownRequests, startSim, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, apiSend, vmPicker } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { leaveField } from '../support/pages/forms.mjs';
+import { gotoVm, openVm, untilFree } from '../support/pages/vm.mjs';
+import { recordWrites, shownRequests } from '../support/requests.mjs';
+import { startSim } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '1200'], { before, after, afterEach });
 // Each test takes its own VM, so that they do not meet.
 const vms = vmPicker(suite);
 
-/**
- * A fresh page logged in on the VM's page (or its `tab`), with the requests it
- * makes to that VM counted: `counts.get` reads of the VM itself, and
- * `counts.writes` as 'PUT /' or 'POST /reset_password'.
- */
-async function vmPage(vmId, tab = '') {
-  const handle = await loggedInPage(suite);
-  const { page } = handle;
-  const requests = recordRequests(page, (url) => url.includes(`/virtual_machine/${vmId}`));
-  const counts = {
-    get get() {
-      return requests.list().filter((r) => r.method === 'GET' && r.url.endsWith(`/virtual_machine/${vmId}`)).length;
-    },
-    get writes() {
-      return requests.list().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.split(`/virtual_machine/${vmId}`)[1] || '/'}`);
-    },
-  };
-  await page.goto(`${suite.sim.url}/vms/${vmId}${tab ? `/${tab}` : ''}`);
-  await page.waitForSelector('#vm-title');
-  return { ...handle, counts };
-}
-
 test('stop then start: busy, offline, busy, online, without a reload; no polling when idle', async () => {
   const vm = await vms.take({ status: 'online' });
-  const { page, counts } = await vmPage(vm.id);
+  const { page, counts } = await openVm(suite, vm);
   await page.click('#action-stop');
   await page.click('#stop-dialog #force-yes');
   await page.click('#stop-dialog #confirm-action');
   await page.waitForSelector('.vm-state .busy');
   await page.waitForSelector('.vm-state .badge-offline:not(:has(+ .busy))');
-  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  await untilFree(page);
   await page.click('#action-start');
   await page.waitForSelector('.vm-state .busy');
   await page.waitForFunction(() => document.querySelector('.vm-state .badge-online') && !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
@@ -63,8 +47,7 @@ test('a locked VM has its actions disabled, saying why', async () => {
     const [vm] = (await apiGet(slow.api, accountPath('/virtual_machines?status=online&locked=0&limit=1'))).body;
     const stop = await apiSend(slow.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
     assert.equal(stop.status, 202);
-    await page.goto(`${slow.url}/vms/${vm.id}/settings`);
-    await page.waitForSelector('.vm-state .busy');
+    await gotoVm(page, slow.url, vm, 'settings', '.vm-state .busy');
     for (const id of ['#action-stop', '#action-reboot', '#open-edit', '#open-destroy', '#open-rebuild', '#open-clone']) {
       assert.ok(await page.isDisabled(id), id);
       assert.match(await page.getAttribute(id, 'title'), /busy/, id);
@@ -74,117 +57,10 @@ test('a locked VM has its actions disabled, saying why', async () => {
   }
 });
 
-test('edit a label; reloading a tab URL opens that tab', async () => {
-  const vm = await vms.take({ status: 'offline' });
-  const { page, counts } = await vmPage(vm.id, 'settings');
-  assert.equal(await page.getAttribute('#tab-settings', 'aria-current'), 'page');
-  await page.reload();
-  await page.waitForSelector('#card-edit');
-  await page.click('#open-edit');
-  await page.fill('#edit-label', 'Renamed by a test');
-  await page.fill('#edit-hostname', '9bad');
-  await page.locator('#edit-hostname').blur();
-  await page.waitForSelector('#edit-hostname-error:has-text("may not start with a digit")');
-  await page.fill('#edit-hostname', vm.hostname);
-  await page.fill('#edit-memory', String(vm.memory * 2));
-  await page.waitForSelector('#edit-consequences:has-text("resized")');
-  await page.click('#edit-dialog #confirm-action');
-  await page.waitForSelector('#vm-title:text("Renamed by a test")');
-  assert.deepEqual(counts.writes, ['PUT /']);
-  const after = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body;
-  assert.equal(after.label, 'Renamed by a test');
-  assert.equal(after.memory, vm.memory * 2);
-  // The answer said no more than done, and the tray says it once.
-  await page.click('#task-tray-toggle');
-  const state = await page.textContent('#task-tray .task-done:has-text("Edit") .task-line.muted span:first-child');
-  assert.equal(state.trim(), 'done');
-});
-
-test('rebuild from another template, after typing the hostname', async () => {
-  const vm = await vms.take({ status: 'online' });
-  const { page } = await vmPage(vm.id, 'settings');
-  await page.click('#open-rebuild');
-  await page.selectOption('#rebuild-template-id', '2');
-  assert.ok(await page.isDisabled('#rebuild-dialog #confirm-action'), 'not before the hostname is typed');
-  await page.fill('#typed-confirm', vm.hostname);
-  await page.click('#rebuild-dialog #confirm-action');
-  await page.waitForSelector('.vm-state .busy');
-  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
-  await page.click('#tab-overview');
-  await page.waitForSelector('#vm-fields dd:text("Ubuntu 24.04")');
-});
-
-test('clone, and find the clone', async () => {
-  const vm = await vms.take({ status: 'online' });
-  const { page } = await vmPage(vm.id, 'settings');
-  await page.click('#open-clone');
-  await page.waitForSelector('#clone-hostname');
-  await page.fill('#clone-hostname', 'clone-of-test');
-  await page.fill('#clone-label', 'Clone of a test VM');
-  await page.fill('#clone-disk-size-0', '999');
-  await page.click('#clone-add-disk');
-  await page.fill('#clone-secondary-size-0', '15');
-  await page.click('#clone-dialog #confirm-action');
-  const link = await page.waitForSelector('#clone-created a');
-  await link.click();
-  await page.waitForSelector('#vm-title:text("Clone of a test VM")');
-  const cloneId = page.url().split('/').pop();
-  const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${cloneId}/disks`))).body;
-  assert.equal(disks[0].disk_size, 999);
-  assert.equal(disks.at(-1).disk_size, 15);
-});
-
-test('segregate from another VM, then remove it', async () => {
-  const vm = await vms.take({ status: 'online' });
-  const other = await vms.take({ status: 'offline' });
-  const { page } = await vmPage(vm.id, 'settings');
-  await page.waitForSelector('#segregation-none');
-  await page.fill('#segregation-search', other.hostname);
-  await page.press('#segregation-search', 'Enter');
-  await page.click(`#segregation-candidates li:has-text("${other.hostname}") button`);
-  await page.waitForSelector(`#segregation-list li:has-text("${other.hostname}")`);
-  assert.equal((await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).body.strict_virtual_machine_id, other.id);
-  await page.click(`#segregation-list li:has-text("${other.hostname}") button`);
-  await page.waitForSelector('#segregation-none');
-});
-
-test('destroy with the typed hostname, and land on the list without it', async () => {
-  const vm = await vms.take({ status: 'offline' });
-  const { page, counts } = await vmPage(vm.id, 'settings');
-  await page.click('#open-destroy');
-  await page.waitForSelector('#destroy-list li:has-text("backups")');
-  await page.fill('#typed-confirm', 'not-the-hostname');
-  assert.ok(await page.isDisabled('#destroy-dialog #confirm-action'));
-  await page.fill('#typed-confirm', vm.hostname);
-  await page.dblclick('#destroy-dialog #confirm-action');
-  await page.waitForURL(/\/vms$/);
-  await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
-  await page.waitForSelector('#vm-list-no-match', { timeout: 10000 });
-  assert.deepEqual(counts.writes, ['DELETE /'], 'a double click sends one request');
-});
-
-test('reset password, rebuild network, apply firewall rules and template each send one request', async () => {
-  const vm = await vms.take({ status: 'online' });
-  const { page, counts } = await vmPage(vm.id, 'settings');
-  for (const [open, dialog] of [
-    ['#open-reset-password', '#reset-password-dialog'],
-    ['#open-rebuild-network', '#rebuild-network-dialog'],
-    ['#open-apply-firewall', '#apply-firewall-dialog'],
-    ['#open-template', '#template-dialog'],
-  ]) {
-    await page.waitForFunction((id) => !document.querySelector(id).disabled, open, { timeout: 10000 });
-    await page.click(open);
-    await page.dblclick(`${dialog} #confirm-action`);
-    await page.waitForSelector('.vm-state .busy');
-    await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
-  }
-  assert.deepEqual(counts.writes.map((w) => w.split(' ')[1]), ['/reset_password', '/rebuild_network', '/apply_firewall_rules', '/template']);
-});
-
 test('"Show as API request" in a dialog is what its button then sends', async () => {
   const vm = await vms.take({ status: 'online' });
-  const { page } = await vmPage(vm.id, 'settings');
-  const writes = recordRequests(page, (url, method) => method !== 'GET' && url.includes('/api/'));
+  const { page } = await openVm(suite, vm, 'settings');
+  const writes = recordWrites(page);
   const sent = async (count) => {
     for (let waited = 0; writes.list().length < count && waited < 10000; waited += 50) await page.waitForTimeout(50);
     assert.equal(writes.list().length, count);
@@ -202,14 +78,12 @@ test('"Show as API request" in a dialog is what its button then sends', async ()
   await page.click('#reboot-dialog #confirm-action');
   assert.deepEqual(await sent(1), reboot);
   await page.waitForSelector('.vm-state .busy');
-  await page.waitForFunction(() => !document.querySelector('.vm-state .busy'), null, { timeout: 10000 });
+  await untilFree(page);
 
   // An edit shows only the fields changed; a mistake shows no request at all.
   await page.click('#open-edit');
   await page.fill('#edit-label', 'Shown, then sent');
-  await page.fill('#edit-hostname', '9bad');
-  await page.locator('#edit-hostname').blur();
-  await page.waitForSelector('#edit-hostname-error');
+  await leaveField(page, '#edit-hostname', '9bad');
   await page.click('#edit-dialog #dialog-request > summary');
   await page.waitForSelector('#edit-dialog #dialog-request-pending');
   await page.fill('#edit-hostname', vm.hostname);
@@ -221,9 +95,7 @@ test('"Show as API request" in a dialog is what its button then sends', async ()
 
 test('copy puts the hostname, the connect line and an address on the clipboard', async () => {
   const vm = await vms.look({ status: 'online' });
-  const { page } = await loggedInPage(suite, { permissions: ['clipboard-read', 'clipboard-write'] });
-  await page.goto(`${suite.sim.url}/vms/${vm.id}`);
-  await page.waitForSelector('#copy-hostname');
+  const { page } = await openVm(suite, vm, '', { ready: '#copy-hostname', permissions: ['clipboard-read', 'clipboard-write'] });
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
   await page.click('#copy-hostname');

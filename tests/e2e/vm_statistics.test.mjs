@@ -2,7 +2,9 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, loggedInPage, useSuite, vmPicker } from './harness.mjs';
+import { accountPath, apiGet, vmPicker } from '../support/api.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '20'], { before, after, afterEach });
 const vms = vmPicker(suite);
@@ -20,9 +22,7 @@ const inkedPixels = (page, selector) =>
 
 test('CPU and traffic charts for each period, drawn, with a table of the same values', async () => {
   const vm = await vms.look({ status: 'online' });
-  const { page } = await loggedInPage(suite, { deviceScaleFactor: 2 });
-  await page.goto(`${suite.sim.url}/vms/${vm.id}/statistics`);
-  await page.waitForSelector('#cpu-canvas');
+  const { page } = await openVm(suite, vm, 'statistics', { ready: '#cpu-canvas', deviceScaleFactor: 2 });
   await page.waitForFunction(() => document.querySelector('#cpu-canvas').width > 600);
   assert.ok((await inkedPixels(page, '#cpu-canvas')) > 1000, 'the CPU chart has drawn');
   const { width, clientWidth } = await page.$eval('#cpu-canvas', (c) => ({ width: c.width, clientWidth: c.clientWidth }));
@@ -60,8 +60,6 @@ test('an unbuilt VM says it has no data, never a flat line', async () => {
   // The first unbuilt VM, if the seed made one: without, there is nothing to check.
   const list = (await apiGet(suite.sim.api, accountPath('/virtual_machines?status=unbuilt&limit=1'))).body;
   if (list.length === 0) return;
-  const { page } = await loggedInPage(suite);
-  await page.goto(`${suite.sim.url}/vms/${list[0].id}/statistics`);
-  await page.waitForSelector('#bw-no-data');
+  const { page } = await openVm(suite, list[0], 'statistics', { ready: '#bw-no-data' });
   await page.waitForSelector('#cpu-no-data');
 });
