@@ -164,7 +164,6 @@ pub fn read_error_body(status: u16, body: &str, retry_after: Option<&str>) {
         "{status} became {err:?}"
     );
     if let Some(messages) = err.messages() {
-        let _ = messages.for_field("hostname");
         let form = CreateVmForm::default();
         let mut state = FormState::default();
         state.refused(err.clone(), |field| form.field_for(field));
