@@ -2,7 +2,8 @@
 # Source checks that the compiler cannot make: the panel never turns text into
 # markup (so nothing the API sends can run as HTML or script), neither it nor
 # the core unwraps, since a panic ends a wasm app, every text comes from the
-# catalogue, and no two modules import each other. Part of the test command.
+# catalogue, no file holds more code than a person can hold, and no two
+# modules import each other. Part of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,9 +43,35 @@ if [ -n "$core_hits" ]; then
   failed=1
 fi
 
+# Files a person can hold: at most 300 lines of code (not blank, not a
+# comment) before a Rust file's first #[cfg(test)], or in a whole script. The
+# catalogue's data files (crates/core/src/i18n/, but for its mod.rs) are lists
+# of texts, not code to hold in one's head.
+budget=300
+over_budget="$(find src crates tests \( -name node_modules -o -name target \) -prune -o \( -name '*.rs' -o -name '*.mjs' \) -print0 |
+  sort -z | xargs -0 awk -v budget="$budget" '
+    function report() { if (file != "" && code > budget) print "  " file ": " code " lines of code" }
+    FNR == 1 {
+      report()
+      file = FILENAME; code = 0; done = 0; in_block = 0
+      data = file ~ /^crates\/core\/src\/i18n\// && file !~ /\/mod\.rs$/
+    }
+    done || data { next }
+    file ~ /\.rs$/ && /^#\[cfg\(test\)\]/ { done = 1; next }
+    in_block { if (/\*\//) in_block = 0; next }
+    /^[[:space:]]*$/ || /^[[:space:]]*\/\// { next }
+    /^[[:space:]]*\/\*/ { if (!/\*\//) in_block = 1; next }
+    { code++ }
+    END { report() }')"
+if [ -n "$over_budget" ]; then
+  echo "check-sources: files over the budget of $budget lines of code (not blank, not a comment; in Rust, before the first #[cfg(test)]): split each along what it holds into files of its folder, each with its tests below it:" >&2
+  echo "$over_budget" >&2
+  failed=1
+fi
+
 # Modules that import each other (scripts/check-cycles.mjs): what two
 # modules share belongs in a third that both use.
 node scripts/check-cycles.mjs src crates/core/src crates/sim/src || failed=1
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no import cycles"
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no file over $budget lines of code, no import cycles"
 exit "$failed"

@@ -249,3 +249,25 @@ async fn use_poll_takes_a_new_interval_at_once() {
     sleep(300).await;
     assert_eq!(ticks.load(Ordering::SeqCst), slowed_at, "no tick within the new, longer interval");
 }
+
+/// What the statistics tab wrote before its labels came from the core: the
+/// browser's own `toLocaleString` with the period's options.
+fn written_by_the_browser(epoch_secs: i64, options: &[(&str, &str)]) -> String {
+    let object = js_sys::Object::new();
+    for (key, value) in options {
+        js_sys::Reflect::set(&object, &(*key).into(), &(*value).into()).unwrap();
+    }
+    let date = js_sys::Date::new(&(epoch_secs as f64 * 1000.0).into());
+    String::from(date.to_locale_string(&vmdeck_core::i18n::locale_tag(), &object))
+}
+
+#[wasm_bindgen_test]
+fn chart_moments_are_written_as_the_browser_writes_them() {
+    use vmdeck_core::time::Precision;
+    // Mornings and afternoons, in several months, in the browser's time zone.
+    for t in [1_795_000_000, 1_795_030_000, 1_780_000_000, 1_767_225_600] {
+        assert_eq!(vmdeck::i18n::moment(t, Precision::Minute), written_by_the_browser(t, &[("hour", "2-digit"), ("minute", "2-digit")]), "{t}");
+        assert_eq!(vmdeck::i18n::moment(t, Precision::Day), written_by_the_browser(t, &[("day", "numeric"), ("month", "short")]), "{t}");
+        assert_eq!(vmdeck::i18n::moment(t, Precision::Month), written_by_the_browser(t, &[("month", "short"), ("year", "numeric")]), "{t}");
+    }
+}

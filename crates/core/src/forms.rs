@@ -119,18 +119,6 @@ impl FormState {
         })
     }
 
-    /// Whether any field shows a message now.
-    pub fn shows_any(&self, own: &FieldErrors) -> bool {
-        !self.server.is_empty() || (self.submitted && !own.is_empty()) || own.keys().any(|k| self.touched.contains(k))
-    }
-
-    /// The fields with a message now, the service's and the form's.
-    pub fn invalid_fields(&self, own: &FieldErrors) -> BTreeSet<String> {
-        let mut fields: BTreeSet<String> = self.server.keys().cloned().collect();
-        fields.extend(own.keys().filter(|k| self.submitted || self.touched.contains(*k)).cloned());
-        fields
-    }
-
     /// The service refused the submit: messages about fields the form shows
     /// (`shows` maps the API's field name to the form's key, or `None`) go
     /// to those fields, the rest to the top.
@@ -265,13 +253,12 @@ mod tests {
         let own = problems(&[("hostname", "Enter a hostname."), ("label", "Enter a label.")]);
         let mut state = FormState::default();
         assert_eq!(state.message("hostname", &own), None);
-        assert!(!state.shows_any(&own));
         state.touch("hostname");
         assert_eq!(state.message("hostname", &own).as_deref(), Some("Enter a hostname."));
         assert_eq!(state.message("label", &own), None);
         state.tried();
         assert_eq!(state.message("label", &own).as_deref(), Some("Enter a label."));
-        assert_eq!(state.invalid_fields(&own).len(), 2);
+        assert_eq!(state.message("hostname", &own).as_deref(), Some("Enter a hostname."));
     }
 
     #[test]

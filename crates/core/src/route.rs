@@ -207,7 +207,7 @@ pub fn safe_next(next: Option<&str>) -> String {
     }
     let known = match Route::from_path(path) {
         Route::Login | Route::Unknown => false,
-        Route::Vm(_) => segments.get(1).is_some_and(|id| id.bytes().all(|b| b.is_ascii_digit())),
+        Route::Vm(_) => segments.get(1).is_some_and(|id| crate::validate::is_id(id)),
         _ => true,
     };
     if known { next.to_owned() } else { HOME.to_owned() }

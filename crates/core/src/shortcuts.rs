@@ -17,11 +17,10 @@ pub enum Shortcut {
     Open(&'static str),
 }
 
-/// The pairs after "g", with what they open.
-pub const GO_TO: [(&str, &str, &str); 3] = [("v", "/vms", "Virtual machines"), ("i", "/interfaces", "Network interfaces"), ("a", "/ip-addresses", "IP addresses")];
+/// The second keys after "g", with the page each opens (named in [`help`]).
+const GO_TO: [(&str, &str); 3] = [("v", "/vms"), ("i", "/interfaces"), ("a", "/ip-addresses")];
 
-/// Every shortcut, as the help lists it, in the panel's language ([`HELP`]
-/// keeps the English).
+/// Every shortcut, as the help lists it, in the panel's language.
 pub fn help() -> [(&'static str, &'static str); 6] {
     [
         (t::SHORTCUT_KEYS_FIND.get(), t::SHORTCUT_FIND.get()),
@@ -32,16 +31,6 @@ pub fn help() -> [(&'static str, &'static str); 6] {
         ("Esc", t::SHORTCUT_CLOSE_DIALOG.get()),
     ]
 }
-
-/// Every shortcut, as the help lists it.
-pub const HELP: [(&str, &str); 6] = [
-    ("Ctrl K  or  /", "Find a VM or a page"),
-    ("g v", "Virtual machines"),
-    ("g i", "Network interfaces"),
-    ("g a", "IP addresses"),
-    ("?", "These shortcuts"),
-    ("Esc", "Close a dialog"),
-];
 
 /// What `key` (as `KeyboardEvent.key` names it) asks for. `command` is Ctrl
 /// or ⌘ held, `other` Alt held; `after_go` says "g" came just before. The
@@ -54,7 +43,7 @@ pub fn shortcut(key: &str, command: bool, other: bool, after_go: bool) -> Option
         return key.eq_ignore_ascii_case("k").then_some(Shortcut::Switcher);
     }
     if after_go {
-        return GO_TO.iter().find(|(k, _, _)| *k == key).map(|(_, path, _)| Shortcut::Open(path));
+        return GO_TO.iter().find(|(k, _)| *k == key).map(|(_, path)| Shortcut::Open(path));
     }
     match key {
         "/" => Some(Shortcut::Switcher),

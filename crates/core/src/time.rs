@@ -1,4 +1,8 @@
-//! Dates as the service writes them: ISO 8601, usually without a zone.
+//! Dates as the service writes them (ISO 8601, usually without a zone), and
+//! moments as the user reads them on a chart ([`moment_label`]): in their time
+//! zone and written as their locale writes them, both of which the browser
+//! knows and tells the core as data ([`MomentStyle`], an offset), so that the
+//! snapshot tests draw the labels the panel shows.
 
 use crate::i18n::messages as t;
 
@@ -113,6 +117,100 @@ pub fn updated_ago(ms: i64) -> String {
     }
 }
 
+/// How precise a moment's label is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// The time of day: "14:05", "02:05 PM".
+    Minute,
+    /// The day: "18 Nov", "Nov 18".
+    Day,
+    /// The month: "Nov 2026".
+    Month,
+}
+
+/// A piece of a written moment, named as `Intl.DateTimeFormat.formatToParts` names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MomentPart {
+    /// The day of the month, 1 to 31.
+    Day,
+    /// The month's short name.
+    Month,
+    Year,
+    /// Two digits, of a 24-hour clock or, with day periods, of a 12-hour one.
+    Hour,
+    /// Two digits.
+    Minute,
+    /// "AM" or "PM", where the clock has 12 hours.
+    DayPeriod,
+    /// Text between the pieces, as it is: " ", ":", "\u{202f}".
+    Literal(String),
+}
+
+/// How a locale writes a moment at each precision: its pieces in order, and
+/// its words. The browser's `Intl` knows every locale's; the catalogue's
+/// ([`MomentStyle::catalogue`]) is the fallback and what the tests draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MomentStyle {
+    pub minute: Vec<MomentPart>,
+    pub day: Vec<MomentPart>,
+    pub month: Vec<MomentPart>,
+    /// The months' short names, January first.
+    pub month_names: Vec<String>,
+    /// The names of the morning and the afternoon on a 12-hour clock; empty
+    /// for a 24-hour clock.
+    pub day_periods: Vec<String>,
+}
+
+impl MomentStyle {
+    /// The catalogue's way in the panel's language: a 24-hour clock ("14:05"),
+    /// the day before the month ("18 Nov"), the month before the year ("Nov 2026").
+    pub fn catalogue() -> Self {
+        use MomentPart::*;
+        let text = |literal: &str| Literal(literal.to_owned());
+        let months = [
+            &t::MONTH_JAN, &t::MONTH_FEB, &t::MONTH_MAR, &t::MONTH_APR, &t::MONTH_MAY, &t::MONTH_JUN,
+            &t::MONTH_JUL, &t::MONTH_AUG, &t::MONTH_SEP, &t::MONTH_OCT, &t::MONTH_NOV, &t::MONTH_DEC,
+        ];
+        MomentStyle {
+            minute: vec![Hour, text(":"), Minute],
+            day: vec![Day, text(" "), Month],
+            month: vec![Month, text(" "), Year],
+            month_names: months.iter().map(|month| month.get().to_owned()).collect(),
+            day_periods: Vec::new(),
+        }
+    }
+}
+
+/// The moment `epoch_secs` (seconds since the epoch) as `style` writes it at
+/// `precision`, on a clock `offset_minutes` ahead of UTC (the user's time
+/// zone at that moment, which the browser knows; 0 for UTC).
+pub fn moment_label(epoch_secs: i64, offset_minutes: i32, precision: Precision, style: &MomentStyle) -> String {
+    let local = epoch_secs.saturating_add(i64::from(offset_minutes) * 60);
+    let (year, month, day) = civil_from_days(local.div_euclid(86_400));
+    let of_day = local.rem_euclid(86_400);
+    let hour = of_day / 3600;
+    let twelve_hours = style.day_periods.len() == 2;
+    let pattern = match precision {
+        Precision::Minute => &style.minute,
+        Precision::Day => &style.day,
+        Precision::Month => &style.month,
+    };
+    let mut out = String::new();
+    for part in pattern {
+        match part {
+            MomentPart::Day => out.push_str(&day.to_string()),
+            MomentPart::Month => out.push_str(style.month_names.get(month as usize - 1).map_or("?", String::as_str)),
+            MomentPart::Year => out.push_str(&year.to_string()),
+            MomentPart::Hour if twelve_hours => out.push_str(&format!("{:02}", (hour + 11) % 12 + 1)),
+            MomentPart::Hour => out.push_str(&format!("{hour:02}")),
+            MomentPart::Minute => out.push_str(&format!("{:02}", of_day / 60 % 60)),
+            MomentPart::DayPeriod => out.push_str(style.day_periods.get(usize::from(hour >= 12)).map_or("", String::as_str)),
+            MomentPart::Literal(text) => out.push_str(text),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +252,42 @@ mod tests {
     }
 
     #[test]
+    fn moments_in_the_catalogues_way() {
+        let style = MomentStyle::catalogue();
+        let t = 1_795_000_000; // 2026-11-18T11:06:40Z
+        assert_eq!(moment_label(t, 0, Precision::Minute, &style), "11:06");
+        assert_eq!(moment_label(t, 0, Precision::Day, &style), "18 Nov");
+        assert_eq!(moment_label(t, 0, Precision::Month, &style), "Nov 2026");
+        // The user's clock: an hour ahead, or thirteen hours behind (the day before).
+        assert_eq!(moment_label(t, 60, Precision::Minute, &style), "12:06");
+        assert_eq!(moment_label(t, -13 * 60, Precision::Day, &style), "17 Nov");
+        assert_eq!(moment_label(1_798_761_599, 60, Precision::Month, &style), "Jan 2027", "a new year's first hour in Paris");
+    }
+
+    #[test]
+    fn moments_in_a_style_the_browser_gives() {
+        use MomentPart::*;
+        // As Intl describes en-US: "02:05 PM", "Nov 18".
+        let us = MomentStyle {
+            minute: vec![Hour, Literal(":".into()), Minute, Literal("\u{202f}".into()), DayPeriod],
+            day: vec![Month, Literal(" ".into()), Day],
+            day_periods: vec!["AM".into(), "PM".into()],
+            ..MomentStyle::catalogue()
+        };
+        let t = 1_795_000_000; // 2026-11-18T11:06:40Z
+        assert_eq!(moment_label(t, 0, Precision::Minute, &us), "11:06\u{202f}AM");
+        assert_eq!(moment_label(t + 3_600, 0, Precision::Minute, &us), "12:06\u{202f}PM");
+        assert_eq!(moment_label(t - 11 * 3_600, 0, Precision::Minute, &us), "12:06\u{202f}AM");
+        assert_eq!(moment_label(t + 3 * 3_600, 0, Precision::Minute, &us), "02:06\u{202f}PM");
+        assert_eq!(moment_label(t, 0, Precision::Day, &us), "Nov 18");
+        assert_eq!(moment_label(t, 0, Precision::Month, &us), "Nov 2026");
+        // Words missing from what the browser said show as a mark, never a panic.
+        let bare = MomentStyle { month_names: Vec::new(), day_periods: vec!["AM".into(), "PM".into()], ..us };
+        assert_eq!(moment_label(t, 0, Precision::Day, &bare), "? 18");
+        assert_eq!(moment_label(i64::MIN, i32::MIN, Precision::Month, &bare), moment_label(i64::MIN, 0, Precision::Month, &bare));
+    }
+
+    #[test]
     fn elapsed() {
         assert_eq!(format_elapsed(3_400), "3 s");
         assert_eq!(format_elapsed(125_000), "2 min 5 s");
@@ -185,5 +319,12 @@ mod spanish_tests {
         assert_eq!(updated_ago(180_000), "Actualizado hace 3 min");
         assert_eq!(updated_ago(7_300_000), "Actualizado hace 2 h");
         assert_eq!(format_elapsed(125_000), "2 min 5 s");
+    }
+
+    #[test]
+    fn moments_in_spanish() {
+        let _spanish = crate::i18n::LocaleGuard::spanish();
+        assert_eq!(moment_label(1_795_000_000, 0, Precision::Day, &MomentStyle::catalogue()), "18 nov");
+        assert_eq!(moment_label(1_790_000_000, 0, Precision::Month, &MomentStyle::catalogue()), "sept 2026");
     }
 }

@@ -6,7 +6,15 @@
 use plotters::prelude::*;
 use serde_json::json;
 use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
-use vmdeck_core::stats::{bandwidth_chart, cpu_chart, utc_label, Bandwidth, CpuUsage};
+use vmdeck_core::stats::{axis_precision, bandwidth_chart, cpu_chart, Bandwidth, CpuUsage};
+use vmdeck_core::time::{moment_label, MomentStyle};
+
+/// The time labels of a chart over `period` as the panel writes them, in UTC
+/// and the catalogue's way, so that the snapshots do not depend on where they are drawn.
+fn time_label(period: &'static str) -> impl Fn(i64) -> String {
+    let style = MomentStyle::catalogue();
+    move |t| moment_label(t, 0, axis_precision(period), &style)
+}
 
 fn render(chart: &LineChart) -> String {
     render_at(chart, 640)
@@ -58,7 +66,7 @@ fn a_narrow_chart_leaves_out_the_time_labels_that_would_overlap() {
 #[test]
 fn an_empty_series_says_so_instead_of_drawing_zeros() {
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": {}}]]})).unwrap();
-    let chart = bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H"), Vec::new());
+    let chart = bandwidth_chart(&bw, &bw.interfaces[0], &time_label("-1H"), Vec::new());
     let svg = render(&chart);
     assert!(svg.contains("No traffic data for this period"));
     assert!(!svg.contains("stroke-width=\"2\""), "no series line at all");
@@ -72,7 +80,7 @@ fn a_series_with_gaps_breaks_its_line() {
         .map(|i| (i.to_string(), json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)})))
         .collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
-    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1H"), Vec::new()));
+    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &time_label("-1H"), Vec::new()));
     // Two series, each broken into three runs by the two gaps.
     assert_eq!(svg.matches("stroke-width=\"2\"").count(), 6);
     assert!(svg.contains("KB"), "bytes scaled to KB");
@@ -86,7 +94,7 @@ fn a_huge_spike_scales_the_axis_without_hiding_the_rest() {
     let data: serde_json::Map<String, serde_json::Value> =
         values.iter().enumerate().map(|(i, v)| (i.to_string(), json!({"traffic_in": v, "traffic_out": v / 3.0}))).collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_763_500_000, "date_to": 1_795_036_000, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
-    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &|t| utc_label(t, "-1Y"), Vec::new()));
+    let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &time_label("-1Y"), Vec::new()));
     assert!(svg.contains("GB"), "the axis reaches the spike in GB");
     assert!(svg.contains("2026"), "year labels");
     check("bandwidth_spike", &svg);
@@ -109,7 +117,7 @@ fn the_panels_actions_are_marked_and_the_period_summarised() {
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
     let traffic = &bw.interfaces[0];
     let marks = vmdeck_core::stats::markers(&[(1_795_001_800, "Apply firewall rules".to_owned())], |at| vmdeck_core::stats::traffic_index_at(&bw, traffic, at));
-    let svg = render(&bandwidth_chart(&bw, traffic, &|t| utc_label(t, "-1H"), marks));
+    let svg = render(&bandwidth_chart(&bw, traffic, &time_label("-1H"), marks));
     assert!(svg.contains("95th percentile") && svg.contains("a month"), "the traffic summary");
     check("bandwidth_marked", &svg);
 }

@@ -30,11 +30,6 @@ impl ErrorMessages {
         parts.join("; ")
     }
 
-    /// The messages for one field of a form.
-    pub fn for_field(&self, field: &str) -> &[String] {
-        self.fields.get(field).map(Vec::as_slice).unwrap_or(&[])
-    }
-
     fn general(message: impl Into<String>) -> Self {
         Self { fields: BTreeMap::new(), general: vec![message.into()] }
     }
@@ -336,7 +331,6 @@ mod tests {
         let ApiError::Validation(m) = &err else { panic!("{err:?}") };
         assert_eq!(m.fields, fields(&[("hostname", &["is too long", "is invalid"])]));
         assert_eq!(m.general, vec!["Not enough memory"]);
-        assert_eq!(m.for_field("hostname").len(), 2);
         assert!(err.to_string().contains("hostname: is too long"));
     }
 

@@ -150,8 +150,6 @@ mod tests {
         assert_eq!(format_money(1234.5, "USD", "en-US", 2), "$1,234.50");
         assert_eq!(format_money(1234.5, "EUR", "es-ES", 2), "1234,50\u{a0}€");
         assert_eq!(format_money(12345.5, "EUR", "es", 2), "12.345,50\u{a0}€");
-        assert_eq!(format_money(1234.5, "EUR", "de-DE", 2), "1.234,50\u{a0}€");
-        assert_eq!(format_money(1234.5, "EUR", "fr-FR", 2), "1\u{202f}234,50\u{a0}€");
         assert_eq!(format_money(5.0, "CHF", "en", 2), "CHF\u{a0}5.00");
         assert_eq!(format_money(5.0, "CHF", "es", 2), "5,00\u{a0}CHF");
         assert_eq!(format_money(-2.5, "EUR", "en", 2), "-€2.50");

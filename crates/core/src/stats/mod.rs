@@ -5,6 +5,7 @@ pub mod chart;
 
 use crate::api::decode::{self, DecodeError};
 use crate::i18n::{fixed, messages as t, Text};
+use crate::time::Precision;
 use crate::tf;
 use serde_json::Value;
 
@@ -369,35 +370,42 @@ pub fn bandwidth_chart(
     }
 }
 
-/// A sample's time in UTC, as precise as the period needs: "14:05" for an
-/// hour or a day, "21 Nov" for a month, "Nov 2026" for a year.
-pub fn utc_label(epoch_secs: i64, period: &str) -> String {
-    const MONTHS: [&crate::i18n::Text; 12] = [
-        &t::MONTH_JAN, &t::MONTH_FEB, &t::MONTH_MAR, &t::MONTH_APR, &t::MONTH_MAY, &t::MONTH_JUN,
-        &t::MONTH_JUL, &t::MONTH_AUG, &t::MONTH_SEP, &t::MONTH_OCT, &t::MONTH_NOV, &t::MONTH_DEC,
-    ];
-    let days = epoch_secs.div_euclid(86_400);
-    let secs = epoch_secs.rem_euclid(86_400);
-    let (y, m, d) = crate::time::civil_from_days(days);
-    let month = MONTHS.get((m as usize).saturating_sub(1)).map_or("?", |month| month.get());
+/// How precise a sample's time is on the axis of a bandwidth chart over
+/// `period`: the time of day for an hour or a day, the day for a month, the
+/// month for a year. Written by [`crate::time::moment_label`].
+pub fn axis_precision(period: &str) -> Precision {
     match period {
-        "-1M" => format!("{d} {month}"),
-        "-1Y" => format!("{month} {y}"),
-        _ => format!("{:02}:{:02}", secs / 3600, secs / 60 % 60),
+        "-1M" => Precision::Day,
+        "-1Y" => Precision::Month,
+        _ => Precision::Minute,
+    }
+}
+
+/// How precise one sample's time is where it is read alone (the chart's
+/// table, the pointer's readout): as on the axis, but a year's samples by
+/// their day, since many fall in one month.
+pub fn sample_precision(period: &str) -> Precision {
+    match axis_precision(period) {
+        Precision::Month => Precision::Day,
+        precision => precision,
     }
 }
 
 #[cfg(test)]
 mod chart_input_tests {
     use super::*;
+    use crate::time::{moment_label, MomentStyle};
 
     #[test]
-    fn utc_labels_per_period() {
-        let t = 1_795_000_000; // 2026-11-18T11:06:40Z
-        assert_eq!(utc_label(t, "-1H"), "11:06");
-        assert_eq!(utc_label(t, "-1day"), "11:06");
-        assert_eq!(utc_label(t, "-1M"), "18 Nov");
-        assert_eq!(utc_label(t, "-1Y"), "Nov 2026");
+    fn labels_as_precise_as_the_period_needs() {
+        let label = |period: &str, precision: fn(&str) -> Precision| moment_label(1_795_000_000, 0, precision(period), &MomentStyle::catalogue());
+        // 2026-11-18T11:06:40Z
+        assert_eq!(label("-1H", axis_precision), "11:06");
+        assert_eq!(label("-1day", axis_precision), "11:06");
+        assert_eq!(label("-1M", axis_precision), "18 Nov");
+        assert_eq!(label("-1Y", axis_precision), "Nov 2026");
+        assert_eq!(label("-1Y", sample_precision), "18 Nov");
+        assert_eq!(label("-1H", sample_precision), "11:06");
     }
 }
 
@@ -536,6 +544,7 @@ mod summary_tests {
 #[cfg(test)]
 mod spanish_tests {
     use super::*;
+    use crate::time::{moment_label, MomentStyle};
 
     #[test]
     fn charts_in_spanish() {
@@ -552,7 +561,7 @@ mod spanish_tests {
         );
         assert_eq!(relative_label(0, 60, "minutes"), "hace 59 min");
         assert_eq!(relative_label(28, 30, "days"), "ayer");
-        assert_eq!(utc_label(1_795_000_000, "-1M"), "18 nov");
+        assert_eq!(moment_label(1_795_000_000, 0, axis_precision("-1M"), &MomentStyle::catalogue()), "18 nov");
         assert_eq!(CPU_PERIODS[1].1.get(), "Últimos 30 días");
     }
 }

@@ -16,8 +16,8 @@ use vmdeck_core::forms::FormState;
 use vmdeck_core::network::form::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, FirewallRule, Interface, IpAddress};
 use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
-use vmdeck_core::stats::{bandwidth_chart, cpu_chart, traffic_scale, utc_label, Bandwidth, CpuUsage, BANDWIDTH_PERIODS};
-use vmdeck_core::time::{format_elapsed, parse_service_date};
+use vmdeck_core::stats::{axis_precision, bandwidth_chart, cpu_chart, sample_precision, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS};
+use vmdeck_core::time::{format_elapsed, moment_label, parse_service_date, MomentStyle};
 use vmdeck_core::vm::create::CreateVmForm;
 use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::edit::EditVmForm;
@@ -96,7 +96,9 @@ fn use_bandwidth(bandwidth: &Bandwidth, draw_charts: bool) {
     for traffic in &bandwidth.interfaces {
         let _ = (traffic.step_seconds(bandwidth), traffic_scale(traffic).format(1.0));
         for (period, _) in BANDWIDTH_PERIODS {
-            let chart = bandwidth_chart(bandwidth, traffic, &|t| utc_label(t, period), Vec::new());
+            let style = MomentStyle::catalogue();
+            let chart = bandwidth_chart(bandwidth, traffic, &|t| moment_label(t, 0, axis_precision(period), &style), Vec::new());
+            let _ = bandwidth.date_from.map(|from| moment_label(from, -720, sample_precision(period), &style));
             if draw_charts {
                 render(&chart);
             }
@@ -162,7 +164,6 @@ pub fn read_error_body(status: u16, body: &str, retry_after: Option<&str>) {
         "{status} became {err:?}"
     );
     if let Some(messages) = err.messages() {
-        let _ = messages.for_field("hostname");
         let form = CreateVmForm::default();
         let mut state = FormState::default();
         state.refused(err.clone(), |field| form.field_for(field));

@@ -17,31 +17,8 @@ use vmdeck_core::stats::chart::{LineChart, Marker};
 use vmdeck_core::history::chart_moments;
 use vmdeck_core::history::export;
 use vmdeck_core::network::Interface;
-use vmdeck_core::stats::{bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
-
-/// A moment as the user's clock shows it, as precise as the period needs.
-fn local_label(epoch_secs: i64, period: &str) -> String {
-    let date = js_sys::Date::new(&((epoch_secs as f64) * 1000.0).into());
-    let options = js_sys::Object::new();
-    let set = |k: &str, v: &str| {
-        let _ = js_sys::Reflect::set(&options, &k.into(), &v.into());
-    };
-    match period {
-        "-1M" => {
-            set("day", "numeric");
-            set("month", "short");
-        }
-        "-1Y" => {
-            set("month", "short");
-            set("year", "numeric");
-        }
-        _ => {
-            set("hour", "2-digit");
-            set("minute", "2-digit");
-        }
-    }
-    String::from(date.to_locale_string(&vmdeck_core::i18n::locale_tag(), &options))
-}
+use vmdeck_core::stats::{axis_precision, bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label, sample_precision, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
+use crate::i18n::moment;
 
 /// What the panel did to the VM, as marks: (seconds since the epoch, what).
 type Moments = Vec<(i64, String)>;
@@ -100,14 +77,14 @@ impl ChartData for TrafficData {
     fn chart(&self) -> LineChart {
         let period = self.period.clone();
         match self.bandwidth.interfaces.get(self.index) {
-            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| local_label(t, &period), self.markers.clone()),
+            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| moment(t, axis_precision(&period)), self.markers.clone()),
             None => bandwidth_chart(&self.bandwidth, &Default::default(), &|_| String::new(), Vec::new()),
         }
     }
     fn time(&self, index: usize) -> String {
         let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return String::new() };
         match (self.bandwidth.date_from, traffic.step_seconds(&self.bandwidth)) {
-            (Some(from), Some(step)) => local_label(from + (step * index as f64) as i64, if self.period == "-1Y" { "-1M" } else { &self.period }),
+            (Some(from), Some(step)) => moment(from + (step * index as f64) as i64, sample_precision(&self.period)),
             _ => tf!(t::STATS_SAMPLE_N, n = index),
         }
     }
