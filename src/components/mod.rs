@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod action_button;
 mod activity;
 mod api_request;
 mod brand;
@@ -17,6 +18,7 @@ mod raw_fields;
 mod status_badge;
 mod typed_confirm;
 
+pub use action_button::ActionButton;
 pub use activity::ActivityLog;
 pub use api_request::ApiRequestView;
 pub use brand::{BrandName, SupportLink};

@@ -1,8 +1,8 @@
 //! The VM's disks, and applying them (with formatting, which loses data).
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
+use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
-use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::components::{ActionButton, ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::forms::{self, ConfirmForm};
 use leptos::prelude::*;
@@ -64,9 +64,8 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
 fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, "Apply disks", move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
-    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
-        <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</button>
+        <ActionButton id="open-apply-disks" blocked=op.blocked() on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</ActionButton>
         <Modal open=open title=t::DISKS_APPLY_TITLE.get() id="apply-disks-dialog">
             <ApplyDisksForm ctx=ctx op=op/>
         </Modal>
@@ -77,7 +76,7 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
 fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
     let form = use_form_with_options("apply-disks", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = op.blocked();
     let format = move || form.with(|f| f.format);
     let expected = hostname.clone();
     let ready = Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));

@@ -8,10 +8,10 @@ mod tester;
 
 pub use guard::{my_address, Guard, LockoutNotice};
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, Op, VmCtx};
+use super::{use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::deploy::network_name;
-use crate::components::{fixed_options, ApiRequestView, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::components::{fixed_options, ActionButton, ApiRequestView, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
@@ -125,7 +125,7 @@ pub fn FirewallTab() -> impl IntoView {
                 <Loaded data=rules doing=t::FW_LOADING_RULES.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider/> }}/>
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
-                <NewRule ctx=ctx form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
+                <NewRule form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
             }.into_any(),
         }}
     }
@@ -138,7 +138,6 @@ fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Optio
         unapplied.set(Vec::new());
         write_unapplied(&ctx.id.get_untracked(), &[]);
     }, |account, id, ()| request::apply_firewall_rules(account, id));
-    let blocked = move || blocked_reason(ctx, op.pending());
     let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
     view! {
         <div class="notice notice-info apply-bar">
@@ -156,8 +155,8 @@ fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Optio
                     }
                 }}
             </div>
-            <button type="button" class="button button-primary" id="apply-rules" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                on:click=move |_| if guard.pass() { op.run(()) }>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</button>
+            <ActionButton class="button button-primary" id="apply-rules" blocked=op.blocked()
+                on:click=move |_| if guard.pass() { op.run(()) }>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</ActionButton>
         </div>
         <LockoutNotice guard=guard again=m::HISTORY_APPLY_FIREWALL_RULES.get() after_first_try=true/>
         {move || op.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES.get()/> })}
@@ -262,7 +261,6 @@ fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: Memo<Opt
 
 #[component]
 fn NewRule(
-    ctx: VmCtx,
     form: Form<RuleForm>,
     op: Op<(String, Value, String)>,
     nic: Memo<String>,
@@ -279,7 +277,7 @@ fn NewRule(
         let existing = rules.data.get().unwrap_or_default();
         form.with(|f| f.warnings(&existing))
     });
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = op.blocked();
     let input = Callback::new(move |f: RuleForm| {
         let body = f.body().ok()?;
         let said = describe(&FirewallRule::from_map(body.as_object()?));

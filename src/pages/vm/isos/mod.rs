@@ -3,9 +3,9 @@
 
 mod rescue;
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
+use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::mounted_iso;
-use crate::components::{ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
+use crate::components::{ActionButton, ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
@@ -49,7 +49,6 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
     };
     let join = iso.id.clone();
     let op = use_op(ctx, "Unmount ISO", |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
-    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <div class="mounted-iso" id="iso-mounted">
             <div>
@@ -57,8 +56,8 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
                 <div class="muted small mono">{iso.iso_id.clone().map(|i| format!("ISO #{i}"))}</div>
             </div>
             {join.map(|join| view! {
-                <button type="button" class="button" id="iso-unmount" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                    on:click=move |_| op.run(join.clone())>{t::ISOS_UNMOUNT.get()}</button>
+                <ActionButton id="iso-unmount" blocked=op.blocked()
+                    on:click=move |_| op.run(join.clone())>{t::ISOS_UNMOUNT.get()}</ActionButton>
             })}
         </div>
         {move || op.error.get().map(|e| view! { <ErrorView error=e doing=t::ISOS_DOING_UNMOUNT.get()/> })}
@@ -80,7 +79,7 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
             .draft(&format!("iso.{}", ctx.id.get_untracked()), MountIsoForm::clone)
             .pending(op.pending()),
     );
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = op.blocked();
     let by_url = move || form.with(|f| f.by_url);
     let input = Callback::new(|f: MountIsoForm| if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));

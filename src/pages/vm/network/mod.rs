@@ -5,7 +5,7 @@ use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, interface_rules, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, ActionButton, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::{network_name, use_deploy};
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
@@ -78,9 +78,8 @@ pub fn NetworkTab() -> impl IntoView {
     view! {
         <div class="tab-toolbar">
             <InterfaceFilters filters=filters/>
-            <button type="button" class="button button-primary" id="open-add-interface" disabled=move || add_blocked.get().is_some()
-                title=move || add_blocked.get().unwrap_or("")
-                on:click=move |_| add_open.set(true)>{m::ACTION_ADD_INTERFACE.get()}</button>
+            <ActionButton class="button button-primary" id="open-add-interface" blocked=add_blocked
+                on:click=move |_| add_open.set(true)>{m::ACTION_ADD_INTERFACE.get()}</ActionButton>
         </div>
         <Loaded data=data doing=s::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialog=dialog filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
@@ -127,7 +126,7 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
         let text = if filtered { t::NIC_NONE_MATCH.get() } else { t::NIC_NONE.get() };
         return view! { <EmptyState title=s::NICS_EMPTY_TITLE.get() text=text id="nic-empty"/> }.into_any();
     }
-    let blocked = move || busy_reason(ctx);
+    let blocked = Signal::derive(move || busy_reason(ctx));
     data.interfaces
         .into_iter()
         .map(|nic| {
@@ -164,8 +163,8 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                                             <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
                                             {ip.address.clone().map(|address| view! { <CopyButton text=address what=t::NIC_COPY_ADDRESS.get()/> })}
                                             <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" {}", tf!(t::NIC_VIA, gateway = g)))}</span>
-                                            <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or(if only_one { t::NIC_ONLY_ADDRESS_HINT.get() } else { "" })
-                                                on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>{c::REMOVE.get()}</button>
+                                            <ActionButton class="button button-quiet" blocked=blocked hint=if only_one { t::NIC_ONLY_ADDRESS_HINT.get() } else { "" }
+                                                on:click=move |_| dialog.set(Some(Dialog::RemoveIp(nic.clone(), target.clone())))>{c::REMOVE.get()}</ActionButton>
                                         </li>
                                     }
                                 }).collect_view()}
@@ -173,10 +172,10 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
                         }.into_any()
                     }}
                     <div class="card-actions">
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::AddIp, nic.clone())>{t::NIC_ADD_IP.get()}</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Edit, nic.clone())>{c::EDIT.get()}</button>
-                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Policy, nic.clone())>{t::NIC_DEFAULT_POLICY.get()}</button>
-                        <button type="button" class="button button-quiet danger-text" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=open(Dialog::Delete, nic.clone())>{c::DELETE.get()}</button>
+                        <ActionButton blocked=blocked on:click=open(Dialog::AddIp, nic.clone())>{t::NIC_ADD_IP.get()}</ActionButton>
+                        <ActionButton blocked=blocked on:click=open(Dialog::Edit, nic.clone())>{c::EDIT.get()}</ActionButton>
+                        <ActionButton blocked=blocked on:click=open(Dialog::Policy, nic.clone())>{t::NIC_DEFAULT_POLICY.get()}</ActionButton>
+                        <ActionButton class="button button-quiet danger-text" blocked=blocked on:click=open(Dialog::Delete, nic.clone())>{c::DELETE.get()}</ActionButton>
                     </div>
                     <RawFields map=nic.raw.clone() summary=t::NIC_ALL_FIELDS.get()/>
                 </article>

@@ -1,7 +1,7 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
+use super::{Card, DialogActions, Effect};
+use crate::components::{fixed_options, ActionButton, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -33,7 +33,7 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-clone" title=t::CLONE_VM_CLONE.get() effect=Effect::MayRestart
             text=t::CLONE_VM_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-clone" label=t::CLONE_VM_OPEN.get()/>
+            <ActionButton id="open-clone" blocked=op.blocked() on:click=move |_| open.set(true)>{t::CLONE_VM_OPEN.get()}</ActionButton>
             {move || created.get().map(|(id, name)| view! {
                 <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=format!("/vms/{id}")>{name}</A></p>
             })}

@@ -1,7 +1,7 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{fixed_options, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
+use super::{Card, DialogActions, Effect};
+use crate::components::{fixed_options, ActionButton, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -19,7 +19,7 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-edit" title=c::EDIT.get() effect=Effect::MayRestart
             text=t::EDIT_VM_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-edit" label=t::EDIT_VM_OPEN.get()/>
+            <ActionButton id="open-edit" blocked=op.blocked() on:click=move |_| open.set(true)>{t::EDIT_VM_OPEN.get()}</ActionButton>
         </Card>
         <Modal open=open title=t::EDIT_VM_TITLE.get() id="edit-dialog">
             <EditForm ctx=ctx op=op/>

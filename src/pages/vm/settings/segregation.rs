@@ -2,9 +2,9 @@
 
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms};
-use crate::components::{ErrorView, FormView, TextField};
+use crate::components::{ActionButton, ErrorView, FormView, TextField};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
-use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
+use crate::pages::vm::{use_op, use_tab_data, VmCtx};
 use vmdeck_core::vm::settings::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -19,7 +19,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let op = use_op(ctx, "Segregation", |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
         request::set_segregation(account, id, target, *keep_apart)
     });
-    let blocked = move || blocked_reason(ctx, op.pending());
+    let blocked = op.blocked();
     // The picker is a form: the hostname searched for; the operation's
     // refusals show at its top.
     let form = use_form_with_options("segregation", SearchForm::default(), UseFormOptions::default().pending(op.pending()));
@@ -58,8 +58,8 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                     <li>
                                         <A href=format!("/vms/{id}")>{name}</A>
                                         <span class="muted mono">{hostname}</span>
-                                        <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</button>
+                                        <ActionButton class="button button-quiet" blocked=blocked
+                                            on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</ActionButton>
                                     </li>
                                 }
                             }).collect_view()}
@@ -88,8 +88,8 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                     <li>
                                         <span>{name}</span>
                                         <span class="muted mono">{hostname}</span>
-                                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), true)>{t::SEGREGATION_KEEP_APART.get()}</button>
+                                        <ActionButton blocked=blocked
+                                            on:click=move |_| keep_apart(target.clone(), true)>{t::SEGREGATION_KEEP_APART.get()}</ActionButton>
                                     </li>
                                 }
                             }).collect_view()}

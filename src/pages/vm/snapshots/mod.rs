@@ -1,8 +1,8 @@
 //! The VM's snapshots, and deleting them all.
 
-use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
+use super::{use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::storage::snapshots;
-use crate::components::{EmptyState, Loaded, Modal};
+use crate::components::{ActionButton, EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
@@ -53,9 +53,8 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
 fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, "Delete all snapshots", move |_, _| open.set(false), |account, id, ()| request::delete_snapshots(account, id));
-    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
-        <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</button>
+        <ActionButton class="button button-danger" id="open-delete-snapshots" blocked=op.blocked() on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</ActionButton>
         <Modal open=open title=t::SNAPSHOTS_DELETE_ALL.get() id="delete-snapshots-dialog">
             <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=t::SNAPSHOTS_DELETE_ALL.get() doing=t::SNAPSHOTS_DOING_DELETE.get() danger=true>
                 <p>{t::SNAPSHOTS_DELETE_TEXT.get()}</p>
