@@ -29,7 +29,7 @@ pub use export::{Export, ExportButtons, IncludeSecrets};
 pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
-pub use loaded::Loaded;
+pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
 pub use plan_picker::PlanPicker;
 pub use raw_fields::RawFields;

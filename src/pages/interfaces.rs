@@ -1,7 +1,7 @@
 //! Every network interface of the account, with the spec's filters.
 
 use crate::api::network::account_interfaces;
-use crate::components::{EmptyState, Export, ExportButtons, Loaded};
+use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
@@ -45,6 +45,7 @@ pub fn InterfacesPage() -> impl IntoView {
                     </select></label>
             </div>
             <Loaded data=list doing=t::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                empty=Empty::list(|| view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> })
                 render={|list: Vec<Interface>| view! { <InterfaceTable list=list/> }}/>
         </section>
     }
@@ -52,9 +53,6 @@ pub fn InterfacesPage() -> impl IntoView {
 
 #[component]
 fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> }.into_any();
-    }
     let dash = || "—".to_owned();
     let count = list.len();
     view! {
@@ -87,5 +85,4 @@ fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
             </table>
         </div>
     }
-    .into_any()
 }

@@ -1,7 +1,7 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips;
-use crate::components::{EmptyState, Export, ExportButtons, Loaded};
+use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
 use leptos::prelude::*;
@@ -25,6 +25,7 @@ pub fn IpAddressesPage() -> impl IntoView {
                     <input type="search" id="ips-filter" size="16" placeholder=t::IPS_FILTER_PLACEHOLDER.get() prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
             </div>
             <Loaded data=list doing=t::IPS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                empty=Empty::list(|| view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> })
                 render={|list: Vec<IpAddress>| view! { <IpTable list=list/> }}/>
         </section>
     }
@@ -32,9 +33,6 @@ pub fn IpAddressesPage() -> impl IntoView {
 
 #[component]
 fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> }.into_any();
-    }
     let dash = || "—".to_owned();
     let count = list.len();
     view! {
@@ -73,5 +71,4 @@ fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
             </table>
         </div>
     }
-    .into_any()
 }

@@ -2,7 +2,7 @@
 
 use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
-use crate::components::{ActionButton, ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::components::{ActionButton, ApiRequestView, CheckField, Empty, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::forms::{self, ConfirmForm};
 use leptos::prelude::*;
@@ -20,6 +20,7 @@ pub fn DisksTab() -> impl IntoView {
             <ApplyDisks ctx=ctx/>
         </div>
         <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            empty=Empty::list(|| view! { <EmptyState title=t::DISKS_EMPTY_TITLE.get() text=t::DISKS_EMPTY_TEXT.get()/> })
             render={|disks: Vec<Disk>| view! { <DiskTable disks=disks/> }}/>
     }
     .into_any()
@@ -27,9 +28,6 @@ pub fn DisksTab() -> impl IntoView {
 
 #[component]
 fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
-    if disks.is_empty() {
-        return view! { <EmptyState title=t::DISKS_EMPTY_TITLE.get() text=t::DISKS_EMPTY_TEXT.get()/> }.into_any();
-    }
     let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
@@ -57,7 +55,6 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
         </div>
         {disks.into_iter().enumerate().map(|(i, d)| view! { <RawFields map=d.raw summary=vmdeck_core::tf!(t::DISKS_RAW_FIELDS, n = i18n::integer(i as i64 + 1))/> }).collect_view()}
     }
-    .into_any()
 }
 
 #[component]

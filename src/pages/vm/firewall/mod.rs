@@ -11,7 +11,7 @@ pub use guard::{my_address, Guard, LockoutNotice};
 use super::{use_op, use_tab_data, use_vm, Op, VmCtx};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::deploy::network_name;
-use crate::components::{fixed_options, ActionButton, ApiRequestView, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
+use crate::components::{fixed_options, ActionButton, ApiRequestView, Empty, EmptyState, ErrorView, Export, ExportButtons, FormView, Loaded, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, Form, UrlFilters, UseDataReturn, UseFormOptions};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
@@ -109,13 +109,9 @@ pub fn FirewallTab() -> impl IntoView {
     );
     view! {
         <ApplyBar ctx=ctx unapplied=unapplied rule_set=rule_set/>
-        {move || match interfaces.answer() {
-            None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
-            Some(Err(e)) => view! { <ErrorView error=e doing=t::FW_LOADING_INTERFACES.get()/> }.into_any(),
-            Some(Ok(list)) if list.is_empty() => view! {
-                <EmptyState title=vmdeck_core::i18n::shell::NICS_EMPTY_TITLE.get() text=t::FW_NO_INTERFACES_TEXT.get()/>
-            }.into_any(),
-            Some(Ok(_)) => view! {
+        <Loaded data=interfaces doing=t::FW_LOADING_INTERFACES.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            empty=Empty::list(|| view! { <EmptyState title=vmdeck_core::i18n::shell::NICS_EMPTY_TITLE.get() text=t::FW_NO_INTERFACES_TEXT.get()/> })
+            render={move |_| view! {
                 <RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <div class="table-actions">
                     <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
@@ -126,8 +122,7 @@ pub fn FirewallTab() -> impl IntoView {
                     render={move |list: Vec<FirewallRule>| view! { <RuleTable rules=list policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider/> }}/>
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <NewRule form=rule_form op=created nic=chosen_id rules=rules rule_set=rule_set/>
-            }.into_any(),
-        }}
+            }}/>
     }
     .into_any()
 }

@@ -5,7 +5,7 @@ mod rescue;
 
 use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::mounted_iso;
-use crate::components::{ActionButton, ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
+use crate::components::{ActionButton, ApiRequestView, ChoiceField, Empty, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
@@ -31,7 +31,8 @@ pub fn IsosTab() -> impl IntoView {
         <section class="panel">
             <h2>{t::ISOS_MOUNTED.get()}</h2>
             <Loaded data=mounted doing=t::ISOS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-                render={move |iso: Option<IsoJoin>| view! { <Mounted ctx=ctx iso=iso/> }}/>
+                empty=Empty::when(Option::is_none, || view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> })
+                render={move |iso: Option<IsoJoin>| iso.map(|iso| view! { <Mounted ctx=ctx iso=iso/> })}/>
         </section>
         <rescue::Rescue ctx=ctx mounted=mounted/>
         <section class="panel">
@@ -43,10 +44,7 @@ pub fn IsosTab() -> impl IntoView {
 }
 
 #[component]
-fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
-    let Some(iso) = iso else {
-        return view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> }.into_any();
-    };
+fn Mounted(ctx: VmCtx, iso: IsoJoin) -> impl IntoView {
     let join = iso.id.clone();
     let op = use_op(ctx, "Unmount ISO", |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
     view! {
@@ -63,7 +61,6 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
         {move || op.error.get().map(|e| view! { <ErrorView error=e doing=t::ISOS_DOING_UNMOUNT.get()/> })}
         <RawFields map=iso.raw summary=t::ISOS_RAW_FIELDS.get()/>
     }
-    .into_any()
 }
 
 #[component]

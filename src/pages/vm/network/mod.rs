@@ -5,7 +5,7 @@ use super::firewall::{my_address, Guard, LockoutNotice};
 use super::{busy_reason, use_op, use_tab_data, use_vm, ConfirmDialog, DialogActions, Op, VmCtx};
 use crate::api::network::{account_ips, interface_rules, vm_interfaces, vm_ips};
 use crate::api::Api;
-use crate::components::{described_by, ActionButton, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, EmptyState, ErrorView, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
+use crate::components::{described_by, ActionButton, fixed_options, ApiRequestView, CheckField, ChoiceField, CopyButton, Empty, EmptyState, FormView, Loaded, Modal, RawFields, SelectField, SubmitButton, TextField};
 use crate::deploy::{network_name, use_deploy};
 use crate::hooks::{use_data_with_options, use_form_with_options, use_url_filters, Bound, Form, UrlFilters, UseDataOptions, UseFormOptions};
 use leptos::prelude::*;
@@ -13,7 +13,7 @@ use vmdeck_core::i18n::{common as c, messages as m, network as t, shell as s, vm
 use vmdeck_core::tf;
 use serde_json::{Map, Value};
 use vmdeck_core::network::form::InterfaceForm;
-use vmdeck_core::network::{format_rate_limit, Interface, IpAddress};
+use vmdeck_core::network::{format_rate_limit, FirewallRule, Interface, IpAddress};
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::rules::{Command, RuleSet};
 use vmdeck_core::firewall::form::PolicyForm;
@@ -82,7 +82,11 @@ pub fn NetworkTab() -> impl IntoView {
                 on:click=move |_| add_open.set(true)>{m::ACTION_ADD_INTERFACE.get()}</ActionButton>
         </div>
         <Loaded data=data doing=s::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-            render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialog=dialog filtered=!filters.pairs(FILTERS).is_empty()/> }}/>
+            empty=Empty::when(|data: &NetworkData| data.interfaces.is_empty(), move || {
+                let text = if filters.pairs(FILTERS).is_empty() { t::NIC_NONE.get() } else { t::NIC_NONE_MATCH.get() };
+                view! { <EmptyState title=s::NICS_EMPTY_TITLE.get() text=text id="nic-empty"/> }
+            })
+            render={move |data: NetworkData| view! { <InterfaceList ctx=ctx data=data dialog=dialog/> }}/>
         <AddInterface ctx=ctx open=add_open/>
         <InterfaceDialogs ctx=ctx dialog=dialog/>
     }
@@ -121,11 +125,7 @@ fn InterfaceFilters(filters: UrlFilters) -> impl IntoView {
 }
 
 #[component]
-fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>, filtered: bool) -> impl IntoView {
-    if data.interfaces.is_empty() {
-        let text = if filtered { t::NIC_NONE_MATCH.get() } else { t::NIC_NONE.get() };
-        return view! { <EmptyState title=s::NICS_EMPTY_TITLE.get() text=text id="nic-empty"/> }.into_any();
-    }
+fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>) -> impl IntoView {
     let blocked = Signal::derive(move || busy_reason(ctx));
     data.interfaces
         .into_iter()
@@ -182,7 +182,6 @@ fn InterfaceList(ctx: VmCtx, data: NetworkData, dialog: RwSignal<Option<Dialog>>
             }
         })
         .collect_view()
-        .into_any()
 }
 
 /// A 412 of an interface operation, said in words.
@@ -366,15 +365,12 @@ fn DeleteInterface(ctx: VmCtx, nic: Signal<String>, name: Signal<String>, op: Op
     view! {
         <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.get_untracked()) label=m::ACTION_DELETE_INTERFACE.get() doing=t::NIC_DELETING.get() danger=true>
             <p>{move || tf!(t::NIC_DELETED_WITH, name = name.get())}</p>
-            {move || parts.answer().map(|result| match result {
-                Ok((ips, rules)) => view! {
-                    <ul id="delete-interface-parts">
-                        <li>{if ips.is_empty() { t::NIC_NO_ADDRESSES_LEFT.get().to_owned() } else { tf!(t::NIC_ITS_ADDRESSES, list = ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
-                        <li>{match rules.len() { 0 => t::NIC_NO_RULES.get().to_owned(), n => vmdeck_core::i18n::plural(n as u64, &t::NIC_RULES_ONE, &t::NIC_RULES_OTHER) }}</li>
-                    </ul>
-                }.into_any(),
-                Err(e) => view! { <ErrorView error=e doing=t::NIC_LISTING_PARTS.get()/> }.into_any(),
-            })}
+            <Loaded data=parts doing=t::NIC_LISTING_PARTS.get() render=|(ips, rules): (Vec<IpAddress>, Vec<FirewallRule>)| view! {
+                <ul id="delete-interface-parts">
+                    <li>{if ips.is_empty() { t::NIC_NO_ADDRESSES_LEFT.get().to_owned() } else { tf!(t::NIC_ITS_ADDRESSES, list = ips.iter().filter_map(|i| i.address.clone()).collect::<Vec<_>>().join(", ")) }}</li>
+                    <li>{match rules.len() { 0 => t::NIC_NO_RULES.get().to_owned(), n => vmdeck_core::i18n::plural(n as u64, &t::NIC_RULES_ONE, &t::NIC_RULES_OTHER) }}</li>
+                </ul>
+            }/>
         </ConfirmDialog>
     }
 }

@@ -1,12 +1,13 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
 use super::{Card, DialogActions, Effect};
-use crate::components::{fixed_options, ActionButton, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
+use crate::components::{fixed_options, ActionButton, FormView, Loaded, Modal, PlanPicker, SelectField, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::edit::EditVmForm;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::deploy::plans::Plan;
@@ -29,17 +30,17 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
-    // The primary disk's size is on the disk list, not on the VM.
+    // The primary disk's size is on the disk list, not on the VM; without
+    // the list, the form leaves the size as it is.
     let disks = use_disks(ctx);
+    let fields = move |disks: Vec<Disk>| {
+        let primary = disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb);
+        let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
+        view! { <EditFields ctx=ctx op=op original=original/> }
+    };
     view! {
-        {move || match disks.answer() {
-            None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
-            Some(result) => {
-                let primary = result.ok().and_then(|disks| disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb));
-                let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
-                view! { <EditFields ctx=ctx op=op original=original/> }.into_any()
-            }
-        }}
+        <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            render=fields failed=move || fields(Vec::new())/>
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms};
-use crate::components::{ActionButton, ErrorView, FormView, TextField};
+use crate::components::{ActionButton, Empty, FormView, Loaded, TextField};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
 use crate::pages::vm::{use_op, use_tab_data, VmCtx};
 use vmdeck_core::vm::settings::SearchForm;
@@ -44,11 +44,9 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
         <Card id="card-segregation" title=t::SEGREGATION_TITLE.get() effect=Effect::NoRestart
             text=t::SEGREGATION_TEXT.get()>
             <div class="segregation">
-                {move || match current.answer() {
-                    None => view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }.into_any(),
-                    Some(Err(e)) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_LOAD.get()/> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">{t::SEGREGATION_NONE.get()}</p> }.into_any(),
-                    Some(Ok(list)) => view! {
+                <Loaded data=current doing=t::SEGREGATION_DOING_LOAD.get() fallback=|| view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }
+                    empty=Empty::list(|| view! { <p class="muted" id="segregation-none">{t::SEGREGATION_NONE.get()}</p> })
+                    render={move |list: Vec<Vm>| view! {
                         <ul class="plain-list" id="segregation-list">
                             {list.into_iter().map(|vm| {
                                 let id = vm.id.clone().unwrap_or_default();
@@ -64,8 +62,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                 }
                             }).collect_view()}
                         </ul>
-                    }.into_any(),
-                }}
+                    }}/>
                 <FormView form=form on_submit=Callback::new(move |f: SearchForm| {
                     // A search done is nothing unsent.
                     form.start_from(f.clone());
@@ -76,10 +73,10 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                         <button type="submit" class="button" id="segregation-find">{t::SEGREGATION_FIND.get()}</button>
                     </div>
                 </FormView>
-                {move || found.answer().map(|result| match result {
-                    Err(e) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_SEARCH.get()/> }.into_any(),
-                    Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> }.into_any(),
-                    Ok(vms) => view! {
+                // A search not made yet finds nothing to say so about.
+                <Loaded data=found doing=t::SEGREGATION_DOING_SEARCH.get()
+                    empty=Empty::when(move |vms: &Vec<Vm>| vms.is_empty() && !search.with(|s| s.trim().is_empty()), || view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> })
+                    render={move |vms: Vec<Vm>| view! {
                         <ul class="plain-list" id="segregation-candidates">
                             {vms.into_iter().map(|vm| {
                                 let target = vm.id.clone().unwrap_or_default();
@@ -94,8 +91,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                 }
                             }).collect_view()}
                         </ul>
-                    }.into_any(),
-                })}
+                    }}/>
             </div>
         </Card>
     }

@@ -2,7 +2,7 @@
 
 use super::{use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::storage::snapshots;
-use crate::components::{ActionButton, EmptyState, Loaded, Modal};
+use crate::components::{ActionButton, Empty, EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
@@ -18,6 +18,7 @@ pub fn SnapshotsTab() -> impl IntoView {
             <DeleteAll ctx=ctx/>
         </div>
         <Loaded data=list doing=t::SNAPSHOTS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            empty=Empty::list(|| view! { <EmptyState title=t::SNAPSHOTS_EMPTY_TITLE.get() text=t::SNAPSHOTS_EMPTY_TEXT.get() id="snapshots-empty"/> })
             render={|list: Vec<Snapshot>| view! { <SnapshotTable list=list/> }}/>
     }
     .into_any()
@@ -25,9 +26,6 @@ pub fn SnapshotsTab() -> impl IntoView {
 
 #[component]
 fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <EmptyState title=t::SNAPSHOTS_EMPTY_TITLE.get() text=t::SNAPSHOTS_EMPTY_TEXT.get() id="snapshots-empty"/> }.into_any();
-    }
     let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
@@ -46,7 +44,6 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
             </table>
         </div>
     }
-    .into_any()
 }
 
 #[component]
