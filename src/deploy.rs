@@ -33,6 +33,12 @@ pub fn network_name(id: Option<&str>) -> String {
     }
 }
 
+/// The catalogue's networks as (id, name) choices.
+pub fn network_options() -> Signal<Vec<(String, String)>> {
+    let deploy = use_deploy();
+    Signal::derive(move || deploy.with(|d| d.catalogue.networks.iter().map(|n| (n.id.clone(), n.label.clone())).collect()))
+}
+
 /// The brand, once the configuration is loaded; the default until then.
 pub fn use_brand() -> Memo<Brand> {
     let deploy = use_deploy();

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use leptos::task::tick;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use vmdeck::components::{ErrorView, StatusBadge};
+use vmdeck::components::{ActionButton, ErrorView, StatusBadge};
 use vmdeck::pages::login::LoginPage;
 use vmdeck::session::{Credentials, Session, Token};
 use vmdeck::theme::ThemeToggle;
@@ -84,6 +84,37 @@ async fn error_view_explains_and_retries() {
     click(&root, "button");
     tick().await;
     assert_eq!(retries.load(Ordering::SeqCst), 1);
+}
+
+#[wasm_bindgen_test]
+async fn action_button_says_why_it_is_disabled_and_acts_once_enabled() {
+    let root = container();
+    let reason = RwSignal::new(Some("The VM is busy."));
+    let clicks = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&clicks);
+    let _app = leptos::mount::mount_to(root.clone(), move || {
+        let counter = Arc::clone(&counter);
+        view! {
+            <ActionButton id="act" blocked=reason hint="Stops the VM." on:click=move |_| { counter.fetch_add(1, Ordering::SeqCst); }>"Stop"</ActionButton>
+        }
+    });
+    tick().await;
+    let button: web_sys::HtmlElement = root.query_selector("#act").unwrap().unwrap().unchecked_into();
+    assert!(button.has_attribute("disabled"));
+    assert_eq!(button.get_attribute("title").as_deref(), Some("The VM is busy."));
+    assert_eq!(button.get_attribute("aria-description").as_deref(), Some("The VM is busy."));
+    button.click();
+    tick().await;
+    assert_eq!(clicks.load(Ordering::SeqCst), 0, "a disabled button does nothing");
+
+    reason.set(None);
+    tick().await;
+    assert!(!button.has_attribute("disabled"));
+    assert_eq!(button.get_attribute("title").as_deref(), Some("Stops the VM."));
+    assert_eq!(button.get_attribute("aria-description"), None);
+    button.click();
+    tick().await;
+    assert_eq!(clicks.load(Ordering::SeqCst), 1);
 }
 
 #[wasm_bindgen_test]

@@ -2,7 +2,7 @@
 //! shows at its top (a restored draft, the refusal that names no field),
 //! and its submit button.
 
-use super::ErrorView;
+use super::{ActionButton, ErrorView};
 use crate::hooks::Form;
 use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
@@ -46,7 +46,8 @@ pub fn FormView<F: Clone + PartialEq + Send + Sync + 'static>(
 
 /// The submit button, with the note that holds it back while fields are
 /// wrong. It stays disabled while the form's request is on its way, while
-/// `blocked` gives a reason (shown as its title), and until `ready`.
+/// `blocked` gives a reason (said as [`ActionButton`] says it), and until
+/// `ready`.
 #[component]
 pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
     form: Form<F>,
@@ -60,7 +61,8 @@ pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
     #[prop(optional)] danger: bool,
 ) -> impl IntoView {
     let pending = form.pending();
-    let reason = move || if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) };
+    let reason = Signal::derive(move || if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) });
+    let held = Signal::derive(move || form.held_back() || !ready.is_none_or(|r| r.get()));
     let count = move || form.problem_count();
     view! {
         {move || form.held_back().then(|| view! {
@@ -68,14 +70,8 @@ pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
                 {vmdeck_core::i18n::plural(count() as u64, &t::FORM_FIX_ONE, &t::FORM_FIX_OTHER)}
             </p>
         })}
-        <button
-            type="submit"
-            class=if danger { "button button-danger" } else { "button button-primary" }
-            id=id
-            disabled=move || reason().is_some() || form.held_back() || !ready.is_none_or(|r| r.get())
-            title=move || reason().unwrap_or("")
-        >
+        <ActionButton submit=true class=if danger { "button button-danger" } else { "button button-primary" } id=id blocked=reason held=held>
             {move || if pending.get() { sending } else { label }}
-        </button>
+        </ActionButton>
     }
 }

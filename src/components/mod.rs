@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod action_button;
 mod activity;
 mod api_request;
 mod brand;
@@ -9,6 +10,7 @@ mod empty_state;
 mod error_view;
 mod export;
 mod field;
+mod filter_select;
 mod form;
 mod freshness;
 mod loaded;
@@ -19,6 +21,7 @@ mod status_badge;
 mod toggle_button;
 mod typed_confirm;
 
+pub use action_button::ActionButton;
 pub use activity::ActivityLog;
 pub use api_request::ApiRequestView;
 pub use brand::{BrandName, SupportLink};
@@ -28,9 +31,10 @@ pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
 pub use export::{Export, ExportButtons, IncludeSecrets};
 pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField, TextField};
+pub use filter_select::{public_options, FilterSelect};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
-pub use loaded::Loaded;
+pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
 pub use plan_picker::PlanPicker;
 pub use raw_fields::RawFields;

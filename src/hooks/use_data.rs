@@ -95,18 +95,6 @@ impl<T: Send + Sync + 'static> UseDataReturn<T> {
         }
     }
 
-    /// The answer so far, as one value: the data, else the error, else
-    /// nothing yet. For views that draw one of the three.
-    pub fn answer(&self) -> Option<ApiResult<T>>
-    where
-        T: Clone,
-    {
-        match self.data.get() {
-            Some(data) => Some(Ok(data)),
-            None => self.error.get().map(Err),
-        }
-    }
-
     /// Changes the data on screen before the next read says so (a VM shown
     /// busy at once after a 202). A read on its way was asked before the
     /// change: its answer is dropped and the data read again.

@@ -1,10 +1,9 @@
 //! Every network interface of the account, with the spec's filters.
 
 use crate::api::network::account_interfaces;
-use crate::components::{Column, DataTable, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
-use crate::deploy::use_deploy;
+use crate::components::{public_options, Column, DataTable, Empty, EmptyState, Export, ExportButtons, FilterSelect, Loaded, VmNetworkLink};
 use crate::hooks::{use_data, use_url_filters};
-use crate::deploy::network_name;
+use crate::deploy::{network_name, network_options};
 use leptos::prelude::*;
 use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
@@ -14,7 +13,6 @@ const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interf
 
 #[component]
 pub fn InterfacesPage() -> impl IntoView {
-    let deploy = use_deploy();
     let filters = use_url_filters(FILTERS);
     let list = use_data(move || filters.pairs(FILTERS), |api, query| async move { account_interfaces(&api, &query).await });
     view! {
@@ -28,22 +26,11 @@ pub fn InterfacesPage() -> impl IntoView {
                     <input type="search" id="nics-filter-vm" inputmode="numeric" size="8" prop:value=move || filters.get("virtual_machine_id") on:change=move |ev| filters.set("virtual_machine_id", event_target_value(&ev))/></label>
                 <label class="filter"><span>{c::LABEL.get()}</span>
                     <input type="search" id="nics-filter-label" size="12" prop:value=move || filters.get("interface_label") on:change=move |ev| filters.set("interface_label", event_target_value(&ev))/></label>
-                <label class="filter"><span>{c::NETWORK.get()}</span>
-                    <select id="nics-filter-network" on:change=move |ev| filters.set("network_id", event_target_value(&ev))>
-                        <option value="" selected=move || filters.get("network_id").is_empty()>{t::FILTER_ANY.get()}</option>
-                        {move || deploy.with(|d| d.catalogue.networks.clone()).into_iter().map(|n| {
-                            let id = n.id.clone();
-                            view! { <option value=n.id selected=move || filters.get("network_id") == id>{n.label}</option> }
-                        }).collect_view()}
-                    </select></label>
-                <label class="filter"><span>{t::NICS_PUBLIC.get()}</span>
-                    <select id="nics-filter-public" on:change=move |ev| filters.set("public", event_target_value(&ev))>
-                        <option value="" selected=move || filters.get("public").is_empty()>{t::FILTER_ANY.get()}</option>
-                        <option value="1" selected=move || filters.get("public") == "1">{vmdeck_core::i18n::common::PUBLIC.get()}</option>
-                        <option value="0" selected=move || filters.get("public") == "0">{vmdeck_core::i18n::common::PRIVATE.get()}</option>
-                    </select></label>
+                <FilterSelect filters=filters key="network_id" id="nics-filter-network" label=c::NETWORK.get() options=network_options()/>
+                <FilterSelect filters=filters key="public" id="nics-filter-public" label=t::NICS_PUBLIC.get() options=public_options()/>
             </div>
             <Loaded data=list doing=t::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                empty=Empty::list(|| view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> })
                 render={|list: Vec<Interface>| view! { <InterfaceTable list=list/> }}/>
         </section>
     }
@@ -51,9 +38,6 @@ pub fn InterfacesPage() -> impl IntoView {
 
 #[component]
 fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> }.into_any();
-    }
     let dash = || "—".to_owned();
     let count = vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
     let columns = vec![
@@ -75,5 +59,4 @@ fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
             }).collect_view()}
         </DataTable>
     }
-    .into_any()
 }

@@ -1,7 +1,7 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips;
-use crate::components::{Column, DataTable, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
+use crate::components::{Column, DataTable, Empty, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
 use leptos::prelude::*;
@@ -24,6 +24,7 @@ pub fn IpAddressesPage() -> impl IntoView {
                     <input type="search" id="ips-filter" size="16" placeholder=t::IPS_FILTER_PLACEHOLDER.get() prop:value=move || filters.get("ip") on:change=move |ev| filters.set("ip", event_target_value(&ev))/></label>
             </div>
             <Loaded data=list doing=t::IPS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+                empty=Empty::list(|| view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> })
                 render={|list: Vec<IpAddress>| view! { <IpTable list=list/> }}/>
         </section>
     }
@@ -31,9 +32,6 @@ pub fn IpAddressesPage() -> impl IntoView {
 
 #[component]
 fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
-    if list.is_empty() {
-        return view! { <EmptyState title=t::IPS_EMPTY_TITLE.get() text=t::IPS_EMPTY_TEXT.get() id="ips-empty"/> }.into_any();
-    }
     let dash = || "—".to_owned();
     let count = vmdeck_core::i18n::plural(list.len() as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER);
     let columns = vec![
@@ -64,5 +62,4 @@ fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
             }).collect_view()}
         </DataTable>
     }
-    .into_any()
 }

@@ -3,7 +3,7 @@
 
 use crate::api::network::vm_interfaces;
 use crate::api::vms::{get_vm, list_disks};
-use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker, CheckField, ChoiceField, ErrorView, Field, FormView, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker, CheckField, ChoiceField, Field, FormView, Loaded, SelectField, SubmitButton, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
@@ -124,12 +124,9 @@ pub fn VmCreatePage() -> impl IntoView {
         <section class="page page-narrow">
             <p class="breadcrumb"><A href="/vms">{c::VIRTUAL_MACHINES.get()}</A></p>
             <header class="page-header"><h1>{t::CREATE_TITLE.get()}</h1></header>
-            {move || like.map(|like| match like.answer() {
-                None => view! { <p class="notice notice-info" id="create-like">{t::CREATE_LIKE_READING.get()}</p> }.into_any(),
-                Some(Ok((name, _))) => view! {
-                    <p class="notice notice-info" id="create-like">{vmdeck_core::tf!(t::CREATE_LIKE_FROM, name = name)}</p>
-                }.into_any(),
-                Some(Err(e)) => view! { <ErrorView error=e doing=t::CREATE_LIKE_DOING.get()/> }.into_any(),
+            {like.map(|like| view! {
+                <Loaded data=like doing=t::CREATE_LIKE_DOING.get() fallback=|| view! { <p class="notice notice-info" id="create-like">{t::CREATE_LIKE_READING.get()}</p> }
+                    render=|(name, _): (String, CreateVmForm)| view! { <p class="notice notice-info" id="create-like">{vmdeck_core::tf!(t::CREATE_LIKE_FROM, name = name)}</p> }/>
             })}
             <FormView form=form on_submit=on_submit doing=t::CREATE_DOING.get() class="form">
                 <fieldset>

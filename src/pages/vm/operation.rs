@@ -87,6 +87,11 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
     pub fn pending(self) -> Memo<bool> {
         self.action.pending()
     }
+
+    /// Why the operation cannot be started now, if so (see [`blocked_reason`]).
+    pub fn blocked(self) -> Signal<Option<&'static str>> {
+        Signal::derive(move || blocked_reason(self.ctx, self.pending()))
+    }
 }
 
 /// Makes the operation `name` (as the history records it), whose

@@ -2,7 +2,7 @@
 
 use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, DialogActions, VmCtx};
-use crate::components::{ErrorView, FormView, Modal};
+use crate::components::{ActionButton, ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::api::request;
@@ -22,24 +22,22 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
     let stop = use_op(ctx, Operation::Stop, move |_, _| stop_open.set(false), |account, id, force: &bool| request::stop_vm(account, id, *force));
     let reboot = use_op(ctx, Operation::Reboot, move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
 
-    let start_blocked = move || {
+    let start_blocked = Signal::derive(move || {
         blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then(|| t::POWER_NOT_BUILT.get())).or_else(|| {
             ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended)).then(|| t::POWER_SUSPENDED.get())
         })
-    };
-    let stop_blocked = move || blocked_reason(ctx, stop.pending());
-    let reboot_blocked = move || blocked_reason(ctx, reboot.pending());
+    });
 
     view! {
         <div class="power-actions">
             {move || if running() {
                 view! {
-                    <button type="button" class="button" id="action-stop" disabled=move || stop_blocked().is_some() title=move || stop_blocked().unwrap_or(t::POWER_STOP_HINT.get()) on:click=move |_| stop_open.set(true)>{c::STOP.get()}</button>
-                    <button type="button" class="button" id="action-reboot" disabled=move || reboot_blocked().is_some() title=move || reboot_blocked().unwrap_or(t::POWER_REBOOT_HINT.get()) on:click=move |_| reboot_open.set(true)>{c::REBOOT.get()}</button>
+                    <ActionButton id="action-stop" blocked=stop.blocked() hint=t::POWER_STOP_HINT.get() on:click=move |_| stop_open.set(true)>{c::STOP.get()}</ActionButton>
+                    <ActionButton id="action-reboot" blocked=reboot.blocked() hint=t::POWER_REBOOT_HINT.get() on:click=move |_| reboot_open.set(true)>{c::REBOOT.get()}</ActionButton>
                 }.into_any()
             } else {
                 view! {
-                    <button type="button" class="button button-primary" id="action-start" disabled=move || start_blocked().is_some() title=move || start_blocked().unwrap_or(t::POWER_START_HINT.get()) on:click=move |_| start.run(())>{c::START.get()}</button>
+                    <ActionButton class="button button-primary" id="action-start" blocked=start_blocked hint=t::POWER_START_HINT.get() on:click=move |_| start.run(())>{c::START.get()}</ActionButton>
                 }.into_any()
             }}
             {move || start.error.get().map(|e| view! { <ErrorView error=e doing=t::POWER_DOING_START.get()/> })}

@@ -166,7 +166,7 @@ crate::catalogue! {
     CLONE_VM_OPEN = "Clone…" / "Clonar…";
     CLONE_VM_STARTED = "Clone started:" / "Clonación iniciada:";
     CLONE_VM_TITLE = "Clone this virtual machine" / "Clonar esta máquina virtual";
-    CLONE_VM_DISKS_UNREAD = "The disks could not be read ({error}); the copy keeps their sizes." / "No se han podido leer los discos ({error}); la copia mantiene sus tamaños.";
+    CLONE_VM_DISKS_UNREAD = "Without the disks, the copy keeps their sizes." / "Sin los discos, la copia mantiene sus tamaños.";
     CLONE_VM_DOING = "Cloning the VM" / "Clonar la VM";
     CLONE_VM_HOSTNAME_HINT = "Of the new VM." / "De la VM nueva.";
     CLONE_VM_AS_THIS_HINT = "Empty: as this VM." / "Vacío: como esta VM.";

@@ -1,9 +1,9 @@
 //! The VM's disks, and applying them (with formatting, which loses data).
 
 use vmdeck_core::history::Operation;
-use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
+use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
-use crate::components::{ApiRequestView, CheckField, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::components::{ActionButton, ApiRequestView, CheckField, Empty, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use vmdeck_core::forms::{self, ConfirmForm};
 use leptos::prelude::*;
@@ -21,6 +21,7 @@ pub fn DisksTab() -> impl IntoView {
             <ApplyDisks ctx=ctx/>
         </div>
         <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            empty=Empty::list(|| view! { <EmptyState title=t::DISKS_EMPTY_TITLE.get() text=t::DISKS_EMPTY_TEXT.get()/> })
             render={|disks: Vec<Disk>| view! { <DiskTable disks=disks/> }}/>
     }
     .into_any()
@@ -28,9 +29,6 @@ pub fn DisksTab() -> impl IntoView {
 
 #[component]
 fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
-    if disks.is_empty() {
-        return view! { <EmptyState title=t::DISKS_EMPTY_TITLE.get() text=t::DISKS_EMPTY_TEXT.get()/> }.into_any();
-    }
     let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
@@ -58,16 +56,14 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
         </div>
         {disks.into_iter().enumerate().map(|(i, d)| view! { <RawFields map=d.raw summary=vmdeck_core::tf!(t::DISKS_RAW_FIELDS, n = i18n::integer(i as i64 + 1))/> }).collect_view()}
     }
-    .into_any()
 }
 
 #[component]
 fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, Operation::ApplyDisks, move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
-    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
-        <button type="button" class="button" id="open-apply-disks" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</button>
+        <ActionButton id="open-apply-disks" blocked=op.blocked() on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</ActionButton>
         <Modal open=open title=t::DISKS_APPLY_TITLE.get() id="apply-disks-dialog">
             <ApplyDisksForm ctx=ctx op=op/>
         </Modal>
@@ -78,7 +74,7 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
 fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
     let form = use_form_with_options("apply-disks", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = op.blocked();
     let format = move || form.with(|f| f.format);
     let expected = hostname.clone();
     let ready = Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));

@@ -4,9 +4,9 @@
 mod rescue;
 
 use vmdeck_core::history::Operation;
-use super::{blocked_reason, use_op, use_tab_data, use_vm, VmCtx};
+use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::mounted_iso;
-use crate::components::{ApiRequestView, ChoiceField, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
+use crate::components::{ActionButton, ApiRequestView, ChoiceField, Empty, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
@@ -32,7 +32,8 @@ pub fn IsosTab() -> impl IntoView {
         <section class="panel">
             <h2>{t::ISOS_MOUNTED.get()}</h2>
             <Loaded data=mounted doing=t::ISOS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-                render={move |iso: Option<IsoJoin>| view! { <Mounted ctx=ctx iso=iso/> }}/>
+                empty=Empty::when(Option::is_none, || view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> })
+                render={move |iso: Option<IsoJoin>| iso.map(|iso| view! { <Mounted ctx=ctx iso=iso/> })}/>
         </section>
         <rescue::Rescue ctx=ctx mounted=mounted/>
         <section class="panel">
@@ -44,13 +45,9 @@ pub fn IsosTab() -> impl IntoView {
 }
 
 #[component]
-fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
-    let Some(iso) = iso else {
-        return view! { <p class="muted" id="iso-none">{t::ISOS_NONE.get()}</p> }.into_any();
-    };
+fn Mounted(ctx: VmCtx, iso: IsoJoin) -> impl IntoView {
     let join = iso.id.clone();
     let op = use_op(ctx, Operation::UnmountIso, |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
-    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <div class="mounted-iso" id="iso-mounted">
             <div>
@@ -58,14 +55,13 @@ fn Mounted(ctx: VmCtx, iso: Option<IsoJoin>) -> impl IntoView {
                 <div class="muted small mono">{iso.iso_id.clone().map(|i| format!("ISO #{i}"))}</div>
             </div>
             {join.map(|join| view! {
-                <button type="button" class="button" id="iso-unmount" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                    on:click=move |_| op.run(join.clone())>{t::ISOS_UNMOUNT.get()}</button>
+                <ActionButton id="iso-unmount" blocked=op.blocked()
+                    on:click=move |_| op.run(join.clone())>{t::ISOS_UNMOUNT.get()}</ActionButton>
             })}
         </div>
         {move || op.error.get().map(|e| view! { <ErrorView error=e doing=t::ISOS_DOING_UNMOUNT.get()/> })}
         <RawFields map=iso.raw summary=t::ISOS_RAW_FIELDS.get()/>
     }
-    .into_any()
 }
 
 #[component]
@@ -81,7 +77,7 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
             .draft(&format!("iso.{}", ctx.id.get_untracked()), MountIsoForm::clone)
             .pending(op.pending()),
     );
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = op.blocked();
     let by_url = move || form.with(|f| f.by_url);
     let input = Callback::new(|f: MountIsoForm| if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));

@@ -6,7 +6,7 @@
 use super::super::{busy_reason, VmCtx};
 use crate::api::client::Pending;
 use crate::api::Outcome;
-use crate::components::{ApiRequestView, ChoiceField, FormView, SubmitButton};
+use crate::components::{ActionButton, ApiRequestView, ChoiceField, FormView, SubmitButton};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
 use crate::session::use_session;
@@ -129,10 +129,10 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
                 view! {
                     <p>{move || if from_cd.get() { t::VM_RESCUE_FROM_CD.get() } else { t::VM_RESCUE_ISO_MOUNTED.get() }}</p>
                     <div class="modal-actions">
-                        <button type="button" class="button" id="rescue-start-mounted" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
-                            on:click=move |_| into.run(MountIsoForm::default())>{t::VM_RESCUE_BOOT_MOUNTED.get()}</button>
-                        <button type="button" class="button button-primary" id="rescue-back" disabled=move || blocked.get().is_some() title=move || blocked.get().unwrap_or("")
-                            on:click=back>{t::VM_RESCUE_BACK.get()}</button>
+                        <ActionButton id="rescue-start-mounted" blocked=blocked
+                            on:click=move |_| into.run(MountIsoForm::default())>{t::VM_RESCUE_BOOT_MOUNTED.get()}</ActionButton>
+                        <ActionButton class="button button-primary" id="rescue-back" blocked=blocked
+                            on:click=back>{t::VM_RESCUE_BACK.get()}</ActionButton>
                     </div>
                     <ApiRequestView requests=Signal::derive(move || preview(&BACK_TO_NORMAL, Some(String::new()))) id="rescue-back-request" what=t::VM_RESCUE_BACK_SENDS.get()/>
                 }.into_any()

@@ -1,8 +1,8 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Modal, SelectField, TextField};
+use super::{Card, DialogActions, Effect};
+use crate::components::{fixed_options, ActionButton, CheckField, ChoiceField, FormView, Loaded, Modal, SelectField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use serde_json::Value;
 use vmdeck_core::vm::clone::{CloneDisk, CloneVmForm};
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::create::{add_secondary_disk, remove_secondary_disk};
 use vmdeck_core::forms::row_key;
 use vmdeck_core::i18n::{common as c, vm as t};
@@ -34,7 +35,7 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-clone" title=t::CLONE_VM_CLONE.get() effect=Effect::MayRestart
             text=t::CLONE_VM_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-clone" label=t::CLONE_VM_OPEN.get()/>
+            <ActionButton id="open-clone" blocked=op.blocked() on:click=move |_| open.set(true)>{t::CLONE_VM_OPEN.get()}</ActionButton>
             {move || created.get().map(|(id, name)| view! {
                 <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=format!("/vms/{id}")>{name}</A></p>
             })}
@@ -48,36 +49,31 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 fn CloneForm(ctx: VmCtx, op: Op<Value>) -> impl IntoView {
     let disks = use_disks(ctx);
-    view! {
-        {move || disks.answer().map(|result| {
-            let (disks, note) = match result {
-                Ok(disks) => (disks, None),
-                Err(e) => (Vec::new(), Some(vmdeck_core::tf!(t::CLONE_VM_DISKS_UNREAD, error = e))),
-            };
-            let form = CloneVmForm {
-                required_startup: false,
-                disks: disks
-                    .into_iter()
-                    .filter_map(|d| {
-                        let size = d.size_gb.map(|s| s.to_string()).unwrap_or_default();
-                        let group = d.data_store_group_id.clone().unwrap_or_default();
-                        Some(CloneDisk {
-                            name: d.name(),
-                            disk_id: d.id?,
-                            current_size: size.clone(),
-                            current_group: group.clone(),
-                            size,
-                            data_store_group_id: group,
-                        })
+    let fields = move |disks: Vec<Disk>| {
+        let form = CloneVmForm {
+            required_startup: false,
+            disks: disks
+                .into_iter()
+                .filter_map(|d| {
+                    let size = d.size_gb.map(|s| s.to_string()).unwrap_or_default();
+                    let group = d.data_store_group_id.clone().unwrap_or_default();
+                    Some(CloneDisk {
+                        name: d.name(),
+                        disk_id: d.id?,
+                        current_size: size.clone(),
+                        current_group: group.clone(),
+                        size,
+                        data_store_group_id: group,
                     })
-                    .collect(),
-                ..Default::default()
-            };
-            view! {
-                {note.map(|n| view! { <p class="hint">{n}</p> })}
-                <CloneFields ctx=ctx op=op initial=form/>
-            }
-        })}
+                })
+                .collect(),
+            ..Default::default()
+        };
+        view! { <CloneFields ctx=ctx op=op initial=form/> }
+    };
+    view! {
+        <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() render=fields
+            failed=move || view! { <p class="hint">{t::CLONE_VM_DISKS_UNREAD.get()}</p> {fields(Vec::new())} }/>
     }
 }
 

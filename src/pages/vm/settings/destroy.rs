@@ -1,8 +1,8 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{FormView, Modal, TypedConfirm};
+use super::{Card, DialogActions, Effect};
+use crate::components::{ActionButton, FormView, Modal, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
@@ -28,7 +28,7 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-destroy" title=t::DESTROY_TITLE.get() effect=Effect::ErasesData
             text=t::DESTROY_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-destroy" label=vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get() danger=true/>
+            <ActionButton class="button button-danger" id="open-destroy" blocked=op.blocked() on:click=move |_| open.set(true)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
         </Card>
         <Modal open=open title=t::DESTROY_DIALOG_TITLE.get() id="destroy-dialog">
             <DestroyForm ctx=ctx op=op/>

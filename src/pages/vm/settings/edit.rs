@@ -1,13 +1,14 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{fixed_options, FormView, Modal, PlanPicker, SelectField, TextAreaField, TextField};
+use super::{Card, DialogActions, Effect};
+use crate::components::{fixed_options, ActionButton, FormView, Loaded, Modal, PlanPicker, SelectField, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::edit::EditVmForm;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::deploy::plans::Plan;
@@ -20,7 +21,7 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-edit" title=c::EDIT.get() effect=Effect::MayRestart
             text=t::EDIT_VM_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-edit" label=t::EDIT_VM_OPEN.get()/>
+            <ActionButton id="open-edit" blocked=op.blocked() on:click=move |_| open.set(true)>{t::EDIT_VM_OPEN.get()}</ActionButton>
         </Card>
         <Modal open=open title=t::EDIT_VM_TITLE.get() id="edit-dialog">
             <EditForm ctx=ctx op=op/>
@@ -30,17 +31,17 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
-    // The primary disk's size is on the disk list, not on the VM.
+    // The primary disk's size is on the disk list, not on the VM; without
+    // the list, the form leaves the size as it is.
     let disks = use_disks(ctx);
+    let fields = move |disks: Vec<Disk>| {
+        let primary = disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb);
+        let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
+        view! { <EditFields ctx=ctx op=op original=original/> }
+    };
     view! {
-        {move || match disks.answer() {
-            None => view! { <div class="skeleton skeleton-row"></div> }.into_any(),
-            Some(result) => {
-                let primary = result.ok().and_then(|disks| disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb));
-                let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
-                view! { <EditFields ctx=ctx op=op original=original/> }.into_any()
-            }
-        }}
+        <Loaded data=disks doing=t::DISKS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
+            render=fields failed=move || fields(Vec::new())/>
     }
 }
 

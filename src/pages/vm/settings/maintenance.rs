@@ -2,8 +2,8 @@
 //! network, apply the firewall rules; and making a template (a label).
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{FormView, Modal, TextField};
+use super::{Card, DialogActions, Effect};
+use crate::components::{ActionButton, FormView, Modal, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use vmdeck_core::i18n::{vm as t, Text};
@@ -32,7 +32,7 @@ fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -
     let op = use_op(ctx, words.operation, move |_, _| open.set(false), move |account, id, ()| make(account, id));
     view! {
         <Card id=words.card title=words.title.get() effect=effect text=words.text.get()>
-            <OpenButton ctx=ctx op=op open=open id=words.button label=words.confirm.get()/>
+            <ActionButton id=words.button blocked=op.blocked() on:click=move |_| open.set(true)>{words.confirm.get()}</ActionButton>
         </Card>
         <Modal open=open title=words.dialog_title.get() id=words.dialog_id>
             <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm.get() doing=words.doing.get()>
@@ -114,7 +114,7 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-template" title=t::TEMPLATE_CREATE.get() effect=Effect::MayRestart
             text=t::TEMPLATE_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-template" label=t::TEMPLATE_OPEN.get()/>
+            <ActionButton id="open-template" blocked=op.blocked() on:click=move |_| open.set(true)>{t::TEMPLATE_OPEN.get()}</ActionButton>
         </Card>
         <Modal open=open title=t::TEMPLATE_DIALOG_TITLE.get() id="template-dialog">
             <TemplateForm ctx=ctx op=op/>

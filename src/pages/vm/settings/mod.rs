@@ -8,7 +8,7 @@ mod maintenance;
 mod rebuild;
 mod segregation;
 
-use super::{blocked_reason, use_vm, DialogActions, Op, VmCtx};
+use super::{use_vm, DialogActions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;
 
@@ -51,22 +51,6 @@ fn Card(
             <p class="muted">{text}</p>
             <div class="card-actions">{children()}</div>
         </article>
-    }
-}
-
-/// The button that opens a dialog, disabled (with the reason) while the VM is busy.
-#[component]
-fn OpenButton<I: Clone + Send + Sync + 'static>(ctx: VmCtx, op: Op<I>, open: RwSignal<bool>, id: &'static str, label: &'static str, #[prop(optional)] danger: bool) -> impl IntoView {
-    let blocked = move || blocked_reason(ctx, op.pending());
-    view! {
-        <button
-            type="button"
-            class=if danger { "button button-danger" } else { "button" }
-            id=id
-            disabled=move || blocked().is_some()
-            title=move || blocked().unwrap_or("")
-            on:click=move |_| open.set(true)
-        >{label}</button>
     }
 }
 

@@ -1,8 +1,8 @@
 //! Rebuild from a template: the disks are zeroed.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect, OpenButton};
-use crate::components::{CheckField, ChoiceField, FormView, Modal, TypedConfirm};
+use super::{Card, DialogActions, Effect};
+use crate::components::{ActionButton, CheckField, ChoiceField, FormView, Modal, TypedConfirm};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
@@ -21,7 +21,7 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
     view! {
         <Card id="card-rebuild" title=t::REBUILD_TITLE.get() effect=Effect::ErasesData
             text=t::REBUILD_TEXT.get()>
-            <OpenButton ctx=ctx op=op open=open id="open-rebuild" label=t::REBUILD_OPEN.get() danger=true/>
+            <ActionButton class="button button-danger" id="open-rebuild" blocked=op.blocked() on:click=move |_| open.set(true)>{t::REBUILD_OPEN.get()}</ActionButton>
         </Card>
         <Modal open=open title=t::REBUILD_DIALOG_TITLE.get() id="rebuild-dialog">
             <RebuildForm ctx=ctx op=op/>

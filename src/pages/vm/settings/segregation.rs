@@ -3,9 +3,9 @@
 use vmdeck_core::history::Operation;
 use super::{Card, Effect};
 use crate::api::vms::{list_segregations, list_vms};
-use crate::components::{ErrorView, FormView, TextField};
+use crate::components::{ActionButton, Empty, FormView, Loaded, TextField};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
-use crate::pages::vm::{blocked_reason, use_op, use_tab_data, VmCtx};
+use crate::pages::vm::{use_op, use_tab_data, VmCtx};
 use vmdeck_core::vm::settings::SearchForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -20,7 +20,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let op = use_op(ctx, Operation::Segregation, |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
         request::set_segregation(account, id, target, *keep_apart)
     });
-    let blocked = move || blocked_reason(ctx, op.pending());
+    let blocked = op.blocked();
     // The picker is a form: the hostname searched for; the operation's
     // refusals show at its top.
     let form = use_form_with_options("segregation", SearchForm::default(), UseFormOptions::default().pending(op.pending()));
@@ -45,11 +45,9 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
         <Card id="card-segregation" title=t::SEGREGATION_TITLE.get() effect=Effect::NoRestart
             text=t::SEGREGATION_TEXT.get()>
             <div class="segregation">
-                {move || match current.answer() {
-                    None => view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }.into_any(),
-                    Some(Err(e)) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_LOAD.get()/> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted" id="segregation-none">{t::SEGREGATION_NONE.get()}</p> }.into_any(),
-                    Some(Ok(list)) => view! {
+                <Loaded data=current doing=t::SEGREGATION_DOING_LOAD.get() fallback=|| view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }
+                    empty=Empty::list(|| view! { <p class="muted" id="segregation-none">{t::SEGREGATION_NONE.get()}</p> })
+                    render={move |list: Vec<Vm>| view! {
                         <ul class="plain-list" id="segregation-list">
                             {list.into_iter().map(|vm| {
                                 let id = vm.id.clone().unwrap_or_default();
@@ -59,14 +57,13 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                     <li>
                                         <A href=format!("/vms/{id}")>{name}</A>
                                         <span class="muted mono">{hostname}</span>
-                                        <button type="button" class="button button-quiet" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</button>
+                                        <ActionButton class="button button-quiet" blocked=blocked
+                                            on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</ActionButton>
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
-                    }.into_any(),
-                }}
+                    }}/>
                 <FormView form=form on_submit=Callback::new(move |f: SearchForm| {
                     // A search done is nothing unsent.
                     form.start_from(f.clone());
@@ -77,10 +74,10 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                         <button type="submit" class="button" id="segregation-find">{t::SEGREGATION_FIND.get()}</button>
                     </div>
                 </FormView>
-                {move || found.answer().map(|result| match result {
-                    Err(e) => view! { <ErrorView error=e doing=t::SEGREGATION_DOING_SEARCH.get()/> }.into_any(),
-                    Ok(vms) if vms.is_empty() && !search.with(|s| s.trim().is_empty()) => view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> }.into_any(),
-                    Ok(vms) => view! {
+                // A search not made yet finds nothing to say so about.
+                <Loaded data=found doing=t::SEGREGATION_DOING_SEARCH.get()
+                    empty=Empty::when(move |vms: &Vec<Vm>| vms.is_empty() && !search.with(|s| s.trim().is_empty()), || view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> })
+                    render={move |vms: Vec<Vm>| view! {
                         <ul class="plain-list" id="segregation-candidates">
                             {vms.into_iter().map(|vm| {
                                 let target = vm.id.clone().unwrap_or_default();
@@ -89,14 +86,13 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                     <li>
                                         <span>{name}</span>
                                         <span class="muted mono">{hostname}</span>
-                                        <button type="button" class="button" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("")
-                                            on:click=move |_| keep_apart(target.clone(), true)>{t::SEGREGATION_KEEP_APART.get()}</button>
+                                        <ActionButton blocked=blocked
+                                            on:click=move |_| keep_apart(target.clone(), true)>{t::SEGREGATION_KEEP_APART.get()}</ActionButton>
                                     </li>
                                 }
                             }).collect_view()}
                         </ul>
-                    }.into_any(),
-                })}
+                    }}/>
             </div>
         </Card>
     }
