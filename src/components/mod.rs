@@ -14,6 +14,7 @@ mod filter_select;
 mod form;
 mod freshness;
 mod loaded;
+mod lockout_guard;
 mod modal;
 mod plan_picker;
 mod raw_fields;
@@ -34,6 +35,7 @@ pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, Sel
 pub use filter_select::{public_options, FilterSelect};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
+pub use lockout_guard::{my_address, save_my_address, Guard, LockoutNotice};
 pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
 pub use plan_picker::PlanPicker;

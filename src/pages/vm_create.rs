@@ -223,7 +223,7 @@ pub fn VmCreatePage() -> impl IntoView {
                         </div>
                     </Field>
                     <TextAreaField bound=form.text("note", |f| &f.note, |f| &mut f.note) label=c::NOTE.get()/>
-                    <CheckField bound=form.bind_flag("required_virtual_machine_build", |f| f.required_virtual_machine_build, |f, on| f.required_virtual_machine_build = on).with_id("create-build")>
+                    <CheckField bound=form.bind_flag("required_virtual_machine_build", |f| f.required_virtual_machine_build, |f, on| f.required_virtual_machine_build = on)>
                         {t::CREATE_BUILD_NOW.get()}
                     </CheckField>
                     <p class="hint checkbox-hint">{t::CREATE_BUILD_HINT.get()}</p>

@@ -55,19 +55,19 @@ test('an ISO address typed while the VM is busy survives it becoming free', asyn
   const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   await makeBusy(page);
   await page.click('#iso-by-url');
-  await page.fill('#iso-url', 'https://mirror.example.org/typed-while-busy.iso');
+  await page.fill('#iso-iso-url', 'https://mirror.example.org/typed-while-busy.iso');
   await untilFree(page, 15000);
-  assert.equal(await page.inputValue('#iso-url'), 'https://mirror.example.org/typed-while-busy.iso');
+  assert.equal(await page.inputValue('#iso-iso-url'), 'https://mirror.example.org/typed-while-busy.iso');
   assert.ok(await page.isChecked('#iso-by-url'));
 });
 
 test('a search for a VM to keep apart from survives the VM becoming free', async () => {
   const vm = await vms.take({ status: 'offline' });
-  const { page } = await openVm(suite, vm, 'settings', { ready: '#segregation-search' });
+  const { page } = await openVm(suite, vm, 'settings', { ready: '#segregation-hostname' });
   await makeBusy(page);
-  await page.fill('#segregation-search', 'db-typed');
+  await page.fill('#segregation-hostname', 'db-typed');
   await untilFree(page, 15000);
-  assert.equal(await page.inputValue('#segregation-search'), 'db-typed');
+  assert.equal(await page.inputValue('#segregation-hostname'), 'db-typed');
 });
 
 test('the edit and clone dialogs keep a draft over closing, reopening and a reload', async () => {
@@ -106,13 +106,13 @@ test('the ISO form keeps what is typed over a switch to another tab and back', a
   const handle = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   const { page } = handle;
   await page.click('#iso-by-url');
-  await page.fill('#iso-url', 'https://mirror.example.org/switch.iso');
+  await page.fill('#iso-iso-url', 'https://mirror.example.org/switch.iso');
   handle.leave = true;
   await page.click('#tab-disks');
   await page.waitForURL(/\/disks$/);
   await page.click('#tab-isos');
   await page.waitForSelector('#iso-draft');
-  assert.equal(await page.inputValue('#iso-url'), 'https://mirror.example.org/switch.iso');
+  assert.equal(await page.inputValue('#iso-iso-url'), 'https://mirror.example.org/switch.iso');
 });
 
 test('the create form survives a refused token and a new login, without the password; Discard clears it', async () => {

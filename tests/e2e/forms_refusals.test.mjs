@@ -74,19 +74,19 @@ const refusals = [
   {
     name: 'interface', tab: 'network', vm: withNic,
     steps: [
-      ['wait', '.nic'], ['click', '#open-add-interface'], ['select', '#add-interface-dialog #nic-network', '2'],
+      ['wait', '.nic'], ['click', '#open-add-interface'], ['select', '#add-interface-dialog #nic-network-id', '2'],
       ['fill', '#add-interface-dialog #nic-label', 'eth-refused'], ['click', '#add-interface-dialog #confirm-action'],
     ],
     errors: { label: ['is taken'], base: ['Check the interface'] }, control: '#nic-label', top: '#nic-error', general: /Check the interface/,
   },
   {
     name: 'ISO mount', tab: 'isos', vm: (v) => v.cdrom === 0,
-    steps: [['wait', '#iso-none'], ['click', '#iso-by-url'], ['fill', '#iso-url', 'https://mirror.example.org/missing.iso'], ['click', '#iso-mount']],
-    errors: { iso_url: ['cannot be downloaded'] }, control: '#iso-url', top: '#iso-error',
+    steps: [['wait', '#iso-none'], ['click', '#iso-by-url'], ['fill', '#iso-iso-url', 'https://mirror.example.org/missing.iso'], ['click', '#iso-mount']],
+    errors: { iso_url: ['cannot be downloaded'] }, control: '#iso-iso-url', top: '#iso-error',
   },
   {
     name: 'rebuild', tab: 'settings', select: true,
-    steps: [['click', '#open-rebuild'], ['select', '#rebuild-template-id', '2'], ['hostname', '#typed-confirm'], ['click', '#rebuild-dialog #confirm-action']],
+    steps: [['click', '#open-rebuild'], ['select', '#rebuild-template-id', '2'], ['hostname', '#rebuild-typed'], ['click', '#rebuild-dialog #confirm-action']],
     errors: { template_id: ['is not available in this location'] }, control: '#rebuild-template-id', top: '#rebuild-error',
   },
   {
@@ -96,19 +96,19 @@ const refusals = [
   },
   {
     name: 'address', tab: 'network', vm: withNic, select: true,
-    steps: [['click', '.nic button:text("Add IP")'], ['wait', '#ip-choice'], ['click', '#add-ip-dialog #confirm-action']],
-    errors: { ip_address_id: ['has no free address left'] }, control: '#ip-choice', top: '#ip-error',
+    steps: [['click', '.nic button:text("Add IP")'], ['wait', '#ip-ip-address-id'], ['click', '#add-ip-dialog #confirm-action']],
+    errors: { ip_address_id: ['has no free address left'] }, control: '#ip-ip-address-id', top: '#ip-error',
   },
   {
     name: 'default policy', tab: 'network', vm: withNic, select: true, steps: [['policy', '.nic button:text("Default policy")']],
-    errors: { default_firewall_policy: ['cannot be DROP on this network'] }, control: '#policy-choice', top: '#policy-error',
+    errors: { default_firewall_policy: ['cannot be DROP on this network'] }, control: '#policy-default-firewall-policy', top: '#policy-error',
   },
   {
-    name: 'destroy', tab: 'settings', steps: [['click', '#open-destroy'], ['hostname', '#typed-confirm'], ['click', '#destroy-dialog #confirm-action']],
+    name: 'destroy', tab: 'settings', steps: [['click', '#open-destroy'], ['hostname', '#destroy-typed'], ['click', '#destroy-dialog #confirm-action']],
     errors: { base: ['A backup of this VM is being made'] }, top: '#destroy-error',
   },
   {
-    name: 'segregation', tab: 'settings', inPage: true, steps: [['search', '#segregation-search'], ['click', '#segregation-candidates button']],
+    name: 'segregation', tab: 'settings', inPage: true, steps: [['search', '#segregation-hostname'], ['click', '#segregation-candidates button']],
     errors: { base: ['The other VM is on a hypervisor of its own already'] }, top: '#segregation-error',
   },
   {

@@ -17,7 +17,7 @@ test('apply disks with formatting asks for the hostname', async () => {
   await page.click('#open-apply-disks');
   await page.check('#apply-disks-format');
   assert.ok(await page.isDisabled('#apply-disks-dialog #confirm-action'));
-  await page.fill('#typed-confirm', vm.hostname);
+  await page.fill('#apply-disks-typed', vm.hostname);
   await page.click('#apply-disks-dialog #confirm-action');
   await page.waitForSelector('#apply-disks-dialog:not([open])', { state: 'attached' });
   // One turn of the event loop, for a second request to show if one was sent.

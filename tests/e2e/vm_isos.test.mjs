@@ -14,8 +14,8 @@ test('mount an ISO by URL (checked first), then unmount it', async () => {
   const vm = await vms.take({ status: 'offline', where: (v) => v.cdrom === 0 });
   const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
   await page.click('#iso-by-url');
-  await leaveField(page, '#iso-url', 'file:///etc/passwd', 'http://, https://, ftp:// or ftps://');
-  await page.fill('#iso-url', 'https://mirror.example.org/rescue.iso');
+  await leaveField(page, '#iso-iso-url', 'file:///etc/passwd', 'http://, https://, ftp:// or ftps://');
+  await page.fill('#iso-iso-url', 'https://mirror.example.org/rescue.iso');
   await page.click('#iso-mount');
   await page.waitForSelector('#iso-name:text("https://mirror.example.org/rescue.iso")');
   assert.match(await page.textContent('#iso-boot-note'), /CD-ROM/);
@@ -28,7 +28,7 @@ test('the rescue flow boots from an ISO and back to normal, step by step, each i
   const readVm = () => vmOf(suite.sim.api, vm);
   const mountedIsos = async () => (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/isos`))).body;
   const { page } = await openVm(suite, vm, 'isos', { ready: '#iso-none' });
-  await page.selectOption('#rescue-iso', '1');
+  await page.selectOption('#rescue-iso-id', '1');
   await page.click('#rescue-start');
   await page.waitForSelector('#rescue-steps');
   await page.waitForSelector('#rescue-status:text("All steps done.")', { timeout: 30_000 });

@@ -250,10 +250,10 @@ test('bulk destroy lists the VMs and needs the typed word; a shift-click selects
   // One request per VM, as shown before anything is sent.
   const shown = await shownRequests(page, 'dialog-request', '#bulk-destroy-dialog');
   assert.deepEqual(shown.map((r) => [r.method, r.url.split('/').pop(), r.body]), chosen.map((id) => ['DELETE', id, null]));
-  await page.fill('#bulk-typed-confirm', 'destro');
+  await page.fill('#bulk-destroy-typed', 'destro');
   assert.ok(await page.isDisabled('#bulk-destroy-confirm'));
   assert.equal(deletes.list().length, 0);
-  await page.fill('#bulk-typed-confirm', 'destroy');
+  await page.fill('#bulk-destroy-typed', 'destroy');
   await page.click('#bulk-destroy-confirm');
   await page.waitForSelector('#bulk-results .notice-title:text("Destroy: 2 accepted, 0 refused")');
   assert.deepEqual(deletes.list().map((d) => d.path.split('/').pop()).sort(), [...chosen].sort());

@@ -14,7 +14,7 @@ test('add a private interface, add an address, remove it: the interface goes too
   const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).length === 1 });
   const { page } = await openVm(suite, vm, 'network', { ready: '.nic' });
   await page.click('#open-add-interface');
-  await page.selectOption('#add-interface-dialog #nic-network', '2');
+  await page.selectOption('#add-interface-dialog #nic-network-id', '2');
   await page.fill('#add-interface-dialog #nic-label', 'backend');
   await page.fill('#add-interface-dialog #nic-rate-limit', '0');
   await page.click('#add-interface-dialog #confirm-action');
@@ -38,7 +38,7 @@ test('a second interface on a public network is explained in words', async () =>
   const vm = await vms.take({ status: 'offline', where: async (v) => (await nicsOf(suite.sim.api, v)).some((n) => n.network_id === '1') });
   const { page } = await openVm(suite, vm, 'network', { ready: '.nic' });
   await page.click('#open-add-interface');
-  await page.selectOption('#add-interface-dialog #nic-network', '1');
+  await page.selectOption('#add-interface-dialog #nic-network-id', '1');
   await page.click('#add-interface-dialog #confirm-action');
   const message = await page.waitForSelector('#nic-412');
   assert.match(await message.textContent(), /already has an interface on that public network/);

@@ -41,7 +41,7 @@ test('rebuild from another template, after typing the hostname', async () => {
   await page.click('#open-rebuild');
   await page.selectOption('#rebuild-template-id', '2');
   assert.ok(await page.isDisabled('#rebuild-dialog #confirm-action'), 'not before the hostname is typed');
-  await page.fill('#typed-confirm', vm.hostname);
+  await page.fill('#rebuild-typed', vm.hostname);
   await page.click('#rebuild-dialog #confirm-action');
   await page.waitForSelector('.vm-state .busy');
   await untilFree(page);
@@ -54,9 +54,9 @@ test('clone, and find the clone', async () => {
   const { page } = await openVm(suite, vm, 'settings');
   await page.click('#open-clone');
   await page.waitForSelector('#clone-hostname');
-  await fillIn(page, { '#clone-hostname': 'clone-of-test', '#clone-label': 'Clone of a test VM', '#clone-disk-size-0': '999' });
+  await fillIn(page, { '#clone-hostname': 'clone-of-test', '#clone-label': 'Clone of a test VM', '#clone-clone-disk-size-0': '999' });
   await page.click('#clone-add-disk');
-  await page.fill('#clone-secondary-size-0', '15');
+  await page.fill('#clone-secondary-disk-size-0', '15');
   await page.click('#clone-dialog #confirm-action');
   const link = await page.waitForSelector('#clone-created a');
   await link.click();
@@ -72,8 +72,8 @@ test('segregate from another VM, then remove it', async () => {
   const other = await vms.take({ status: 'offline' });
   const { page } = await openVm(suite, vm, 'settings');
   await page.waitForSelector('#segregation-none');
-  await page.fill('#segregation-search', other.hostname);
-  await page.press('#segregation-search', 'Enter');
+  await page.fill('#segregation-hostname', other.hostname);
+  await page.press('#segregation-hostname', 'Enter');
   await page.click(`#segregation-candidates li:has-text("${other.hostname}") button`);
   await page.waitForSelector(`#segregation-list li:has-text("${other.hostname}")`);
   assert.equal((await vmOf(suite.sim.api, vm)).strict_virtual_machine_id, other.id);
@@ -86,9 +86,9 @@ test('destroy with the typed hostname, and land on the list without it', async (
   const { page, counts } = await openVm(suite, vm, 'settings');
   await page.click('#open-destroy');
   await page.waitForSelector('#destroy-list li:has-text("backups")');
-  await page.fill('#typed-confirm', 'not-the-hostname');
+  await page.fill('#destroy-typed', 'not-the-hostname');
   assert.ok(await page.isDisabled('#destroy-dialog #confirm-action'));
-  await page.fill('#typed-confirm', vm.hostname);
+  await page.fill('#destroy-typed', vm.hostname);
   await page.dblclick('#destroy-dialog #confirm-action');
   await page.waitForURL(/\/vms$/);
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);

@@ -57,7 +57,9 @@ impl<F: 'static> UseFormOptions<F> {
 
 /// A form: what is typed (`value`) and where it stands. Copy it freely.
 pub struct Form<F: Send + Sync + 'static> {
-    /// Prefix of the form's element ids: `<prefix>-form`, `<prefix>-<field>`.
+    /// Prefix of the form's element ids: `<prefix>-form`, and for each
+    /// control `<prefix>-<field>` with `_` and `.` written `-` (the one rule:
+    /// a test or a label finds a control from its form and field names).
     pub prefix: &'static str,
     value: RwSignal<F>,
     state: RwSignal<FormState>,
@@ -92,13 +94,6 @@ pub struct Bound {
     pub message: Signal<Option<String>>,
 }
 
-impl Bound {
-    /// The same control under another element id (one the pages used before).
-    pub fn with_id(mut self, id: impl Into<String>) -> Self {
-        self.id = id.into();
-        self
-    }
-}
 
 /// One checkbox bound to a field of a form.
 #[derive(Clone)]
@@ -108,12 +103,6 @@ pub struct BoundFlag {
     pub change: Callback<bool>,
 }
 
-impl BoundFlag {
-    pub fn with_id(mut self, id: impl Into<String>) -> Self {
-        self.id = id.into();
-        self
-    }
-}
 
 /// A form whose value starts as `initial`, with its options.
 ///

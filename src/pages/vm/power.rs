@@ -4,7 +4,7 @@ use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, DialogActions, VmCtx};
 use crate::components::{ActionButton, ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use vmdeck_core::i18n::{common as c, vm as t};
+use vmdeck_core::i18n::{common as c, vm as t, Text};
 use vmdeck_core::api::request;
 use vmdeck_core::vm::power::PowerForm;
 use leptos::prelude::*;
@@ -42,30 +42,51 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
             }}
             {move || start.error.get().map(|e| view! { <ErrorView error=e doing=t::POWER_DOING_START.get()/> })}
         </div>
-        <Modal open=stop_open title=t::POWER_STOP_TITLE.get() id="stop-dialog">
-            <ForceChoice
-                ctx=ctx
-                op=stop
-                graceful=t::POWER_STOP_GRACEFUL.get()
-                forced=t::POWER_STOP_FORCED.get()
-                confirm=c::STOP.get()
-                doing=t::POWER_DOING_STOP.get()
-            />
-        </Modal>
-        <Modal open=reboot_open title=t::POWER_REBOOT_TITLE.get() id="reboot-dialog">
-            <ForceChoice
-                ctx=ctx
-                op=reboot
-                graceful=t::POWER_REBOOT_GRACEFUL.get()
-                forced=t::POWER_REBOOT_FORCED.get()
-                confirm=c::REBOOT.get()
-                doing=t::POWER_DOING_REBOOT.get()
-            />
+        <ForceDialog ctx=ctx op=stop open=stop_open words=STOP_WORDS/>
+        <ForceDialog ctx=ctx op=reboot open=reboot_open words=REBOOT_WORDS/>
+    }
+}
+
+/// What stopping and rebooting say: they ask the same question.
+struct ForceWords {
+    dialog_id: &'static str,
+    title: Text,
+    graceful: Text,
+    forced: Text,
+    confirm: Text,
+    doing: Text,
+}
+
+const STOP_WORDS: ForceWords = ForceWords {
+    dialog_id: "stop-dialog",
+    title: t::POWER_STOP_TITLE,
+    graceful: t::POWER_STOP_GRACEFUL,
+    forced: t::POWER_STOP_FORCED,
+    confirm: c::STOP,
+    doing: t::POWER_DOING_STOP,
+};
+
+const REBOOT_WORDS: ForceWords = ForceWords {
+    dialog_id: "reboot-dialog",
+    title: t::POWER_REBOOT_TITLE,
+    graceful: t::POWER_REBOOT_GRACEFUL,
+    forced: t::POWER_REBOOT_FORCED,
+    confirm: c::REBOOT,
+    doing: t::POWER_DOING_REBOOT,
+};
+
+/// The dialog of a stop or a reboot: graceful or forced, then the button
+/// that sends it.
+#[component]
+fn ForceDialog(ctx: VmCtx, op: super::Op<bool>, open: RwSignal<bool>, words: ForceWords) -> impl IntoView {
+    let ForceWords { dialog_id, title, graceful, forced, confirm, doing } = words;
+    view! {
+        <Modal open=open title=title.get() id=dialog_id>
+            <ForceChoice ctx=ctx op=op graceful=graceful.get() forced=forced.get() confirm=confirm.get() doing=doing.get()/>
         </Modal>
     }
 }
 
-/// Graceful or forced, then the button that sends it.
 #[component]
 fn ForceChoice(
     ctx: VmCtx,

@@ -221,7 +221,7 @@ fn Results(runner: Runner) -> impl IntoView {
 fn BulkDestroy(runner: Runner) -> impl IntoView {
     let items = runner.to_destroy.get_untracked();
     let form = use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("bulk-typed-confirm");
+    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, destroy_word())));
     let blocked = Signal::derive(move || (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get()));
     let submit = Callback::new(move |_: ConfirmForm| {

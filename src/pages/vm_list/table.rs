@@ -4,7 +4,7 @@
 use super::actions::{Ask, ListActions};
 use super::Row;
 use vmdeck_core::vm::bulk::BulkAction;
-use crate::components::{EmptyState, StatusBadge};
+use crate::components::{ActionButton, EmptyState, StatusBadge};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
@@ -166,7 +166,9 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
             }>
             <summary class="button button-quiet button-small" aria-label=label.clone()>"⋯"</summary>
             {move || open.get().then(|| {
-                let reason = if locked { vmdeck_core::i18n::vm::VM_OP_BUSY.get() } else { "" };
+                // A busy VM says why; while a bulk action runs, the bar says so.
+                let blocked = Signal::derive(move || locked.then(|| vmdeck_core::i18n::vm::VM_OP_BUSY.get()));
+                let running = Signal::derive(move || actions.running());
                 let act = {
                     let id = id.clone();
                     move |action: BulkAction| {
@@ -180,14 +182,12 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                 view! {
                     <div class="row-menu-list" role="group" aria-label=label.clone()>
                         {[BulkAction::Start, BulkAction::Stop, BulkAction::Reboot].into_iter().map(|action| view! {
-                            <button type="button" class="button button-quiet button-small" data-action=action.id()
-                                disabled=locked || actions.running() title=reason on:click=act(action)>{action.label()}</button>
+                            <ActionButton blocked=blocked held=running class="button button-quiet button-small" attr:data-action=action.id() on:click=act(action)>{action.label()}</ActionButton>
                         }).collect_view()}
                         {[("", t::LIST_OPEN.get()), ("/network", VmTab::Network.label()), ("/firewall", VmTab::Firewall.label()), ("/settings", VmTab::Settings.label())].into_iter().map(|(tab, text)| view! {
                             <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
                         }).collect_view()}
-                        <button type="button" class="button button-quiet button-small danger-text" data-action="destroy"
-                            disabled=locked || actions.running() title=reason on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</button>
+                        <ActionButton blocked=blocked held=running class="button button-quiet button-small danger-text" attr:data-action="destroy" on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
                     </div>
                 }
             })}

@@ -33,6 +33,7 @@ crate::catalogue! {
     VAL_PASSWORD_TOO_SHORT = "The password needs at least 6 characters ({len} now)." / "La contraseña necesita al menos 6 caracteres (ahora {len}).";
     VAL_PASSWORD_TOO_LONG = "The password may be at most 32 characters long ({len} now)." / "La contraseña puede tener como máximo 32 caracteres (ahora {len}).";
     VAL_ENTER_LABEL = "Enter a label." / "Escribe una etiqueta.";
+    VAL_HOSTNAME_SEARCH = "Type part of a hostname: letters, digits, dots and hyphens, at most 253 characters." / "Escribe parte de un nombre de host: letras, dígitos, puntos y guiones, como mucho 253 caracteres.";
     VAL_LABEL_TOO_LONG = "The label may be at most 255 characters long ({len} now)." / "La etiqueta puede tener como máximo 255 caracteres (ahora {len}).";
     VAL_ENTER_THE = "Enter the {what}." / "Indica {what}.";
     VAL_NOT_NEGATIVE = "The {what} cannot be negative." / "No se admite un valor negativo para {what}.";

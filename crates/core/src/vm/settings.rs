@@ -37,10 +37,24 @@ impl TemplateForm {
     }
 }
 
-/// Looking a VM up by hostname (to keep this one apart from it).
+/// Segregation: looking the other VM up by (part of) its hostname, to keep
+/// this one apart from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SearchForm {
+pub struct SegregationForm {
     pub hostname: String,
+}
+
+impl SegregationForm {
+    /// Part of a hostname: its characters only, and no longer than one.
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        let text = self.hostname.trim();
+        let fits = text.chars().count() <= 253 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+        if !fits {
+            problems.check("hostname", Err(t::VAL_HOSTNAME_SEARCH.get().to_owned()));
+        }
+        problems
+    }
 }
 
 #[cfg(test)]
@@ -53,5 +67,15 @@ mod tests {
         assert!(RebuildForm { template_id: "3".into(), ..Default::default() }.errors().is_empty());
         assert!(TemplateForm::default().errors().is_empty(), "the label is optional");
         assert!(TemplateForm { label: "x".repeat(300) }.errors().contains_key("label"));
+    }
+
+    #[test]
+    fn segregation_searches_part_of_a_hostname() {
+        for fine in ["", "web", "web-", " db.example.org ", "203.0.113.7"] {
+            assert!(SegregationForm { hostname: fine.into() }.errors().is_empty(), "{fine:?}");
+        }
+        for bad in ["web server", "web_1", "é", &"a".repeat(254)] {
+            assert!(SegregationForm { hostname: bad.into() }.errors().contains_key("hostname"), "{bad:?}");
+        }
     }
 }

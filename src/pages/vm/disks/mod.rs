@@ -85,7 +85,7 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
             <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>{t::DISKS_FORMAT.get()}</CheckField>
             {move || format().then(|| view! {
                 <div class="notice notice-error"><p class="notice-title">{t::DISKS_FORMAT_WARNING.get()}</p></div>
-                <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm") expected=expected.clone()/>
+                <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed) expected=expected.clone()/>
             })}
             <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=t::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">

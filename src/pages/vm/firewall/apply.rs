@@ -3,7 +3,7 @@
 //! against locking oneself out.
 
 use vmdeck_core::history::Operation;
-use super::guard::{my_address, Guard, LockoutNotice};
+use crate::components::{my_address, Guard, LockoutNotice};
 use crate::components::{ActionButton, ErrorView};
 use crate::pages::vm::{use_op, VmCtx};
 use crate::storage::{self, Store};

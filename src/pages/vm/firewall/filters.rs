@@ -5,26 +5,13 @@ use crate::components::{fixed_options, FilterSelect};
 use crate::deploy::network_name;
 use crate::hooks::UrlFilters;
 use leptos::prelude::*;
+use vmdeck_core::firewall::filter;
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::{FirewallRule, Interface};
 
-/// The filters on the rules, as the API names them.
-const RULE_FILTERS: &[&str] = &["command", "port", "address"];
-
-/// The rules the filters pick, as the API's filters of the same names
-/// would: the command in any case, the port and the address as written.
+/// The rules the URL's filters pick (`vmdeck_core::firewall::filter`).
 pub fn picked(rules: Vec<FirewallRule>, filters: UrlFilters) -> Vec<FirewallRule> {
-    let wanted = filters.pairs(RULE_FILTERS);
-    let matches = |rule: &FirewallRule, key: &str, value: &str| match key {
-        "command" => rule.command.as_deref().is_some_and(|command| command.eq_ignore_ascii_case(value)),
-        "port" => rule.port.as_deref() == Some(value),
-        "address" => rule.address.as_deref() == Some(value),
-        _ => true,
-    };
-    rules
-        .into_iter()
-        .filter(|rule| wanted.iter().map(|(key, value)| (*key, value.trim())).all(|(key, value)| value.is_empty() || matches(rule, key, value)))
-        .collect()
+    filter::picked(rules, &filters.pairs(filter::RULE_FILTERS))
 }
 
 #[component]

@@ -9,12 +9,10 @@
 mod apply;
 mod checks;
 mod filters;
-mod guard;
 mod new_rule;
 mod table;
 mod tester;
 
-pub use guard::{my_address, Guard, LockoutNotice};
 
 use vmdeck_core::history::Operation;
 use super::{use_op, use_tab_data, use_vm};

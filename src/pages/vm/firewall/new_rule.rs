@@ -1,7 +1,7 @@
 //! A new rule: typed, checked, explained, and guarded against locking
 //! oneself out; it is sent at once and applied with the others.
 
-use super::guard::{my_address, Guard, LockoutNotice};
+use crate::components::{my_address, Guard, LockoutNotice};
 use crate::components::{fixed_options, ApiRequestView, FormView, SelectField, SubmitButton, TextField};
 use crate::hooks::Form;
 use crate::pages::vm::Op;

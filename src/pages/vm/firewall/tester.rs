@@ -1,7 +1,7 @@
 //! The packet tester: would a packet from an address, by a protocol, to a
 //! port be let in, and which rule (or the default policy) says so.
 
-use super::guard::{my_address, save_my_address};
+use crate::components::{my_address, save_my_address};
 use crate::components::{fixed_options, FormView, SelectField, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;

@@ -89,10 +89,10 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
             </div>
             {move || if by_url() {
                 view! {
-                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url).with_id("iso-url") label=vmdeck_core::i18n::common::ISO_URL.get() placeholder="https://…/image.iso" hint=vmdeck_core::i18n::common::ISO_URL_HINT.get()/>
+                    <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label=vmdeck_core::i18n::common::ISO_URL.get() placeholder="https://…/image.iso" hint=vmdeck_core::i18n::common::ISO_URL_HINT.get()/>
                 }.into_any()
             } else {
-                view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("iso-id") label="ISO" choices=isos/> }.into_any()
+                view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any()
             }}
             <SubmitButton form=form id="iso-mount" label=t::ISOS_MOUNT.get() blocked=blocked/>
             <ApiRequestView requests=op.preview(form, input) id="iso-request" what=t::ISOS_MOUNT_SENDS.get()/>

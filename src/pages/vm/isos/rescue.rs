@@ -139,7 +139,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
             } else {
                 view! {
                     <FormView form=form on_submit=into doing=t::VM_RESCUE_DOING_BOOT.get()>
-                        <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id).with_id("rescue-iso") label=t::VM_RESCUE_ISO.get() choices=isos/>
+                        <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label=t::VM_RESCUE_ISO.get() choices=isos/>
                         <SubmitButton form=form id="rescue-start" label=t::VM_RESCUE_BOOT_THIS.get() blocked=blocked/>
                         <ApiRequestView requests=Signal::derive(move || preview(&INTO_RESCUE, form.checked().map(|f| f.iso_id.trim().to_owned()))) id="rescue-request" what=t::VM_RESCUE_BOOT_THIS_SENDS.get()/>
                     </FormView>

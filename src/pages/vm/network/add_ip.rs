@@ -54,7 +54,7 @@ fn AddressChoice(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> im
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::NIC_ADDING_ADDRESS.get()>
             <p>{t::NIC_ADD_IP_TEXT.get()}</p>
-            <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id).with_id("ip-choice") label=c::ADDRESS.get() options=options empty=t::NIC_NEW_ADDRESS.get()/>
+            <SelectField bound=form.text("ip_address_id", |f| &f.ip_address_id, |f| &mut f.ip_address_id) label=c::ADDRESS.get() options=options empty=t::NIC_NEW_ADDRESS.get()/>
             <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label=t::NIC_ADD_ADDRESS.get()/>

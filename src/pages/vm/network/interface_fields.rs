@@ -39,12 +39,12 @@ pub fn InterfaceFields<I: Clone + Send + Sync + 'static>(
         <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {explain_412(form)}
             <div class="grid-2">
-                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id).with_id("nic-network") label=c::NETWORK.get() choices=networks/>
+                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id) label=c::NETWORK.get() choices=networks/>
                 <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=c::LABEL.get() placeholder=t::NIC_LABEL_PLACEHOLDER.get()/>
                 <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label=s::CREATE_PORT_SPEED_MB.get() numeric=true hint=t::NIC_RATE_HINT.get()/>
                 {(!adding).then(|| view! {
-                    <TextField bound=form.text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address).with_id("nic-mac") label=t::NIC_MAC_ADDRESS.get() hint=t::NIC_MAC_HINT.get()/>
-                    <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("nic-policy") label=s::CREATE_FIREWALL_POLICY.get()
+                    <TextField bound=form.text("mac_address", |f| &f.mac_address, |f| &mut f.mac_address) label=t::NIC_MAC_ADDRESS.get() hint=t::NIC_MAC_HINT.get()/>
+                    <SelectField bound=form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy) label=s::CREATE_FIREWALL_POLICY.get()
                         options=fixed_options(&[("ACCEPT", "ACCEPT"), ("DROP", "DROP")])/>
                 })}
             </div>

@@ -6,7 +6,7 @@ use super::nic_id;
 use crate::api::network::interface_rules;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
 use crate::hooks::{use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions};
-use crate::pages::vm::firewall::{my_address, Guard, LockoutNotice};
+use crate::components::{my_address, Guard, LockoutNotice};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
@@ -46,7 +46,7 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: String) -> impl 
     }));
     // The radio group is the field: its message and mark are on the group.
     let Bound { id, value, input, leave, message } =
-        form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy).with_id("policy-choice");
+        form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy);
     let choose = move |policy: &'static str| move |_| {
         input.run(policy.to_owned());
         leave.run(());

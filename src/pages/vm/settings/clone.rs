@@ -1,8 +1,8 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect};
-use crate::components::{fixed_options, ActionButton, CheckField, ChoiceField, FormView, Loaded, Modal, SelectField, TextField};
+use super::{DialogActions, DialogCard, Impact, Opener};
+use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Loaded, SelectField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -33,16 +33,14 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
         |account, id, body: &Value| request::clone_vm(account, id, body.clone()),
     );
     view! {
-        <Card id="card-clone" title=t::CLONE_VM_CLONE.get() effect=Effect::MayRestart
-            text=t::CLONE_VM_TEXT.get()>
-            <ActionButton id="open-clone" blocked=op.blocked() on:click=move |_| open.set(true)>{t::CLONE_VM_OPEN.get()}</ActionButton>
-            {move || created.get().map(|(id, name)| view! {
+        <DialogCard id="card-clone" title=t::CLONE_VM_CLONE.get() impact=Impact::MayRestart text=t::CLONE_VM_TEXT.get()
+            opener=Opener { id: "open-clone", label: t::CLONE_VM_OPEN.get(), danger: false } blocked=op.blocked()
+            open=open dialog_id="clone-dialog" dialog_title=t::CLONE_VM_TITLE.get()
+            note=move || created.get().map(|(id, name)| view! {
                 <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=format!("/vms/{id}")>{name}</A></p>
-            })}
-        </Card>
-        <Modal open=open title=t::CLONE_VM_TITLE.get() id="clone-dialog">
+            })>
             <CloneForm ctx=ctx op=op/>
-        </Modal>
+        </DialogCard>
     }
 }
 
@@ -111,12 +109,12 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                     format!("clone_disk_size.{i}"),
                     move |f| f.disks.get(i).map(|d| d.size.clone()).unwrap_or_default(),
                     move |f, v| if let Some(d) = f.disks.get_mut(i) { d.size = v },
-                ).with_id(format!("clone-disk-size-{i}"));
+                );
                 let group = form.bind(
                     format!("clone_disk_data_store_group_id.{i}"),
                     move |f| f.disks.get(i).map(|d| d.data_store_group_id.clone()).unwrap_or_default(),
                     move |f, v| if let Some(d) = f.disks.get_mut(i) { d.data_store_group_id = v },
-                ).with_id(format!("clone-disk-group-{i}"));
+                );
                 view! {
                     <div class="disk-row">
                         <TextField bound=size label=format!("{name} (GB)") numeric=true/>
@@ -131,12 +129,12 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
                         row_key("secondary_disk_size", row),
                         move |f| f.secondary_disks.iter().find(|d| d.row == row).map(|d| d.size.clone()).unwrap_or_default(),
                         move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.size = v },
-                    ).with_id(format!("clone-secondary-size-{row}"));
+                    );
                     let group = form.bind(
                         row_key("data_store_group_secondary_id", row),
                         move |f| f.secondary_disks.iter().find(|d| d.row == row).map(|d| d.data_store_group_id.clone()).unwrap_or_default(),
                         move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.data_store_group_id = v },
-                    ).with_id(format!("clone-secondary-group-{row}"));
+                    );
                     view! {
                         <div class="disk-row">
                             <TextField bound=size label=vmdeck_core::tf!(t::CLONE_VM_NEW_DISK, n = vmdeck_core::i18n::integer(place as i64 + 1)) numeric=true/>
@@ -152,7 +150,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             <button type="button" class="button" id="clone-add-disk" on:click=move |_| form.edit("secondary_disks", |f| {
                 add_secondary_disk(&mut f.secondary_disks);
             })>{vmdeck_core::i18n::common::ADD_A_DISK.get()}</button>
-            <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on).with_id("clone-start")>
+            <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on)>
                 {t::CLONE_VM_START.get()}
             </CheckField>
             <DialogActions ctx=ctx op=op form=form input=input label=t::CLONE_VM_CLONE.get()/>

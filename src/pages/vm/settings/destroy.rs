@@ -1,8 +1,8 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect};
-use crate::components::{ActionButton, FormView, Modal, TypedConfirm};
+use super::{DialogActions, DialogCard, Impact, Opener};
+use crate::components::{FormView, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
@@ -26,13 +26,11 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
         |account, id, ()| request::destroy_vm(account, id),
     );
     view! {
-        <Card id="card-destroy" title=t::DESTROY_TITLE.get() effect=Effect::ErasesData
-            text=t::DESTROY_TEXT.get()>
-            <ActionButton class="button button-danger" id="open-destroy" blocked=op.blocked() on:click=move |_| open.set(true)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
-        </Card>
-        <Modal open=open title=t::DESTROY_DIALOG_TITLE.get() id="destroy-dialog">
+        <DialogCard id="card-destroy" title=t::DESTROY_TITLE.get() impact=Impact::ErasesData text=t::DESTROY_TEXT.get()
+            opener=Opener { id: "open-destroy", label: vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get(), danger: true } blocked=op.blocked()
+            open=open dialog_id="destroy-dialog" dialog_title=t::DESTROY_DIALOG_TITLE.get()>
             <DestroyForm ctx=ctx op=op/>
-        </Modal>
+        </DialogCard>
     }
 }
 
@@ -42,7 +40,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
         vm.as_ref().map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone())).unwrap_or_default()
     });
     let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
+    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|_: ConfirmForm| ());

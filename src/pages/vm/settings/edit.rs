@@ -1,8 +1,8 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect};
-use crate::components::{fixed_options, ActionButton, FormView, Loaded, Modal, PlanPicker, SelectField, TextAreaField, TextField};
+use super::{DialogActions, DialogCard, Impact, Opener};
+use crate::components::{fixed_options, FormView, Loaded, PlanPicker, SelectField, TextAreaField, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
@@ -19,13 +19,11 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, Operation::Edit, move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
     view! {
-        <Card id="card-edit" title=c::EDIT.get() effect=Effect::MayRestart
-            text=t::EDIT_VM_TEXT.get()>
-            <ActionButton id="open-edit" blocked=op.blocked() on:click=move |_| open.set(true)>{t::EDIT_VM_OPEN.get()}</ActionButton>
-        </Card>
-        <Modal open=open title=t::EDIT_VM_TITLE.get() id="edit-dialog">
+        <DialogCard id="card-edit" title=c::EDIT.get() impact=Impact::MayRestart text=t::EDIT_VM_TEXT.get()
+            opener=Opener { id: "open-edit", label: t::EDIT_VM_OPEN.get(), danger: false } blocked=op.blocked()
+            open=open dialog_id="edit-dialog" dialog_title=t::EDIT_VM_TITLE.get()>
             <EditForm ctx=ctx op=op/>
-        </Modal>
+        </DialogCard>
     }
 }
 

@@ -2,8 +2,8 @@
 //! network, apply the firewall rules; and making a template (a label).
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect};
-use crate::components::{ActionButton, FormView, Modal, TextField};
+use super::{DialogActions, DialogCard, Impact, Opener};
+use crate::components::{FormView, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use vmdeck_core::i18n::{vm as t, Text};
@@ -27,18 +27,17 @@ struct Words {
 }
 
 /// A card whose dialog only asks for a confirmation.
-fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
+fn confirm_only(ctx: VmCtx, impact: Impact, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, words.operation, move |_, _| open.set(false), move |account, id, ()| make(account, id));
     view! {
-        <Card id=words.card title=words.title.get() effect=effect text=words.text.get()>
-            <ActionButton id=words.button blocked=op.blocked() on:click=move |_| open.set(true)>{words.confirm.get()}</ActionButton>
-        </Card>
-        <Modal open=open title=words.dialog_title.get() id=words.dialog_id>
+        <DialogCard id=words.card title=words.title.get() impact=impact text=words.text.get()
+            opener=Opener { id: words.button, label: words.confirm.get(), danger: false } blocked=op.blocked()
+            open=open dialog_id=words.dialog_id dialog_title=words.dialog_title.get()>
             <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm.get() doing=words.doing.get()>
                 <p>{words.warning.get()}</p>
             </ConfirmDialog>
-        </Modal>
+        </DialogCard>
     }
 }
 
@@ -48,7 +47,7 @@ fn confirm_only(ctx: VmCtx, effect: Effect, words: Words, make: fn(&str, &str) -
 pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
     confirm_only(
         ctx,
-        Effect::MayRestart,
+        Impact::MayRestart,
         Words {
             card: "card-reset-password",
             operation: Operation::ResetPassword,
@@ -69,7 +68,7 @@ pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
 pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
     confirm_only(
         ctx,
-        Effect::MayRestart,
+        Impact::MayRestart,
         Words {
             card: "card-rebuild-network",
             operation: Operation::RebuildNetwork,
@@ -90,7 +89,7 @@ pub fn RebuildNetworkCard(ctx: VmCtx) -> impl IntoView {
 pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
     confirm_only(
         ctx,
-        Effect::NoRestart,
+        Impact::NoRestart,
         Words {
             card: "card-apply-firewall",
             operation: Operation::ApplyFirewallRules,
@@ -112,13 +111,11 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, Operation::CreateTemplate, move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
     view! {
-        <Card id="card-template" title=t::TEMPLATE_CREATE.get() effect=Effect::MayRestart
-            text=t::TEMPLATE_TEXT.get()>
-            <ActionButton id="open-template" blocked=op.blocked() on:click=move |_| open.set(true)>{t::TEMPLATE_OPEN.get()}</ActionButton>
-        </Card>
-        <Modal open=open title=t::TEMPLATE_DIALOG_TITLE.get() id="template-dialog">
+        <DialogCard id="card-template" title=t::TEMPLATE_CREATE.get() impact=Impact::MayRestart text=t::TEMPLATE_TEXT.get()
+            opener=Opener { id: "open-template", label: t::TEMPLATE_OPEN.get(), danger: false } blocked=op.blocked()
+            open=open dialog_id="template-dialog" dialog_title=t::TEMPLATE_DIALOG_TITLE.get()>
             <TemplateForm ctx=ctx op=op/>
-        </Modal>
+        </DialogCard>
     }
 }
 

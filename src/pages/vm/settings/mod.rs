@@ -9,25 +9,26 @@ mod rebuild;
 mod segregation;
 
 use super::{use_vm, DialogActions};
+use crate::components::{ActionButton, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;
 
 /// What an operation does to the VM, shown on its card.
 #[derive(Clone, Copy)]
-pub enum Effect {
+pub enum Impact {
     NoRestart,
     MayRestart,
     Restarts,
     ErasesData,
 }
 
-impl Effect {
+impl Impact {
     fn label(self) -> (&'static str, &'static str) {
         match self {
-            Effect::NoRestart => ("effect-none", t::SETTINGS_NO_RESTART.get()),
-            Effect::MayRestart => ("effect-some", t::SETTINGS_MAY_RESTART.get()),
-            Effect::Restarts => ("effect-some", t::SETTINGS_RESTARTS.get()),
-            Effect::ErasesData => ("effect-danger", t::SETTINGS_ERASES_DATA.get()),
+            Impact::NoRestart => ("effect-none", t::SETTINGS_NO_RESTART.get()),
+            Impact::MayRestart => ("effect-some", t::SETTINGS_MAY_RESTART.get()),
+            Impact::Restarts => ("effect-some", t::SETTINGS_RESTARTS.get()),
+            Impact::ErasesData => ("effect-danger", t::SETTINGS_ERASES_DATA.get()),
         }
     }
 }
@@ -37,11 +38,11 @@ impl Effect {
 fn Card(
     id: &'static str,
     title: &'static str,
-    effect: Effect,
+    impact: Impact,
     #[prop(into)] text: String,
     children: Children,
 ) -> impl IntoView {
-    let (class, label) = effect.label();
+    let (class, label) = impact.label();
     view! {
         <article class="card" id=id>
             <header class="card-head">
@@ -51,6 +52,46 @@ fn Card(
             <p class="muted">{text}</p>
             <div class="card-actions">{children()}</div>
         </article>
+    }
+}
+
+/// The button on a card that opens its operation's dialog.
+#[derive(Clone, Copy)]
+struct Opener {
+    /// The button's element id.
+    id: &'static str,
+    label: &'static str,
+    /// It erases data: drawn as a danger.
+    danger: bool,
+}
+
+/// The one shape of the tab's cards: the card with its opener, and the
+/// operation's dialog (`children`), opened by `open`. `note` is drawn under
+/// the opener (what the last run made).
+#[component]
+fn DialogCard(
+    id: &'static str,
+    title: &'static str,
+    impact: Impact,
+    #[prop(into)] text: String,
+    opener: Opener,
+    /// Why the operation cannot be started now (`Op::blocked`).
+    blocked: Signal<Option<&'static str>>,
+    open: RwSignal<bool>,
+    dialog_id: &'static str,
+    dialog_title: &'static str,
+    #[prop(optional, into)] note: Option<ViewFn>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let class = if opener.danger { "button button-danger" } else { "button" };
+    view! {
+        <Card id=id title=title impact=impact text=text>
+            <ActionButton class=class id=opener.id blocked=blocked on:click=move |_| open.set(true)>{opener.label}</ActionButton>
+            {note.map(|note| note.run())}
+        </Card>
+        <Modal open=open title=dialog_title id=dialog_id>
+            {children()}
+        </Modal>
     }
 }
 

@@ -1,8 +1,8 @@
 //! Rebuild from a template: the disks are zeroed.
 
 use vmdeck_core::history::Operation;
-use super::{Card, DialogActions, Effect};
-use crate::components::{ActionButton, CheckField, ChoiceField, FormView, Modal, TypedConfirm};
+use super::{DialogActions, DialogCard, Impact, Opener};
+use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
@@ -19,13 +19,11 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
         request::rebuild_vm(account, id, template, *start)
     });
     view! {
-        <Card id="card-rebuild" title=t::REBUILD_TITLE.get() effect=Effect::ErasesData
-            text=t::REBUILD_TEXT.get()>
-            <ActionButton class="button button-danger" id="open-rebuild" blocked=op.blocked() on:click=move |_| open.set(true)>{t::REBUILD_OPEN.get()}</ActionButton>
-        </Card>
-        <Modal open=open title=t::REBUILD_DIALOG_TITLE.get() id="rebuild-dialog">
+        <DialogCard id="card-rebuild" title=t::REBUILD_TITLE.get() impact=Impact::ErasesData text=t::REBUILD_TEXT.get()
+            opener=Opener { id: "open-rebuild", label: t::REBUILD_OPEN.get(), danger: true } blocked=op.blocked()
+            open=open dialog_id="rebuild-dialog" dialog_title=t::REBUILD_DIALOG_TITLE.get()>
             <RebuildForm ctx=ctx op=op/>
-        </Modal>
+        </DialogCard>
     }
 }
 
@@ -40,7 +38,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
         UseFormOptions::default().check(RebuildForm::errors).pending(op.pending()),
     );
     let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed).with_id("typed-confirm");
+    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let expected = hostname.clone();
     let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));

@@ -1,17 +1,16 @@
 //! Segregation: keep this VM on another hypervisor than a chosen VM.
 
 use vmdeck_core::history::Operation;
-use super::{Card, Effect};
-use crate::api::vms::{list_segregations, list_vms};
+use super::{Card, Impact};
+use crate::api::vms::list_segregations;
 use crate::components::{ActionButton, Empty, FormView, Loaded, TextField};
-use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
+use crate::hooks::{use_form_with_options, use_vm_search, UseFormOptions};
 use crate::pages::vm::{use_op, use_tab_data, VmCtx};
-use vmdeck_core::vm::settings::SearchForm;
+use vmdeck_core::vm::settings::SegregationForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request;
-use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::Vm;
 
 #[component]
@@ -23,26 +22,16 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let blocked = op.blocked();
     // The picker is a form: the hostname searched for; the operation's
     // refusals show at its top.
-    let form = use_form_with_options("segregation", SearchForm::default(), UseFormOptions::default().pending(op.pending()));
+    let form = use_form_with_options("segregation", SegregationForm::default(), UseFormOptions::default().check(SegregationForm::errors).pending(op.pending()));
     let keep_apart = move |target: String, apart: bool| op.submit(form, (target, apart));
 
-    // The picker: VMs of the account whose hostname holds the text.
+    // The picker: the account's other VMs that the text finds.
     let search = RwSignal::new(String::new());
-    let found = use_data_with_options(
-        move || (search.get(), ctx.id.get_untracked()),
-        |api, (text, own)| async move {
-            if text.trim().is_empty() {
-                return Ok(Vec::new());
-            }
-            let query = VmQuery::default().with_filter("hostname", &text).with_limit(10);
-            let page = list_vms(&api, &query).await?;
-            Ok(page.items.into_iter().filter(|vm| vm.id.as_deref() != Some(own.as_str())).collect::<Vec<Vm>>())
-        },
-        UseDataOptions::default().once(),
-    );
+    let found = use_vm_search(move || search.get(), 10);
+    let other = move |vm: &Vm| ctx.id.with_untracked(|own| vm.id.as_deref() != Some(own.as_str()));
 
     view! {
-        <Card id="card-segregation" title=t::SEGREGATION_TITLE.get() effect=Effect::NoRestart
+        <Card id="card-segregation" title=t::SEGREGATION_TITLE.get() impact=Impact::NoRestart
             text=t::SEGREGATION_TEXT.get()>
             <div class="segregation">
                 <Loaded data=current doing=t::SEGREGATION_DOING_LOAD.get() fallback=|| view! { <p class="muted">{t::SEGREGATION_LOADING.get()}</p> }
@@ -64,22 +53,22 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                             }).collect_view()}
                         </ul>
                     }}/>
-                <FormView form=form on_submit=Callback::new(move |f: SearchForm| {
+                <FormView form=form on_submit=Callback::new(move |f: SegregationForm| {
                     // A search done is nothing unsent.
                     form.start_from(f.clone());
                     search.set(f.hostname);
                 }) doing=t::SEGREGATION_DOING_CHANGE.get()>
                     <div class="search-row">
-                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname).with_id("segregation-search") label=t::SEGREGATION_SEARCH.get() placeholder=t::SEGREGATION_SEARCH_PLACEHOLDER.get()/>
+                        <TextField bound=form.text("hostname", |f| &f.hostname, |f| &mut f.hostname) label=t::SEGREGATION_SEARCH.get() placeholder=t::SEGREGATION_SEARCH_PLACEHOLDER.get()/>
                         <button type="submit" class="button" id="segregation-find">{t::SEGREGATION_FIND.get()}</button>
                     </div>
                 </FormView>
                 // A search not made yet finds nothing to say so about.
                 <Loaded data=found doing=t::SEGREGATION_DOING_SEARCH.get()
-                    empty=Empty::when(move |vms: &Vec<Vm>| vms.is_empty() && !search.with(|s| s.trim().is_empty()), || view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> })
+                    empty=Empty::when(move |vms: &Vec<Vm>| !vms.iter().any(other) && !search.with(|s| s.trim().is_empty()), || view! { <p class="muted">{t::SEGREGATION_NOT_FOUND.get()}</p> })
                     render={move |vms: Vec<Vm>| view! {
                         <ul class="plain-list" id="segregation-candidates">
-                            {vms.into_iter().map(|vm| {
+                            {vms.into_iter().filter(other).map(|vm| {
                                 let target = vm.id.clone().unwrap_or_default();
                                 let (name, hostname) = (vm.display_name(), vm.hostname.clone().unwrap_or_default());
                                 view! {

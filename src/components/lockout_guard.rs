@@ -1,11 +1,11 @@
-//! The guard against locking oneself out: "my address", kept in this
-//! browser, and a second confirmation for what would deny SSH and RDP.
+//! The guard against locking oneself out, shared by the Firewall and
+//! Network tabs: "my address", kept in this browser, and a second
+//! confirmation for what would deny SSH and RDP.
 
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::firewall as t;
 use std::net::Ipv4Addr;
-
 
 /// The address the user saved as theirs in this browser, if any. The panel
 /// looks nothing up elsewhere: only the user knows where they connect from.
