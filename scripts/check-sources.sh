@@ -69,9 +69,21 @@ if [ -n "$over_budget" ]; then
   failed=1
 fi
 
+# A tab of the VM page never imports a sibling tab: what two tabs share
+# belongs in components/, hooks/ or the VM page itself (src/pages/vm/mod.rs).
+tabs="$(find src/pages/vm -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort)"
+for tab in $tabs; do
+  others="$(echo "$tabs" | grep -vx "$tab" | paste -sd'|')"
+  if hits="$(grep -rnE "(pages::vm::|super::(super::)?)($others)(::|\b)" "src/pages/vm/$tab")"; then
+    echo "check-sources: the VM page's $tab tab imports a sibling tab (move what they share to components/, hooks/ or src/pages/vm/mod.rs):" >&2
+    echo "$hits" >&2
+    failed=1
+  fi
+done
+
 # Modules that import each other (scripts/check-cycles.mjs): what two
 # modules share belongs in a third that both use.
 node scripts/check-cycles.mjs src crates/core/src crates/sim/src || failed=1
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no file over $budget lines of code, no import cycles"
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
 exit "$failed"

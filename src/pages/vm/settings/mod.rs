@@ -87,7 +87,7 @@ fn DialogCard(
     view! {
         <Card id=id title=title impact=impact text=text>
             <ActionButton class=class id=opener.id blocked=blocked on:click=move |_| open.set(true)>{opener.label}</ActionButton>
-            {note.map(|note| note.run())}
+            {note.map(|note| move || note.run())}
         </Card>
         <Modal open=open title=dialog_title id=dialog_id>
             {children()}
