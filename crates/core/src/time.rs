@@ -95,13 +95,15 @@ pub fn iso_from_millis(ms: f64) -> String {
     format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", of_day / 3600, of_day % 3600 / 60, of_day % 60)
 }
 
-/// "3 s", "2 min 5 s", "1 h 4 min": how long something has run.
+/// "3 s", "2 min 5 s", "1 h 4 min": how long something has run, its numbers
+/// written as the panel's language writes them ("1,000 h", "1000 h").
 pub fn format_elapsed(ms: i64) -> String {
+    use crate::i18n::integer;
     let s = ms.max(0) / 1000;
     match s {
-        0..=59 => format!("{s} s"),
-        60..=3599 => format!("{} min {} s", s / 60, s % 60),
-        _ => format!("{} h {} min", s / 3600, s / 60 % 60),
+        0..=59 => format!("{} s", integer(s)),
+        60..=3599 => format!("{} min {} s", integer(s / 60), integer(s % 60)),
+        _ => format!("{} h {} min", integer(s / 3600), integer(s / 60 % 60)),
     }
 }
 
@@ -293,6 +295,8 @@ mod tests {
         assert_eq!(format_elapsed(125_000), "2 min 5 s");
         assert_eq!(format_elapsed(3_840_000), "1 h 4 min");
         assert_eq!(format_elapsed(-5), "0 s");
+        assert_eq!(format_elapsed(3_600_000_000), "1,000 h 0 min");
+        assert_eq!(format_elapsed(i64::MAX), "2,562,047,788,015 h 12 min");
     }
 
     #[test]
@@ -319,6 +323,9 @@ mod spanish_tests {
         assert_eq!(updated_ago(180_000), "Actualizado hace 3 min");
         assert_eq!(updated_ago(7_300_000), "Actualizado hace 2 h");
         assert_eq!(format_elapsed(125_000), "2 min 5 s");
+        assert_eq!(format_elapsed(3_840_000), "1 h 4 min");
+        assert_eq!(format_elapsed(3_600_000_000), "1000 h 0 min");
+        assert_eq!(format_elapsed(36_000_000_000), "10.000 h 0 min");
     }
 
     #[test]

@@ -129,8 +129,12 @@ fn symbol(currency: &str) -> Option<&'static str> {
 /// it, with at least 2 and at most `max_decimals` decimals: "€1,234.50",
 /// "1234,50 €", "12.345,50 €", "CHF 5.00".
 pub fn format_money(amount: f64, currency: &str, locale: &str, max_decimals: usize) -> String {
-    let number = number_in(amount.abs(), 2, max_decimals, locale);
-    let sign = if amount < 0.0 && number.bytes().any(|b| b.is_ascii_digit() && b != b'0') { "-" } else { "" };
+    // The sign number_in writes (never "-0.00") goes before the symbol: "-€2.50".
+    let written = number_in(amount, 2, max_decimals, locale);
+    let (sign, number) = match written.strip_prefix('-') {
+        Some(number) => ("-", number),
+        None => ("", written.as_str()),
+    };
     match (symbol(currency), number_style(locale).symbol_first) {
         (Some(symbol), true) => format!("{sign}{symbol}{number}"),
         (None, true) => format!("{sign}{currency}\u{a0}{number}"),
@@ -153,6 +157,13 @@ mod tests {
         assert_eq!(format_money(5.0, "CHF", "en", 2), "CHF\u{a0}5.00");
         assert_eq!(format_money(5.0, "CHF", "es", 2), "5,00\u{a0}CHF");
         assert_eq!(format_money(-2.5, "EUR", "en", 2), "-€2.50");
+        assert_eq!(format_money(-2.5, "EUR", "es", 2), "-2,50\u{a0}€");
+        assert_eq!(format_money(-1234.5, "CHF", "en", 2), "-CHF\u{a0}1,234.50");
+        assert_eq!(format_money(-12345.5, "CHF", "es-ES", 2), "-12.345,50\u{a0}CHF");
+        // Less than the smallest decimal shown is no debt: no "-0.00".
+        assert_eq!(format_money(-0.001, "EUR", "en", 2), "€0.00");
+        assert_eq!(format_money(-0.001, "EUR", "es", 2), "0,00\u{a0}€");
+        assert_eq!(format_money(f64::NAN, "EUR", "en", 2), "€—");
         assert_eq!(format_money(1_000_000.0, "USD", "", 2), "$1,000,000.00");
     }
 
