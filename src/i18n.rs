@@ -38,6 +38,15 @@ pub fn date_time(ms: f64) -> String {
     String::from(js_sys::Date::new(&ms.into()).to_locale_string(&i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED))
 }
 
+/// A date as the service writes it, in full in the user's time zone (a
+/// VM's dates, a snapshot's); the raw text when it is not a date.
+pub fn service_date_time(raw: &str) -> String {
+    match vmdeck_core::time::parse_service_date(raw) {
+        Some(ms) => date_time(ms as f64),
+        None => raw.to_owned(),
+    }
+}
+
 /// The time of day of a moment, as [`date_time`] writes it, for today's events.
 pub fn time_of_day(ms: f64) -> String {
     String::from(js_sys::Date::new(&ms.into()).to_locale_time_string(&i18n::locale_tag()))
