@@ -4,17 +4,8 @@ use super::use_vm;
 use crate::components::{CopyButton, RawFields};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
-use vmdeck_core::time::parse_service_date;
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::Vm;
-
-/// A date of the service in the user's local time; the raw text when it is not a date.
-pub fn local_time(raw: &str) -> String {
-    match parse_service_date(raw) {
-        Some(ms) => crate::i18n::date_time(ms as f64),
-        None => raw.to_owned(),
-    }
-}
 
 fn yes_no(flag: Option<bool>) -> String {
     match flag {
@@ -37,7 +28,7 @@ struct Row {
 
 fn rows(vm: &Vm) -> Vec<Row> {
     let row = |name, text| Row { name, text, raw: None };
-    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(local_time).unwrap_or_else(|| "—".into()), raw: value.clone() };
+    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(crate::i18n::service_moment).unwrap_or_else(|| "—".into()), raw: value.clone() };
     vec![
         row(c::LABEL.get(), or_dash(vm.label.clone())),
         row(c::HOSTNAME.get(), or_dash(vm.hostname.clone())),

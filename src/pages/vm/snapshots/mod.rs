@@ -40,7 +40,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
                             <td>{s.label.clone().or(s.id.clone().map(|id| format!("#{id}"))).unwrap_or_else(dash)}</td>
                             <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td>
                             <td>{s.status.clone().unwrap_or_else(dash)}</td>
-                            <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::pages::vm::overview::local_time).unwrap_or_else(dash)}</td>
+                            <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_moment).unwrap_or_else(dash)}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
