@@ -7,8 +7,8 @@ use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, Lang, Locale};
 use vmdeck_core::i18n::shell as t;
-use vmdeck_core::time::{moment_label, MomentPart, MomentStyle, Precision};
-use std::cell::OnceCell;
+use vmdeck_core::time::{moment_label, parse_service_date, MomentPart, MomentStyle, Precision};
+use std::cell::RefCell;
 
 
 fn browser_languages() -> Vec<String> {
@@ -32,95 +32,79 @@ pub fn init() {
     }
 }
 
-/// A moment (milliseconds since the epoch) as the panel's locale writes a
-/// date and time in the user's time zone, in full: the history, the overview.
-pub fn date_time(ms: f64) -> String {
-    String::from(js_sys::Date::new(&ms.into()).to_locale_string(&i18n::locale_tag(), &wasm_bindgen::JsValue::UNDEFINED))
+/// A moment (seconds since the epoch) as precise as `precision`, in the
+/// user's time zone and written as the browser writes the panel's locale:
+/// every moment the panel shows (a chart's axis and table, the task tray, the
+/// history, the overview). The core writes it (`time::moment_label`), told the
+/// zone's offset at that moment and the browser's way, so that the core's
+/// tests and the chart snapshots test what is shown.
+pub fn moment(epoch_secs: i64, precision: Precision) -> String {
+    let offset_minutes = -js_sys::Date::new(&(epoch_secs as f64 * 1000.0).into()).get_timezone_offset();
+    let tag = i18n::locale_tag();
+    MOMENT_STYLE.with(|cached| {
+        let mut cached = cached.borrow_mut();
+        let style = match cached.take() {
+            Some((for_tag, style)) if for_tag == tag => style,
+            _ => browser_moment_style(&tag),
+        };
+        let label = moment_label(epoch_secs, offset_minutes as i32, precision, &style);
+        *cached = Some((tag, style));
+        label
+    })
 }
 
-/// A date as the service writes it, in full in the user's time zone (a
-/// VM's dates, a snapshot's); the raw text when it is not a date.
-pub fn service_date_time(raw: &str) -> String {
-    match vmdeck_core::time::parse_service_date(raw) {
-        Some(ms) => date_time(ms as f64),
+/// A date of the service, in full ([`moment`]); the raw text when it is not a date.
+pub fn service_moment(raw: &str) -> String {
+    match parse_service_date(raw) {
+        Some(ms) => moment(ms.div_euclid(1000), Precision::Full),
         None => raw.to_owned(),
     }
 }
 
-/// The time of day of a moment, as [`date_time`] writes it, for today's events.
-pub fn time_of_day(ms: f64) -> String {
-    String::from(js_sys::Date::new(&ms.into()).to_locale_time_string(&i18n::locale_tag()))
-}
-
-/// A moment (seconds since the epoch) as precise as `precision`, in the
-/// user's time zone and written as the browser writes the panel's locale: a
-/// chart's axis and table. The core writes it (`time::moment_label`), told
-/// the zone's offset at that moment and the browser's way, so that the chart
-/// snapshots test what is shown.
-pub fn moment(epoch_secs: i64, precision: Precision) -> String {
-    let offset_minutes = -js_sys::Date::new(&(epoch_secs as f64 * 1000.0).into()).get_timezone_offset();
-    MOMENT_STYLE.with(|style| moment_label(epoch_secs, offset_minutes as i32, precision, style.get_or_init(browser_moment_style)))
-}
-
 thread_local! {
     // The locale stays until the page reloads, so the browser is asked once.
-    static MOMENT_STYLE: OnceCell<MomentStyle> = const { OnceCell::new() };
+    static MOMENT_STYLE: RefCell<Option<(String, MomentStyle)>> = const { RefCell::new(None) };
 }
 
-/// How the browser's `Intl` writes the panel's locale at each precision, in
-/// pieces, with its month and day-period names; the catalogue's way for
-/// whatever it does not say.
-fn browser_moment_style() -> MomentStyle {
-    let catalogue = MomentStyle::catalogue();
-    let minute_format = intl_format(&[("hour", "2-digit"), ("minute", "2-digit")]);
-    let day_format = intl_format(&[("day", "numeric"), ("month", "short")]);
-    let month_format = intl_format(&[("month", "short"), ("year", "numeric")]);
-    let january = js_sys::Date::utc(2026.0, 0.0);
-    let pattern = |format: &js_sys::Intl::DateTimeFormat, fallback: Vec<MomentPart>| {
-        let parts: Vec<MomentPart> = intl_parts(format, january).into_iter().map(|(kind, value)| moment_part(&kind, value)).collect();
-        if parts.is_empty() { fallback } else { parts }
+/// How the browser's `Intl` writes the locale `tag` at each precision, in
+/// pieces, with its month and day-period names: each format's pieces as it
+/// writes [`MomentStyle::PROBE`], so that a padded number shows as such.
+fn browser_moment_style(tag: &str) -> MomentStyle {
+    const NUMERIC: &str = "numeric";
+    const MINUTE: &[(&str, &str)] = &[("hour", "2-digit"), ("minute", "2-digit")];
+    const DAY: &[(&str, &str)] = &[("day", NUMERIC), ("month", "short")];
+    let pattern = |options: &[(&str, &str)]| intl_parts(tag, options, MomentStyle::PROBE as f64 * 1000.0).into_iter().map(|(kind, value)| MomentPart::read(&kind, value)).collect();
+    let named = |options: &[(&str, &str)], kind: &str, moments: &[f64]| -> Vec<String> {
+        moments.iter().filter_map(|ms| intl_parts(tag, options, *ms).into_iter().find(|(k, _)| k == kind).map(|(_, value)| value)).collect()
     };
-    // The first of each month; 01:00 and 13:00 for the morning's and the afternoon's names.
-    let named = |format: &js_sys::Intl::DateTimeFormat, kind: &str, moments: Vec<f64>| -> Vec<String> {
-        moments.into_iter().filter_map(|ms| intl_parts(format, ms).into_iter().find(|(k, _)| k == kind).map(|(_, value)| value)).collect()
-    };
-    let month_names = named(&day_format, "month", (0..12).map(|month| js_sys::Date::utc(2026.0, f64::from(month))).collect());
-    let day_periods = named(&minute_format, "dayPeriod", vec![january + 3_600_000.0, january + 13.0 * 3_600_000.0]);
+    // 2026-01-01 (in milliseconds), the days to the first of each month of
+    // that year, and 01:00 and 13:00 for the morning's and the afternoon's names.
+    const JANUARY: f64 = 1_767_225_600_000.0;
+    const MONTH_STARTS: [f64; 12] = [0.0, 31.0, 59.0, 90.0, 120.0, 151.0, 181.0, 212.0, 243.0, 273.0, 304.0, 334.0];
+    let day_periods = named(MINUTE, "dayPeriod", &[JANUARY + 3_600_000.0, JANUARY + 13.0 * 3_600_000.0]);
     MomentStyle {
-        minute: pattern(&minute_format, catalogue.minute),
-        day: pattern(&day_format, catalogue.day),
-        month: pattern(&month_format, catalogue.month),
-        month_names: if month_names.len() == 12 { month_names } else { catalogue.month_names },
+        minute: pattern(MINUTE),
+        // As `toLocaleTimeString` and `toLocaleString` write a moment.
+        second: pattern(&[("hour", NUMERIC), ("minute", NUMERIC), ("second", NUMERIC)]),
+        day: pattern(DAY),
+        month: pattern(&[("month", "short"), ("year", NUMERIC)]),
+        full: pattern(&[("year", NUMERIC), ("month", NUMERIC), ("day", NUMERIC), ("hour", NUMERIC), ("minute", NUMERIC), ("second", NUMERIC)]),
+        month_names: named(DAY, "month", &MONTH_STARTS.map(|days| JANUARY + days * 86_400_000.0)),
         day_periods: if day_periods.len() == 2 { day_periods } else { Vec::new() },
     }
 }
 
-/// An `Intl.DateTimeFormat` of the panel's locale with these options, in UTC,
-/// so that the names it gives are those of the moments asked for.
-fn intl_format(options: &[(&str, &str)]) -> js_sys::Intl::DateTimeFormat {
+/// `formatToParts` of the moment `ms` by an `Intl.DateTimeFormat` of the
+/// locale `tag` with these options, in UTC (so that the pieces and names are
+/// those of the moment asked for): each part's type and text.
+fn intl_parts(tag: &str, options: &[(&str, &str)], ms: f64) -> Vec<(String, String)> {
     let object = js_sys::Object::new();
     for (key, value) in options.iter().chain(&[("timeZone", "UTC")]) {
         let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
     }
-    js_sys::Intl::DateTimeFormat::new(&js_sys::Array::of1(&i18n::locale_tag().into()), &object)
-}
-
-/// `formatToParts` of the moment `ms`: each part's type and text.
-fn intl_parts(format: &js_sys::Intl::DateTimeFormat, ms: f64) -> Vec<(String, String)> {
-    let read = |part: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(part, &key.into()).ok().and_then(|value| value.as_string());
-    format.format_to_parts(&js_sys::Date::new(&ms.into())).iter().filter_map(|part| Some((read(&part, "type")?, read(&part, "value")?))).collect()
-}
-
-fn moment_part(kind: &str, value: String) -> MomentPart {
-    match kind {
-        "day" => MomentPart::Day,
-        "month" => MomentPart::Month,
-        "year" => MomentPart::Year,
-        "hour" => MomentPart::Hour,
-        "minute" => MomentPart::Minute,
-        "dayPeriod" => MomentPart::DayPeriod,
-        _ => MomentPart::Literal(value),
-    }
+    let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::of1(&tag.into()), &object);
+    let read = |part: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(part, &key.into()).ok().and_then(|value| value.as_string()).unwrap_or_default();
+    format.format_to_parts(&js_sys::Date::new(&ms.into())).iter().map(|part| (read(&part, "type"), read(&part, "value"))).collect()
 }
 
 fn choose(lang: Lang) {

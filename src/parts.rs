@@ -228,6 +228,11 @@ impl UsePart {
     /// Fetches the part unless it is in, then runs `then`; a failure is kept
     /// in `failed` for "Try again", and `or_else` runs.
     pub fn load(self, then: impl FnOnce() + 'static, or_else: impl FnOnce() + 'static) {
+        // One body for every caller, not one per pair of closures.
+        self.load_then(Box::new(then), Box::new(or_else));
+    }
+
+    fn load_then(self, then: Box<dyn FnOnce()>, or_else: Box<dyn FnOnce()>) {
         if self.ready.get_untracked() {
             then();
             return;
@@ -315,10 +320,15 @@ pub fn prefetch_when_idle() {
 fn scan_links() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Ok(links) = document.query_selector_all("a[href^='/']") else { return };
-    let mut modules = std::collections::BTreeSet::<&str>::new();
+    // Each module once, in the order the links name them.
+    let mut modules = Vec::<&str>::new();
     for i in 0..links.length() {
         if let Some(path) = links.item(i).and_then(|node| link_path(&node)) {
-            modules.extend(Route::from_path(&path).modules().iter().copied());
+            for module in Route::from_path(&path).modules() {
+                if !modules.contains(module) {
+                    modules.push(module);
+                }
+            }
         }
     }
     // Only into the HTTP cache: compiling waits for intent or the page.

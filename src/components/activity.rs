@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::{self, Task, TaskState};
 use vmdeck_core::i18n::{common as c, shell as t, Text};
-use vmdeck_core::time::format_elapsed;
+use vmdeck_core::time::{format_elapsed, Precision};
 
 /// The result filter's choices: (value in the URL, label).
 const RESULTS: [(&str, Text); 4] = [("", t::FILTER_ANY), ("done", t::ACTIVITY_RESULT_DONE), ("refused", t::ACTIVITY_RESULT_REFUSED), ("running", t::ACTIVITY_RESULT_RUNNING)];
@@ -92,7 +92,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
             view! {
                 <DataTable id=id columns=columns count=count>
                             {list.into_iter().map(|t| {
-                                let when = crate::i18n::date_time(t.started);
+                                let when = crate::i18n::moment((t.started / 1000.0) as i64, Precision::Full);
                                 let took = t.finished.map(|f| format_elapsed((f - t.started) as i64)).unwrap_or_else(|| "…".to_owned());
                                 let (class, message) = match &t.state {
                                     TaskState::Running => ("badge badge-unbuilt", String::new()),

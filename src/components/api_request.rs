@@ -32,7 +32,7 @@ pub fn ApiRequestView(
         // command works from a shell.
         let base = if base.starts_with('/') { format!("{}{base}", window().location().origin().ok()?) } else { base };
         let (commands, mut secrets) = requests.with(|list| (list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>(), list.iter().flat_map(ApiRequest::secret_variables).collect::<Vec<_>>()));
-        secrets.sort();
+        vmdeck_core::sort_short(&mut secrets);
         secrets.dedup();
         (!commands.is_empty()).then(|| (commands.join("\n\n"), secrets))
     });

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use leptos_router::components::A;
 use vmdeck_core::history::{TaskState, TRAY};
 use vmdeck_core::i18n::shell as t;
-use vmdeck_core::time::format_elapsed;
+use vmdeck_core::time::{format_elapsed, Precision};
 use vmdeck_core::ApiError;
 
 /// The tray in the header: a button with the number of running tasks and a
@@ -101,7 +101,7 @@ pub fn TaskTray() -> impl IntoView {
                     view! {
                         <ul class="tray-list">
                             {list.into_iter().map(|task| {
-                                let at = crate::i18n::time_of_day(task.started);
+                                let at = crate::i18n::moment((task.started / 1000.0) as i64, Precision::Second);
                                 let elapsed = move || format_elapsed((task.finished.unwrap_or_else(|| clock.get()) - task.started) as i64);
                                 let (class, state) = match &task.state {
                                     TaskState::Running => ("task-running", t::ACTIVITY_RESULT_RUNNING.get().to_owned()),

@@ -21,5 +21,34 @@ pub mod validate;
 pub mod vm;
 
 pub use api::error::ApiError;
+
+/// Sorts a short list (a VM's addresses, the secrets of a few requests) as
+/// `sort` would, by insertion: a few bytes of code in the list page's module
+/// where a general sort weighs kilobytes, and quick enough for tens of items.
+pub fn sort_short<T: Ord>(list: &mut [T]) {
+    for end in 1..list.len() {
+        let mut at = end;
+        while at > 0 && list[at - 1] > list[at] {
+            list.swap(at - 1, at);
+            at -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_short_sort_orders_as_sort_does() {
+        for list in [vec![], vec![3], vec![2, 1], vec![5, 3, 9, 3, 1, 0, 7, 7, 2], (0..40).rev().collect()] {
+            let (mut short, mut sorted) = (list.clone(), list);
+            super::sort_short(&mut short);
+            sorted.sort();
+            assert_eq!(short, sorted);
+        }
+        let mut words = vec!["b".to_owned(), "a".to_owned(), "c".to_owned(), "a".to_owned()];
+        super::sort_short(&mut words);
+        assert_eq!(words, ["a", "a", "b", "c"]);
+    }
+}
 pub use api::page::{Page, PageInfo};
 pub use vm::{Vm, VmStatus, VmType};

@@ -9,6 +9,7 @@ use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::changes::{Change, Seen, SeenVm, VmChange};
+use vmdeck_core::time::Precision;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
@@ -42,7 +43,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     });
     move || {
         changes.get().map(|(at, list)| {
-            let when = crate::i18n::date_time(at as f64);
+            let when = crate::i18n::moment(at.div_euclid(1000), Precision::Full);
             view! {
                 <div class="notice notice-info since-last-visit" id="since-last-visit" role="status">
                     <div>

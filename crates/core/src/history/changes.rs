@@ -7,7 +7,6 @@ use crate::i18n::messages as t;
 use crate::tf;
 use crate::vm::{Vm, VmStatus};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One VM as last seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +28,7 @@ impl SeenVm {
     /// The record of a VM; none for one without an id.
     pub fn of(vm: &Vm) -> Option<SeenVm> {
         let mut addresses = vm.ip_addresses.clone();
-        addresses.sort();
+        crate::sort_short(&mut addresses);
         Some(SeenVm {
             id: vm.id.clone()?,
             name: vm.display_name(),
@@ -148,13 +147,14 @@ impl Seen {
 
 /// What changed from `before` to `now`, VM by VM in the order of `now`
 /// (then the removed ones): each VM may have several changes.
-pub fn diff(before: &[SeenVm], now: &[SeenVm]) -> Vec<VmChange> {
-    let old: BTreeMap<&str, &SeenVm> = before.iter().map(|vm| (vm.id.as_str(), vm)).collect();
-    let current: BTreeMap<&str, &SeenVm> = now.iter().map(|vm| (vm.id.as_str(), vm)).collect();
+pub fn diff<'a>(before: &'a [SeenVm], now: &'a [SeenVm]) -> Vec<VmChange> {
+    // The last record of an id, as a map built from the list would keep; a
+    // search rather than a map, as `changes` does: a few hundred VMs at most.
+    let find = |list: &'a [SeenVm], id: &str| list.iter().rev().find(|vm| vm.id == id);
     let mut out = Vec::new();
     let mut note = |vm: &SeenVm, change: Change| out.push(VmChange { id: vm.id.clone(), name: vm.name.clone(), change });
     for vm in now {
-        let Some(was) = old.get(vm.id.as_str()) else {
+        let Some(was) = find(before, &vm.id) else {
             note(vm, Change::Added);
             continue;
         };
@@ -180,7 +180,7 @@ pub fn diff(before: &[SeenVm], now: &[SeenVm]) -> Vec<VmChange> {
             _ => {}
         }
     }
-    for vm in before.iter().filter(|vm| !current.contains_key(vm.id.as_str())) {
+    for vm in before.iter().filter(|vm| find(now, &vm.id).is_none()) {
         note(vm, Change::Removed);
     }
     out
@@ -229,6 +229,11 @@ mod tests {
     fn nothing_changed_is_nothing_said() {
         let list = vec![seen_vm("1", "online"), seen_vm("2", "offline")];
         assert!(diff(&list, &list).is_empty());
+        // An id twice on record: the last record is the one compared.
+        let twice = vec![seen_vm("1", "offline"), seen_vm("1", "online"), seen_vm("2", "offline")];
+        assert!(diff(&twice, &list).is_empty());
+        let said: Vec<String> = diff(&list, &twice).iter().map(VmChange::sentence).collect();
+        assert_eq!(said, ["vm-1 was stopped"]);
     }
 
     #[test]

@@ -133,17 +133,18 @@ impl VmQuery {
     /// The same view with one filter set (or cleared, when empty), back on
     /// the first page: the old offset means nothing for a new result.
     pub fn with_filter(&self, name: &str, value: &str) -> Self {
-        let mut next = self.clone();
         let value = value.trim();
-        next.filters.retain(|(n, _)| *n != name);
-        if let Some(name) = FILTERS.iter().find(|f| **f == name) {
-            if !value.is_empty() && valid_filter(name, value) {
-                next.filters.push((name, value.to_owned()));
-                next.filters.sort_by_key(|(n, _)| FILTERS.iter().position(|f| f == n));
-            }
-        }
-        next.offset = 0;
-        next
+        let set = !value.is_empty() && valid_filter(name, value);
+        // Written out in FILTERS order rather than sorted: the list page's
+        // module then carries no sort for it.
+        let filters = FILTERS
+            .iter()
+            .filter_map(|f| match *f == name {
+                true => set.then(|| (*f, value.to_owned())),
+                false => self.filter(f).map(|v| (*f, v.to_owned())),
+            })
+            .collect();
+        Self { filters, sort: self.sort, order: self.order, offset: 0, limit: self.limit }
     }
 
     pub fn without_filters(&self) -> Self {
@@ -268,6 +269,19 @@ mod tests {
         assert_eq!(q.offset, 0);
         assert_eq!(q.with_filter("status", " ").filters, vec![]);
         assert_eq!(q.with_filter("nope", "x").filters, q.filters);
+    }
+
+    #[test]
+    fn filters_keep_the_bars_order_whatever_order_they_are_set_in() {
+        let q = VmQuery { sort: Some("memory"), order: Order::Desc, limit: 20, ..Default::default() }
+            .with_filter("id", "7")
+            .with_filter("status", "online")
+            .with_filter("hostname", "web");
+        assert_eq!(q.filters, vec![("hostname", "web".to_owned()), ("status", "online".to_owned()), ("id", "7".to_owned())]);
+        let q = q.with_filter("status", "offline").with_filter("hostname", "");
+        assert_eq!(q.filters, vec![("status", "offline".to_owned()), ("id", "7".to_owned())]);
+        assert_eq!((q.sort, q.order, q.limit), (Some("memory"), Order::Desc, 20), "the rest of the view stays");
+        assert_eq!(q.with_filter("locked", "perhaps").filters, q.filters, "a value the filter cannot take sets nothing");
     }
 
     #[test]

@@ -28,7 +28,7 @@ struct Row {
 
 fn rows(vm: &Vm) -> Vec<Row> {
     let row = |name, text| Row { name, text, raw: None };
-    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(crate::i18n::service_date_time).unwrap_or_else(|| "—".into()), raw: value.clone() };
+    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(crate::i18n::service_moment).unwrap_or_else(|| "—".into()), raw: value.clone() };
     vec![
         row(c::LABEL.get(), or_dash(vm.label.clone())),
         row(c::HOSTNAME.get(), or_dash(vm.hostname.clone())),

@@ -1,9 +1,9 @@
 //! The VM's snapshots, and deleting them all.
 
 use vmdeck_core::history::Operation;
-use super::{use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
+use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::storage::snapshots;
-use crate::components::{ActionButton, Empty, EmptyState, Loaded, Modal};
+use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
@@ -19,7 +19,6 @@ pub fn SnapshotsTab() -> impl IntoView {
             <DeleteAll ctx=ctx/>
         </div>
         <Loaded data=list doing=t::SNAPSHOTS_DOING_LOAD.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
-            empty=Empty::list(|| view! { <EmptyState title=t::SNAPSHOTS_EMPTY_TITLE.get() text=t::SNAPSHOTS_EMPTY_TEXT.get() id="snapshots-empty"/> })
             render={|list: Vec<Snapshot>| view! { <SnapshotTable list=list/> }}/>
     }
     .into_any()
@@ -27,6 +26,9 @@ pub fn SnapshotsTab() -> impl IntoView {
 
 #[component]
 fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
+    if list.is_empty() {
+        return view! { <EmptyState title=t::SNAPSHOTS_EMPTY_TITLE.get() text=t::SNAPSHOTS_EMPTY_TEXT.get() id="snapshots-empty"/> }.into_any();
+    }
     let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
@@ -38,21 +40,23 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
                             <td>{s.label.clone().or(s.id.clone().map(|id| format!("#{id}"))).unwrap_or_else(dash)}</td>
                             <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td>
                             <td>{s.status.clone().unwrap_or_else(dash)}</td>
-                            <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_date_time).unwrap_or_else(dash)}</td>
+                            <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_moment).unwrap_or_else(dash)}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
             </table>
         </div>
     }
+    .into_any()
 }
 
 #[component]
 fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
     let op = use_op(ctx, Operation::DeleteAllSnapshots, move |_, _| open.set(false), |account, id, ()| request::delete_snapshots(account, id));
+    let blocked = move || blocked_reason(ctx, op.pending());
     view! {
-        <ActionButton class="button button-danger" id="open-delete-snapshots" blocked=op.blocked() on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</ActionButton>
+        <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</button>
         <Modal open=open title=t::SNAPSHOTS_DELETE_ALL.get() id="delete-snapshots-dialog">
             <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=t::SNAPSHOTS_DELETE_ALL.get() doing=t::SNAPSHOTS_DOING_DELETE.get() danger=true>
                 <p>{t::SNAPSHOTS_DELETE_TEXT.get()}</p>
