@@ -70,6 +70,21 @@ function bootScript(parts) {
   const unknown = routes.flatMap(([, names]) => names).filter((name) => !(name in parts));
   if (unknown.length > 0) throw new Error(`build-wasm: the route table names modules the build does not have: ${unknown.join(', ')}`);
   return `import init from './${crate}.js';
+// A login the provider's portal hands over in a link
+// (#account=…&token=…&next=…, vmdeck_core::deploy::portal) leaves the
+// address bar and this tab's history before anything else runs, so that
+// neither Back nor a reload brings the token back. The app takes it once,
+// with vmdeckTakeHandoff(); one pasted into a running tab is announced.
+let handoff = null;
+const takeHandoff = () => {
+  if (!/(?:^#|&)(?:account|token)=/.test(location.hash)) return false;
+  handoff = location.hash;
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return true;
+};
+takeHandoff();
+window.vmdeckTakeHandoff = () => { const given = handoff; handoff = null; return given; };
+addEventListener('hashchange', () => { if (takeHandoff()) dispatchEvent(new Event('vmdeck-handoff')); });
 // Inside another site's frame the panel could be dressed up as something
 // else (clickjacking) where the server cannot forbid framing: it does not
 // start there, and says so, with a link to open it in a tab of its own.
@@ -106,7 +121,8 @@ window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).ma
 // module, instead of once it has arrived and runs (vmdeck_core::route).
 const routes = ${JSON.stringify(routes)};
 ${modulesFor.toString()}
-for (const part of modulesFor(routes, location.pathname)) {
+// A handed-over login is checked by the login page's code.
+for (const part of new Set([...modulesFor(routes, location.pathname), ...(handoff ? modulesFor(routes, '/login') : [])])) {
   window.vmdeckDownloadPart(part, true);
 }
 // Started: the same event as Trunk's own loader sends, with the instance's

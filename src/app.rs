@@ -1,8 +1,8 @@
 //! The root component: the session, the routes and the logged-in layout. The
 //! routes' addresses come from the core's table (`vmdeck_core::route`).
 
-use crate::components::{BrandName, SupportLink};
-use crate::deploy::provide_deploy;
+use crate::components::{BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink};
+use crate::deploy::{provide_deploy, use_deploy};
 use crate::hooks::AutoRefresh;
 use crate::i18n::LanguageSwitch;
 use crate::pages::not_found::NotFoundPage;
@@ -39,7 +39,8 @@ fn VmRoutes() -> impl MatchNestedRoutes + Clone {
 
 #[component]
 pub fn App() -> impl IntoView {
-    provide_context(Session::restore());
+    let session = Session::restore();
+    provide_context(session);
     let deploy = provide_deploy();
     crate::session::keep_lifetime(Signal::derive(move || deploy.0.get().map(|config| config.session)));
     crate::theme::provide_theme();
@@ -50,10 +51,12 @@ pub fn App() -> impl IntoView {
         <Router>
             <parts::Prefetcher/>
             <TitleKeeper/>
+            {move || session.has_handoff().then(|| view! { <PartView part=&parts::HANDOFF/> })}
             <Routes fallback=|| view! { <Layout><NotFoundPage/></Layout> }>
                 <Route path=StaticSegment(s::LOGIN) view=part(&parts::LOGIN)/>
+                <Route path=StaticSegment(s::PORTAL) view=part(&parts::PORTAL)/>
                 <ParentRoute path=path!("") view=LoggedIn>
-                    <Route path=path!("") view=|| view! { <Redirect path="/vms"/> }/>
+                    <Route path=path!("") view=|| view! { <Redirect path="/vms" options=replacing()/> }/>
                     <Route path=StaticSegment(s::VMS) view=VmListPage/>
                     <Route path=(StaticSegment(s::VMS), StaticSegment(s::NEW)) view=part(&parts::VM_CREATE)/>
                     <VmRoutes/>
@@ -64,6 +67,12 @@ pub fn App() -> impl IntoView {
             </Routes>
         </Router>
     }
+}
+
+/// A redirect takes the place of the address it leaves, so that Back does
+/// not lead to it and straight on again.
+fn replacing() -> leptos_router::NavigateOptions {
+    leptos_router::NavigateOptions { replace: true, ..Default::default() }
 }
 
 /// The pages that need a token: shown in the layout when logged in, else a
@@ -84,7 +93,7 @@ fn LoggedIn() -> impl IntoView {
         path
     };
     view! {
-        <Show when=move || session.is_logged_in() fallback=move || view! { <Redirect path=login_path()/> }>
+        <Show when=move || session.is_logged_in() fallback=move || view! { <Redirect path=login_path() options=replacing()/> }>
             <Layout><Outlet/></Layout>
         </Show>
     }
@@ -105,6 +114,7 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
     let navigate = use_navigate();
+    let deploy = use_deploy();
     let account = move || {
         session.credentials().map(|c| {
             let host = c.base_url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default().to_owned();
@@ -113,9 +123,16 @@ fn Layout(children: Children) -> impl IntoView {
     };
     // Logging out on purpose forgets the drafts too (a shared computer);
     // a refused token keeps them for the next login.
-    let log_out = move |_| {
-        navigate("/login", Default::default());
-        session.log_out();
+    // The portal's page after it, if the deployment names one.
+    let log_out = move |_| match deploy.with_untracked(|d| d.portal.logout_url.clone()) {
+        Some(portal) => {
+            session.log_out();
+            let _ = window().location().assign(&portal);
+        }
+        None => {
+            navigate("/login", Default::default());
+            session.log_out();
+        }
     };
     view! {
         <div class="shell">
@@ -135,15 +152,18 @@ fn Layout(children: Children) -> impl IntoView {
                             <span class="account-host muted">{host}</span>
                         </span>
                     })}
+                    <PortalBack/>
                     <SupportLink class="button button-quiet support-link" id="support-link" short=true/>
                     {move || session.is_logged_in().then(|| view! { <TaskTray/> })}
                     <LanguageSwitch/>
+                    <HeaderMenu/>
                     <ThemeToggle/>
                     {move || session.is_logged_in().then(|| view! {
                         <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>{t::SHELL_LOG_OUT.get()}</button>
                     })}
                 </div>
             </header>
+            <NoticeBanner/>
             <main class="content" id="main" tabindex="-1">{children()}</main>
             <Shortcuts/>
         </div>

@@ -24,6 +24,14 @@ pub fn use_deploy() -> Signal<DeployConfig> {
     Signal::derive(move || deploy.and_then(|d| d.0.get()).unwrap_or_default())
 }
 
+/// The configuration once loaded (with the defaults if there is no file),
+/// `None` until then: for what must not act on the defaults, such as a
+/// handed-over login that the file may refuse.
+pub fn use_loaded() -> Signal<Option<DeployConfig>> {
+    let deploy = use_context::<Deploy>();
+    Signal::derive(move || deploy.and_then(|d| d.0.get()))
+}
+
 /// A network's name from the deployment's catalogue, else its id.
 pub fn network_name(id: Option<&str>) -> String {
     let deploy = use_deploy();

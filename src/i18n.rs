@@ -33,13 +33,13 @@ pub fn init() {
 }
 
 /// A moment (seconds since the epoch) as precise as `precision`, in the
-/// user's time zone and written as the browser writes the panel's locale:
+/// user's time zone (`time_zone`) and written as the browser writes the panel's locale:
 /// every moment the panel shows (a chart's axis and table, the task tray, the
 /// history, the overview). The core writes it (`time::moment_label`), told the
 /// zone's offset at that moment and the browser's way, so that the core's
 /// tests and the chart snapshots test what is shown.
 pub fn moment(epoch_secs: i64, precision: Precision) -> String {
-    let offset_minutes = -js_sys::Date::new(&(epoch_secs as f64 * 1000.0).into()).get_timezone_offset();
+    let offset_minutes = crate::time_zone::offset_minutes(epoch_secs as f64 * 1000.0);
     let tag = i18n::locale_tag();
     MOMENT_STYLE.with(|cached| {
         let mut cached = cached.borrow_mut();

@@ -15,6 +15,7 @@ pub mod shortcuts;
 pub mod storage;
 pub mod tasks;
 pub mod theme;
+pub mod time_zone;
 pub mod title;
 
 use wasm_bindgen::JsCast;
@@ -70,6 +71,7 @@ pub fn start() {
     }));
     theme::initial_theme();
     i18n::init();
+    time_zone::init();
     // The parts of the page being opened are compiled now, while the app is
     // being built, instead of once it asks for them; the boot script has
     // started their downloads already, and they are not asked for again.

@@ -152,6 +152,11 @@ use crate::pages;
 // The list is not a part at all: it is what most visits open first, so it
 // comes with the shell instead of one round trip later.
 part!(LOGIN, part_login, t::PART_LOGIN, view! { <pages::login::LoginPage/> });
+part!(PORTAL, part_login, t::PART_LOGIN, view! { <pages::login::portal::PortalPage/> });
+part!(
+    /// A login the portal handed over in a link, on any page.
+    HANDOFF, part_login, t::PART_LOGIN, view! { <pages::login::handoff::LinkHandoff/> }
+);
 part!(VM_CREATE, part_vm_create, t::PART_VM_CREATE, view! { <pages::vm_create::VmCreatePage/> });
 part!(INTERFACES, part_account, t::PART_INTERFACES, view! { <pages::interfaces::InterfacesPage/> });
 part!(IP_ADDRESSES, part_account, t::PART_IP_ADDRESSES, view! { <pages::ip_addresses::IpAddressesPage/> });
@@ -192,8 +197,8 @@ pub fn tab(tab: VmTab) -> &'static Part {
 
 /// The pages' parts, for loading a page's modules ahead: loading each part
 /// of a module at once means that none of them shows a placeholder later.
-static PAGES: [&Part; 15] = [
-    &LOGIN, &VM_CREATE, &INTERFACES, &IP_ADDRESSES, &ACTIVITY, &VM_PAGE, &TAB_OVERVIEW, &TAB_DISKS, &TAB_ISOS, &TAB_SNAPSHOTS,
+static PAGES: [&Part; 17] = [
+    &LOGIN, &PORTAL, &HANDOFF, &VM_CREATE, &INTERFACES, &IP_ADDRESSES, &ACTIVITY, &VM_PAGE, &TAB_OVERVIEW, &TAB_DISKS, &TAB_ISOS, &TAB_SNAPSHOTS,
     &TAB_NETWORK, &TAB_FIREWALL, &TAB_STATISTICS, &TAB_SETTINGS, &TAB_ACTIVITY,
 ];
 

@@ -18,6 +18,7 @@ use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use wasm_bindgen::JsCast;
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::session::{Ended, Lifetime, Times};
 
@@ -82,6 +83,9 @@ pub struct Session {
     lifetime: RwSignal<Option<Lifetime>>,
     /// The last use seen by this tab, for when the storage cannot keep it.
     last_used: RwSignal<f64>,
+    /// A login the portal handed over in a link's fragment, not used yet
+    /// (`pages::login::handoff`).
+    handoff: RwSignal<Option<String>>,
 }
 
 fn now() -> f64 {
@@ -90,7 +94,13 @@ fn now() -> f64 {
 
 impl Session {
     fn new(credentials: Option<Credentials>) -> Self {
-        Self { credentials: RwSignal::new(credentials), notice: RwSignal::new(None), lifetime: RwSignal::new(None), last_used: RwSignal::new(0.0) }
+        Self {
+            credentials: RwSignal::new(credentials),
+            notice: RwSignal::new(None),
+            lifetime: RwSignal::new(None),
+            last_used: RwSignal::new(0.0),
+            handoff: RwSignal::new(None),
+        }
     }
 
     /// The session as stored by an earlier page load, unless it has ended
@@ -99,7 +109,21 @@ impl Session {
     pub fn restore() -> Self {
         let session = Self::new(read());
         session.check();
+        session.handoff.set(take_handed_over());
         session
+    }
+
+    /// Whether a handed-over login waits to be used (tracked).
+    pub fn has_handoff(&self) -> bool {
+        self.handoff.with(Option::is_some)
+    }
+
+    pub fn handoff_untracked(&self) -> Option<String> {
+        self.handoff.get_untracked()
+    }
+
+    pub fn forget_handoff(&self) {
+        self.handoff.set(None);
     }
 
     pub fn credentials(&self) -> Option<Credentials> {
@@ -258,6 +282,13 @@ pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
     let shown = window_event_listener(leptos::ev::focus, move |_| {
         session.check();
     });
+    // A link pasted into this tab while it is open: the boot script took
+    // it out of the address as it came.
+    let handed_over = window_event_listener_untyped(HANDED_OVER_EVENT, move |_| {
+        if let Some(fragment) = take_handed_over() {
+            session.handoff.set(Some(fragment));
+        }
+    });
     let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
         if ev.key().as_deref() == Some(keys::LOGOUT) {
             session.check();
@@ -268,7 +299,19 @@ pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
         pointed.remove();
         shown.remove();
         other_tab.remove();
+        handed_over.remove();
     });
+}
+
+/// The event of the boot script for a login link that came while the panel ran.
+const HANDED_OVER_EVENT: &str = "vmdeck-handoff";
+
+/// The fragment of a login link the boot script took out of the address
+/// bar (`vmdeckTakeHandoff`, which gives it once).
+fn take_handed_over() -> Option<String> {
+    let window = web_sys::window()?;
+    let take: js_sys::Function = js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
+    take.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
 }
 
 /// The stored login, if its API address is still one the login form would

@@ -95,6 +95,10 @@ pub mod keys {
     pub const THEME: &str = "vmdeck.theme";
     pub const AUTO_REFRESH: &str = "vmdeck.auto_refresh";
     pub const NOTIFY: &str = "vmdeck.notify";
+    /// `browser`, `UTC` or an IANA zone's name (`time_zone`).
+    pub const TIME_ZONE: &str = "vmdeck.time_zone";
+    /// The provider's notices dismissed in this browser, by their key.
+    pub const NOTICES_DISMISSED: &str = "vmdeck.notices_dismissed";
 }
 
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),

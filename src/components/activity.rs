@@ -56,7 +56,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
         Some(vm) => format!("activity-vm{}", vm.get()),
         None => "activity".to_owned(),
     });
-    let export = Callback::new(move |()| Some(shown.with(|list| Export::table(&history::table(&list.iter().collect::<Vec<_>>())))));
+    let export = Callback::new(move |()| Some(shown.with(|list| Export::table(&history::table(&list.iter().collect::<Vec<_>>(), &crate::time_zone::iso)))));
     view! {
         <div class="filter-row">
             <label class="filter">
@@ -86,7 +86,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
             }
             let count = vmdeck_core::i18n::plural(list.len() as u64, &t::ACTIVITY_COUNT_ONE, &t::ACTIVITY_COUNT_OTHER);
             let columns = vec![
-                Column::text(t::ACTIVITY_COL_WHEN.get()), Column::text(t::ACTIVITY_COL_ACTION.get()), Column::text(c::VM.get()),
+                Column::text(format!("{} ({})", t::ACTIVITY_COL_WHEN.get(), crate::time_zone::zone_name())), Column::text(t::ACTIVITY_COL_ACTION.get()), Column::text(c::VM.get()),
                 Column::text(t::ACTIVITY_RESULT.get()), Column::text(t::ACTIVITY_COL_TOOK.get()), Column::text(t::ACTIVITY_COL_REQUEST.get()),
             ];
             view! {

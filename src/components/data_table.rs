@@ -6,19 +6,20 @@ use leptos_router::components::A;
 use vmdeck_core::i18n::common as c;
 
 /// A heading; `numeric` columns are aligned to the right.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Column {
-    pub title: &'static str,
+    /// Mostly a catalogue text; written out where it names something (a time zone).
+    pub title: std::borrow::Cow<'static, str>,
     pub numeric: bool,
 }
 
 impl Column {
-    pub fn text(title: &'static str) -> Self {
-        Self { title, numeric: false }
+    pub fn text(title: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+        Self { title: title.into(), numeric: false }
     }
 
     pub fn number(title: &'static str) -> Self {
-        Self { title, numeric: true }
+        Self { title: title.into(), numeric: true }
     }
 }
 
@@ -37,7 +38,7 @@ pub fn DataTable(
             <table class="table" id=format!("{id}-table")>
                 <thead><tr>
                     {columns.into_iter().map(|column| view! {
-                        <th scope="col" class=column.numeric.then_some("num")>{column.title}</th>
+                        <th scope="col" class=column.numeric.then_some("num")>{column.title.into_owned()}</th>
                     }).collect_view()}
                 </tr></thead>
                 <tbody>{children()}</tbody>

@@ -55,7 +55,13 @@ for (const [name, { server, siteFile: file }] of Object.entries(FRONTS)) {
       assert.equal(headers.get('referrer-policy'), 'no-referrer');
       assert.equal(headers.get('strict-transport-security'), 'max-age=31536000', response.url);
       assert.equal(headers.get('server'), server, 'no version given away');
+      assert.equal(headers.get('cross-origin-opener-policy'), 'same-origin', response.url);
     }
+    // The page a portal window opens to hand a login over keeps its opener.
+    const portal = await get('/portal', { Accept: 'text/html' });
+    assert.equal(portal.status, 200);
+    assert.equal(portal.headers.get('cross-origin-opener-policy'), 'unsafe-none');
+    assert.equal(portal.headers.get('content-security-policy'), `${meta}; frame-ancestors 'none'`);
     assert.equal(index.headers.get('cache-control'), 'no-cache');
     assert.equal((await get('/config.json')).headers.get('cache-control'), 'no-cache');
   });

@@ -91,8 +91,9 @@ const TELL_PATTERNS = [...TELLS].map(([text, key]) => ({ text, key, re: new RegE
 function pageWords(page) {
   return page.evaluate(() => {
     // Commands and the API's values in monospace (curl, hostnames, addresses,
-    // mount points) are not the panel's words: left out of the reading.
-    const code = [...document.querySelectorAll('pre, code, .mono')].filter((el) => el.style.display !== 'none');
+    // mount points), and what is marked not to be translated (time zones by
+    // their IANA names), are not the panel's words: left out of the reading.
+    const code = [...document.querySelectorAll('pre, code, .mono, [translate="no"]')].filter((el) => el.style.display !== 'none');
     for (const el of code) el.style.display = 'none';
     const texts = [document.title, document.body.innerText];
     for (const el of code) el.style.display = '';

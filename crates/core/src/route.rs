@@ -74,6 +74,8 @@ impl VmTab {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Route {
     Login,
+    /// Where the provider's portal window hands a login over (`deploy::portal`).
+    Portal,
     VmList,
     VmCreate,
     Vm(VmTab),
@@ -92,6 +94,7 @@ pub enum Route {
 /// ([`Route::pattern`]) all take them from here.
 pub mod segment {
     pub const LOGIN: &str = "login";
+    pub const PORTAL: &str = "portal";
     pub const VMS: &str = "vms";
     pub const NEW: &str = "new";
     pub const INTERFACES: &str = "interfaces";
@@ -118,7 +121,7 @@ impl Route {
     /// Every page, in the order a path is tried against them (`/vms/new`
     /// before `/vms/:id`); [`Route::Unknown`] is what matches none.
     pub fn pages() -> impl Iterator<Item = Route> {
-        [Route::Home, Route::Login, Route::VmList, Route::VmCreate]
+        [Route::Home, Route::Login, Route::Portal, Route::VmList, Route::VmCreate]
             .into_iter()
             .chain(VmTab::ALL.map(Route::Vm))
             .chain([Route::Interfaces, Route::IpAddresses, Route::Activity])
@@ -131,6 +134,7 @@ impl Route {
         Some(match self {
             Route::Home => "/".to_owned(),
             Route::Login => format!("/{}", s::LOGIN),
+            Route::Portal => format!("/{}", s::PORTAL),
             Route::VmList => format!("/{}", s::VMS),
             Route::VmCreate => format!("/{}/{}", s::VMS, s::NEW),
             Route::Vm(tab) => tab.href(":id"),
@@ -146,7 +150,7 @@ impl Route {
     /// all at once for a deep link.
     pub fn modules(self) -> &'static [&'static str] {
         match self {
-            Route::Login => &[module::LOGIN],
+            Route::Login | Route::Portal => &[module::LOGIN],
             Route::VmCreate => &[module::VM_CREATE],
             Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
             Route::Vm(_) => &[module::VM],
@@ -206,7 +210,7 @@ pub fn safe_next(next: Option<&str>) -> String {
         return HOME.to_owned();
     }
     let known = match Route::from_path(path) {
-        Route::Login | Route::Unknown => false,
+        Route::Login | Route::Portal | Route::Unknown => false,
         Route::Vm(_) => segments.get(1).is_some_and(|id| crate::validate::is_id(id)),
         _ => true,
     };
@@ -222,7 +226,7 @@ impl Route {
     pub fn title(self, product: &str, vm_name: Option<&str>, vm_count: Option<u64>) -> String {
         let page = match self {
             Route::Home => return product.to_owned(),
-            Route::Login => crate::i18n::common::LOG_IN.get().to_owned(),
+            Route::Login | Route::Portal => crate::i18n::common::LOG_IN.get().to_owned(),
             Route::VmList => match vm_count {
                 Some(count) => crate::tf!(t::TITLE_VMS_COUNT, count = crate::i18n::integer(count as i64)),
                 None => c::VIRTUAL_MACHINES.get().to_owned(),
@@ -250,6 +254,7 @@ mod tests {
         assert_eq!(Route::from_path("/"), Route::Home);
         assert_eq!(Route::from_path(""), Route::Home);
         assert_eq!(Route::from_path("/login"), Route::Login);
+        assert_eq!(Route::from_path("/portal"), Route::Portal);
         assert_eq!(Route::from_path("/vms"), Route::VmList);
         assert_eq!(Route::from_path("/vms/"), Route::VmList);
         assert_eq!(Route::from_path("/vms/new"), Route::VmCreate);
@@ -346,6 +351,8 @@ mod next_tests {
             "/vms//42",
             "/",
             "/nowhere",
+            "/login",
+            "/portal",
             "/vms#top",
             "/vms?q=a b",
             "/vms?q=a\\b",

@@ -90,10 +90,73 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// Milliseconds since the epoch as ISO 8601 in UTC, to the second:
 /// `2026-11-23T18:20:05Z`.
 pub fn iso_from_millis(ms: f64) -> String {
-    let seconds = (ms / 1000.0).floor() as i64;
+    iso_at_offset(ms, 0)
+}
+
+/// Milliseconds since the epoch as ISO 8601 on a clock `offset_minutes`
+/// ahead of UTC (the user's time zone at that moment), to the second:
+/// `2026-11-24T03:20:05+09:00`, `Z` for UTC. What exports write: data that
+/// names its zone, in the zone the user reads.
+pub fn iso_at_offset(ms: f64, offset_minutes: i32) -> String {
+    let seconds = ((ms / 1000.0).floor() as i64).saturating_add(i64::from(offset_minutes) * 60);
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     let of_day = seconds.rem_euclid(86_400);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", of_day / 3600, of_day % 3600 / 60, of_day % 60)
+    let zone = match offset_minutes {
+        0 => "Z".to_owned(),
+        offset => format!("{}{:02}:{:02}", if offset < 0 { '-' } else { '+' }, offset.unsigned_abs() / 60, offset.unsigned_abs() % 60),
+    };
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}{zone}", of_day / 3600, of_day % 3600 / 60, of_day % 60)
+}
+
+/// The offset (minutes ahead of UTC) of a zone whose clock shows `wall`
+/// (year, month, day, hour, minute, second) at `epoch_secs`: how the panel
+/// learns a named zone's offset from `Intl`, which writes its wall clock.
+/// `None` for a wall clock that is no date.
+pub fn offset_from_wall(epoch_secs: i64, wall: [i64; 6]) -> Option<i32> {
+    let [year, month, day, hour, minute, second] = wall;
+    let month = u32::try_from(month).ok().filter(|m| (1..=12).contains(m))?;
+    let day = u32::try_from(day).ok().filter(|d| *d >= 1 && *d <= days_in_month(year, month))?;
+    if !(0..=24).contains(&hour) || !(0..60).contains(&minute) || !(0..61).contains(&second) || !(-9999..=9999).contains(&year) {
+        return None;
+    }
+    // Some engines write midnight as 24 on a 23-hour clock.
+    let shown = days_from_civil(year, month, day) * 86_400 + (hour % 24) * 3600 + minute * 60 + second;
+    i32::try_from((shown - epoch_secs).div_euclid(60)).ok()
+}
+
+/// The time zone the user chose for every moment the panel shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ZoneChoice {
+    /// The browser's own (the default).
+    #[default]
+    Browser,
+    Utc,
+    /// An IANA zone by name, `Asia/Tokyo`; the browser says whether it knows it.
+    Named(String),
+}
+
+impl ZoneChoice {
+    /// As it is stored: `browser`, `UTC` or the zone's name. A name that
+    /// cannot be an IANA zone's is the browser's zone.
+    pub fn from_stored(text: &str) -> ZoneChoice {
+        let text = text.trim();
+        match text {
+            "" | "browser" => ZoneChoice::Browser,
+            "UTC" | "Etc/UTC" => ZoneChoice::Utc,
+            name if name.len() <= 64 && name.chars().all(|c| c.is_ascii_alphanumeric() || "/_-+".contains(c)) && name.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                ZoneChoice::Named(name.to_owned())
+            }
+            _ => ZoneChoice::Browser,
+        }
+    }
+
+    pub fn stored(&self) -> &str {
+        match self {
+            ZoneChoice::Browser => "browser",
+            ZoneChoice::Utc => "UTC",
+            ZoneChoice::Named(name) => name,
+        }
+    }
 }
 
 /// "3 s", "2 min 5 s", "1 h 4 min": how long something has run, its numbers
@@ -285,6 +348,41 @@ pub fn moment_label(epoch_secs: i64, offset_minutes: i32, precision: Precision, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iso_at_an_offset() {
+        let ms = 1_795_000_000_000.0; // 2026-11-18T11:06:40Z
+        assert_eq!(iso_from_millis(ms), "2026-11-18T11:06:40Z");
+        assert_eq!(iso_at_offset(ms, 540), "2026-11-18T20:06:40+09:00");
+        assert_eq!(iso_at_offset(ms, -210), "2026-11-18T07:36:40-03:30");
+        assert_eq!(iso_at_offset(ms, 13 * 60), "2026-11-19T00:06:40+13:00");
+        // What it writes reads back as the same moment.
+        for offset in [-720, -210, 0, 330, 540, 840] {
+            assert_eq!(parse_service_date(&iso_at_offset(ms, offset)), Some(ms as i64), "{offset}");
+        }
+    }
+
+    #[test]
+    fn offsets_from_a_wall_clock() {
+        let at = 1_795_000_000; // 2026-11-18T11:06:40Z
+        assert_eq!(offset_from_wall(at, [2026, 11, 18, 20, 6, 40]), Some(540));
+        assert_eq!(offset_from_wall(at, [2026, 11, 18, 7, 36, 40]), Some(-210));
+        assert_eq!(offset_from_wall(at, [2026, 11, 18, 11, 6, 40]), Some(0));
+        assert_eq!(offset_from_wall(at, [2026, 11, 19, 0, 6, 40]), Some(780));
+        assert_eq!(offset_from_wall(at, [2026, 13, 18, 0, 6, 40]), None);
+        assert_eq!(offset_from_wall(at, [2026, 2, 30, 0, 6, 40]), None);
+    }
+
+    #[test]
+    fn zone_choices() {
+        assert_eq!(ZoneChoice::from_stored("browser"), ZoneChoice::Browser);
+        assert_eq!(ZoneChoice::from_stored("UTC"), ZoneChoice::Utc);
+        assert_eq!(ZoneChoice::from_stored("Asia/Tokyo"), ZoneChoice::Named("Asia/Tokyo".into()));
+        assert_eq!(ZoneChoice::from_stored("America/Argentina/Buenos_Aires").stored(), "America/Argentina/Buenos_Aires");
+        for bad in ["", "../etc", "Asia/Tokyo<script>", "/Asia", "a b"] {
+            assert_eq!(ZoneChoice::from_stored(bad), ZoneChoice::Browser, "{bad}");
+        }
+    }
 
     #[test]
     fn service_dates() {

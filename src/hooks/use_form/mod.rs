@@ -6,6 +6,7 @@
 
 mod draft;
 mod leave_guard;
+mod press;
 
 use draft::Draft;
 use leave_guard::{install_leave_guard, mark_unsent, next_form_id};
@@ -145,6 +146,7 @@ where
     // Keep the draft and the page's "unsent input" mark in step with the value.
     let id = next_form_id();
     install_leave_guard();
+    press::listen();
     Effect::new(move || {
         let dirty = form.dirty();
         mark_unsent(id, dirty);
@@ -193,8 +195,9 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
 
     /// The user left `field` (or chose in it).
     pub fn touch(self, field: &str) {
-        if self.state.with_untracked(|s| !s.is_touched(field)) {
-            self.state.update(|s| s.touch(field));
+        // `try_`: a touch that waited for a press may come after the form is gone.
+        if self.state.try_with_untracked(|s| !s.is_touched(field)) == Some(true) {
+            self.state.try_update(|s| s.touch(field));
         }
     }
 
@@ -251,7 +254,10 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
                 let set = Arc::clone(&set);
                 self.edit(&edited, move |v| set(v, text));
             }),
-            leave: Callback::new(move |()| self.touch(&left)),
+            leave: Callback::new(move |()| {
+                let left = left.clone();
+                press::after_press(move || self.touch(&left));
+            }),
             message: self.message(field),
         }
     }

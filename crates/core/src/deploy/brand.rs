@@ -83,10 +83,10 @@ pub enum Support {
 impl Support {
     fn parse(text: &str) -> Result<Support, String> {
         let text = text.trim();
-        let plain = !text.is_empty() && text.len() <= 200 && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
-        if plain && text.starts_with("https://") && text.len() > "https://".len() {
-            return Ok(Support::Web(text.to_owned()));
+        if let Some(address) = crate::deploy::web_address(text) {
+            return Ok(Support::Web(address));
         }
+        let plain = !text.is_empty() && text.len() <= 200 && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
         let address = text.strip_prefix("mailto:").unwrap_or(text);
         if plain {
             if let Some((user, domain)) = address.split_once('@') {

@@ -6,9 +6,13 @@
 //! is left out and named in `warnings`, for the console.
 
 pub mod brand;
+pub mod notice;
 pub mod plans;
+pub mod portal;
 
 use crate::deploy::brand::Brand;
+use crate::deploy::notice::{links_from_json, Link, Notice};
+use crate::deploy::portal::Portal;
 use crate::api::decode;
 use crate::deploy::plans::{plans_from_json, Plan};
 use crate::session::Lifetime;
@@ -38,6 +42,12 @@ pub struct DeployConfig {
     pub brand: Brand,
     /// How long a login lasts.
     pub session: Lifetime,
+    /// The provider's portal: logging in from it, the way back to it.
+    pub portal: Portal,
+    /// What the provider tells every page, for a while.
+    pub notice: Option<Notice>,
+    /// Its status page, billing, documentation and terms.
+    pub links: Vec<Link>,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -72,9 +82,22 @@ impl DeployConfig {
             },
             brand: Brand::from_json(value.get("brand"), &mut warnings),
             session: Lifetime::from_json(value.get("session"), &mut warnings),
+            portal: Portal::from_json(value.get("portal"), &mut warnings),
+            notice: Notice::from_json(value.get("notice"), &mut warnings),
+            links: links_from_json(value.get("links"), &mut warnings),
             warnings,
         }
     }
+}
+
+/// An `https://` address a deployment names (a support page, a portal, a
+/// link): plain text with no quote, space or angle bracket, at most 300
+/// characters; `None` otherwise.
+pub fn web_address(text: &str) -> Option<String> {
+    let text = text.trim();
+    let plain = text.len() <= 300 && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
+    let host = text.strip_prefix("https://")?;
+    (plain && !host.is_empty() && !host.starts_with(['/', '?', '#'])).then(|| text.to_owned())
 }
 
 #[cfg(test)]
@@ -103,5 +126,13 @@ mod tests {
     fn a_bad_address_or_no_file_gives_the_defaults() {
         assert_eq!(DeployConfig::from_json(&json!({"api_base_url": "javascript:alert(1)"})).api_base_url, None);
         assert_eq!(DeployConfig::from_json(&json!(null)), DeployConfig::default());
+    }
+
+    #[test]
+    fn web_addresses() {
+        assert_eq!(web_address(" https://status.example/ ").as_deref(), Some("https://status.example/"));
+        for bad in ["http://status.example", "https://", "https:///x", "https://a b", "https://a\"b", "javascript:alert(1)"] {
+            assert_eq!(web_address(bad), None, "{bad}");
+        }
     }
 }

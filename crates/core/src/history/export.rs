@@ -164,21 +164,25 @@ pub fn cpu(usage: &CpuUsage) -> Table {
 }
 
 /// One row per sample and interface: bytes in and out, with the sample's
-/// start (UNIX seconds) where the report says when it starts.
-pub fn bandwidth(data: &Bandwidth) -> Table {
+/// start (UNIX seconds, and ISO 8601 as `iso` writes it from milliseconds)
+/// where the report says when it starts.
+pub fn bandwidth(data: &Bandwidth, iso: &dyn Fn(f64) -> String) -> Table {
     let mut rows = Vec::new();
     for traffic in &data.interfaces {
         let step = traffic.step_seconds(data);
         for (i, sample) in traffic.samples.iter().enumerate() {
-            let at = match (data.date_from, step) {
-                (Some(from), Some(step)) => (from + (step * i as f64) as i64).to_string(),
-                _ => String::new(),
+            let (at, iso_at) = match (data.date_from, step) {
+                (Some(from), Some(step)) => {
+                    let at = from + (step * i as f64) as i64;
+                    (at.to_string(), iso(at as f64 * 1000.0))
+                }
+                _ => Default::default(),
             };
             let (bytes_in, bytes_out) = sample.map(|(i, o)| (format!("{i}"), format!("{o}"))).unwrap_or_default();
-            rows.push(vec![text(&traffic.interface_id), i.to_string(), at, bytes_in, bytes_out]);
+            rows.push(vec![text(&traffic.interface_id), i.to_string(), at, iso_at, bytes_in, bytes_out]);
         }
     }
-    Table { headers: vec!["interface_id", "sample", "start_unix", "bytes_in", "bytes_out"], rows }
+    Table { headers: vec!["interface_id", "sample", "start_unix", "start", "bytes_in", "bytes_out"], rows }
 }
 
 #[cfg(test)]
@@ -247,8 +251,8 @@ mod tests {
             interfaces(&[]),
             rules(&[]),
             cpu(&CpuUsage { lapse: None, time_units: None, data: vec![] }),
-            bandwidth(&Bandwidth { date_from: None, date_to: None, interfaces: vec![] }),
-            crate::history::table(&[]),
+            bandwidth(&Bandwidth { date_from: None, date_to: None, interfaces: vec![] }, &crate::time::iso_from_millis),
+            crate::history::table(&[], &crate::time::iso_from_millis),
         ];
         for table in tables {
             assert!(!table.headers.is_empty());

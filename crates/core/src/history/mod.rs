@@ -219,10 +219,10 @@ pub fn request_summary(request: &ApiRequest) -> String {
     out
 }
 
-/// The history as a table for CSV and JSON: times as ISO 8601 (UTC), and
-/// messages with every address as [`secrets::text_for_record`] writes it.
-pub fn table(entries: &[&Task]) -> Table {
-    let iso = |ms: f64| crate::time::iso_from_millis(ms);
+/// The history as a table for CSV and JSON: times as ISO 8601 as `iso`
+/// writes them (in the user's zone, `time::iso_at_offset`), and messages with
+/// every address as [`secrets::text_for_record`] writes it.
+pub fn table(entries: &[&Task], iso: &dyn Fn(f64) -> String) -> Table {
     Table {
         headers: vec!["started", "action", "vm_id", "vm", "interface", "result", "message", "seconds", "request"],
         rows: entries
@@ -357,12 +357,12 @@ mod tests {
         let text = serde_json::to_string(&list).unwrap_or_default();
         assert!(!text.contains("u:p") && !text.contains("sig="), "{text}");
         let entries: Vec<&Task> = list.tasks().iter().collect();
-        assert_eq!(table(&entries).rows[0][6], "Could not fetch “https://isos.example/x.iso”.");
+        assert_eq!(table(&entries, &crate::time::iso_from_millis).rows[0][6], "Could not fetch “https://isos.example/x.iso”.");
         // An entry stored before messages were cleaned is cleaned in the export.
         let old = r#"[{"id":1,"action":"Mount ISO","vm_id":"1","vm_name":"web","started":1.0,"finished":2.0,"state":{"Failed":"bad ftp://me:pw@a.org/x"}}]"#;
         let old: TaskList = serde_json::from_str(old).unwrap_or_default();
         let entries: Vec<&Task> = old.tasks().iter().collect();
-        assert_eq!(table(&entries).rows[0][6], "bad ftp://a.org/x");
+        assert_eq!(table(&entries, &crate::time::iso_from_millis).rows[0][6], "bad ftp://a.org/x");
     }
 
     #[test]
@@ -405,7 +405,7 @@ mod tests {
         let id = go(&mut list, Operation::Stop, "2", "db", 1_763_900_000_000.0);
         list.end(id, TaskState::Failed("The VM is busy.".into()), 1_763_900_002_500.0);
         let entries: Vec<&Task> = list.tasks().iter().collect();
-        let table = table(&entries);
+        let table = table(&entries, &crate::time::iso_from_millis);
         assert_eq!(table.rows[0][..8], ["2025-11-23T12:13:20Z", "Stop", "2", "db", "", "refused", "The VM is busy.", "2.5"].map(String::from));
     }
 }
@@ -432,6 +432,6 @@ mod spanish_tests {
         let recorded: Vec<&str> = list.tasks().iter().map(|t| t.action.as_str()).collect();
         assert_eq!(recorded, ["mount_iso", "start", "reboot"]);
         let entries: Vec<&Task> = list.tasks().iter().collect();
-        assert_eq!(table(&entries).rows[1][1], "Start");
+        assert_eq!(table(&entries, &crate::time::iso_from_millis).rows[1][1], "Start");
     }
 }

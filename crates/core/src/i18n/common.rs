@@ -77,4 +77,10 @@ crate::catalogue! {
     WAITING = "waiting" / "en espera";
     DESTROY_FOR_GOOD = "Destroy for good" / "Destruir para siempre";
     APPLYING_FIREWALL_RULES = "Applying the firewall rules" / "Aplicar las reglas del cortafuegos";
+
+    // The provider's links
+    LINK_STATUS = "Service status" / "Estado del servicio";
+    LINK_BILLING = "Billing" / "Facturación";
+    LINK_DOCS = "Documentation" / "Documentación";
+    LINK_TERMS = "Terms of service" / "Condiciones del servicio";
 }

@@ -81,6 +81,12 @@ crate::catalogue! {
     FORM_ENTER_ACCOUNT_ID = "Enter your account id." / "Escribe el id de tu cuenta.";
     FORM_ACCOUNT_ID_NUMBER = "The account id is a number." / "El id de la cuenta es un número.";
     FORM_ENTER_API_TOKEN = "Enter your API token." / "Escribe tu token de la API.";
+
+    // A login handed over by the provider's portal
+    PORTAL_UNNAMED = "your provider's portal" / "el portal de tu proveedor";
+    HANDOFF_NOT_ACCEPTED = "This panel does not take a login from a link. Log in here with your account id and API token." / "Este panel no acepta un inicio de sesión desde un enlace. Inicia sesión aquí con tu id de cuenta y tu token de la API.";
+    HANDOFF_UNKNOWN_KEY = "The login link holds “{key}”, which the panel does not take from a link, so it was not used. The API address is always the panel's own." / "El enlace de inicio de sesión contiene «{key}», que el panel no acepta en un enlace, así que no se ha usado. La dirección de la API es siempre la del propio panel.";
+    HANDOFF_MALFORMED = "The login link is damaged, so it was not used." / "El enlace de inicio de sesión está dañado, así que no se ha usado.";
     FORM_CHOOSE_TEMPLATE = "Choose a template." / "Elige una plantilla.";
     FORM_CHOOSE_ISO = "Choose an ISO." / "Elige una ISO.";
     FORM_DEFAULT_POLICY_VALUES = "The default policy is ACCEPT or DROP." / "La política por defecto es ACCEPT o DROP.";

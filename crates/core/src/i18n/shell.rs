@@ -2,6 +2,9 @@
 
 crate::catalogue! {
     LANGUAGE = "Language" / "Idioma";
+    TIME_ZONE = "Time zone" / "Zona horaria";
+    TIME_ZONE_BROWSER = "Local: {zone}" / "Local: {zone}";
+    TIMES_IN_ZONE = "Times in {zone}" / "Horas en {zone}";
 
     // The header
     SHELL_SKIP_TO_CONTENT = "Skip to content" / "Saltar al contenido";
@@ -162,6 +165,22 @@ crate::catalogue! {
     LOGIN_CHECKING = "Checking the token…" / "Comprobando el token…";
     LOGIN_TOKEN_REFUSED = "The API at {address} refused this token. Check the token and try again." / "La API de {address} ha rechazado este token. Revisa el token y vuelve a intentarlo.";
     LOGIN_WRONG_ACCOUNT = "This token does not open account {account}. Check the account id." / "Este token no da acceso a la cuenta {account}. Revisa el id de cuenta.";
+
+    // Arriving from the provider's portal, its notice and links
+    PORTAL_BACK = "Back to {portal}" / "Volver a {portal}";
+    HEADER_MORE = "More" / "Más";
+    HANDOFF_TITLE = "Logging in from {portal}" / "Inicio de sesión desde {portal}";
+    HANDOFF_CHECKING = "Checking the login for account {account}…" / "Comprobando el inicio de sesión de la cuenta {account}…";
+    HANDOFF_SWITCH_QUESTION = "This tab is logged in to account {current}. {portal} asks to open account {account} here instead." / "Esta pestaña tiene abierta la cuenta {current}. {portal} pide abrir aquí la cuenta {account} en su lugar.";
+    HANDOFF_SWITCH_KEEPS = "What you typed for account {current} stays in this browser for when you come back to it." / "Lo que escribiste para la cuenta {current} se queda en este navegador para cuando vuelvas a ella.";
+    HANDOFF_SWITCH = "Open account {account}" / "Abrir la cuenta {account}";
+    HANDOFF_STAY = "Stay in account {current}" / "Seguir en la cuenta {current}";
+    HANDOFF_FAILED = "The login from {portal} was not used." / "No se ha usado el inicio de sesión de {portal}.";
+    HANDOFF_WAITING = "Waiting for {portal} to send the login…" / "Esperando a que {portal} envíe el inicio de sesión…";
+    HANDOFF_NO_PORTAL = "This page is opened by your provider's portal to log you in. Open the login page to log in yourself." / "Esta página la abre el portal de tu proveedor para iniciar tu sesión. Abre la página de inicio de sesión para entrar tú.";
+    HANDOFF_TO_LOGIN = "Go to the login page" / "Ir a la página de inicio de sesión";
+    NOTICE_DISMISS = "Dismiss" / "Descartar";
+    NOTICE_LABEL = "Notice from {provider}" / "Aviso de {provider}";
 
     // The page that does not exist
     NOT_FOUND_BEFORE = "There is no page at" / "No hay ninguna página en";

@@ -28,7 +28,17 @@ struct Row {
 
 fn rows(vm: &Vm) -> Vec<Row> {
     let row = |name, text| Row { name, text, raw: None };
-    let date = |name, value: &Option<String>| Row { name, text: value.as_deref().map(crate::i18n::service_moment).unwrap_or_else(|| "—".into()), raw: value.clone() };
+    // Named with its zone: the one the user chose, which may not be the VM's or the browser's.
+    let zone = crate::time_zone::zone_name();
+    let date = |name, value: &Option<String>| Row {
+        name,
+        text: match value.as_deref() {
+            Some(raw) if vmdeck_core::time::parse_service_date(raw).is_some() => format!("{} ({zone})", crate::i18n::service_moment(raw)),
+            Some(raw) => raw.to_owned(),
+            None => "—".into(),
+        },
+        raw: value.clone(),
+    };
     vec![
         row(c::LABEL.get(), or_dash(vm.label.clone())),
         row(c::HOSTNAME.get(), or_dash(vm.hostname.clone())),

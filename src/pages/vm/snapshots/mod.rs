@@ -33,7 +33,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
     view! {
         <div class="table-wrap">
             <table class="table" id="snapshot-table">
-                <thead><tr><th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th><th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th><th scope="col">{c::STATUS.get()}</th><th scope="col">{t::SNAPSHOTS_TAKEN.get()}</th></tr></thead>
+                <thead><tr><th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th><th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th><th scope="col">{c::STATUS.get()}</th><th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::time_zone::zone_name())}</th></tr></thead>
                 <tbody>
                     {list.into_iter().map(|s| view! {
                         <tr>

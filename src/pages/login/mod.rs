@@ -1,7 +1,11 @@
-//! The login page: API address, account id and token.
+//! The login page: API address, account id and token; and a login handed
+//! over by the provider's portal (`handoff`, `portal`), checked the same way.
+
+pub mod handoff;
+pub mod portal;
 
 use crate::api::{vms, Api};
-use crate::components::{described_by, BrandName, CheckField, Field, FormView, SubmitButton, SupportLink, TextField};
+use crate::components::{described_by, BrandName, CheckField, Field, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Token};
@@ -26,6 +30,11 @@ fn absolute(base: &str) -> String {
     } else {
         base.to_owned()
     }
+}
+
+/// The API address the deployment names, else `/api` on this origin.
+fn deployment_base(config: &vmdeck_core::deploy::DeployConfig) -> String {
+    config.api_base_url.clone().unwrap_or_else(|| DEFAULT_BASE_URL.to_owned())
 }
 
 /// The page to return to after login: one of the panel's own pages
@@ -56,6 +65,16 @@ fn credentials(form: &LoginForm) -> Credentials {
     }
 }
 
+/// A login handed over by the portal, at the deployment's own API address,
+/// with the login form's checks.
+fn handed_over(config: &vmdeck_core::deploy::DeployConfig, handoff: &vmdeck_core::deploy::portal::Handoff) -> Result<Credentials, ApiError> {
+    let form = LoginForm { base_url: deployment_base(config), account: handoff.account.clone(), token: handoff.token.clone(), remember: false };
+    match form.errors().values().next().cloned() {
+        Some(problem) => Err(ApiError::Invalid(problem)),
+        None => Ok(credentials(&form)),
+    }
+}
+
 /// Asks the API for one VM: the cheapest call that proves the token opens the account.
 async fn check(credentials: Credentials) -> Result<Credentials, ApiError> {
     let api = Api::new(credentials.clone(), None);
@@ -76,7 +95,7 @@ pub fn LoginPage() -> impl IntoView {
     let notice = session.take_notice();
 
     let deploy = use_deploy();
-    let default_base = move || deploy.with(|d| d.api_base_url.clone()).unwrap_or_else(|| DEFAULT_BASE_URL.to_owned());
+    let default_base = move || deploy.with(deployment_base);
     let show_token = RwSignal::new(false);
     let lifetime = move || deploy.with(|d| d.session);
     // What an earlier login left in this browser, until forgotten here:
@@ -127,6 +146,7 @@ pub fn LoginPage() -> impl IntoView {
 
     view! {
         <div class="login-page">
+            <NoticeBanner/>
             <main class="login-card">
                 <div class="login-top"><h1 class="brand brand-large"><BrandName/></h1><LanguageSwitch/></div>
                 <p class="muted">{t::LOGIN_INTRO.get()}</p>
@@ -175,6 +195,7 @@ pub fn LoginPage() -> impl IntoView {
                 })}
                 {move || forgotten.get().then(|| view! { <p class="notice notice-info" role="status" id="device-forgotten">{t::LOGIN_FORGOTTEN.get()}</p> })}
                 <SupportLink class="login-support" id="login-support"/>
+                <ProviderLinks class="login-links" id="login-links"/>
             </main>
         </div>
     }
