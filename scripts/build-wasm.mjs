@@ -103,6 +103,9 @@ if (window.top !== window.self) {
 }
 
 function start() {
+// The deployment's settings, asked for now beside the wasm: the app is built
+// once they are in (src/deploy.rs), and takes this answer instead of asking again.
+window.vmdeckConfig = fetch('/config.json').then((response) => (response.ok ? response.text() : null)).catch(() => null);
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
 // Resolves to whether every file is in; never rejects, as a guess is not awaited.

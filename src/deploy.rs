@@ -1,19 +1,30 @@
 //! The deployment's `config.json`, loaded once for the whole app: the API's
 //! address, the catalogue and plans, and the provider's brand, which is put
 //! in place here (colours, the name for the crash screen) as soon as the
-//! file is read.
+//! file is read. The boot script asks for it beside the wasm
+//! (`vmdeckConfig`), and the app is built once it is in ([`preload`]), so
+//! that its language file can be read first and no page draws the defaults
+//! for a moment.
 
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::future::Future;
+use std::task::Poll;
 use vmdeck_core::deploy::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
+use wasm_bindgen::JsCast;
 
 /// The loaded configuration, provided at the root.
 #[derive(Clone, Copy)]
-pub struct Deploy(pub LocalResource<DeployConfig>);
+pub struct Deploy(pub RwSignal<Option<DeployConfig>>);
 
+/// At the root: the configuration [`preload`] read, or (in a build that
+/// starts the app at once, as the browser tests do) read now.
 pub fn provide_deploy() -> Deploy {
-    let deploy = Deploy(LocalResource::new(load));
+    let deploy = Deploy(RwSignal::new(PRELOADED.with(|p| p.borrow().clone())));
+    if deploy.0.with_untracked(Option::is_none) {
+        leptos::task::spawn_local(async move { deploy.0.set(Some(load().await)) });
+    }
     provide_context(deploy);
     deploy
 }
@@ -54,6 +65,7 @@ pub fn use_brand() -> Memo<Brand> {
 }
 
 thread_local! {
+    static PRELOADED: RefCell<Option<DeployConfig>> = const { RefCell::new(None) };
     /// The brand as last loaded, for the crash screen, which cannot use the
     /// app's signals once it has panicked.
     static LOADED_BRAND: RefCell<Option<Brand>> = const { RefCell::new(None) };
@@ -68,23 +80,60 @@ pub fn brand_for_crash() -> (String, Option<(String, String)>) {
         .unwrap_or_else(|| (DEFAULT_NAME.to_owned(), None))
 }
 
-async fn load() -> DeployConfig {
-    // From the root: the panel is hosted at the root of its origin, and the
-    // policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
-    let loaded = async {
-        let response = gloo_net::http::Request::get("/config.json").send().await.ok()?;
+/// How long the app waits for a file before it goes on without it.
+const WAIT_MS: u32 = 5_000;
+
+/// `work`'s answer, or `None` after `ms`.
+async fn within<T>(ms: u32, work: impl Future<Output = Option<T>>) -> Option<T> {
+    let mut work = std::pin::pin!(work);
+    let mut timer = std::pin::pin!(gloo_timers::future::TimeoutFuture::new(ms));
+    std::future::poll_fn(|cx| match work.as_mut().poll(cx) {
+        Poll::Ready(answer) => Poll::Ready(answer),
+        Poll::Pending if timer.as_mut().poll(cx).is_ready() => Poll::Ready(None),
+        Poll::Pending => Poll::Pending,
+    })
+    .await
+}
+
+/// A file of the panel's own origin as text; `None` if it cannot be had.
+/// From the root: the panel is hosted at the root of its origin, and the
+/// policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
+pub async fn fetch_text(path: &str) -> Option<String> {
+    within(WAIT_MS, async {
+        let response = gloo_net::http::Request::get(path).send().await.ok()?;
         if !response.ok() {
             return None;
         }
-        match serde_json::from_str(&response.text().await.ok()?) {
-            Ok(value) => Some(value),
-            Err(e) => {
-                web_sys::console::warn_1(&format!("config.json is not JSON ({e}); the defaults are used.").into());
-                None
-            }
+        response.text().await.ok()
+    })
+    .await
+}
+
+/// `config.json` as the boot script asked for it, else asked for now.
+async fn config_text() -> Option<String> {
+    let early = web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"vmdeckConfig".into()).ok()).and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    match early {
+        Some(promise) => within(WAIT_MS, async { wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string() }).await,
+        None => fetch_text("/config.json").await,
+    }
+}
+
+/// Reads the configuration before the app is built, for [`provide_deploy`].
+pub async fn preload() -> DeployConfig {
+    let config = load().await;
+    PRELOADED.with(|p| *p.borrow_mut() = Some(config.clone()));
+    config
+}
+
+async fn load() -> DeployConfig {
+    let loaded = config_text().await.and_then(|text| match serde_json::from_str(&text) {
+        Ok(value) => Some(value),
+        Err(e) => {
+            web_sys::console::warn_1(&format!("config.json is not JSON ({e}); the defaults are used.").into());
+            None
         }
-    };
-    let config = loaded.await.map(|value| DeployConfig::from_json(&value)).unwrap_or_default();
+    });
+    let config = loaded.map(|value| DeployConfig::from_json(&value)).unwrap_or_default();
     for warning in &config.warnings {
         web_sys::console::warn_1(&warning.into());
     }

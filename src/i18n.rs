@@ -27,8 +27,13 @@ pub fn init() {
     let lang = remembered.unwrap_or_else(|| Lang::preferred(tags.iter().map(String::as_str)));
     let browser_tag = tags.iter().find(|tag| Lang::from_tag(tag) == Some(lang)).map(String::as_str).unwrap_or("");
     i18n::set_locale(Locale::new(lang, browser_tag));
+    set_document_lang(lang.code());
+}
+
+/// `<html lang>`: the language the page is read in.
+pub fn set_document_lang(code: &str) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = root.set_attribute("lang", lang.code());
+        let _ = root.set_attribute("lang", code);
     }
 }
 
@@ -107,30 +112,35 @@ fn intl_parts(tag: &str, options: &[(&str, &str)], ms: f64) -> Vec<(String, Stri
     format.format_to_parts(&js_sys::Date::new(&ms.into())).iter().map(|part| (read(&part, "type"), read(&part, "value"))).collect()
 }
 
-fn choose(lang: Lang) {
-    if lang == i18n::lang() {
+/// Remembers the language `code` and reloads the page in it.
+fn choose(code: &str) {
+    if code == i18n::locale_code() {
         return;
     }
-    storage::write(Store::Browser, keys::LANG, lang.code());
+    storage::write(Store::Browser, keys::LANG, code);
     if let Some(window) = web_sys::window() {
         let _ = window.location().reload();
     }
 }
 
-/// The header's language switch: each language named in itself.
+/// The header's language switch: each language named in itself, the
+/// panel's own and those the deployment adds.
 #[component]
 pub fn LanguageSwitch() -> impl IntoView {
-    let current = i18n::lang();
+    let deploy = crate::deploy::use_deploy();
+    let current = i18n::locale_code();
+    let choices = move || {
+        let own = Lang::ALL.into_iter().map(|lang| (lang.code().to_owned(), lang.name().to_owned()));
+        let added = deploy.with(|d| d.languages.iter().filter(|e| e.built_in().is_none()).map(|e| (e.code.clone(), e.name.clone())).collect::<Vec<_>>());
+        own.chain(added).collect::<Vec<_>>()
+    };
     view! {
         <label class="inline-select language-switch">
             <span class="visually-hidden">{t::LANGUAGE.get()}</span>
-            <select id="language" on:change=move |ev| {
-                if let Some(lang) = Lang::from_tag(&event_target_value(&ev)) {
-                    choose(lang);
-                }
-            }>
-                {Lang::ALL.into_iter().map(|lang| view! {
-                    <option value=lang.code() lang=lang.code() selected=lang == current>{lang.name()}</option>
+            <select id="language" on:change=move |ev| choose(&event_target_value(&ev))>
+                {move || choices().into_iter().map(|(code, name)| {
+                    let selected = code == current;
+                    view! { <option value=code.clone() lang=code selected=selected>{name}</option> }
                 }).collect_view()}
             </select>
         </label>

@@ -7,6 +7,7 @@ pub mod components;
 pub mod deploy;
 pub mod hooks;
 pub mod i18n;
+pub mod language;
 pub mod pages;
 pub mod parts;
 pub mod perf;
@@ -80,8 +81,14 @@ pub fn start() {
     }
     // The app is built in a task of its own, after the one that instantiated
     // the module: two shorter tasks leave the browser room to paint and to
-    // answer input in between, where one long one would not.
-    gloo_timers::callback::Timeout::new(0, mount).forget();
+    // answer input in between, where one long one would not. It is built
+    // once `config.json` is in (the boot script asked for it beside the
+    // wasm), and the language file it names, if any.
+    wasm_bindgen_futures::spawn_local(async {
+        let config = deploy::preload().await;
+        language::load(&config).await;
+        mount();
+    });
 }
 
 fn mount() {

@@ -43,7 +43,7 @@ pub fn NoticeBanner() -> impl IntoView {
             Level::Warning => "notice notice-warning provider-notice",
         };
         let label = vmdeck_core::tf!(t::NOTICE_LABEL, provider = brand.with(|b| b.name.clone()));
-        let text = notice.text(vmdeck_core::i18n::lang()).to_owned();
+        let text = notice.text(&vmdeck_core::i18n::locale_code()).to_owned();
         let close = notice.dismissible.then(|| {
             let notice = notice.clone();
             view! {

@@ -6,11 +6,13 @@
 //! is left out and named in `warnings`, for the console.
 
 pub mod brand;
+pub mod language;
 pub mod notice;
 pub mod plans;
 pub mod portal;
 
 use crate::deploy::brand::Brand;
+use crate::deploy::language::{languages_from_json, LanguageEntry};
 use crate::deploy::notice::{links_from_json, Link, Notice};
 use crate::deploy::portal::Portal;
 use crate::api::decode;
@@ -48,6 +50,8 @@ pub struct DeployConfig {
     pub notice: Option<Notice>,
     /// Its status page, billing, documentation and terms.
     pub links: Vec<Link>,
+    /// Languages it adds, and files that change the wording of the panel's own.
+    pub languages: Vec<LanguageEntry>,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -85,6 +89,7 @@ impl DeployConfig {
             portal: Portal::from_json(value.get("portal"), &mut warnings),
             notice: Notice::from_json(value.get("notice"), &mut warnings),
             links: links_from_json(value.get("links"), &mut warnings),
+            languages: languages_from_json(value.get("languages"), &mut warnings),
             warnings,
         }
     }

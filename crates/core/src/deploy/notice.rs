@@ -15,7 +15,7 @@
 
 use crate::api::decode;
 use crate::deploy::web_address;
-use crate::i18n::{common as c, Lang, Text};
+use crate::i18n::{common as c, Text};
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,10 +92,12 @@ impl Notice {
         [self.starts, self.ends].into_iter().flatten().filter(|at| *at > now).reduce(f64::min)
     }
 
-    /// Its text in `lang`, else in English, else the first given.
-    pub fn text(&self, lang: Lang) -> &str {
+    /// Its text in the language `code` (`es`, or one a deployment added,
+    /// `de`), else in English, else the first given.
+    pub fn text(&self, code: &str) -> &str {
+        let code = code.to_ascii_lowercase();
         let find = |code: &str| self.texts.iter().find(|(l, _)| l == code || l.is_empty()).map(|(_, t)| t.as_str());
-        find(lang.code()).or_else(|| find("en")).or_else(|| self.texts.first().map(|(_, t)| t.as_str())).unwrap_or_default()
+        find(&code).or_else(|| find("en")).or_else(|| self.texts.first().map(|(_, t)| t.as_str())).unwrap_or_default()
     }
 
     /// What a dismissal is remembered by: another notice (another text or
@@ -204,16 +206,16 @@ mod tests {
         assert_eq!(open.next_change(DEC_1), Some(DEC_1 + 3_600_000.0));
         assert_eq!(open.next_change(DEC_1 + 3_600_000.0), None);
         assert_eq!((notice.level, notice.dismissible), (Level::Warning, true));
-        assert_eq!((notice.text(Lang::Es), notice.text(Lang::En)), ("Mantenimiento", "Maintenance"));
+        assert_eq!((notice.text("es"), notice.text("en"), notice.text("de")), ("Mantenimiento", "Maintenance", "Maintenance"));
     }
 
     #[test]
     fn texts_fall_back_to_english_then_to_the_first() {
         let mut warnings = Vec::new();
         let only_es = Notice::from_json(Some(&json!({"text": {"es": "Hola"}})), &mut warnings).expect("a notice");
-        assert_eq!(only_es.text(Lang::En), "Hola");
+        assert_eq!(only_es.text("en"), "Hola");
         let plain = Notice::from_json(Some(&json!({"text": "  Hello\u{7}  ", "dismissible": false})), &mut warnings).expect("a notice");
-        assert_eq!((plain.text(Lang::Es), plain.dismissible, plain.starts), ("Hello", false, None));
+        assert_eq!((plain.text("es"), plain.dismissible, plain.starts), ("Hello", false, None));
         assert!(plain.shows_at(0.0));
         assert!(warnings.is_empty());
     }

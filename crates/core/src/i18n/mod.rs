@@ -2,10 +2,13 @@
 //! the user's language writes them.
 //!
 //! Every user-visible string is a [`Text`] in one of the catalogue modules
-//! below, written with the [`catalogue!`](crate::catalogue) macro, which
-//! takes both languages for every entry: a missing translation does not
-//! compile. Texts with values in them name them in braces (`{name}`) and are
-//! filled with [`Text::with`] or the [`tf!`](crate::tf) macro.
+//! below, written in the language files `crates/core/i18n/en.json` and
+//! `es.json` (flat JSON, `"<area>.<NAME>": "text"`), from which the build
+//! makes the modules (`build.rs`): a text missing from a language, or naming
+//! other values, does not build. Texts with values in them name them in
+//! braces (`{name}`) and are filled with [`Text::with`] or the
+//! [`tf!`](crate::tf) macro. A deployment adds a language or changes the
+//! wording with a file of its own ([`file`]), read at load.
 //!
 //! The language is chosen once, when the panel starts ([`set_locale`]), and
 //! changing it reloads the page, so a text is a plain `&'static str` and
@@ -15,9 +18,11 @@ use std::cell::RefCell;
 use std::fmt;
 
 pub mod common;
+pub mod file;
 pub mod firewall;
 pub mod messages;
 pub mod network;
+mod placeholders;
 pub mod shell;
 pub mod vm;
 
@@ -75,11 +80,27 @@ impl Locale {
         let tag = if Lang::from_tag(browser_tag) == Some(lang) { browser_tag.trim().to_owned() } else { lang.code().to_owned() };
         Locale { lang, tag }
     }
+
+    /// A language a deployment adds (`de`): its texts from its file
+    /// ([`set_texts`]), English where it has none, and `Intl`'s dates in it.
+    pub fn added(code: &str) -> Self {
+        Locale { lang: Lang::En, tag: code.to_owned() }
+    }
 }
 
 thread_local! {
     // Per thread, so that each native test has its own; the browser has one.
     static CURRENT: RefCell<Locale> = RefCell::new(Locale { lang: Lang::En, tag: "en".to_owned() });
+    /// A deployment's texts by number, in place of the panel's own.
+    static GIVEN: RefCell<Vec<Option<&'static str>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Puts a deployment's texts (by number, as [`file::read`] gives them) in
+/// place of the panel's own until the page is left: they live as long as
+/// it, as the panel's own do.
+pub fn set_texts(texts: Vec<Option<String>>) {
+    let kept = texts.into_iter().map(|text| text.map(|t| &*Box::leak(t.into_boxed_str()))).collect();
+    GIVEN.with(|given| *given.borrow_mut() = kept);
 }
 
 pub fn set_locale(locale: Locale) {
@@ -119,16 +140,26 @@ pub fn locale_tag() -> String {
     CURRENT.with(|current| current.borrow().tag.clone())
 }
 
+/// The code of the language in use: `en`, `es`, or one a deployment added (`de`).
+pub fn locale_code() -> String {
+    CURRENT.with(|current| {
+        let current = current.borrow();
+        if Lang::from_tag(&current.tag) == Some(current.lang) { current.lang.code().to_owned() } else { current.tag.clone() }
+    })
+}
+
 /// One user-visible text, in every language the panel speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Text {
+    /// Its number: its place in the language files' sorted keys.
+    index: u16,
     pub en: &'static str,
     pub es: &'static str,
 }
 
 impl Text {
-    pub const fn new(en: &'static str, es: &'static str) -> Self {
-        Text { en, es }
+    pub const fn new(index: u16, en: &'static str, es: &'static str) -> Self {
+        Text { index, en, es }
     }
 
     pub fn of(&self, lang: Lang) -> &'static str {
@@ -138,9 +169,9 @@ impl Text {
         }
     }
 
-    /// The text in the panel's language.
+    /// The text in the panel's language: a deployment's, where its file gives one.
     pub fn get(&self) -> &'static str {
-        self.of(lang())
+        GIVEN.with(|given| given.borrow().get(usize::from(self.index)).copied().flatten()).unwrap_or_else(|| self.of(lang()))
     }
 
     /// The text with each `{name}` replaced by its value. A name with no
@@ -177,25 +208,6 @@ fn fill(text: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// The names in braces of a text, in order: `"{n} of {total}"` → n, total;
-/// for the tests that check both languages fill the same ones.
-#[cfg(test)]
-fn placeholders(text: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) if after[..close].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && close > 0 => {
-                names.push(&after[..close]);
-                rest = &after[close + 1..];
-            }
-            _ => rest = after,
-        }
-    }
-    names
-}
-
 /// `one` for 1 and `other` for any other count, with `{n}` as the count
 /// written in the locale (English and Spanish both make plurals this way).
 pub fn plural(count: u64, one: &Text, other: &Text) -> String {
@@ -209,17 +221,6 @@ pub fn plural(count: u64, one: &Text, other: &Text) -> String {
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)> {
     let area = |module: &'static str, entries: &'static [(&'static str, Text)]| entries.iter().map(move |(key, text)| (module, *key, text));
     area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL))
-}
-
-/// Declares a catalogue: one `KEY = "English" / "Spanish";` per line, each
-/// a `pub const KEY: Text`, and `ALL` listing them for the completeness tests.
-#[macro_export]
-macro_rules! catalogue {
-    ($($(#[$meta:meta])* $key:ident = $en:literal / $es:literal;)*) => {
-        $($(#[$meta])* pub const $key: $crate::i18n::Text = $crate::i18n::Text::new($en, $es);)*
-        #[cfg(test)]
-        pub const ALL: &[(&str, $crate::i18n::Text)] = &[$((stringify!($key), $key)),*];
-    };
 }
 
 /// A text with its `{name}`s filled: `tf!(t::VM_COUNT, count = n)`. Values
@@ -325,12 +326,8 @@ mod tests {
                     problems.push(format!("{module}::{key} in {} starts or ends with a space", lang.code()));
                 }
             }
-            let mut en = placeholders(text.en);
-            let mut es = placeholders(text.es);
-            en.sort_unstable();
-            es.sort_unstable();
-            if en != es {
-                problems.push(format!("{module}::{key}: English fills {en:?}, Spanish {es:?}"));
+            if !placeholders::same_names(text.en, text.es) {
+                problems.push(format!("{module}::{key}: English and Spanish fill other values"));
             }
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -374,23 +371,25 @@ mod tests {
         assert_eq!(Locale::new(Lang::Es, "es-MX").tag, "es-MX");
         assert_eq!(Locale::new(Lang::Es, "en-US").tag, "es");
         assert_eq!(Locale::new(Lang::En, "en-GB").tag, "en-GB");
+        let _added = LocaleGuard::set(Locale::added("de"));
+        assert_eq!((lang(), locale_code(), locale_tag()), (Lang::En, "de".to_owned(), "de".to_owned()));
     }
 
     #[test]
     fn filling_in_values() {
-        let text = Text::new("{n} of {total} VMs", "{n} de {total} VM");
+        let text = Text::new(u16::MAX, "{n} of {total} VMs", "{n} de {total} VM");
         assert_eq!(text.with(&[("n", "3"), ("total", "10")]), "3 of 10 VMs");
         let _spanish = LocaleGuard::spanish();
         assert_eq!(crate::tf!(text, n = 3, total = 10), "3 de 10 VM");
         // A name with no value stays visible, and lone braces are left alone.
         assert_eq!(fill("{a} {b} {", &[("a", "1")]), "1 {b} {");
-        assert_eq!(placeholders("{n} of {total} {not a name}"), vec!["n", "total"]);
+        assert_eq!(placeholders::names("{n} of {total} {not a name}"), vec!["n", "total"]);
     }
 
     #[test]
     fn counts_take_their_plural() {
-        let one = Text::new("{n} VM", "{n} VM");
-        let other = Text::new("{n} VMs", "{n} VM");
+        let one = Text::new(u16::MAX, "{n} VM", "{n} VM");
+        let other = Text::new(u16::MAX, "{n} VMs", "{n} VM");
         assert_eq!(plural(1, &one, &other), "1 VM");
         assert_eq!(plural(1234, &one, &other), "1,234 VMs");
         let _spanish = LocaleGuard::set(Locale::new(Lang::Es, "es"));
