@@ -1,8 +1,8 @@
 //! The root component: the session, the routes and the logged-in layout. The
 //! routes' addresses come from the core's table (`vmdeck_core::route`).
 
-use crate::components::{BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink};
-use crate::deploy::{provide_deploy, use_deploy};
+use crate::components::{AccountMenu, BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink};
+use crate::deploy::provide_deploy;
 use crate::hooks::AutoRefresh;
 use crate::i18n::LanguageSwitch;
 use crate::pages::not_found::NotFoundPage;
@@ -15,7 +15,7 @@ use crate::theme::ThemeToggle;
 use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
-use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::hooks::use_location;
 use leptos_router::{path, MatchNestedRoutes, NestedRoute, ParamSegment, StaticSegment};
 use leptos::tachys::view::iterators::StaticVec;
 use vmdeck_core::api::paths::encode_component;
@@ -113,27 +113,6 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 #[component]
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
-    let navigate = use_navigate();
-    let deploy = use_deploy();
-    let account = move || {
-        session.credentials().map(|c| {
-            let host = c.base_url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default().to_owned();
-            (vmdeck_core::tf!(t::SHELL_ACCOUNT, id = c.account_id), host)
-        })
-    };
-    // Logging out on purpose forgets the drafts too (a shared computer);
-    // a refused token keeps them for the next login.
-    // The portal's page after it, if the deployment names one.
-    let log_out = move |_| match deploy.with_untracked(|d| d.portal.logout_url.clone()) {
-        Some(portal) => {
-            session.log_out();
-            let _ = window().location().assign(&portal);
-        }
-        None => {
-            navigate("/login", Default::default());
-            session.log_out();
-        }
-    };
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
@@ -146,21 +125,13 @@ fn Layout(children: Children) -> impl IntoView {
                     <A href="/activity">{c::ACTIVITY.get()}</A>
                 </nav>
                 <div class="topbar-end">
-                    {move || account().map(|(name, host)| view! {
-                        <span class="account">
-                            <span class="account-name">{name}</span>
-                            <span class="account-host muted">{host}</span>
-                        </span>
-                    })}
+                    <AccountMenu/>
                     <PortalBack/>
                     <SupportLink class="button button-quiet support-link" id="support-link" short=true/>
                     {move || session.is_logged_in().then(|| view! { <TaskTray/> })}
                     <LanguageSwitch/>
                     <HeaderMenu/>
                     <ThemeToggle/>
-                    {move || session.is_logged_in().then(|| view! {
-                        <button type="button" class="button button-quiet" id="logout" on:click=log_out.clone()>{t::SHELL_LOG_OUT.get()}</button>
-                    })}
                 </div>
             </header>
             <NoticeBanner/>

@@ -12,7 +12,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
-use vmdeck_core::shortcuts::{self, places, shortcut, Place, Shortcut};
+use vmdeck_core::shortcuts::{self, account_places, places, shortcut, Place, Shortcut};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
 
@@ -115,12 +115,13 @@ fn vm_place(vm: &Vm) -> Option<Place> {
             label.push_str(extra);
         }
     }
-    Some(Place { label, path: format!("/vms/{id}"), kind: c::VM.get() })
+    Some(Place { label, path: format!("/vms/{id}"), kind: c::VM.get(), account: None })
 }
 
 #[component]
 fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
+    let session = crate::session::use_session();
     let location = use_location();
     let typed = RwSignal::new(String::new());
     let searched = RwSignal::new(String::new());
@@ -135,6 +136,14 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
         let name = current_vm_name();
         let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or(t::SWITCHER_THIS_VM.get())));
         let mut list = typed.with(|t| places(t, vm));
+        // The tab's other accounts, after the pages.
+        let others: Vec<(String, String)> = session
+            .accounts()
+            .into_iter()
+            .filter(|a| !a.shown)
+            .map(|a| (a.login_id, format!("{} · {}", vmdeck_core::tf!(t::SHELL_ACCOUNT, id = a.account_id), a.host)))
+            .collect();
+        list.extend(typed.with(|t| location.pathname.with(|here| account_places(t, &others, here))));
         list.extend(found.data.with(|vms| vms.iter().flatten().filter_map(vm_place).collect::<Vec<_>>()));
         list
     });
@@ -142,9 +151,12 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
         results.track();
         selected.set(0);
     });
-    let go = move |path: String| {
+    let go = move |place: Place| {
         open.set(false);
-        navigate.with_value(|nav| nav(&path, NavigateOptions::default()));
+        match place.account {
+            Some(login_id) => session.switch_to(&login_id, &place.path),
+            None => navigate.with_value(|nav| nav(&place.path, NavigateOptions::default())),
+        }
     };
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
@@ -165,7 +177,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
             "Enter" => {
                 ev.prevent_default();
                 if let Some(place) = results.with(|r| r.get(selected.get_untracked()).cloned()) {
-                    go(place.path);
+                    go(place);
                 }
             }
             _ => {}
@@ -193,10 +205,10 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
         />
         <ul id="switcher-results" class="switcher-results" role="listbox" aria-label=t::SWITCHER_PLACES.get()>
             {move || results.get().into_iter().enumerate().map(|(i, place)| {
-                let path = place.path.clone();
+                let chosen = place.clone();
                 view! {
                     <li role="option" id=option_id(i) aria-selected=move || (selected.get() == i).to_string() class:is-selected=move || selected.get() == i>
-                        <a href=place.path.clone() on:click=move |ev| { ev.prevent_default(); go(path.clone()); }>
+                        <a href=place.path on:click=move |ev| { ev.prevent_default(); go(chosen.clone()); }>
                             <span class="switcher-kind muted small">{place.kind}</span>
                             <span>{place.label}</span>
                         </a>

@@ -59,11 +59,12 @@ fn keys_with(storage: &web_sys::Storage, prefix: &str) -> Vec<String> {
 /// remembered, and on "Forget this device"), the login itself, and the
 /// device's own preferences (kept).
 pub mod keys {
-    // The login (session.rs): the token, and two times that hold nothing of an account.
+    // The logins (session/): their tokens, and times by login id, which names no account.
+    /// This tab's logins and the one shown; in this browser's storage, the remembered ones.
     pub const SESSION: &str = "vmdeck.session";
-    /// When any tab of the panel in this browser was last used.
+    /// When each login was last used in a tab of this browser, by login id.
     pub const USED: &str = "vmdeck.used";
-    /// When the last logout in this browser happened.
+    /// The logouts in this browser: of all logins, and of one each, by login id.
     pub const LOGOUT: &str = "vmdeck.logout";
 
     // The account's data.
@@ -87,8 +88,14 @@ pub mod keys {
     }
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
     pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
-    /// Per VM, this tab: firewall rules created and not applied yet.
+    /// Per account and VM, this tab: firewall rules created and not
+    /// applied yet, `vmdeck.unapplied.<account>.<VM>`.
     pub const UNAPPLIED_PREFIX: &str = "vmdeck.unapplied.";
+
+    /// The VM's unapplied firewall rules for the account.
+    pub fn unapplied(account: &str, vm: &str) -> String {
+        format!("{UNAPPLIED_PREFIX}{account}.{vm}")
+    }
 
     // The device's preferences.
     pub const LANG: &str = "vmdeck.lang";
@@ -102,18 +109,19 @@ pub mod keys {
 }
 
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),
-/// and this tab's drafts and unapplied rules.
+/// and this tab's drafts and unapplied rules of it.
 pub fn forget_account(account: &str) {
     remove(Store::Browser, &keys::history(account));
     remove(Store::Browser, &keys::seen(account));
-    remove(Store::Browser, keys::MY_ADDRESS);
-    forget_tab_data();
+    forget_tab_data(account);
 }
 
-/// Forgets this tab's drafts and unapplied rules (a logout, here or in another tab).
-pub fn forget_tab_data() {
-    remove_all(Store::Tab, keys::DRAFT_PREFIX);
-    remove_all(Store::Tab, keys::UNAPPLIED_PREFIX);
+/// Forgets this tab's drafts and unapplied rules of one account (a logout,
+/// here or in another tab). The dot after the account keeps `…#1` from
+/// taking `…#12`'s.
+pub fn forget_tab_data(account: &str) {
+    remove_all(Store::Tab, &format!("{}{account}.", keys::DRAFT_PREFIX));
+    remove_all(Store::Tab, &format!("{}{account}.", keys::UNAPPLIED_PREFIX));
 }
 
 /// Whether this browser keeps data of any account.

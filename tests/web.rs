@@ -168,31 +168,45 @@ async fn session_keeps_the_token_out_of_local_storage_unless_remembered_and_logo
     let owner = Owner::new();
     owner.with(|| {
         let session = Session::restore();
-        let mut credentials = Credentials {
-            base_url: "http://h/api".into(),
-            account_id: "1".into(),
-            token: Token::new("s3cret"),
-            remembered: false,
-            logged_in_at: 0.0,
-            lifetime: None,
-        };
+        let credentials = Credentials::new("http://h/api".into(), "1".into(), Token::new("s3cret"), false);
         assert!(!format!("{credentials:?}").contains("s3cret"), "Debug hides the token");
 
-        session.log_in(credentials.clone());
+        assert!(!session.log_in(credentials.clone()), "nothing else was shown");
         assert!(holds_token(false) && !holds_token(true));
         assert!(session.is_logged_in());
 
-        credentials.remembered = true;
-        session.log_in(credentials);
+        let remembered = Credentials { remembered: true, ..credentials.clone() };
+        assert!(!session.log_in(remembered), "the same login again");
         assert!(holds_token(false) && holds_token(true));
         assert!(Session::restore().is_logged_in(), "a reload restores it");
+        assert_eq!(session.accounts().len(), 1);
 
-        session.log_out();
+        // A second account beside it, shown; logging out of it leaves the first.
+        let other = Credentials::new("http://h/api".into(), "2".into(), Token::new("other"), false);
+        assert!(session.log_in(other.clone()), "another account was shown");
+        assert_eq!(session.accounts().iter().map(|a| (a.account_id.as_str(), a.shown)).collect::<Vec<_>>(), vec![("1", false), ("2", true)]);
+        assert!(session.log_out(), "account 1 remains");
+        assert_eq!(session.credentials().map(|c| c.account_id), Some("1".to_owned()));
+        assert!(holds_token(false) && !storage(false).get_item("vmdeck.session").unwrap().unwrap_or_default().contains("other"));
+
+        // A new token for account 1 takes the old one's place.
+        let renewed = Credentials::new("http://h/api".into(), "1".into(), Token::new("s3cret-renewed"), false);
+        assert!(!session.log_in(renewed), "the same account");
+        assert_eq!(session.accounts().len(), 1);
+        assert!(!storage(true).get_item("vmdeck.session").unwrap().unwrap_or_default().contains("s3cret"), "the old remembered token went");
+
+        session.log_out_all();
         assert!(!holds_token(false) && !holds_token(true));
         assert!(!session.is_logged_in());
+        assert!(session.accounts().is_empty());
 
-        session.log_in(Credentials { base_url: "x".into(), account_id: "1".into(), token: Token::new("s3cret"), remembered: false, logged_in_at: 0.0, lifetime: None });
-        session.expire();
+        let _ = session.log_in(other.clone());
+        let _ = session.log_in(credentials.clone());
+        // A refusal of the account not shown ends it quietly.
+        session.expire(&other.login_id);
+        assert!(session.is_logged_in());
+        assert_eq!(session.take_notice(), None);
+        session.expire(&credentials.login_id);
         assert!(!holds_token(false));
         assert!(session.take_notice().is_some_and(|n| n.contains("expired")));
         assert_eq!(session.take_notice(), None, "the notice is shown once");

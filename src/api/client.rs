@@ -188,7 +188,7 @@ impl Api {
         if !(200..300).contains(&status) {
             let error = ApiError::from_response(status, &text, headers.get("retry-after").as_deref());
             if let (ApiError::Unauthorized, Some(session)) = (&error, &self.session) {
-                session.expire();
+                session.expire(&self.credentials.login_id);
             }
             return Err(error);
         }

@@ -1,5 +1,6 @@
 //! Small components shared by the pages.
 
+mod account_menu;
 mod action_button;
 mod activity;
 mod api_request;
@@ -23,6 +24,7 @@ mod status_badge;
 mod toggle_button;
 mod typed_confirm;
 
+pub use account_menu::{AccountButton, AccountMenu};
 pub use action_button::ActionButton;
 pub use activity::ActivityLog;
 pub use api_request::ApiRequestView;

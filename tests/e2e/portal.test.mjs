@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, vmPicker } from '../support/api.mjs';
-import { logIn } from '../support/pages/login.mjs';
+import { logIn, logOut } from '../support/pages/login.mjs';
 import { recordRequests } from '../support/requests.mjs';
 import { deployedCopy } from '../support/simulator.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -106,7 +106,7 @@ test('a foreign next leads to the list; an API address in the link, or a link wh
   }
 });
 
-test('a link for another account asks before it replaces the one this tab is in', async () => {
+test('a link for another account asks before the tab shows it; the account it showed stays open beside it', async () => {
   const { page } = await open();
   await logIn(page, suite.sim.url);
   await page.waitForSelector('#vm-table');
@@ -124,6 +124,8 @@ test('a link for another account asks before it replaces the one this tab is in'
   await page.click('#handoff-switch');
   await page.waitForURL(/\/interfaces$/);
   await page.waitForFunction(() => /Account 2/.test(document.querySelector('.account-name')?.textContent ?? ''));
+  await page.click('#account-menu summary');
+  assert.deepEqual(await page.$$eval('#account-list button', (buttons) => buttons.map((b) => b.getAttribute('aria-label'))), ['Switch to account 1', 'Account 2, shown']);
 });
 
 test('a portal window hands the login over by postMessage, from its own origin only', async () => {
@@ -181,7 +183,7 @@ test('back to the portal, its links, and the portal\'s page after logout', async
     ['Billing', `${PORTAL}/invoices`, 'noopener noreferrer'],
     ['Terms of service', 'https://nube.example/terms', 'noopener noreferrer'],
   ]);
-  await page.click('#logout');
+  await logOut(page);
   await page.waitForURL(`${PORTAL}/bye`);
   // The login ended: the panel asks for it again.
   await page.goto(`${suite.sim.url}/vms`);

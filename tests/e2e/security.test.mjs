@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountPath, apiGet } from '../support/api.mjs';
-import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
 import { VM_TABS, gotoVm } from '../support/pages/vm.mjs';
 import { recordRequests, storedValues } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -149,7 +149,7 @@ test('the token is never in a URL, a log line, a message on screen or a cookie',
   await page.waitForSelector('[role="alert"]');
   assert.ok(!(await page.textContent('body')).includes(TOKEN), 'error message');
   // A failed login names the problem, never the token typed.
-  await page.click('#logout');
+  await logOut(page);
   await page.waitForURL(/\/login$/);
   await logIn(page, suite.sim.url, { token: `${TOKEN}-wrong` });
   await page.waitForSelector('#login-error');

@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, vmPicker } from '../support/api.mjs';
-import { logIn, loggedInPage } from '../support/pages/login.mjs';
+import { logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
 import { gotoVm, rebootFromPage, untilFree } from '../support/pages/vm.mjs';
 import { recordRequests, storedValues } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -82,7 +82,7 @@ test('a logout reaches every tab of the browser: they go to the login page and s
   await second.waitForSelector('#nics-table, #nics-empty');
   const sent = tokenRequests(second);
 
-  await handle.page.click('#logout');
+  await logOut(handle.page);
   await handle.page.waitForURL(/\/login$/);
   await second.waitForURL(/\/login\?next=%2Finterfaces$/);
   assert.match(await second.textContent('#login-notice'), /logged out in another tab/);
@@ -105,7 +105,7 @@ test('a remembered login is logged out in every tab too, and a closed tab reopen
   assert.ok(kept?.includes(DEMO.token));
   await second.close();
 
-  await handle.page.click('#logout');
+  await logOut(handle.page);
   await handle.page.waitForURL(/\/login$/);
 
   const reopened = await secondTab(handle);
@@ -176,11 +176,13 @@ test('a login idle too long is over on a reload too, before anything is sent', a
   const { page } = await loggedInPage(suite, { remember: true });
   await page.evaluate(() => {
     const ago = Date.now() - 31 * 60 * 1000;
-    for (const store of [sessionStorage, localStorage]) {
-      const session = JSON.parse(store.getItem('vmdeck.session'));
-      store.setItem('vmdeck.session', JSON.stringify({ ...session, logged_in_at: ago }));
-    }
-    localStorage.setItem('vmdeck.used', JSON.stringify(ago));
+    const earlier = (login) => ({ ...login, logged_in_at: ago });
+    // This tab's logins, and the ones the browser remembers.
+    const tab = JSON.parse(sessionStorage.getItem('vmdeck.session'));
+    sessionStorage.setItem('vmdeck.session', JSON.stringify({ ...tab, logins: tab.logins.map(earlier) }));
+    localStorage.setItem('vmdeck.session', JSON.stringify(JSON.parse(localStorage.getItem('vmdeck.session')).map(earlier)));
+    const used = JSON.parse(localStorage.getItem('vmdeck.used'));
+    localStorage.setItem('vmdeck.used', JSON.stringify(Object.fromEntries(Object.keys(used).map((id) => [id, ago]))));
   });
   const sent = tokenRequests(page);
   await page.reload();
@@ -207,7 +209,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       assert.ok(before.some((key) => key.includes(`vmdeck.${kind}`)), `${kind} kept while logged in: ${before}`);
     }
 
-    await page.click('#logout');
+    await logOut(page);
     await page.waitForURL(/\/login$/);
     const left = await accountKeys(page);
     if (!remember) {
@@ -230,7 +232,7 @@ test('logout forgets the token in every storage', async () => {
   assert.ok(before.some(([store, , value]) => store === 'local' && value.includes(DEMO.token)), 'remembered');
   assert.ok(before.some(([store, , value]) => store === 'session' && value.includes(DEMO.token)));
 
-  await page.click('#logout');
+  await logOut(page);
   await page.waitForURL(/\/login$/);
   const afterLogout = await storedValues(page);
   assert.ok(afterLogout.every(([, , value]) => !value.includes(DEMO.token)), JSON.stringify(afterLogout));
@@ -248,12 +250,8 @@ test('without remember me the token stays out of localStorage', async () => {
 test('a token refused mid-session returns to the login page once, with a notice', async () => {
   const { page } = await loggedInPage(suite);
   const vmListCalls = recordRequests(page, (url) => url.includes('/virtual_machines'));
-  // The provider revokes the token: the stored session now holds a refused one.
-  await page.evaluate(() => {
-    const key = 'vmdeck.session';
-    const stored = JSON.parse(sessionStorage.getItem(key));
-    sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'revoked' }));
-  });
+  // The provider revokes the token: from now on the API refuses it.
+  await page.route('**/api/**', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"token refused"}' }));
   vmListCalls.clear();
   await page.reload();
   await page.waitForSelector('#login-notice:text("session expired")');

@@ -184,6 +184,17 @@ impl Route {
     }
 }
 
+/// Where a tab goes when it shows another account: the same page when it
+/// is about no one thing of an account (a list, the create form), else the
+/// list. The query stays behind: its filters named the other account's things.
+pub fn for_another_account(path: &str) -> String {
+    match Route::from_path(path) {
+        page @ (Route::VmList | Route::VmCreate | Route::Interfaces | Route::IpAddresses | Route::Activity) => page.pattern(),
+        _ => None,
+    }
+    .unwrap_or_else(|| format!("/{}", segment::VMS))
+}
+
 /// Where the panel goes after login: `next` when it is one of the panel's
 /// own pages, else `/vms`. Only an address the panel itself would write
 /// passes: a single leading `/` (not `//` or `/\`); no backslash, control
@@ -248,6 +259,17 @@ impl Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_account_keeps_a_list_and_leaves_one_accounts_thing() {
+        assert_eq!(for_another_account("/interfaces"), "/interfaces");
+        assert_eq!(for_another_account("/vms/new"), "/vms/new");
+        assert_eq!(for_another_account("/activity?kind=vm"), "/activity");
+        assert_eq!(for_another_account("/vms/42/firewall"), "/vms");
+        assert_eq!(for_another_account("/vms/42"), "/vms");
+        assert_eq!(for_another_account("/login"), "/vms");
+        assert_eq!(for_another_account("//evil.example/"), "/vms");
+    }
 
     #[test]
     fn every_page_of_the_panel() {

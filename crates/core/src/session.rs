@@ -92,6 +92,67 @@ impl Lifetime {
     }
 }
 
+/// A login's id in this browser: the first 128 bits of the SHA-256 of its
+/// API address, account and token, in hex. Every tab that logs in to the
+/// same account with the same token gets the same id, so that a logout of it
+/// reaches them all; and the id, which a logout leaves behind
+/// ([`LogoutRecord`]), names no account to someone who does not hold the
+/// token.
+pub fn login_id(base_url: &str, account: &str, token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in [base_url, account, token] {
+        // Each part's length first: no two triples write the same bytes.
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    hasher.finalize().iter().take(16).map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// How many logouts of one login a browser remembers: enough for any number
+/// of accounts a person keeps open, and bounded.
+const LOGOUTS_KEPT: usize = 32;
+
+/// The logouts of this browser: of every login (`all`), and of one login
+/// each, by [`login_id`]. A login made before its logout is over: a tab
+/// closed before it and reopened after cannot bring it back. It holds
+/// times and ids, nothing that names an account.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LogoutRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all: Option<f64>,
+    /// `(login id, when)`, the latest last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub one: Vec<(String, f64)>,
+}
+
+impl LogoutRecord {
+    /// The last logout that ended the login `id`, if any.
+    pub fn ended_at(&self, id: &str) -> Option<f64> {
+        let own = self.one.iter().filter(|(one, _)| one == id).map(|(_, at)| *at).fold(None, |latest: Option<f64>, at| Some(latest.map_or(at, |l| l.max(at))));
+        match (self.all, own) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// A logout of every login at `at`: what was recorded of one is older.
+    pub fn log_out_all(&mut self, at: f64) {
+        self.all = Some(self.all.map_or(at, |all| all.max(at)));
+        self.one.clear();
+    }
+
+    /// A logout of the login `id` at `at`; the oldest records go beyond
+    /// [`LOGOUTS_KEPT`] (a login older than them would have ended by its
+    /// lifetime long before).
+    pub fn log_out(&mut self, id: &str, at: f64) {
+        self.one.retain(|(one, _)| one != id);
+        self.one.push((id.to_owned(), at));
+        let over = self.one.len().saturating_sub(LOGOUTS_KEPT);
+        self.one.drain(..over);
+    }
+}
+
 /// The login form. Never kept as a draft: it holds the token.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoginForm {
@@ -179,6 +240,54 @@ mod tests {
         assert_eq!(limits.ended(before, NOW), Some(Ended::LoggedOut));
         let after = Times { logged_out_at: Some(NOW - 3.0 * MINUTE_MS), ..before };
         assert_eq!(limits.ended(after, NOW), None);
+    }
+
+    #[test]
+    fn a_login_id_is_the_same_for_the_same_credentials_and_names_nothing() {
+        let id = login_id("https://panel.example/api", "42", "s3cret-token");
+        assert_eq!(id.len(), 32);
+        assert!(id.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_eq!(id, login_id("https://panel.example/api", "42", "s3cret-token"));
+        assert_ne!(id, login_id("https://panel.example/api", "42", "other-token"));
+        assert_ne!(id, login_id("https://panel.example/api", "43", "s3cret-token"));
+        // The parts cannot slide into each other.
+        assert_ne!(login_id("a", "1", "2x"), login_id("a", "12", "x"));
+        // Known vectors, written by another SHA-256 (Python's hashlib) over
+        // the three parts, each after its length as 8 bytes little-endian.
+        assert_eq!(login_id("", "", ""), "9d908ecfb6b256def8b49a7c504e6c88");
+        assert_eq!(id, "933182caf9439ad2edc286e270cc804e");
+    }
+
+    #[test]
+    fn a_logout_ends_the_logins_made_before_it() {
+        let mut record = LogoutRecord::default();
+        assert_eq!(record.ended_at("a"), None);
+        record.log_out("a", 10.0);
+        record.log_out("b", 20.0);
+        assert_eq!(record.ended_at("a"), Some(10.0));
+        assert_eq!(record.ended_at("c"), None);
+        record.log_out("a", 30.0);
+        assert_eq!(record.ended_at("a"), Some(30.0));
+        assert_eq!(record.one.len(), 2, "one record per login");
+        record.log_out_all(25.0);
+        assert_eq!(record.ended_at("c"), Some(25.0));
+        assert!(record.one.is_empty());
+        for i in 0..100 {
+            record.log_out(&format!("id{i}"), 100.0 + f64::from(i));
+        }
+        assert_eq!(record.one.len(), LOGOUTS_KEPT);
+        assert_eq!(record.ended_at("id99"), Some(199.0));
+        assert_eq!(record.ended_at("id0"), Some(25.0), "forgotten, the logout of all still holds");
+    }
+
+    #[test]
+    fn a_logout_record_is_kept_as_json_and_read_back() {
+        let mut record = LogoutRecord::default();
+        record.log_out("a", 5.0);
+        let text = serde_json::to_string(&record).unwrap();
+        assert_eq!(text, r#"{"one":[["a",5.0]]}"#);
+        assert_eq!(serde_json::from_str::<LogoutRecord>(&text).unwrap(), record);
+        assert!(serde_json::from_str::<LogoutRecord>(r#"{"one":"x"}"#).is_err());
     }
 
     #[test]

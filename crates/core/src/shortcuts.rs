@@ -58,18 +58,34 @@ pub fn shortcut(key: &str, command: bool, other: bool, after_go: bool) -> Option
 pub struct Place {
     pub label: String,
     pub path: String,
-    /// What kind of place: "Page", "Tab", "VM".
+    /// What kind of place: "Page", "Tab", "VM", "Account".
     pub kind: &'static str,
+    /// For another account of the tab: its login's id, to show it at `path`.
+    pub account: Option<String>,
+}
+
+/// Whether `label` holds every word of `text` (any case).
+fn matches(text: &str, label: &str) -> bool {
+    let label = label.to_lowercase();
+    text.split_whitespace().all(|word| label.contains(&word.to_lowercase()))
+}
+
+/// The tab's other accounts (`(login id, "Account 7 · host")`) whose
+/// names contain every word of `text`, each to be shown at the page
+/// `here` leads to in another account (`route::for_another_account`).
+pub fn account_places(text: &str, others: &[(String, String)], here: &str) -> Vec<Place> {
+    let path = crate::route::for_another_account(here);
+    others
+        .iter()
+        .filter(|(_, label)| matches(text, label))
+        .map(|(id, label)| Place { label: label.clone(), path: path.clone(), kind: t::PLACE_ACCOUNT.get(), account: Some(id.clone()) })
+        .collect()
 }
 
 /// The pages, and the current VM's tabs (when a VM is shown), whose names
 /// contain every word of `text`; all of them for an empty text.
 pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
-    let words: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
-    let matches = |label: &str| {
-        let label = label.to_lowercase();
-        words.iter().all(|w| label.contains(w.as_str()))
-    };
+    let matches = |label: &str| matches(text, label);
     let pages = [
         (c::VIRTUAL_MACHINES.get(), "/vms"),
         (t::TITLE_CREATE_VM.get(), "/vms/new"),
@@ -80,7 +96,7 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
     let mut out: Vec<Place> = pages
         .into_iter()
         .filter(|(label, _)| matches(label))
-        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: t::PLACE_PAGE.get() })
+        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: t::PLACE_PAGE.get(), account: None })
         .collect();
     if let Some((id, name)) = vm {
         out.extend(
@@ -88,7 +104,7 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
                 .iter()
                 .map(|tab| (format!("{name} · {}", tab.label()), tab.href(id)))
                 .filter(|(label, _)| matches(label) || matches(label.rsplit(" · ").next().unwrap_or_default()))
-                .map(|(label, path)| Place { label, path, kind: t::PLACE_TAB.get() }),
+                .map(|(label, path)| Place { label, path, kind: t::PLACE_TAB.get(), account: None }),
         );
     }
     out
@@ -120,9 +136,18 @@ mod tests {
         assert_eq!(all.len(), 5);
         assert_eq!(places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/ip-addresses"]);
         let tabs = places("fire", Some(("42", "db-01")));
-        assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab" }]);
+        assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab", account: None }]);
         assert_eq!(places("db settings", Some(("42", "db-01"))).len(), 1);
         assert_eq!(places("", Some(("42", "db-01"))).len(), 5 + VmTab::ALL.len());
         assert!(places("nothing like this", None).is_empty());
+    }
+
+    #[test]
+    fn other_accounts_found_by_words_and_shown_on_a_page_of_theirs() {
+        let others = vec![("id7".to_owned(), "Account 7 · api.one.example".to_owned()), ("id8".to_owned(), "Account 8 · api.two.example".to_owned())];
+        let found = account_places("acc TWO", &others, "/vms/42/firewall");
+        assert_eq!(found, vec![Place { label: "Account 8 · api.two.example".into(), path: "/vms".into(), kind: "Account", account: Some("id8".into()) }]);
+        assert_eq!(account_places("", &others, "/interfaces").iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), vec!["/interfaces", "/interfaces"]);
+        assert!(account_places("9", &others, "/vms").is_empty());
     }
 }

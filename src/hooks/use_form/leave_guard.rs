@@ -33,6 +33,12 @@ pub(super) fn mark_unsent(form: u64, unsent: bool) {
     });
 }
 
+/// The page is left on purpose with what it holds forgotten (a logout of
+/// the account shown): nothing to ask about.
+pub fn leave_forgetting_unsent() {
+    UNSENT.with(|set| set.borrow_mut().clear());
+}
+
 fn any_unsent() -> bool {
     UNSENT.with(|set| !set.borrow().is_empty())
 }

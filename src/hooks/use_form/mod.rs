@@ -6,6 +6,7 @@
 
 mod draft;
 mod leave_guard;
+pub use leave_guard::leave_forgetting_unsent;
 mod press;
 
 use draft::Draft;

@@ -4,13 +4,12 @@
 //! tab is in another account; then the page the portal named, if it is one
 //! of the panel's.
 
-use super::{check, handed_over, return_to};
+use super::{check, enter, handed_over, return_to};
 use crate::components::{ErrorView, Modal};
 use crate::deploy::use_loaded;
 use crate::session::{use_session, Credentials};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 use vmdeck_core::deploy::portal::{Handoff, Refused};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::ApiError;
@@ -92,10 +91,9 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
             // Closed meanwhile: the user chose to stay where they were.
             Ok(_) if !open.get_untracked() => {}
             Ok(checked) => {
-                session.log_in(checked);
                 let next = wanted.with_value(|w| w.as_ref().map(|(_, next)| next.clone()));
-                navigate(&return_to(next), NavigateOptions { replace: true, ..Default::default() });
                 open.set(false);
+                enter(session, checked, &return_to(next), navigate.clone());
             }
             Err(error) => step.set(Step::Failed(error)),
         }

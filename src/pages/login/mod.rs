@@ -5,10 +5,10 @@ pub mod handoff;
 pub mod portal;
 
 use crate::api::{vms, Api};
-use crate::components::{described_by, BrandName, CheckField, Field, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
+use crate::components::{described_by, AccountButton, BrandName, CheckField, Field, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::session::{use_session, Credentials, Token};
+use crate::session::{use_session, Credentials, Session, Token};
 use crate::i18n::LanguageSwitch;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -54,14 +54,17 @@ fn return_to(next: Option<String>) -> String {
 /// The credentials of a checked form.
 fn credentials(form: &LoginForm) -> Credentials {
     let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
-    Credentials {
-        base_url: absolute(&base),
-        account_id: form.account.trim().to_owned(),
-        token: Token::new(form.token.trim()),
-        remembered: form.remember,
-        // Set by the session when it logs in.
-        logged_in_at: 0.0,
-        lifetime: None,
+    Credentials::new(absolute(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), form.remember)
+}
+
+/// Logs in with checked credentials and goes to `next`: on a fresh page
+/// when the tab showed another account, so that nothing of it stays in
+/// memory under this one.
+fn enter(session: Session, checked: Credentials, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
+    if session.log_in(checked) {
+        let _ = window().location().replace(next);
+    } else {
+        navigate(next, NavigateOptions { replace: true, ..Default::default() });
     }
 }
 
@@ -104,6 +107,8 @@ pub fn LoginPage() -> impl IntoView {
     Effect::new(move || keeps_data.set(crate::storage::keeps_account_data()));
     let forgotten = RwSignal::new(false);
     let forget_device = move |_| {
+        // Nothing of any account stays: this tab's logins go too.
+        session.log_out_all();
         crate::storage::forget_device();
         keeps_data.set(false);
         forgotten.set(true);
@@ -115,9 +120,7 @@ pub fn LoginPage() -> impl IntoView {
         let navigate = navigate.clone();
         async move {
             let checked = check(credentials).await?;
-            session.log_in(checked);
-            let next = return_to(query.get_untracked().get("next"));
-            navigate(&next, NavigateOptions { replace: true, ..Default::default() });
+            enter(session, checked, &return_to(query.get_untracked().get("next")), navigate);
             Ok::<(), ApiError>(())
         }
     });
@@ -149,8 +152,14 @@ pub fn LoginPage() -> impl IntoView {
             <NoticeBanner/>
             <main class="login-card">
                 <div class="login-top"><h1 class="brand brand-large"><BrandName/></h1><LanguageSwitch/></div>
-                <p class="muted">{t::LOGIN_INTRO.get()}</p>
+                {move || match session.credentials() {
+                    Some(shown) => view! {
+                        <p class="muted" id="login-adding">{vmdeck_core::tf!(t::LOGIN_ADD_INTRO, account = shown.account_id)}</p>
+                    }.into_any(),
+                    None => view! { <p class="muted">{t::LOGIN_INTRO.get()}</p> }.into_any(),
+                }}
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
+                <OpenAccounts next=Signal::derive(move || return_to(query.with(|q| q.get("next"))))/>
                 <FormView form=form on_submit=on_submit doing=t::LOGIN_DOING.get() class="login-form">
                     <TextField bound=base_url label=t::LOGIN_API_ADDRESS.get() name="base_url" input_mode="url" autocomplete="url"/>
                     <TextField bound=account label=t::LOGIN_ACCOUNT_ID.get() name="account" numeric=true autocomplete="username"/>
@@ -198,5 +207,23 @@ pub fn LoginPage() -> impl IntoView {
                 <ProviderLinks class="login-links" id="login-links"/>
             </main>
         </div>
+    }
+}
+
+/// The other accounts this tab is logged in to, one press from being
+/// shown: after the one shown ended, or when adding another.
+#[component]
+fn OpenAccounts(next: Signal<String>) -> impl IntoView {
+    let session = use_session();
+    move || {
+        let others: Vec<_> = session.accounts().into_iter().filter(|a| !a.shown).collect();
+        (!others.is_empty()).then(|| view! {
+            <section class="open-accounts" id="open-accounts" aria-labelledby="open-accounts-heading">
+                <h2 class="small muted" id="open-accounts-heading">{t::LOGIN_OPEN_ACCOUNTS.get()}</h2>
+                <ul>
+                    {others.into_iter().map(|account| view! { <li><AccountButton account=account next=next/></li> }).collect_view()}
+                </ul>
+            </section>
+        })
     }
 }

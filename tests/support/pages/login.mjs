@@ -19,6 +19,12 @@ export async function logIn(page, base, { account = DEMO.account, token = DEMO.t
   await page.click('#login-submit');
 }
 
+/** Logs out of every account, from the header's account menu. */
+export async function logOut(page) {
+  if (!(await page.$('#account-menu[open]'))) await page.click('#account-menu summary');
+  await page.click('#logout');
+}
+
 /**
  * A fresh page of the suite, logged in to the demo account and on the VM list
  * once `ready` shows (the table; `'#vm-table tbody tr'` waits for its rows).

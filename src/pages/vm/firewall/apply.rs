@@ -6,30 +6,35 @@ use vmdeck_core::history::Operation;
 use crate::components::{my_address, Guard, LockoutNotice};
 use crate::components::{ActionButton, ErrorView};
 use crate::pages::vm::{use_op, VmCtx};
+use crate::session::{use_session, Session};
 use crate::storage::{self, Store};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::rules::RuleSet;
 use vmdeck_core::i18n::{firewall as t, messages as m};
 
-/// Rules created here and not applied yet, per VM, for this browser session.
-fn unapplied_key(vm: &str) -> String {
-    format!("{}{vm}", crate::storage::keys::UNAPPLIED_PREFIX)
+/// Rules created here and not applied yet, per account and VM, for this
+/// browser session; logged out, none.
+fn unapplied_key(session: Session, vm: &str) -> Option<String> {
+    session.account_key().map(|account| crate::storage::keys::unapplied(&account, vm))
 }
 
-pub fn read_unapplied(vm: &str) -> Vec<String> {
-    storage::read(Store::Tab, &unapplied_key(vm)).unwrap_or_default()
+pub fn read_unapplied(session: Session, vm: &str) -> Vec<String> {
+    unapplied_key(session, vm).and_then(|key| storage::read(Store::Tab, &key)).unwrap_or_default()
 }
 
-pub fn write_unapplied(vm: &str, rules: &[String]) {
-    storage::write(Store::Tab, &unapplied_key(vm), rules);
+pub fn write_unapplied(session: Session, vm: &str, rules: &[String]) {
+    if let Some(key) = unapplied_key(session, vm) {
+        storage::write(Store::Tab, &key, rules);
+    }
 }
 
 #[component]
 pub fn ApplyBar(ctx: VmCtx, unapplied: RwSignal<Vec<String>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
+    let session = use_session();
     let op = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
         unapplied.set(Vec::new());
-        write_unapplied(&ctx.id.get_untracked(), &[]);
+        write_unapplied(session, &ctx.id.get_untracked(), &[]);
     }, |account, id, ()| request::apply_firewall_rules(account, id));
     let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
     view! {

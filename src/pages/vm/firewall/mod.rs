@@ -36,7 +36,8 @@ pub fn FirewallTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
     let filters = use_url_filters(FILTERS);
     let interfaces = use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
-    let unapplied = RwSignal::new(read_unapplied(&ctx.id.get_untracked()));
+    let session = crate::session::use_session();
+    let unapplied = RwSignal::new(read_unapplied(session, &ctx.id.get_untracked()));
     let listed = Memo::new(move |_| interfaces.data.get().unwrap_or_default());
     // The interface whose rules are shown: the URL's, else the first.
     let chosen = Memo::new(move |_| {
@@ -69,9 +70,9 @@ pub fn FirewallTab() -> impl IntoView {
         Operation::CreateFirewallRule,
         move |(_, _, text): &(String, Value, String), _| {
             let vm = ctx.id.get_untracked();
-            let mut list = read_unapplied(&vm);
+            let mut list = read_unapplied(session, &vm);
             list.push(text.clone());
-            write_unapplied(&vm, &list);
+            write_unapplied(session, &vm, &list);
             unapplied.set(list);
         },
         |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),

@@ -1,0 +1,400 @@
+//! Who is logged in: the logins of this tab (one account each, at an API
+//! address), the one it shows, and how long each lasts.
+//!
+//! A tab may be logged in to several accounts and shows one at a time; the
+//! header and the switcher change which. Each login's token lives in memory
+//! and in sessionStorage (so a reload keeps it), and in localStorage only
+//! when the user asked to be remembered (then every new tab has it too). It
+//! never goes into a URL or a log line.
+//!
+//! Each login ends by itself (`vmdeck_core::session::Lifetime`, set in
+//! `config.json`): a remembered one some days after it began, any one after
+//! some minutes in which no tab of the panel showed it and was used. A
+//! logout, of one login or of all, reaches every tab of the browser: it
+//! writes its time and the login's id (`keys::LOGOUT`, which names no
+//! account), which the other tabs hear through the `storage` event and
+//! which keeps a tab closed before it, and reopened after, from bringing
+//! the login back. Changing the account shown loads the page afresh, so
+//! that nothing of one account stays in memory under another.
+
+mod credentials;
+mod stored;
+
+pub use credentials::{Account, Credentials, Token};
+
+use crate::hooks::{use_poll_with_options, UsePollOptions};
+use crate::storage::{self, keys};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use wasm_bindgen::JsCast;
+use vmdeck_core::i18n::shell as t;
+use vmdeck_core::session::{Ended, Lifetime, Times};
+
+/// How often an open tab looks whether its logins have ended.
+const CHECK_EVERY_MS: u32 = 15_000;
+/// A use is written down at most this often: every key press would be a write.
+const USE_WRITE_EVERY_MS: f64 = 10_000.0;
+
+/// The login state of the app, provided as context at the root.
+#[derive(Clone, Copy)]
+pub struct Session {
+    /// This tab's logins, the latest last.
+    logins: RwSignal<Vec<Credentials>>,
+    /// The id of the one shown; none after it ended until the user chooses.
+    current: RwSignal<Option<String>>,
+    /// Why the user was sent back to the login page, shown there once.
+    notice: RwSignal<Option<String>>,
+    /// The deployment's lifetime, once `config.json` is read.
+    lifetime: RwSignal<Option<Lifetime>>,
+    /// The last use of each login seen by this tab, for when the storage
+    /// cannot keep it.
+    last_used: StoredValue<BTreeMap<String, f64>>,
+    /// A login the portal handed over in a link's fragment, not used yet
+    /// (`pages::login::handoff`).
+    handoff: RwSignal<Option<String>>,
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+impl Session {
+    fn new(logins: Vec<Credentials>, current: Option<String>) -> Self {
+        Self {
+            logins: RwSignal::new(logins),
+            current: RwSignal::new(current),
+            notice: RwSignal::new(None),
+            lifetime: RwSignal::new(None),
+            last_used: StoredValue::new(BTreeMap::new()),
+            handoff: RwSignal::new(None),
+        }
+    }
+
+    /// The logins as stored by an earlier page load (this tab's, and the
+    /// ones this browser remembers), unless they have ended since: by a
+    /// logout, or by their lifetime as it was at the login (the
+    /// deployment's current one is checked once `config.json` is read).
+    /// A new tab shows the remembered login used last.
+    pub fn restore() -> Self {
+        let tab = stored::tab();
+        let mut logins = tab.logins;
+        for remembered in stored::remembered() {
+            if !logins.iter().any(|c| c.login_id == remembered.login_id) {
+                logins.push(remembered);
+            }
+        }
+        let current = tab.current.filter(|id| logins.iter().any(|c| &c.login_id == id)).or_else(|| {
+            let uses = stored::uses();
+            let last = |c: &Credentials| uses.get(&c.login_id).copied().unwrap_or(c.logged_in_at);
+            logins.iter().max_by(|a, b| last(a).total_cmp(&last(b))).map(|c| c.login_id.clone())
+        });
+        let session = Self::new(logins, current);
+        session.check();
+        session.save();
+        session.handoff.set(take_handed_over());
+        session
+    }
+
+    /// Whether a handed-over login waits to be used (tracked).
+    pub fn has_handoff(&self) -> bool {
+        self.handoff.with(Option::is_some)
+    }
+
+    pub fn handoff_untracked(&self) -> Option<String> {
+        self.handoff.get_untracked()
+    }
+
+    pub fn forget_handoff(&self) {
+        self.handoff.set(None);
+    }
+
+    /// The login shown (tracked).
+    pub fn credentials(&self) -> Option<Credentials> {
+        let id = self.current.get()?;
+        self.logins.with(|logins| logins.iter().find(|c| c.login_id == id).cloned())
+    }
+
+    fn shown_untracked(&self) -> Option<Credentials> {
+        let id = self.current.get_untracked()?;
+        self.logins.with_untracked(|logins| logins.iter().find(|c| c.login_id == id).cloned())
+    }
+
+    /// This tab's logins, for choosing between them (tracked).
+    pub fn accounts(&self) -> Vec<Account> {
+        let shown = self.current.get();
+        self.logins.with(|logins| {
+            logins
+                .iter()
+                .map(|c| Account { login_id: c.login_id.clone(), account_id: c.account_id.clone(), host: c.host(), shown: shown.as_ref() == Some(&c.login_id) })
+                .collect()
+        })
+    }
+
+    /// Names the API and account shown, for keeping things per account
+    /// (drafts); never the token.
+    pub fn account_key(&self) -> Option<String> {
+        self.shown_untracked().map(|c| c.account_key())
+    }
+
+    /// The shown account's id, for a request about to be made;
+    /// `Unauthorized` when logged out (no request is sent then).
+    pub fn account_id(&self) -> Result<String, vmdeck_core::ApiError> {
+        self.shown_untracked().map(|c| c.account_id).ok_or(vmdeck_core::ApiError::Unauthorized)
+    }
+
+    pub fn is_logged_in(&self) -> bool {
+        self.current.with(Option::is_some)
+    }
+
+    /// Logs in to `credentials` (made by [`Credentials::new`]) beside the
+    /// tab's logins of other accounts, and shows it. Returns whether another
+    /// account was shown: the caller then loads its next page afresh.
+    #[must_use]
+    pub fn log_in(&self, mut credentials: Credentials) -> bool {
+        // After this login's last logout, even within its millisecond.
+        let logged_out = stored::logouts().ended_at(&credentials.login_id);
+        credentials.logged_in_at = logged_out.map_or(now(), |out| now().max(out + 1.0));
+        credentials.lifetime = Some(self.lifetime.get_untracked().unwrap_or_default());
+        if credentials.remembered {
+            stored::remember(&credentials);
+        } else {
+            stored::forget_remembered(&credentials.login_id);
+        }
+        let id = credentials.login_id.clone();
+        let account = credentials.account_key();
+        let switched = self.shown_untracked().is_some_and(|shown| shown.account_key() != account);
+        // One login per account: a new token for it takes the old one's place.
+        let replaced: Vec<String> = self.logins.with_untracked(|logins| logins.iter().filter(|c| c.account_key() == account && c.login_id != id).map(|c| c.login_id.clone()).collect());
+        for old in &replaced {
+            stored::forget_remembered(old);
+        }
+        self.logins.update(|logins| {
+            logins.retain(|c| c.login_id != id && c.account_key() != account);
+            logins.push(credentials);
+        });
+        self.current.set(Some(id.clone()));
+        self.save();
+        self.record_use(&id, now());
+        self.notice.set(None);
+        switched
+    }
+
+    /// Shows another of this tab's logins, at `path`, on a fresh page.
+    /// Nothing happens if it has ended meanwhile.
+    pub fn switch_to(&self, login_id: &str, path: &str) {
+        self.check();
+        if !self.logins.with_untracked(|logins| logins.iter().any(|c| c.login_id == login_id)) {
+            return;
+        }
+        // Written, not shown: the page that loads next shows it.
+        self.logins.with_untracked(|logins| stored::write_tab(Some(login_id), logins));
+        let _ = window().location().assign(path);
+    }
+
+    /// The user logged out of the account shown: its token goes from every
+    /// tab of this browser, and unless the login was remembered, nothing of
+    /// the account stays (its history, visit record, drafts). Returns
+    /// whether another login remains, now shown (the caller loads a fresh page).
+    pub fn log_out(&self) -> bool {
+        let Some(ended) = self.shown_untracked() else { return false };
+        // After the login's own time, even with a clock that barely moved.
+        let at = now().max(ended.logged_in_at);
+        stored::record_logout(|record| record.log_out(&ended.login_id, at));
+        self.forget(&[ended]);
+        let next = self.logins.with_untracked(|logins| logins.last().map(|c| c.login_id.clone()));
+        self.current.set(next);
+        self.save();
+        self.is_logged_in()
+    }
+
+    /// The user logged out of every account, in every tab of this browser.
+    pub fn log_out_all(&self) {
+        let ended = self.logins.get_untracked();
+        let at = ended.iter().fold(now(), |at, c| at.max(c.logged_in_at));
+        stored::record_logout(|record| record.log_out_all(at));
+        self.forget(&ended);
+        self.current.set(None);
+        self.save();
+    }
+
+    /// Takes logins out of this tab and the browser, with the data of each
+    /// account that was not remembered (a remembered one's stays until
+    /// "Forget this device"; its drafts go). The address the user saved
+    /// goes with the last login, unless that was remembered.
+    fn forget(&self, ended: &[Credentials]) {
+        let ids: Vec<String> = ended.iter().map(|c| c.login_id.clone()).collect();
+        for login in ended {
+            stored::forget_remembered(&login.login_id);
+            if login.remembered {
+                storage::forget_tab_data(&login.account_key());
+            } else {
+                storage::forget_account(&login.account_key());
+            }
+        }
+        stored::forget_uses(&ids);
+        self.logins.update(|logins| logins.retain(|c| !ids.contains(&c.login_id)));
+        if self.logins.with_untracked(Vec::is_empty) && ended.iter().any(|c| !c.remembered) {
+            storage::remove(storage::Store::Browser, keys::MY_ADDRESS);
+        }
+    }
+
+    fn save(&self) {
+        let current = self.current.get_untracked();
+        self.logins.with_untracked(|logins| stored::write_tab(current.as_deref(), logins));
+    }
+
+    /// The API refused the token of the login `login_id`: forget it, and if
+    /// it was shown, say so on the login page. Only the first refusal
+    /// counts, so parallel requests do not repeat it. What was typed stays
+    /// (the drafts) for the next login.
+    pub fn expire(&self, login_id: &str) {
+        let Some(login) = self.logins.with_untracked(|logins| logins.iter().find(|c| c.login_id == login_id).cloned()) else { return };
+        self.end(&[(login, t::SESSION_EXPIRED.get().to_owned())]);
+    }
+
+    /// Ends logins in this tab, each with the notice for the login page
+    /// should it be the one shown.
+    fn end(&self, ended: &[(Credentials, String)]) {
+        let shown = self.current.get_untracked();
+        let ids: Vec<String> = ended.iter().map(|(c, _)| c.login_id.clone()).collect();
+        for (login, _) in ended {
+            stored::forget_remembered(&login.login_id);
+        }
+        self.logins.update(|logins| logins.retain(|c| !ids.contains(&c.login_id)));
+        if let Some((_, notice)) = ended.iter().find(|(c, _)| Some(&c.login_id) == shown.as_ref()) {
+            self.current.set(None);
+            self.notice.set(Some(notice.clone()));
+        }
+        self.save();
+    }
+
+    /// Whether the login shown still holds; ends each login whose time is
+    /// up: by the deployment's lifetime, or until that is known, the one of
+    /// the login.
+    pub fn check(&self) -> bool {
+        let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
+        let deployment = self.lifetime.get_untracked();
+        let ended: Vec<(Credentials, String)> = self.logins.with_untracked(|logins| {
+            logins
+                .iter()
+                .filter_map(|c| {
+                    let lifetime = deployment.or(c.lifetime).unwrap_or_default();
+                    let seen_here = self.last_used.with_value(|used| used.get(&c.login_id).copied());
+                    let times = Times {
+                        logged_in_at: c.logged_in_at,
+                        last_used: uses.get(&c.login_id).copied().unwrap_or(0.0).max(seen_here.unwrap_or(0.0)),
+                        logged_out_at: logouts.ended_at(&c.login_id),
+                        remembered: c.remembered,
+                    };
+                    let notice = match lifetime.ended(times, at)? {
+                        Ended::Idle => vmdeck_core::tf!(t::SESSION_IDLE, minutes = lifetime.idle_minutes),
+                        Ended::Age => vmdeck_core::tf!(t::SESSION_AGE, days = lifetime.remember_days),
+                        Ended::LoggedOut => {
+                            // This tab's copy of what was typed goes with the logout it missed.
+                            storage::forget_tab_data(&c.account_key());
+                            t::SESSION_LOGGED_OUT_ELSEWHERE.get().to_owned()
+                        }
+                    };
+                    Some((c.clone(), notice))
+                })
+                .collect()
+        });
+        if !ended.is_empty() {
+            self.end(&ended);
+        }
+        self.current.with_untracked(Option::is_some)
+    }
+
+    /// The user did something in this tab: first whether the login shown
+    /// had already ended (the first touch after a long pause leads to the
+    /// login page), then its use is written down for every tab.
+    fn used(&self) {
+        if !self.check() {
+            return;
+        }
+        let Some(id) = self.current.get_untracked() else { return };
+        let at = now();
+        let last = self.last_used.with_value(|used| used.get(&id).copied().unwrap_or(0.0));
+        if at - last >= USE_WRITE_EVERY_MS {
+            self.record_use(&id, at);
+        }
+    }
+
+    fn record_use(&self, login_id: &str, at: f64) {
+        self.last_used.update_value(|used| {
+            used.insert(login_id.to_owned(), at);
+        });
+        stored::record_use(login_id, at);
+    }
+
+    /// The message for the login page, taken once.
+    pub fn take_notice(&self) -> Option<String> {
+        let notice = self.notice.get_untracked();
+        if notice.is_some() {
+            self.notice.set(None);
+        }
+        notice
+    }
+}
+
+pub fn use_session() -> Session {
+    // The root provides it; a component tested alone gets a fresh, logged-out one.
+    use_context::<Session>().unwrap_or_else(|| {
+        let session = Session::new(Vec::new(), None);
+        provide_context(session);
+        session
+    })
+}
+
+/// At the root, once: keeps the login's lifetime. It is checked when
+/// `config.json` has said what it is, every few seconds (a hidden tab
+/// too), when the tab is shown, at each use, and when another tab logs out.
+pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
+    let session = use_session();
+    Effect::new(move || {
+        if let Some(lifetime) = lifetime.get() {
+            session.lifetime.set(Some(lifetime));
+            session.check();
+        }
+    });
+    // Every login of the tab, shown or not, has its time.
+    let logged_in = Signal::derive(move || session.logins.with(|logins| !logins.is_empty()));
+    use_poll_with_options(logged_in, CHECK_EVERY_MS, move || {
+        session.check();
+    }, UsePollOptions::default().while_hidden(logged_in));
+    let typed = window_event_listener(leptos::ev::keydown, move |_| session.used());
+    let pointed = window_event_listener(leptos::ev::pointerdown, move |_| session.used());
+    let shown = window_event_listener(leptos::ev::focus, move |_| {
+        session.check();
+    });
+    // A link pasted into this tab while it is open: the boot script took
+    // it out of the address as it came.
+    let handed_over = window_event_listener_untyped(HANDED_OVER_EVENT, move |_| {
+        if let Some(fragment) = take_handed_over() {
+            session.handoff.set(Some(fragment));
+        }
+    });
+    let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
+        if ev.key().as_deref() == Some(keys::LOGOUT) {
+            session.check();
+        }
+    });
+    on_cleanup(move || {
+        typed.remove();
+        pointed.remove();
+        shown.remove();
+        other_tab.remove();
+        handed_over.remove();
+    });
+}
+
+/// The event of the boot script for a login link that came while the panel ran.
+const HANDED_OVER_EVENT: &str = "vmdeck-handoff";
+
+/// The fragment of a login link the boot script took out of the address
+/// bar (`vmdeckTakeHandoff`, which gives it once).
+fn take_handed_over() -> Option<String> {
+    let window = web_sys::window()?;
+    let take: js_sys::Function = js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
+    take.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
+}
