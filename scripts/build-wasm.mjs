@@ -59,9 +59,11 @@ function partFiles(loader) {
 /**
  * Starts the app, and offers `window.vmdeckDownloadPart(name, urgent)`: it
  * brings a part's files into the HTTP cache, each file once however often it
- * is asked for, and resolves (to whether they all came) when they are in. The panel calls it when the
- * browser is idle (a guess: downloaded at low priority, not compiled, so the
- * main thread pays nothing), and before it loads a part, so that the loader's
+ * is asked for, and resolves when they are in: to true, to 'gone' when the
+ * server no longer has a file (404 or 410, or its page for an address it does
+ * not know: this build was replaced by a new deployment), else to false. The
+ * panel calls it for the page likely opened next (a guess: downloaded at low
+ * priority, not compiled, so the main thread pays nothing), and before it loads a part, so that the loader's
  * own requests for a file already on its way are answered from the cache
  * instead of downloading it a second time.
  */
@@ -108,18 +110,25 @@ function start() {
 window.vmdeckConfig = fetch('/config.json').then((response) => (response.ok ? response.text() : null)).catch(() => null);
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
-// Resolves to whether every file is in; never rejects, as a guess is not awaited.
+// Resolves to true when every file is in, 'gone' when one is no longer on the
+// server (a new deployment), else false; never rejects, as a guess is not awaited.
+const GONE = 'gone';
 window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).map((file) => {
   if (!files.has(file)) {
     const done = fetch(new URL(file, import.meta.url), { priority: urgent ? 'high' : 'low' })
-      .then((response) => { if (!response.ok) throw new Error(\`\${file}: HTTP \${response.status}\`); return response.arrayBuffer(); })
+      .then((response) => {
+        const page = (response.headers.get('content-type') ?? '').startsWith('text/html');
+        if (response.status === 404 || response.status === 410 || (response.ok && page)) throw GONE;
+        if (!response.ok) throw new Error(\`\${file}: HTTP \${response.status}\`);
+        return response.arrayBuffer();
+      })
       .then(() => undefined);
     // A failed download is tried afresh next time.
     done.catch(() => files.delete(file));
     files.set(file, done);
   }
   return files.get(file);
-})).then(() => true, () => false);
+})).then(() => true, (error) => (error === GONE ? GONE : false));
 // The parts of the page being opened start downloading now, beside the main
 // module, instead of once it has arrived and runs (vmdeck_core::route).
 const routes = ${JSON.stringify(routes)};

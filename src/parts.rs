@@ -1,13 +1,15 @@
 //! The panel in parts. The first visit downloads the shell (router, header,
 //! session, API client) and the page it opens; every other page's code is a
 //! separate wasm module, downloaded when it is first shown, or earlier: when
-//! a link to it is hovered or focused, when the browser is idle on a page that
-//! links to it (then only into the HTTP cache, not compiled), and, for a deep
-//! link, all parts of the page at once.
+//! a link to it is hovered, focused or touched, when it is the page likely
+//! opened next (a VM, from the list: once the list is complete, only into
+//! the HTTP cache, not compiled, and never when data is to be saved), and,
+//! for a deep link, all parts of the page at once.
 //!
 //! Each part is a split point of `wasm_split` (the build splits the module at
 //! these functions, see `scripts/build-wasm.mjs`); a download that fails is an
-//! [`ApiError::PartNotLoaded`] with "Try again", never a dead page. In a build
+//! [`ApiError::PartNotLoaded`] with "Try again", one the server no longer has
+//! (a new deployment) [`ApiError::PanelUpdated`] with "Reload", never a dead page. In a build
 //! that is not split (the browser tests), the code is simply all there.
 
 use crate::components::ErrorView;
@@ -58,12 +60,17 @@ impl Part {
         if self.is_loaded() {
             return Ok(());
         }
-        // Files already on their way (a guess made when the browser was idle)
+        // Files already on their way (a guess at the page opened next)
         // are waited for, not asked for again; a failure here shows below.
+        let part = || self.label.get().to_owned();
         if let Some(files) = download_files(self.module, true) {
-            let _ = wasm_bindgen_futures::JsFuture::from(files).await;
+            let arrived = wasm_bindgen_futures::JsFuture::from(files).await;
+            // Not there at all: this page is of a deployment that has been replaced.
+            if arrived.ok().and_then(|answer| answer.as_string()).as_deref() == Some(GONE) {
+                return Err(ApiError::PanelUpdated { part: part() });
+            }
         }
-        (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: self.label.get().to_owned() })?;
+        (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: part() })?;
         self.loaded.store(true, Ordering::Relaxed);
         crate::perf::mark(&format!("{}{}", crate::perf::PART_LOADED, self.module));
         Ok(())
@@ -81,9 +88,13 @@ impl Part {
     }
 }
 
+/// What `vmdeckDownloadPart` answers for files the server no longer has.
+const GONE: &str = "gone";
+
 /// `vmdeckDownloadPart` of the build's `boot.js`: the files of a part's module
-/// into the HTTP cache, each file once. `None` in a build that is not split,
-/// which has nothing to download.
+/// into the HTTP cache, each file once; it answers `true` when they are in,
+/// [`GONE`] when the server has none of them for this build, else `false`.
+/// `None` in a build that is not split, which has nothing to download.
 fn download_files(module: &str, urgent: bool) -> Option<js_sys::Promise> {
     let download = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckDownloadPart".into()).ok())
@@ -147,10 +158,12 @@ use crate::pages;
 
 // Which parts share a module is a trade: every module is a request, and code
 // that several modules use goes into chunks of its own, one per combination.
-// So the tabs of a VM come as one module (they share most of their code), the
-// charts as another (they bring the drawing code), the account pages as one.
-// The list is not a part at all: it is what most visits open first, so it
-// comes with the shell instead of one round trip later.
+// So the VM page's frame comes with its overview (a bookmark of a VM opens
+// there), its other tabs as one module (they share most of their code: one
+// module each made a chunk for every combination, some 80 files for a deep
+// link and more bytes in all), the charts with the statistics tab, the
+// account pages as one. The list is not a part at all: it is what most
+// visits open first, so it comes with the shell instead of one round trip later.
 part!(LOGIN, part_login, t::PART_LOGIN, view! { <pages::login::LoginPage/> });
 part!(PORTAL, part_login, t::PART_LOGIN, view! { <pages::login::portal::PortalPage/> });
 part!(
@@ -166,17 +179,17 @@ part!(
     VM_PAGE, part_vm, t::PART_VM_PAGE, view! { <pages::vm::VmPage/> }
 );
 part!(TAB_OVERVIEW, part_vm, t::PART_TAB_OVERVIEW, view! { <pages::vm::overview::OverviewTab/> });
-part!(TAB_DISKS, part_vm, t::PART_TAB_DISKS, view! { <pages::vm::disks::DisksTab/> });
-part!(TAB_ISOS, part_vm, t::PART_TAB_ISOS, view! { <pages::vm::isos::IsosTab/> });
-part!(TAB_SNAPSHOTS, part_vm, t::PART_TAB_SNAPSHOTS, view! { <pages::vm::snapshots::SnapshotsTab/> });
-part!(TAB_NETWORK, part_vm, t::PART_TAB_NETWORK, view! { <pages::vm::network::NetworkTab/> });
-part!(TAB_FIREWALL, part_vm, t::PART_TAB_FIREWALL, view! { <pages::vm::firewall::FirewallTab/> });
+part!(TAB_DISKS, part_vm_tabs, t::PART_TAB_DISKS, view! { <pages::vm::disks::DisksTab/> });
+part!(TAB_ISOS, part_vm_tabs, t::PART_TAB_ISOS, view! { <pages::vm::isos::IsosTab/> });
+part!(TAB_SNAPSHOTS, part_vm_tabs, t::PART_TAB_SNAPSHOTS, view! { <pages::vm::snapshots::SnapshotsTab/> });
+part!(TAB_NETWORK, part_vm_tabs, t::PART_TAB_NETWORK, view! { <pages::vm::network::NetworkTab/> });
+part!(TAB_FIREWALL, part_vm_tabs, t::PART_TAB_FIREWALL, view! { <pages::vm::firewall::FirewallTab/> });
 part!(
     /// With the charts' drawing code.
     TAB_STATISTICS, part_statistics, t::PART_TAB_STATISTICS, view! { <pages::vm::statistics::StatisticsTab/> }
 );
-part!(TAB_SETTINGS, part_vm, t::PART_TAB_SETTINGS, view! { <pages::vm::settings::SettingsTab/> });
-part!(TAB_ACTIVITY, part_vm, t::PART_TAB_ACTIVITY, view! { <pages::vm::activity::ActivityTab/> });
+part!(TAB_SETTINGS, part_vm_tabs, t::PART_TAB_SETTINGS, view! { <pages::vm::settings::SettingsTab/> });
+part!(TAB_ACTIVITY, part_vm_tabs, t::PART_TAB_ACTIVITY, view! { <pages::vm::activity::ActivityTab/> });
 // The switcher (`shortcuts`) and the list's actions (`vm_list::bulk`) come
 // with the VM page too: it shares their code (dialogs, forms, requests), and
 // the list's links have usually fetched it by then.
@@ -308,43 +321,57 @@ pub fn prefetch_on_intent() {
     on_intent.forget();
 }
 
-/// Downloads, when the browser has nothing better to do, the parts behind
-/// the links on the page now: the rows of the list lead to the VM page, the
-/// VM page's tab bar to every tab. Once soon, and once more a little later,
-/// for the links that come with the page's data. Only downloads: compiling
-/// waits for a sign of intent (a hover, a focus) or the page itself.
-pub fn prefetch_when_idle() {
-    for delay_ms in [0, 2_500] {
-        let scan = wasm_bindgen::closure::Closure::once_into_js(move || when_idle(scan_links));
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(scan.unchecked_ref(), delay_ms);
-        }
+/// Downloads the parts of the page a user of `path` most likely opens next
+/// (`Route::likely_next`: a VM, from the list), once this page is complete
+/// and the browser has nothing better to do; never when the browser says
+/// data is to be saved or the connection is slow. Only downloads: compiling
+/// waits for a sign of intent (a hover, a focus) or the page itself. Every
+/// other part comes when a link to it is pointed at (`prefetch_on_intent`).
+pub fn prefetch_likely_next(path: &str) {
+    let Some(next) = Route::from_path(path).likely_next() else { return };
+    if saving_data() {
+        return;
     }
+    after_load(move || {
+        when_idle(move || {
+            for module in next.modules().iter().filter(|module| !parts_of(module).any(Part::is_loaded)) {
+                let _ = download_files(module, false);
+            }
+        })
+    });
 }
 
-fn scan_links() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(links) = document.query_selector_all("a[href^='/']") else { return };
-    // Each module once, in the order the links name them.
-    let mut modules = Vec::<&str>::new();
-    for i in 0..links.length() {
-        if let Some(path) = links.item(i).and_then(|node| link_path(&node)) {
-            for module in Route::from_path(&path).modules() {
-                if !modules.contains(module) {
-                    modules.push(module);
-                }
-            }
-        }
+/// Whether the browser asks to save data (`Save-Data`) or says its
+/// connection is slow (`navigator.connection`, where there is one).
+fn saving_data() -> bool {
+    let Some(window) = web_sys::window() else { return false };
+    let Ok(connection) = js_sys::Reflect::get(&window.navigator(), &"connection".into()) else { return false };
+    if connection.is_undefined() || connection.is_null() {
+        return false;
     }
-    // Only into the HTTP cache: compiling waits for intent or the page.
-    for module in modules.into_iter().filter(|module| !parts_of(module).any(Part::is_loaded)) {
-        let _ = download_files(module, false);
+    let read = |key: &str| js_sys::Reflect::get(&connection, &key.into()).ok();
+    let save = read("saveData").and_then(|v| v.as_bool()).unwrap_or(false);
+    let kind = read("effectiveType").and_then(|v| v.as_string()).unwrap_or_default();
+    save || matches!(kind.as_str(), "slow-2g" | "2g" | "3g")
+}
+
+/// Runs `work` once the page has loaded (at once if it has).
+fn after_load(work: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else { return };
+    let complete = window.document().is_some_and(|d| d.ready_state() == "complete");
+    if complete {
+        work();
+        return;
     }
+    let callback = wasm_bindgen::closure::Closure::once_into_js(work);
+    let options = web_sys::AddEventListenerOptions::new();
+    options.set_once(true);
+    let _ = window.add_event_listener_with_callback_and_add_event_listener_options("load", callback.unchecked_ref(), &options);
 }
 
 /// Runs `work` in the browser's next idle period (at most 3 s away), or in a
 /// second where there is no such thing (Safari).
-fn when_idle(work: fn()) {
+fn when_idle(work: impl FnOnce() + 'static) {
     let Some(window) = web_sys::window() else { return };
     let callback = wasm_bindgen::closure::Closure::once_into_js(work);
     let callback = callback.unchecked_ref::<js_sys::Function>();
@@ -367,13 +394,14 @@ fn link_path(target: &wasm_bindgen::JsValue) -> Option<String> {
 }
 
 /// Prefetches the parts of each page as it opens (all of them at once), and
-/// then, once the browser is idle, those behind the page's links.
+/// then, once it is complete, those of the page likely opened next.
 #[component]
 pub fn Prefetcher() -> impl IntoView {
     let location = leptos_router::hooks::use_location();
     prefetch_on_intent();
     Effect::new(move || {
-        prefetch_path(&location.pathname.get());
-        prefetch_when_idle();
+        let path = location.pathname.get();
+        prefetch_path(&path);
+        prefetch_likely_next(&path);
     });
 }

@@ -21,7 +21,7 @@ export const FIGURES = figures({
 });
 
 // The pages whose first visit is measured, with the parts each needs.
-const ROUTES = ['/login', '/vms', '/vms/new', '/vms/:id', '/vms/:id/statistics', '/interfaces'];
+const ROUTES = ['/login', '/vms', '/vms/new', '/vms/:id', '/vms/:id/firewall', '/vms/:id/statistics', '/interfaces'];
 // What every first visit downloads before any part: the bindings, the main
 // module (shell and list), the parts loader and the script that starts them.
 const MAIN_FILES = ['vmdeck.js', 'vmdeck_bg.wasm', '__wasm_split.js', 'boot.js'];

@@ -2,7 +2,8 @@ use leptos::prelude::*;
 use vmdeck_core::ApiError;
 use vmdeck_core::i18n::{common as c, shell as t};
 
-/// An API error in words, with a retry button where trying again can help.
+/// An API error in words, with a retry button where trying again can help
+/// (and a reload where the panel itself is new).
 #[component]
 pub fn ErrorView(
     /// What failed.
@@ -21,17 +22,22 @@ pub fn ErrorView(
         ApiError::Server { .. } => t::ERROR_VIEW_SERVICE_PROBLEM.get(),
         ApiError::Malformed { .. } => t::ERROR_VIEW_UNREADABLE.get(),
         ApiError::PartNotLoaded { .. } => t::ERROR_VIEW_PART_NOT_LOADED.get(),
+        ApiError::PanelUpdated { .. } => t::ERROR_VIEW_PANEL_UPDATED.get(),
         ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_VIEW_NOT_ACCEPTED.get(),
         _ => t::CRASH_TITLE.get(),
     };
     let message = error.to_string();
+    let updated = matches!(error, ApiError::PanelUpdated { .. });
     view! {
         <div class="notice notice-error" role="alert">
             <p class="notice-title">{title}</p>
             <p>{vmdeck_core::tf!(t::ERROR_VIEW_FAILED, doing = doing)} " " {message}</p>
-            {on_retry.map(|retry| view! {
-                <button type="button" class="button" on:click=move |_| retry.run(())>{c::TRY_AGAIN.get()}</button>
-            })}
+            // A new version helps only by loading it; trying again would find nothing.
+            {if updated {
+                Some(view! { <button type="button" class="button" on:click=|_| { let _ = window().location().reload(); }>{t::CRASH_RELOAD.get()}</button> }.into_any())
+            } else {
+                on_retry.map(|retry| view! { <button type="button" class="button" on:click=move |_| retry.run(())>{c::TRY_AGAIN.get()}</button> }.into_any())
+            }}
         </div>
     }
 }

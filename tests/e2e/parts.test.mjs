@@ -1,4 +1,4 @@
-// The panel in parts: every page opens from a cold load of its address, a part that fails says so and retries, each part downloads once.
+// The panel in parts: every page opens from a cold load of its address, a part that fails says so and retries, each part downloads once, and only the page likely opened next is fetched ahead.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -136,6 +136,21 @@ test('a part that cannot be downloaded says so, and "Try again" brings it', asyn
   assert.equal(await page.$('.part-failed'), null);
 });
 
+test('a part the server no longer has (a new deployment) says a new version is available, and Reload brings it', async () => {
+  const { page } = await coldLoggedInPage();
+  let replaced = true;
+  await page.route(/\/split_part_statistics\.wasm$/, (route) => (replaced ? route.fulfill({ status: 404, body: 'not found' }) : route.continue()));
+  const vm = await vms.look();
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/statistics`);
+  const notice = await page.waitForSelector('.part-failed [role="alert"]');
+  assert.match(await notice.textContent(), /A new version of the panel is available/);
+  assert.match(await notice.textContent(), /Reload to use the new version/);
+  assert.equal(await page.$('.part-failed button:has-text("Try again")'), null, 'trying again would find nothing');
+  replaced = false;
+  await Promise.all([page.waitForEvent('load'), page.click('.part-failed button:has-text("Reload")')]);
+  await page.waitForSelector('#cpu-canvas');
+});
+
 test('moving around downloads each part at most once', async () => {
   const { page } = await coldLoggedInPage();
   const downloads = await recordDownloads(page);
@@ -158,4 +173,29 @@ test('moving around downloads each part at most once', async () => {
   const parts = [...downloads.keys()].filter((p) => p.includes('split_'));
   assert.ok(parts.length >= 4, `the pages came in parts: ${parts.join(', ')}`);
   for (const [file, count] of downloads) assert.equal(count, 1, `${file} downloaded ${count} times`);
+});
+
+/** The parts downloaded so far, by the names of their files (`part_vm`), sorted. */
+const downloadedParts = (downloads) =>
+  [...downloads.keys()].map((file) => file.match(/split_(part_[a-z_]+)\.wasm$/)?.[1]).filter(Boolean).sort();
+
+test('a cold list fetches ahead the VM page only, once it is complete; with Save-Data, nothing', async () => {
+  for (const saveData of [false, true]) {
+    const { page } = await coldLoggedInPage();
+    if (saveData) {
+      await page.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) });
+      });
+    }
+    const downloads = await recordDownloads(page);
+    await page.goto(`${suite.sim.url}/vms`);
+    await page.waitForSelector('#vm-table tbody tr a');
+    // The page is complete and idle well within this (the idle wait is at most 3 s).
+    await page.waitForTimeout(4500);
+    assert.deepEqual(downloadedParts(downloads), saveData ? [] : partsFor('/vms/1'), `save data: ${saveData}`);
+    assert.deepEqual(await loadedParts(page), [], 'downloaded, not compiled');
+    // Pointing at a link still fetches what is behind it.
+    await page.hover('.nav a[href="/interfaces"]');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('split_part_account')));
+  }
 });

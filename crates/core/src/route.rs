@@ -108,13 +108,15 @@ pub mod segment {
 pub mod module {
     pub const LOGIN: &str = "part_login";
     pub const VM_CREATE: &str = "part_vm_create";
-    /// The VM page and its tabs, with the switcher and the list's actions.
+    /// The VM page's frame and its overview, with the switcher and the list's actions.
     pub const VM: &str = "part_vm";
+    /// Every other tab of the VM page but statistics, with their dialogs.
+    pub const VM_TABS: &str = "part_vm_tabs";
     /// The statistics tab, with the charts' drawing code.
     pub const STATISTICS: &str = "part_statistics";
     /// The account's pages: interfaces, addresses, activity.
     pub const ACCOUNT: &str = "part_account";
-    pub const ALL: [&str; 5] = [LOGIN, VM_CREATE, VM, STATISTICS, ACCOUNT];
+    pub const ALL: [&str; 6] = [LOGIN, VM_CREATE, VM, VM_TABS, STATISTICS, ACCOUNT];
 }
 
 impl Route {
@@ -152,8 +154,10 @@ impl Route {
         match self {
             Route::Login | Route::Portal => &[module::LOGIN],
             Route::VmCreate => &[module::VM_CREATE],
+            // The page's frame with its overview, and the code of the other tabs.
+            Route::Vm(VmTab::Overview) => &[module::VM],
             Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
-            Route::Vm(_) => &[module::VM],
+            Route::Vm(_) => &[module::VM, module::VM_TABS],
             Route::Interfaces | Route::IpAddresses | Route::Activity => &[module::ACCOUNT],
             Route::VmList | Route::Home | Route::Unknown => &[],
         }
@@ -171,6 +175,16 @@ impl Route {
             wanted.len() == segments.len() && wanted.iter().zip(&segments).all(|(want, got)| *want == ":id" || want == got)
         };
         Route::pages().find(|page| page.pattern().is_some_and(|p| matches(&p))).unwrap_or(Route::Unknown)
+    }
+
+    /// The page a user of this one most likely opens next, whose code is
+    /// fetched ahead once this one is complete: a VM, from the list. None
+    /// elsewhere: the rest is fetched when a link to it is pointed at.
+    pub fn likely_next(self) -> Option<Route> {
+        match self {
+            Route::VmList => Some(Route::Vm(VmTab::Overview)),
+            _ => None,
+        }
     }
 
     /// The table the build writes into the boot script: each page's pattern
@@ -261,6 +275,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_the_list_fetches_ahead_and_only_the_vm_page() {
+        assert_eq!(Route::VmList.likely_next(), Some(Route::Vm(VmTab::Overview)));
+        let next = Route::VmList.likely_next().map(Route::modules).unwrap_or_default();
+        assert!(!next.is_empty() && next.iter().all(|m| Route::Vm(VmTab::Overview).modules().contains(m)));
+        for page in Route::pages().filter(|p| *p != Route::VmList) {
+            assert_eq!(page.likely_next(), None, "{page:?}");
+        }
+    }
+
+    #[test]
     fn another_account_keeps_a_list_and_leaves_one_accounts_thing() {
         assert_eq!(for_another_account("/interfaces"), "/interfaces");
         assert_eq!(for_another_account("/vms/new"), "/vms/new");
@@ -309,6 +333,8 @@ mod tests {
         let rows = table.as_array().unwrap();
         assert_eq!(rows.len(), Route::pages().count());
         assert!(rows.contains(&serde_json::json!(["/vms/:id/statistics", ["part_vm", "part_statistics"]])));
+        assert!(rows.contains(&serde_json::json!(["/vms/:id", ["part_vm"]])), "the overview comes with the page's frame");
+        assert!(rows.contains(&serde_json::json!(["/vms/:id/firewall", ["part_vm", "part_vm_tabs"]])));
         assert!(rows.contains(&serde_json::json!(["/login", ["part_login"]])));
         assert!(rows.contains(&serde_json::json!(["/vms", []])), "the list comes with the main module");
         for row in rows {

@@ -66,6 +66,9 @@ pub enum ApiError {
     /// A part of the panel itself (the code of a page, which arrives when it
     /// is first needed) could not be downloaded: no API request was made.
     PartNotLoaded { part: String },
+    /// The code of a part is gone from the server: the panel was deployed
+    /// anew since this page was opened. A reload brings the new version.
+    PanelUpdated { part: String },
 }
 
 impl ApiError {
@@ -130,7 +133,7 @@ impl ApiError {
             Self::Rejected { status, .. } | Self::Server { status, .. } | Self::Malformed { status, .. } => {
                 Some(*status)
             }
-            Self::Unreachable { .. } | Self::Timeout { .. } | Self::Invalid(_) | Self::PartNotLoaded { .. } => None,
+            Self::Unreachable { .. } | Self::Timeout { .. } | Self::Invalid(_) | Self::PartNotLoaded { .. } | Self::PanelUpdated { .. } => None,
         }
     }
 
@@ -187,6 +190,7 @@ impl fmt::Display for ApiError {
             }
             Self::Invalid(why) => f.write_str(why),
             Self::PartNotLoaded { part } => f.write_str(&crate::tf!(t::ERR_PART_NOT_LOADED, part = part)),
+            Self::PanelUpdated { part } => f.write_str(&crate::tf!(t::ERR_PANEL_UPDATED, part = part)),
         }
     }
 }
