@@ -119,9 +119,11 @@ fn known_zones() -> Vec<String> {
 
 const UTC: &str = "UTC";
 
-/// The header's time zone choice.
+/// The header's time zone choice. The some 400 zones it offers besides
+/// the browser's, UTC and the one chosen are written once `all` holds (its
+/// menu opened): every page would pay for them at its first paint.
 #[component]
-pub fn TimeZoneSwitch() -> impl IntoView {
+pub fn TimeZoneSwitch(all: Signal<bool>) -> impl IntoView {
     let current = ZONE.try_with(|zone| zone.borrow().choice.stored().to_owned()).unwrap_or_default();
     let browser = vmdeck_core::tf!(t::TIME_ZONE_BROWSER, zone = browser_zone());
     let named = match ZoneChoice::from_stored(&current) {
@@ -141,9 +143,9 @@ pub fn TimeZoneSwitch() -> impl IntoView {
                 // Zones by their IANA names, which are data in every language.
                 <option value=UTC selected=current == UTC translate="no">{UTC}</option>
                 {named.clone().map(|name| view! { <option value=name.clone() selected=true translate="no">{name.clone()}</option> })}
-                {known_zones().into_iter().filter(|zone| Some(zone) != named.as_ref() && zone != UTC).map(|zone| view! {
+                {move || all.get().then(|| known_zones().into_iter().filter(|zone| Some(zone) != named.as_ref() && zone != UTC).map(|zone| view! {
                     <option value=zone.clone() translate="no">{zone.clone()}</option>
-                }).collect_view()}
+                }).collect_view())}
             </select>
         </label>
     }

@@ -98,13 +98,21 @@ pub fn PortalBack(#[prop(optional)] in_menu: bool) -> impl IntoView {
 /// screen the way back to the portal.
 #[component]
 pub fn HeaderMenu() -> impl IntoView {
+    // Opened once: what only the open menu shows is written from then on.
+    let opened = RwSignal::new(false);
+    let on_toggle = move |ev: leptos::ev::Event| {
+        let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+        if open && !opened.get_untracked() {
+            opened.set(true);
+        }
+    };
     view! {
-        <details class="header-menu" id="header-menu">
+        <details class="header-menu" id="header-menu" on:toggle=on_toggle>
             <summary class="button button-quiet">{t::HEADER_MORE.get()}</summary>
             <div class="header-menu-items">
                 <PortalBack in_menu=true/>
                 <ProviderLinks class="provider-links" id="header-links"/>
-                <crate::time_zone::TimeZoneSwitch/>
+                <crate::time_zone::TimeZoneSwitch all=opened.into()/>
             </div>
         </details>
     }
