@@ -106,8 +106,9 @@ if (window.top !== window.self) {
 
 function start() {
 // The deployment's settings, asked for now beside the wasm: the app is built
-// once they are in (src/deploy.rs), and takes this answer instead of asking again.
-window.vmdeckConfig = fetch('/config.json').then((response) => (response.ok ? response.text() : null)).catch(() => null);
+// once they are in (src/deploy.rs), and takes this answer instead of asking again;
+// it gives up after as long as the app would wait for it (deploy.rs, WAIT_MS).
+window.vmdeckConfig = fetch('/config.json', { signal: AbortSignal.timeout(5000) }).then((response) => (response.ok ? response.text() : null)).catch(() => null);
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
 // Resolves to true when every file is in, 'gone' when one is no longer on the

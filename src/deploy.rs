@@ -8,8 +8,6 @@
 
 use leptos::prelude::*;
 use std::cell::RefCell;
-use std::future::Future;
-use std::task::Poll;
 use vmdeck_core::deploy::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
 use wasm_bindgen::JsCast;
@@ -83,37 +81,24 @@ pub fn brand_for_crash() -> (String, Option<(String, String)>) {
 /// How long the app waits for a file before it goes on without it.
 const WAIT_MS: u32 = 5_000;
 
-/// `work`'s answer, or `None` after `ms`.
-async fn within<T>(ms: u32, work: impl Future<Output = Option<T>>) -> Option<T> {
-    let mut work = std::pin::pin!(work);
-    let mut timer = std::pin::pin!(gloo_timers::future::TimeoutFuture::new(ms));
-    std::future::poll_fn(|cx| match work.as_mut().poll(cx) {
-        Poll::Ready(answer) => Poll::Ready(answer),
-        Poll::Pending if timer.as_mut().poll(cx).is_ready() => Poll::Ready(None),
-        Poll::Pending => Poll::Pending,
-    })
-    .await
-}
-
 /// A file of the panel's own origin as text; `None` if it cannot be had.
 /// From the root: the panel is hosted at the root of its origin, and the
 /// policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
 pub async fn fetch_text(path: &str) -> Option<String> {
-    within(WAIT_MS, async {
-        let response = gloo_net::http::Request::get(path).send().await.ok()?;
-        if !response.ok() {
-            return None;
-        }
-        response.text().await.ok()
-    })
-    .await
+    let deadline = crate::api::deadline::Deadline::new(WAIT_MS)?;
+    let response = gloo_net::http::Request::get(path).abort_signal(Some(&deadline.signal())).send().await.ok()?;
+    if !response.ok() {
+        return None;
+    }
+    response.text().await.ok()
 }
 
 /// `config.json` as the boot script asked for it, else asked for now.
 async fn config_text() -> Option<String> {
     let early = web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"vmdeckConfig".into()).ok()).and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     match early {
-        Some(promise) => within(WAIT_MS, async { wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string() }).await,
+        // It gives up by itself after as long as `fetch_text` would wait.
+        Some(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string(),
         None => fetch_text("/config.json").await,
     }
 }

@@ -5,9 +5,8 @@
 use crate::session::{Credentials, Session};
 use gloo_net::http::{Headers, Method, RequestBuilder};
 use serde_json::Value;
-use std::cell::Cell;
+use super::deadline::Deadline;
 use std::future::Future;
-use std::rc::Rc;
 use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::api::paths;
 use vmdeck_core::api::request::{self, ApiRequest};
@@ -140,19 +139,9 @@ impl Api {
         let url = paths::url(&self.credentials.base_url, path, &[]);
         let unreachable = || ApiError::Unreachable { base_url: self.credentials.base_url.clone() };
 
-        let controller = web_sys::AbortController::new().map_err(|_| unreachable())?;
-        let timed_out = Rc::new(Cell::new(false));
-        // Dropping the guard (when this function returns) cancels the timer.
-        let _timeout_guard = {
-            let controller = controller.clone();
-            let timed_out = Rc::clone(&timed_out);
-            gloo_timers::callback::Timeout::new(TIMEOUT_MS, move || {
-                timed_out.set(true);
-                controller.abort();
-            })
-        };
+        let deadline = Deadline::new(TIMEOUT_MS).ok_or_else(unreachable)?;
         let failed = |_| {
-            if timed_out.get() {
+            if deadline.passed() {
                 ApiError::Timeout { base_url: self.credentials.base_url.clone(), seconds: TIMEOUT_MS / 1000 }
             } else {
                 unreachable()
@@ -173,7 +162,7 @@ impl Api {
             // site the API shares goes with the token.
             .cache(web_sys::RequestCache::NoStore)
             .credentials(web_sys::RequestCredentials::Omit)
-            .abort_signal(Some(&controller.signal()));
+            .abort_signal(Some(&deadline.signal()));
         let request = match body {
             Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),
             None => builder.build(),

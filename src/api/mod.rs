@@ -5,6 +5,7 @@
 //! API request" prints is what is sent.
 
 pub mod client;
+pub mod deadline;
 pub mod network;
 pub mod stats;
 pub mod storage;
