@@ -222,20 +222,28 @@ impl Session {
     /// "Forget this device"; its drafts go). The address the user saved
     /// goes with the last login, unless that was remembered.
     fn forget(&self, ended: &[Credentials]) {
-        let ids: Vec<String> = ended.iter().map(|c| c.login_id.clone()).collect();
         for login in ended {
-            stored::forget_remembered(&login.login_id);
             if login.remembered {
                 storage::forget_tab_data(&login.account_key());
             } else {
                 storage::forget_account(&login.account_key());
             }
         }
-        stored::forget_uses(&ids);
-        self.logins.update(|logins| logins.retain(|c| !ids.contains(&c.login_id)));
+        self.take_out(ended.iter());
         if self.logins.with_untracked(Vec::is_empty) && ended.iter().any(|c| !c.remembered) {
             storage::remove(storage::Store::Browser, keys::MY_ADDRESS);
         }
+    }
+
+    /// Takes logins out of this tab and of what the browser keeps of them:
+    /// remembered, and when last used.
+    fn take_out<'a>(&self, ended: impl Iterator<Item = &'a Credentials>) {
+        let ids: Vec<String> = ended.map(|c| c.login_id.clone()).collect();
+        for id in &ids {
+            stored::forget_remembered(id);
+        }
+        stored::forget_uses(&ids);
+        self.logins.update(|logins| logins.retain(|c| !ids.contains(&c.login_id)));
     }
 
     fn save(&self) {
@@ -256,11 +264,7 @@ impl Session {
     /// should it be the one shown.
     fn end(&self, ended: &[(Credentials, String)]) {
         let shown = self.current.get_untracked();
-        let ids: Vec<String> = ended.iter().map(|(c, _)| c.login_id.clone()).collect();
-        for (login, _) in ended {
-            stored::forget_remembered(&login.login_id);
-        }
-        self.logins.update(|logins| logins.retain(|c| !ids.contains(&c.login_id)));
+        self.take_out(ended.iter().map(|(login, _)| login));
         if let Some((_, notice)) = ended.iter().find(|(c, _)| Some(&c.login_id) == shown.as_ref()) {
             self.current.set(None);
             self.notice.set(Some(notice.clone()));
