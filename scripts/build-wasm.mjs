@@ -13,7 +13,9 @@
 //      `app-<hash>/` (the parts refer to each other by fixed names, so the
 //      folder carries the hash), with a tiny `boot.js` that starts the app;
 //   6. index.html gets the script and the preloads of the main module;
-//   7. scripts/csp.mjs writes the policy, scripts/compress.mjs the .br and .gz.
+//   7. scripts/first-paint.mjs writes the static pages of the most visited
+//      addresses (first-paint/), scripts/csp.mjs the policy into every page,
+//      scripts/compress.mjs the .br and .gz.
 //
 // Usage: as a Trunk hook, or `node scripts/build-wasm.mjs DIR [release|debug]`.
 
@@ -210,6 +212,8 @@ writeFileSync(indexPath, html.replace(rustLink, `\n    ${tags.join('\n    ')}`))
 const sizes = files.filter((f) => f.endsWith('.wasm')).map((f) => `${f} ${readFileSync(path.join(out, f)).length}`);
 console.log(`build-wasm: ${folder}: ${sizes.length} modules (${sizes.join(', ')})`);
 
-// 7. The policy needs the final index.html; the compressed copies need every file final.
+// 7. The static pages are made from the final index.html; the policy needs
+// every page final, the compressed copies every file.
+run('node', [path.join('scripts', 'first-paint.mjs'), staging]);
 run('node', [path.join('scripts', 'csp.mjs'), staging]);
 run('node', [path.join('scripts', 'compress.mjs'), staging]);

@@ -1,5 +1,5 @@
 // Trunk's post-build hook: writes the Content-Security-Policy into the built
-// index.html. The inline bootstrap script Trunk generates is allowed by its
+// index.html and the static pages beside it. The inline bootstrap script Trunk generates is allowed by its
 // hash, computed here from the file itself so it can never go stale, and the
 // API's origin comes from the config.json that ships beside it.
 //
@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PAGES } from './first-paint.mjs';
 
 /** The project's root: the site files go beside dist/, wherever Trunk stages the build. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +24,8 @@ export const SITE_FILES = ['nginx.conf', 'Caddyfile'];
 
 /** The policy for a built index.html and its config.json. */
 export function policy(html, config) {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+  // Every inline script, not the JSON blocks, which are data the browser never runs.
+  const hashes = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map(
     ([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
   );
   const connect = ["'self'"];
@@ -31,7 +33,7 @@ export function policy(html, config) {
   if (origin) connect.push(origin);
   return [
     "default-src 'none'",
-    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
+    `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(hashes)].join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
@@ -88,22 +90,27 @@ function main() {
     console.error('csp: give the built folder, or run as a Trunk hook');
     process.exit(2);
   }
-  const indexPath = path.join(dir, 'index.html');
-  const built = readFileSync(indexPath, 'utf8');
-  const html = built.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '');
+  // index.html and the static pages (scripts/first-paint.mjs): one policy for all, as the header is one.
+  const pages = ['index.html', ...Object.keys(PAGES)].map((name) => {
+    const file = path.join(dir, name);
+    const built = readFileSync(file, 'utf8');
+    return { name, file, built, html: built.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, '') };
+  });
   let config = null;
   try {
     config = JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8'));
   } catch (error) {
     if (error.code !== 'ENOENT') throw new Error(`csp: config.json cannot be read: ${error.message}`);
   }
-  const metaPolicy = policy(html, config);
+  const metaPolicy = policy(pages.map((p) => p.html).join('\n'), config);
   const meta = `<meta http-equiv="Content-Security-Policy" content="${metaPolicy}" />`;
-  // First in <head> after the charset, so that it covers every element after it.
-  const withMeta = html.replace(/(<meta charset="utf-8" \/>)/, `$1\n    ${meta}`);
-  if (withMeta === html) {
-    console.error('csp: index.html has no <meta charset="utf-8" />; the policy has nowhere to go');
-    process.exit(1);
+  for (const page of pages) {
+    // First in <head> after the charset, so that it covers every element after it.
+    page.withMeta = page.html.replace(/(<meta charset="utf-8" \/>)/, `$1\n    ${meta}`);
+    if (page.withMeta === page.html) {
+      console.error(`csp: ${page.name} has no <meta charset="utf-8" />; the policy has nowhere to go`);
+      process.exit(1);
+    }
   }
   // Both templates are read and checked before anything is written, so that
   // a failed build never leaves one site file new and the other old.
@@ -114,8 +121,8 @@ function main() {
     console.error(`csp: ${error.message}`);
     process.exit(1);
   }
-  // Unchanged, index.html is left alone: its compressed copies stay true.
-  if (withMeta !== built) writeFileSync(indexPath, withMeta);
+  // An unchanged page is left alone: its compressed copies stay true.
+  for (const page of pages) if (page.withMeta !== page.built) writeFileSync(page.file, page.withMeta);
   mkdirSync(path.join(ROOT, 'site'), { recursive: true });
   for (const [name, text] of sites) writeFileSync(path.join(ROOT, 'site', name), text);
   console.log(`csp: ${meta}`);

@@ -5,6 +5,7 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod deploy;
+pub mod first_paint;
 pub mod hooks;
 pub mod i18n;
 pub mod language;
@@ -76,17 +77,19 @@ pub fn start() {
     // The parts of the page being opened are compiled now, while the app is
     // being built, instead of once it asks for them; the boot script has
     // started their downloads already, and they are not asked for again.
-    if let Some(path) = web_sys::window().and_then(|w| w.location().pathname().ok()) {
-        parts::prefetch_path(&path);
-    }
+    let path = web_sys::window().and_then(|w| w.location().pathname().ok()).unwrap_or_default();
+    parts::prefetch_path(&path);
     // The app is built in a task of its own, after the one that instantiated
     // the module: two shorter tasks leave the browser room to paint and to
     // answer input in between, where one long one would not. It is built
     // once `config.json` is in (the boot script asked for it beside the
-    // wasm), and the language file it names, if any.
-    wasm_bindgen_futures::spawn_local(async {
+    // wasm), the language file it names, if any, and the page's parts: until
+    // then the page the server sent stays, and the app replaces it with the
+    // same page in one step.
+    wasm_bindgen_futures::spawn_local(async move {
         let config = deploy::preload().await;
         language::load(&config).await;
+        parts::page_ready(&path).await;
         mount();
     });
 }
@@ -98,7 +101,9 @@ fn mount() {
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
     match root {
         Some(root) => {
-            // The static skeleton has done its job: the app takes the element over.
+            // The page the server sent has done its job: the app takes the
+            // element over, with what was typed into it.
+            first_paint::take_over(&root);
             root.set_text_content(None);
             leptos::mount::mount_to(root, app::App).forget();
         }

@@ -228,6 +228,17 @@ pub fn prefetch_path(path: &str) {
     }
 }
 
+/// Waits until every part of the page at `path` is in (or failed: the page
+/// then shows why, with "Try again"), so that the app's first drawing of the
+/// page is the page itself, as the server's static first paint shows it.
+pub async fn page_ready(path: &str) {
+    for module in Route::from_path(path).modules() {
+        for part in parts_of(module) {
+            let _ = part.load().await;
+        }
+    }
+}
+
 /// A part as a page uses it: whether it is in, and why it could not be
 /// fetched. The one way a page loads a part: [`PartView`] as it is drawn,
 /// the switcher and the list's actions when they are first asked for.

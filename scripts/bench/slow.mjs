@@ -12,6 +12,8 @@ const SLOW_CPU = 4;
 
 export const FIGURES = figures({
   visit: { name: `slow network, CPU ${SLOW_CPU}×, cold: {what}`, unit: 'ms', budget: 2500, better: 'lower' },
+  // What the page the server sent paints (first-paint/), before the app runs.
+  painted: { name: `slow network, CPU ${SLOW_CPU}×, cold: {what}`, unit: 'ms', budget: 1500, better: 'lower' },
 });
 
 /** One cold load of `url` on the slow network; `until(page)` answers the time it waits for, from navigation start. */
@@ -30,22 +32,25 @@ async function slowLoadOnce(browser, url, state, until) {
 }
 
 // The table: the panel's own mark. The login form: the first frame in which
-// its button shows (Playwright checks once a frame).
+// its button shows (Playwright checks once a frame): the app's, which works,
+// or any, the static page's included, which takes typing.
+const shown = (selector) => (page) =>
+  page.waitForFunction((s) => document.querySelector(s)?.checkVisibility() && performance.now(), selector, { polling: 'raf', timeout: 30000 })
+    .then((h) => h.jsonValue());
 const tableMarked = (page) =>
   page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, TABLE_MARK, { timeout: 30000 }).then((h) => h.jsonValue());
-const loginShown = (page) =>
-  page.waitForFunction(() => document.querySelector('#login-submit')?.checkVisibility() && performance.now(), null, { polling: 'raf', timeout: 30000 })
-    .then((h) => h.jsonValue());
 
 export async function run({ browser, account }) {
   const { sim, state } = await account('small');
   const visits = [
-    ['/vms (logged in) → table', '/vms', state, tableMarked],
-    ['/login → form', '/login', undefined, loginShown],
+    [FIGURES.visit, '/vms (logged in) → table', '/vms', state, tableMarked],
+    [FIGURES.painted, '/vms (logged in) → its frame painted', '/vms', state, shown('main h1')],
+    [FIGURES.visit, '/login → form working (the app\'s)', '/login', undefined, shown('#login-submit')],
+    [FIGURES.painted, '/login → form painted, taking typing', '/login', undefined, shown('.login-form .button-primary')],
   ];
-  for (const [what, route, loggedIn, until] of visits) {
+  for (const [figure, what, route, loggedIn, until] of visits) {
     const times = [];
     for (let i = 0; i < RUNS; i++) times.push(await slowLoadOnce(browser, `${sim.url}${route}`, loggedIn, until));
-    record(FIGURES.visit, stats(times), { slots: { what }, note: '(150 ms, 1.6 Mbit/s down, 750 kbit/s up)' });
+    record(figure, stats(times), { slots: { what }, note: '(150 ms, 1.6 Mbit/s down, 750 kbit/s up)' });
   }
 }

@@ -103,12 +103,30 @@ for (const [name, { server, siteFile: file }] of Object.entries(FRONTS)) {
     assert.equal((await get(`/${css}`)).headers.get('cache-control'), 'public, max-age=31536000, immutable');
   });
 
-  test(`${name}: index.html for a page of the panel only; a missing file is a plain 404, never cached`, async () => {
+  test(`${name}: a page of the panel for a navigation only, the static page of its address where there is one; a missing file is a plain 404, never cached`, async () => {
     for (const accept of ['text/html,application/xhtml+xml', '*/*', undefined]) {
       const page = await get('/vms/42/network', accept ? { Accept: accept } : {});
       assert.equal(page.status, 200, `Accept: ${accept}`);
       assert.match(await page.text(), /<div id="app">/);
       assert.equal(page.headers.get('cache-control'), 'no-cache');
+    }
+    // The same choice as the simulator's (crates/sim/tests/assets.rs).
+    const pages = Object.fromEntries(['login', 'vms', 'vm', 'index'].map((file) => [file, readFileSync(path.join(DIST, file === 'index' ? 'index.html' : `pages/${file}.html`), 'utf8')]));
+    for (const [pathname, file] of [
+      ['/login', 'login'],
+      ['/login?next=%2Fvms', 'login'],
+      ['/vms', 'vms'],
+      ['/vms/', 'vms'],
+      ['/vms/42', 'vm'],
+      ['/vms/42/firewall', 'vm'],
+      ['/vms/new', 'index'],
+      ['/vms/42/network/more', 'index'],
+      ['/interfaces', 'index'],
+      ['/', 'index'],
+    ]) {
+      const page = await get(pathname, { Accept: 'text/html' });
+      assert.equal(page.status, 200, pathname);
+      assert.equal(await page.text(), pages[file], `${pathname}: ${file}`);
     }
     for (const [pathname, headers] of [
       [`/${app()}/missing.wasm`, {}],

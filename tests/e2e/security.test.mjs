@@ -7,6 +7,8 @@ import { logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
 import { VM_TABS, gotoVm } from '../support/pages/vm.mjs';
 import { recordRequests, storedValues } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
+import { createHash } from 'node:crypto';
+import { frameScript as inlineFrameScript } from '../../scripts/first-paint.mjs';
 
 // A token easy to find anywhere it must not be.
 const TOKEN = 'Tok3n-must-stay-secret-4242';
@@ -33,25 +35,32 @@ async function assertNothingRan(page, where) {
   assert.deepEqual(found, { ran: false, images: 0, svgs: 0, inlineScripts: 0, scriptLinks: [] }, where);
 }
 
-test('the built page carries a strict policy, and no inline script it would have to allow', async () => {
-  const html = await (await fetch(`${suite.sim.url}/`)).text();
-  const policy = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1];
-  assert.ok(policy, 'index.html has a policy');
-  const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
-  assert.deepEqual(directives['default-src'], ["'none'"]);
-  assert.deepEqual(directives['style-src'], ["'self'"]);
-  assert.deepEqual(directives['object-src'], ["'none'"]);
-  assert.deepEqual(directives['base-uri'], ["'none'"]);
-  assert.deepEqual(directives['form-action'], ["'self'"]);
-  assert.deepEqual(directives['img-src'], ["'self'", 'data:']);
-  assert.deepEqual(directives['connect-src'], ["'self'"], 'config.json names an API on the same origin');
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body);
-  assert.deepEqual(inline, [], 'the app starts from a script file of its own origin');
-  assert.match(html, /<script type="module" src="\/app-[0-9a-f]{16}\/boot\.js"><\/script>/);
-  assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'"]);
-  // The policy comes before anything it governs.
-  assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'));
-  assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'));
+test('every page the server sends carries a strict policy; its one inline script is the build\'s own, allowed by its hash alone', async () => {
+  const frameScript = inlineFrameScript().replace(/^<script>|<\/script>$/g, '');
+  const hash = `'sha256-${createHash('sha256').update(frameScript, 'utf8').digest('base64')}'`;
+  for (const address of ['/', '/login', '/vms', '/vms/1/firewall']) {
+    const html = await (await fetch(`${suite.sim.url}${address}`)).text();
+    const policy = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1];
+    assert.ok(policy, `${address} has a policy`);
+    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    assert.deepEqual(directives['default-src'], ["'none'"]);
+    assert.deepEqual(directives['style-src'], ["'self'"]);
+    assert.deepEqual(directives['object-src'], ["'none'"]);
+    assert.deepEqual(directives['base-uri'], ["'none'"]);
+    assert.deepEqual(directives['form-action'], ["'self'"]);
+    assert.deepEqual(directives['img-src'], ["'self'", 'data:']);
+    assert.deepEqual(directives['connect-src'], ["'self'"], 'config.json names an API on the same origin');
+    // The scripts the page runs: the app's from a file of its own origin, and
+    // first-paint/frame.js inline (the theme and language before the first
+    // paint); JSON blocks are data, never run.
+    const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body);
+    assert.deepEqual(inline, [frameScript], `${address}: one inline script, the build's own`);
+    assert.match(html, /<script type="module" src="\/app-[0-9a-f]{16}\/boot\.js"><\/script>/);
+    assert.deepEqual(directives['script-src'], ["'self'", "'wasm-unsafe-eval'", hash], 'no unsafe-inline: only that script, by its hash');
+    // The policy comes before anything it governs.
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'));
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'));
+  }
 });
 
 test('the policy is in force: an injected script and style are blocked and reported', async () => {

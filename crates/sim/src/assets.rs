@@ -6,10 +6,12 @@
 //!   `Content-Type` and `Vary: Accept-Encoding`;
 //! - a file named after its contents ([`is_hashed`]) may be cached for a
 //!   year (`immutable`); everything else is `no-cache`;
-//! - a missing path is `index.html` only for a navigation ([`is_navigation`]),
-//!   so that a deep link opens the panel; any other miss, e.g. `/missing.wasm`,
-//!   is a short `text/plain` 404, never a page that a script loader would
-//!   choke on.
+//! - a missing path is a page of the panel only for a navigation
+//!   ([`is_navigation`]), so that a deep link opens the panel: the static page
+//!   the build wrote for its address ([`page_for`]: the login form, the VM
+//!   list, a VM), else `index.html`; any other miss, e.g. `/missing.wasm`, is
+//!   a short `text/plain` 404, never a page that a script loader would choke
+//!   on.
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -22,6 +24,7 @@ use tower_http::services::ServeDir;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const NO_CACHE: &str = "no-cache";
+const INDEX: &str = "/index.html";
 
 /// The panel's files in `dist`, as a router to use as [`crate::app`]'s fallback.
 pub fn router(dist: &Path) -> Router {
@@ -38,8 +41,14 @@ async fn serve(mut files: ServeDir, request: Request) -> Response {
     let mut response = file(&mut files, &parts, parts.uri.clone()).await;
     let mut served = path;
     if response.status() == StatusCode::NOT_FOUND && is_navigation(&parts.method, &parts.headers, path) {
-        served = "/index.html";
-        response = file(&mut files, &parts, Uri::from_static("/index.html")).await;
+        let page = page_for(path);
+        served = page;
+        response = file(&mut files, &parts, Uri::from_static(page)).await;
+        // A build without the page: the panel's own page, which draws any.
+        if response.status() == StatusCode::NOT_FOUND && page != INDEX {
+            served = INDEX;
+            response = file(&mut files, &parts, Uri::from_static(INDEX)).await;
+        }
     }
     if response.status() == StatusCode::NOT_FOUND {
         return not_found(&parts.method);
@@ -107,6 +116,21 @@ pub fn is_navigation(method: &Method, headers: &HeaderMap, path: &str) -> bool {
     (method == Method::GET || method == Method::HEAD)
         && Path::new(last_segment(path)).extension().is_none()
         && accepts_html(headers)
+}
+
+/// The page the build wrote for a navigation to `path` (`scripts/first-paint.mjs`),
+/// whose first paint is that page's own frame: `/login`, `/vms`, and a VM's
+/// page with any of its tabs (`/vms/<id>`, `/vms/<id>/<tab>`); `index.html`
+/// for any other. nginx and Caddy choose alike (`deploy/`).
+pub fn page_for(path: &str) -> &'static str {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let is_id = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    match segments.as_slice() {
+        ["login"] => "/pages/login.html",
+        ["vms"] => "/pages/vms.html",
+        ["vms", id] | ["vms", id, _] if is_id(id) => "/pages/vm.html",
+        _ => INDEX,
+    }
 }
 
 fn last_segment(path: &str) -> &str {

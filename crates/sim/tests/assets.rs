@@ -219,6 +219,48 @@ async fn navigations_get_index_html() {
 }
 
 #[tokio::test]
+async fn navigations_get_the_static_page_of_their_address() {
+    let dist = Dist::new("pages");
+    let pages = dist.root.join("dist/pages");
+    std::fs::create_dir_all(&pages).unwrap();
+    for page in ["login", "vms", "vm"] {
+        std::fs::write(pages.join(format!("{page}.html")), format!("<!doctype html><title>{page}</title>")).unwrap();
+        std::fs::write(pages.join(format!("{page}.html.br")), format!("{page}.br")).unwrap();
+    }
+    for (uri, page) in [
+        ("/login", "login"),
+        ("/login/", "login"),
+        ("/login?next=%2Fvms%2F7", "login"),
+        ("/vms", "vms"),
+        ("/vms?status=online&page=2", "vms"),
+        ("/vms/42", "vm"),
+        ("/vms/42/", "vm"),
+        ("/vms/42/firewall", "vm"),
+        ("/vms/12345678901234567890/statistics", "vm"),
+        // Not a VM's page: the panel's own page, which draws any.
+        ("/vms/new", "index"),
+        ("/vms/4x2", "index"),
+        ("/vms/42/network/more", "index"),
+        ("/", "index"),
+        ("/interfaces", "index"),
+        ("/portal", "index"),
+        ("/loginx", "index"),
+    ] {
+        let reply = dist.get(uri, &[("accept", NAVIGATION)]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        let title = if page == "index" { "vmdeck" } else { page };
+        assert_eq!(reply.text, format!("<!doctype html><title>{title}</title>"), "{uri}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{uri}");
+        assert_eq!(vmdeck_sim::assets::page_for(uri.split('?').next().unwrap()), if page == "index" { "/index.html" } else { match page { "login" => "/pages/login.html", "vms" => "/pages/vms.html", _ => "/pages/vm.html" } }, "{uri}");
+    }
+    // Compressed like any other file.
+    let br = dist.get("/vms/42", &[("accept", NAVIGATION), ("accept-encoding", "br")]).await;
+    assert_eq!((br.text.as_str(), br.header("content-encoding")), ("vm.br", Some("br")));
+    // Not for a request that is not a navigation.
+    assert_eq!(dist.get("/vms/42", &[("accept", "application/json")]).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
 async fn head_answers_the_headers_of_get() {
     let dist = Dist::new("head");
     let js = dist.call(Method::HEAD, JS, &[("accept-encoding", "br")]).await;

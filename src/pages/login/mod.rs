@@ -18,9 +18,6 @@ use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::api::paths;
 use vmdeck_core::ApiError;
 
-/// Where the API is when `config.json` does not say: `/api` on this origin.
-const DEFAULT_BASE_URL: &str = "/api";
-
 /// A relative base URL made absolute against this page's origin, so that
 /// messages name the real address.
 fn absolute(base: &str) -> String {
@@ -34,7 +31,7 @@ fn absolute(base: &str) -> String {
 
 /// The API address the deployment names, else `/api` on this origin.
 fn deployment_base(config: &vmdeck_core::deploy::DeployConfig) -> String {
-    config.api_base_url.clone().unwrap_or_else(|| DEFAULT_BASE_URL.to_owned())
+    config.login_base_url()
 }
 
 /// The page to return to after login: one of the panel's own pages
@@ -129,6 +126,17 @@ pub fn LoginPage() -> impl IntoView {
         LoginForm { base_url: default_base(), ..Default::default() },
         UseFormOptions::default().check(LoginForm::errors).pending(login.pending()),
     );
+    // What was typed into the page the server sent, before the app took it over.
+    if let Some(typed) = crate::first_paint::typed_login() {
+        form.edit("account", |f| {
+            f.base_url = typed.base_url.unwrap_or_else(|| f.base_url.clone());
+            f.account = typed.account;
+            f.token = typed.token;
+            f.remember = typed.remember;
+        });
+        // Once the form is drawn: the caret goes back where it was.
+        Effect::new(|_| crate::first_paint::restore_focus());
+    }
     // The deployment's address, unless the user typed another.
     Effect::new(move || {
         let base = default_base();

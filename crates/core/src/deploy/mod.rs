@@ -56,7 +56,16 @@ pub struct DeployConfig {
     pub warnings: Vec<String>,
 }
 
+/// Where the API is when `config.json` does not say: `/api` on the panel's origin.
+pub const DEFAULT_API_BASE_URL: &str = "/api";
+
 impl DeployConfig {
+    /// The API address the deployment names, else [`DEFAULT_API_BASE_URL`]:
+    /// what the login form starts from.
+    pub fn login_base_url(&self) -> String {
+        self.api_base_url.clone().unwrap_or_else(|| DEFAULT_API_BASE_URL.to_owned())
+    }
+
     /// Reads what it can; a malformed entry is skipped, never an error.
     pub fn from_json(value: &Value) -> Self {
         let mut warnings = Vec::new();

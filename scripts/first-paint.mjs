@@ -1,0 +1,142 @@
+// Writes the pages the server sends for the panel's most visited addresses,
+// so that their first paint is the page itself rather than grey bars: the
+// login form, whole and ready for typing, the VM list's frame, a VM page's
+// frame. Each is the built index.html with the page's frame from
+// first-paint/ in place of its skeleton:
+//   - its texts from the catalogue (crates/core/i18n/en.json), with the other
+//     language's beside them in a JSON block that the frame's script
+//     (first-paint/frame.js, inline and allowed by its hash) puts in place
+//     before the first paint when the user reads Spanish;
+//   - what the deployment's config.json shows there (its brand's name, its
+//     notice and links, the login form's API address, how long a login
+//     lasts), read by the core as the panel reads it (its `first_paint`
+//     binary). A deployment that edits config.json after the build runs this
+//     again (`node scripts/first-paint.mjs DIR`) so that the first paint
+//     shows the edit too; else the app shows it once it starts.
+// The server chooses the page by address (crates/sim/src/assets.rs,
+// deploy/nginx.conf, deploy/Caddyfile): see PAGES.
+//
+// Usage: node scripts/first-paint.mjs DIR   (run by scripts/build-wasm.mjs)
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FRAMES = path.join(ROOT, 'first-paint');
+
+/** Each static page: its file in the built folder, and the frames it is made of, outermost first. */
+export const PAGES = {
+  'pages/login.html': ['login.html'],
+  'pages/vms.html': ['shell.html', 'vms.html'],
+  'pages/vm.html': ['shell.html', 'vm.html'],
+};
+
+const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function frame(name) {
+  // Its leading comment says what it is, for whoever edits it; not for the page.
+  return readFileSync(path.join(FRAMES, name), 'utf8').replace(/^\s*<!--[\s\S]*?-->\s*/, '').trim();
+}
+
+function noticeHtml(notice) {
+  if (!notice) return '';
+  const window = [notice.starts != null ? ` data-starts="${notice.starts}"` : '', notice.ends != null ? ` data-ends="${notice.ends}"` : ''].join('');
+  const dismiss = notice.dismissible ? '<button class="button button-quiet" type="button" data-t="shell.NOTICE_DISMISS"></button>' : '';
+  return `<section class="notice notice-${notice.level} provider-notice" role="region" data-ta="aria-label:deploy.notice_label" data-notice="${escape(notice.key)}"${window}><p data-t="deploy.notice_text"></p>${dismiss}</section>`;
+}
+
+function linksHtml(links) {
+  if (links.length === 0) return '';
+  const items = links.map((link) => `<li><a href="${escape(link.url)}" target="_blank" rel="noopener noreferrer" data-t="${escape(link.text)}"></a></li>`);
+  return `<ul class="login-links">${items.join('')}</ul>`;
+}
+
+/**
+ * The frame's markup with its texts in English (`data-t`: the element's text,
+ * `data-ta`: `attribute:key;…`), and the Spanish of every text it uses.
+ */
+export function written(markup, texts) {
+  const used = new Set();
+  const text = (key, lang) => {
+    const value = texts[lang]?.[key];
+    if (typeof value !== 'string') throw new Error(`first-paint: no ${lang} text for ${key}`);
+    used.add(key);
+    return value;
+  };
+  let filled = 0;
+  let html = markup.replace(/(<(\w+)\b[^>]*\bdata-t="([^"]+)"[^>]*>)[^<]*(<\/\2>)/g, (_, open, _tag, key, close) => {
+    filled += 1;
+    return `${open}${escape(text(key, 'en'))}${close}`;
+  });
+  // An element with data-t holds its text only: one with elements inside is a mistake in the frame.
+  const marked = markup.match(/\bdata-t="/g)?.length ?? 0;
+  if (filled !== marked) throw new Error(`first-paint: ${marked - filled} element(s) with data-t hold more than text`);
+  html = html.replace(/\bdata-ta="([^"]+)"/g, (whole, pairs) => {
+    const attributes = pairs.split(';').map((pair) => {
+      const [name, key] = pair.split(':');
+      return `${name}="${escape(text(key, 'en'))}"`;
+    });
+    return `${attributes.join(' ')} ${whole}`;
+  });
+  const spanish = Object.fromEntries([...used].sort().map((key) => [key, text(key, 'es')]));
+  return { html, spanish };
+}
+
+/** The core's reading of the deployment's config.json: what the frames show of it. */
+function deployment(dir) {
+  const out = execFileSync('cargo', ['run', '--offline', '--quiet', '-p', 'vmdeck-core', '--bin', 'first_paint', '--', path.join(dir, 'config.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+/** The inline script every page ends with (index.html too): the theme and the language before the first paint. */
+export const frameScript = () => `<script>${readFileSync(path.join(FRAMES, 'frame.js'), 'utf8').replace(/^(\/\/.*\n)+/, '').trim()}</script>`;
+
+/** `index.html` with the frame script before `</body>`, and with it, `markup` in #app and its Spanish texts. */
+export function page(index, markup, spanish) {
+  const app = /(<div id="app">)[\s\S]*?(\n    <\/div>\n  <\/body>)/;
+  if (!app.test(index)) throw new Error('first-paint: index.html has no <div id="app"> … </div> closing just before </body>');
+  const json = JSON.stringify(spanish).replace(/</g, '\\u003c');
+  const block = spanish ? `\n    <script type="application/json" id="first-paint-es">${json}</script>` : '';
+  const body = markup === null ? index : index.replace(app, (_, open, close) => `${open}\n${markup}${close}`);
+  return body.replace(/\n  <\/body>/, `${block}\n    ${frameScript()}\n  </body>`);
+}
+
+function main() {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('first-paint: give the built folder');
+    process.exit(2);
+  }
+  const indexPath = path.join(dir, 'index.html');
+  // The index as the build wrote it: a second run starts from it again.
+  const index = readFileSync(indexPath, 'utf8')
+    .replace(/\n    <script type="application\/json" id="first-paint-es">[\s\S]*?<\/script>/, '')
+    .replace(/\n    <script>[\s\S]*?<\/script>(?=\n  <\/body>)/, '');
+  const texts = Object.fromEntries(['en', 'es'].map((lang) => [lang, JSON.parse(readFileSync(path.join(ROOT, 'crates/core/i18n', `${lang}.json`), 'utf8'))]));
+  const config = deployment(dir);
+  for (const [key, byLang] of Object.entries(config.texts)) {
+    for (const lang of ['en', 'es']) texts[lang][key] = byLang[lang];
+  }
+  for (const [file, frames] of Object.entries(PAGES)) {
+    const markup = frames
+      .map(frame)
+      .reduceRight((inner, outer) => outer.replace('{{page}}', inner))
+      .replace('{{brand}}', escape(config.brand))
+      .replace('{{api_base_url}}', escape(config.api_base_url))
+      .replace('{{notice}}', noticeHtml(config.notice))
+      .replace('{{links}}', linksHtml(config.links))
+      .replace('{{noscript}}', index.match(/<noscript>[\s\S]*?<\/noscript>/)?.[0] ?? '');
+    const { html, spanish } = written(markup, texts);
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), page(index, html, spanish));
+  }
+  writeFileSync(indexPath, page(index, null, null));
+  console.log(`first-paint: ${Object.keys(PAGES).join(', ')}`);
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) main();

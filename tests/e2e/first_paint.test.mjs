@@ -1,0 +1,125 @@
+// The pages the server sends for /login, /vms and a VM's page: their first paint is the page's own frame, in the user's language and theme, before the wasm has arrived; what is typed into the login form before the app is ready is kept; and the app takes the page over without moving it.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO } from '../support/api.mjs';
+import { rememberedLogin } from '../support/pages/login.mjs';
+import { useSuite } from '../support/suite.mjs';
+
+const suite = useSuite(['--vms', '12'], { before, after, afterEach });
+
+/** Holds back every wasm file the page asks for until `release()`: the page shows what the server sent, and nothing of the app. */
+async function holdWasm(page) {
+  const held = [];
+  let released = false;
+  await page.route(/\.wasm$/, (route) => (released ? route.continue() : held.push(route)));
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue().catch(() => {})));
+    },
+  };
+}
+
+/** The sum of the page's layout shifts so far (the Layout Instability API, as CLS adds them up). */
+const layoutShift = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+
+const box = (page, selector) => page.locator(selector).first().boundingBox();
+
+test('each page paints its frame from the HTML, in English or Spanish, before any wasm arrives', async () => {
+  for (const [locale, title, login, intro] of [
+    ['en-US', 'Virtual machines', 'Log in', 'Log in with your account id'],
+    ['es-ES', 'Máquinas virtuales', 'Iniciar sesión', 'Inicia sesión con tu id de cuenta'],
+  ]) {
+    const { page } = await suite.open({ locale });
+    await holdWasm(page);
+    await page.goto(`${suite.sim.url}/login`);
+    assert.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2));
+    assert.equal(await page.textContent('.login-card .button-primary'), login);
+    assert.match(await page.textContent('.login-card > p.muted'), new RegExp(`^${intro}`));
+    assert.equal(await page.inputValue('#first-paint-base-url'), '/api');
+    assert.equal(await page.$('#login-submit'), null, 'the app has not started');
+
+    await page.goto(`${suite.sim.url}/vms`);
+    assert.equal(await page.textContent('main h1'), title);
+    assert.equal(await page.locator('.table-skeleton .skeleton-row').count(), 6);
+    await page.goto(`${suite.sim.url}/vms/1001/firewall`);
+    assert.equal(await page.textContent('.breadcrumb a'), title);
+    assert.ok(await page.$('.vm-page .skeleton-title'));
+  }
+});
+
+test('the first paint follows the theme and language chosen in the panel, and leaves out a dismissed notice', async () => {
+  const { page } = await suite.open({ locale: 'en-US', colorScheme: 'light' });
+  await page.addInitScript(() => {
+    localStorage.setItem('vmdeck.theme', 'dark');
+    localStorage.setItem('vmdeck.lang', JSON.stringify('es'));
+  });
+  await holdWasm(page);
+  await page.goto(`${suite.sim.url}/login`);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  assert.equal(await page.inputValue('select[data-first-paint="language"]'), 'es');
+  assert.equal(await page.getAttribute('.provider-notice', 'aria-label'), 'Aviso de vmdeck');
+  const key = await page.getAttribute('.provider-notice', 'data-notice');
+
+  await page.evaluate((k) => localStorage.setItem('vmdeck.notices_dismissed', JSON.stringify([k])), key);
+  await page.reload();
+  assert.equal(await page.$('.provider-notice'), null);
+});
+
+test('what is typed into the login form before the app is ready is kept, with the caret, and logs in', async () => {
+  const { page } = await suite.open();
+  const wasm = await holdWasm(page);
+  await page.goto(`${suite.sim.url}/login?next=%2Fvms%2F1001`);
+  await page.fill('#first-paint-account', DEMO.account);
+  await page.check('.login-form input[name="remember"]');
+  await page.click('#first-paint-token');
+  await page.keyboard.type(DEMO.token.slice(0, -1));
+
+  await wasm.release();
+  await page.waitForSelector('#login-submit');
+  assert.equal(await page.inputValue('#login-account'), DEMO.account);
+  assert.equal(await page.inputValue('#login-token'), DEMO.token.slice(0, -1));
+  assert.equal(await page.isChecked('#login-remember'), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'login-token');
+  // Typing goes on where it stopped.
+  await page.keyboard.type(DEMO.token.slice(-1));
+  assert.equal(await page.inputValue('#login-token'), DEMO.token);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/vms\/1001$/);
+  await page.waitForSelector('#vm-title');
+  assert.equal(await page.$('[data-first-paint]'), null, 'nothing of the static page is left');
+});
+
+test('the app takes each page over without moving it', async () => {
+  // Logged in, as a returning user opens the list and a VM.
+  const seed = await suite.open();
+  const storageState = await rememberedLogin(seed.page, suite.sim.url);
+  for (const [path, ready, selectors] of [
+    ['/login', '#login-submit', ['.login-card', '.login-card h1', '.login-form .button-primary', '#first-paint-token']],
+    ['/vms', '#vm-table tbody tr', ['main h1', '.toolbar', '.page-actions .button-primary', '.list-export']],
+    ['/vms/1001', '#vm-title', ['.breadcrumb-row', '.breadcrumb a']],
+  ]) {
+    const { page } = await suite.open(path === '/login' ? {} : { storageState });
+    const wasm = await holdWasm(page);
+    await page.goto(`${suite.sim.url}${path}`);
+    const before = await Promise.all(selectors.map((selector) => box(page, selector)));
+    await wasm.release();
+    await page.waitForSelector(ready);
+    const after = await Promise.all(selectors.map((selector) => box(page, selector.replace('#first-paint-token', '#login-token'))));
+    selectors.forEach((selector, i) => assert.deepEqual(after[i], before[i], `${path}: ${selector} stays where it was painted`));
+    const shift = await layoutShift(page);
+    assert.ok(shift <= 0.02, `${path}: layout shift ${shift.toFixed(3)}, at most 0.02`);
+  }
+});
