@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modulesFor, routeTable } from './route-table.mjs';
+import { modulesFor, pageFor, routeTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staging = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -135,11 +135,49 @@ window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).ma
 // The parts of the page being opened start downloading now, beside the main
 // module, instead of once it has arrived and runs (vmdeck_core::route).
 const routes = ${JSON.stringify(routes)};
+${pageFor.toString()}
 ${modulesFor.toString()}
 // A handed-over login is checked by the login page's code.
 for (const part of new Set([...modulesFor(routes, location.pathname), ...(handoff ? modulesFor(routes, '/login') : [])])) {
   window.vmdeckDownloadPart(part, true);
 }
+// The page's first API read (vmdeck_core::route::Route::first_read), sent
+// now beside the wasm with this tab's login, as the panel's own fetch helper
+// would send it (src/api/client.rs); the panel takes the answer, refused or
+// not, instead of asking again (vmdeckTakeFirstRead). Only while the login
+// may be used without checking it again: the panel writes, each time it
+// checks the login, until when that is (src/session/, the keys in
+// src/storage.rs), and any logout in this browser since then stops it.
+let firstRead = null;
+try {
+  const page = pageFor(routes, location.pathname);
+  const gate = JSON.parse(sessionStorage.getItem('vmdeck.first_read'));
+  const tab = JSON.parse(sessionStorage.getItem('vmdeck.session'));
+  const login = tab?.logins?.find((l) => l.login_id === gate?.login && l.login_id === tab.current);
+  const fresh = gate && Date.now() < gate.until && localStorage.getItem('vmdeck.logout') === gate.logouts;
+  const ids = /^[0-9]{1,20}$/.test(login?.account_id) && (page?.id === undefined || /^[0-9]{1,20}$/.test(page.id));
+  if (page?.read && !location.search && !handoff && fresh && ids && typeof login.token === 'string' && typeof login.base_url === 'string') {
+    const url = login.base_url.replace(/[/]+$/, '') + page.read.replace('{account}', login.account_id).replace('{id}', page.id);
+    const response = fetch(url, {
+      headers: { Accept: 'application/json', Authorization: login.token },
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(15000),
+    });
+    // A failure is the panel's to see, when it takes the answer.
+    response.catch(() => {});
+    firstRead = { url, authorization: login.token, response };
+  }
+} catch {
+  // Storage that cannot be read: the panel asks itself.
+}
+// The answer to the read of \`url\` with \`authorization\`, once; else null.
+window.vmdeckTakeFirstRead = (url, authorization) => {
+  if (!firstRead || firstRead.url !== url || firstRead.authorization !== authorization) return null;
+  const { response } = firstRead;
+  firstRead = null;
+  return response;
+};
 // Started: the same event as Trunk's own loader sends, with the instance's
 // exports (the performance suite reads the wasm memory from it).
 init({ module_or_path: new URL('./${crate}_bg.wasm', import.meta.url) })
@@ -180,6 +218,8 @@ if (release) {
 
 // 5. One folder, named after what is in it.
 writeFileSync(path.join(work, 'boot.js'), bootScript(partFiles(readFileSync(path.join(work, '__wasm_split.js'), 'utf8'))));
+// A boot script that does not parse would leave every page dead: stop here instead.
+run('node', ['--check', path.join(work, 'boot.js')]);
 const files = readdirSync(work, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => path.relative(work, path.join(entry.parentPath ?? entry.path, entry.name)))

@@ -11,25 +11,33 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let table;
 
-/** `[[pattern, [module…]], …]`, in the order the pages are tried. */
+/** `[[pattern, [module…], first read], …]`, in the order the pages are tried. */
 export function routeTable() {
   table ??= JSON.parse(execFileSync('cargo', ['run', '--offline', '--quiet', '-p', 'vmdeck-core', '--bin', 'route_table'], { cwd: root, encoding: 'utf8' }));
   return table;
 }
 
 /**
- * The modules the page at `path` needs, as `Route::from_path` finds its page:
- * the first pattern whose segments match (`:id` any one segment), empty
- * segments and a query ignored. Self-contained: the build writes it into the
- * boot script as it is.
+ * The page at `path` as `Route::from_path` finds it: the first pattern whose
+ * segments match (`:id` any one segment), empty segments and a query
+ * ignored. Its modules, its first API read (`Route::first_read`, or null)
+ * and the `:id` segment's value; null for no page. Self-contained: the build
+ * writes it into the boot script as it is.
  */
-export function modulesFor(table, path) {
+export function pageFor(table, path) {
   const segments = path.split(/[?#]/)[0].split('/').filter(Boolean);
-  for (const [pattern, modules] of table) {
+  for (const [pattern, modules, read] of table) {
     const wanted = pattern.split('/').filter(Boolean);
-    if (wanted.length === segments.length && wanted.every((want, i) => want === ':id' || want === segments[i])) return modules;
+    if (wanted.length === segments.length && wanted.every((want, i) => want === ':id' || want === segments[i])) {
+      return { modules, read, id: segments[wanted.indexOf(':id')] };
+    }
   }
-  return [];
+  return null;
+}
+
+/** The modules the page at `path` needs (written into the boot script with `pageFor`). */
+export function modulesFor(table, path) {
+  return pageFor(table, path)?.modules ?? [];
 }
 
 /** The modules the page at `path` needs. */

@@ -23,8 +23,12 @@ fn storage(store: Store) -> Option<web_sys::Storage> {
 }
 
 pub fn read<T: DeserializeOwned>(store: Store, key: &str) -> Option<T> {
-    let text = storage(store)?.get_item(key).ok().flatten()?;
-    serde_json::from_str(&text).ok()
+    serde_json::from_str(&read_text(store, key)?).ok()
+}
+
+/// The text kept under `key`, as it is.
+pub fn read_text(store: Store, key: &str) -> Option<String> {
+    storage(store)?.get_item(key).ok().flatten()
 }
 
 /// Whether the value was kept.
@@ -66,6 +70,10 @@ pub mod keys {
     pub const USED: &str = "vmdeck.used";
     /// The logouts in this browser: of all logins, and of one each, by login id.
     pub const LOGOUT: &str = "vmdeck.logout";
+    /// This tab: the login shown (its id), until when it holds without a
+    /// check, and the logouts as they stood then: what the boot script's
+    /// first API read may go out with.
+    pub const FIRST_READ: &str = "vmdeck.first_read";
 
     // The account's data.
     /// Per account, this browser: `vmdeck.history.<API address>#<account>`.

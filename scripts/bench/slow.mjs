@@ -37,6 +37,21 @@ async function slowLoadOnce(browser, url, state, until) {
 const shown = (selector) => (page) =>
   page.waitForFunction((s) => document.querySelector(s)?.checkVisibility() && performance.now(), selector, { polling: 'raf', timeout: 30000 })
     .then((h) => h.jsonValue());
+// The largest contentful paint as Chrome reports it (its last candidate),
+// once the page is complete: what Lighthouse's simulation estimates.
+const largestPaint = (complete) => async (page) => {
+  await complete(page);
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let last = NaN;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) last = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(last), 200);
+      }),
+  );
+};
 const tableMarked = (page) =>
   page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, TABLE_MARK, { timeout: 30000 }).then((h) => h.jsonValue());
 
@@ -47,6 +62,8 @@ export async function run({ browser, account }) {
     [FIGURES.painted, '/vms (logged in) → its frame painted', '/vms', state, shown('main h1')],
     [FIGURES.visit, '/login → form working (the app\'s)', '/login', undefined, shown('#login-submit')],
     [FIGURES.painted, '/login → form painted, taking typing', '/login', undefined, shown('.login-form .button-primary')],
+    [FIGURES.painted, '/vms (logged in) → largest contentful paint', '/vms', state, largestPaint(tableMarked)],
+    [FIGURES.painted, '/login → largest contentful paint', '/login', undefined, largestPaint(shown('#login-submit'))],
   ];
   for (const [figure, what, route, loggedIn, until] of visits) {
     const times = [];

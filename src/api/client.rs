@@ -6,6 +6,7 @@ use crate::session::{Credentials, Session};
 use gloo_net::http::{Headers, Method, RequestBuilder};
 use serde_json::Value;
 use super::deadline::Deadline;
+use wasm_bindgen::JsCast;
 use std::future::Future;
 use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::api::paths;
@@ -169,7 +170,15 @@ impl Api {
         }
         .map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
 
-        let response = request.send().await.map_err(failed)?;
+        // The page's first read, if the boot script sent it already: its answer.
+        let early = match method {
+            request::Method::Get => take_first_read(&paths::url(&self.credentials.base_url, path, query), self.credentials.token.expose()).await,
+            _ => None,
+        };
+        let response = match early {
+            Some(response) => response,
+            None => request.send().await.map_err(failed)?,
+        };
         let status = response.status();
         let text = response.text().await.map_err(failed)?;
         let headers = response.headers();
@@ -189,4 +198,16 @@ impl Api {
         };
         Ok(Reply { status, body, headers })
     }
+}
+
+/// The answer to the boot script's first read of `url` with `authorization`
+/// (`vmdeckTakeFirstRead`), taken once: `None` when there is none, or when
+/// it failed to arrive, so that the read is sent afresh.
+async fn take_first_read(url: &str, authorization: &str) -> Option<gloo_net::http::Response> {
+    let take = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckTakeFirstRead".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
+    let promise = take.call2(&wasm_bindgen::JsValue::NULL, &url.into(), &authorization.into()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    response.dyn_into::<web_sys::Response>().ok().map(gloo_net::http::Response::from)
 }

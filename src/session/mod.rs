@@ -249,6 +249,10 @@ impl Session {
     fn save(&self) {
         let current = self.current.get_untracked();
         self.logins.with_untracked(|logins| stored::write_tab(current.as_deref(), logins));
+        // No login shown: nothing for the boot script to send a read with.
+        if current.is_none() {
+            stored::write_first_read(None);
+        }
     }
 
     /// The API refused the token of the login `login_id`: forget it, and if
@@ -278,6 +282,9 @@ impl Session {
     pub fn check(&self) -> bool {
         let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
         let deployment = self.lifetime.get_untracked();
+        // Until when each login that holds may be used without a check: the
+        // boot script's first read goes out only before then.
+        let mut holds_until = Vec::new();
         let ended: Vec<(Credentials, String)> = self.logins.with_untracked(|logins| {
             logins
                 .iter()
@@ -290,7 +297,11 @@ impl Session {
                         logged_out_at: logouts.ended_at(&c.login_id),
                         remembered: c.remembered,
                     };
-                    let notice = match lifetime.ended(times, at)? {
+                    let Some(ended) = lifetime.ended(times, at) else {
+                        holds_until.push((c.login_id.clone(), lifetime.ends_at(times)));
+                        return None;
+                    };
+                    let notice = match ended {
                         Ended::Idle => vmdeck_core::tf!(t::SESSION_IDLE, minutes = lifetime.idle_minutes),
                         Ended::Age => vmdeck_core::tf!(t::SESSION_AGE, days = lifetime.remember_days),
                         Ended::LoggedOut => {
@@ -306,7 +317,9 @@ impl Session {
         if !ended.is_empty() {
             self.end(&ended);
         }
-        self.current.with_untracked(Option::is_some)
+        let current = self.current.get_untracked();
+        stored::write_first_read(current.as_deref().and_then(|id| holds_until.iter().find(|(held, _)| held == id)).map(|(id, until)| (id.as_str(), *until)));
+        current.is_some()
     }
 
     /// The user did something in this tab: first whether the login shown

@@ -120,3 +120,24 @@ pub(super) fn record_logout(change: impl FnOnce(&mut LogoutRecord)) {
     change(&mut record);
     storage::write(Store::Browser, keys::LOGOUT, &record);
 }
+
+/// What the boot script's first read may go out with (`boot.js`, written by
+/// `scripts/build-wasm.mjs`): this tab's login shown, until when it holds
+/// without a check, and the browser's logouts as they stand, so that any
+/// logout since stops it. Without a login shown, nothing.
+#[derive(Serialize)]
+struct FirstRead<'a> {
+    login: &'a str,
+    until: f64,
+    logouts: Option<String>,
+}
+
+pub(super) fn write_first_read(shown: Option<(&str, f64)>) {
+    match shown {
+        Some((login, until)) => {
+            let logouts = storage::read_text(Store::Browser, keys::LOGOUT);
+            storage::write(Store::Tab, keys::FIRST_READ, &FirstRead { login, until, logouts });
+        }
+        None => storage::remove(Store::Tab, keys::FIRST_READ),
+    }
+}

@@ -4,22 +4,10 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO } from '../support/api.mjs';
 import { rememberedLogin } from '../support/pages/login.mjs';
+import { holdWasm } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '12'], { before, after, afterEach });
-
-/** Holds back every wasm file the page asks for until `release()`: the page shows what the server sent, and nothing of the app. */
-async function holdWasm(page) {
-  const held = [];
-  let released = false;
-  await page.route(/\.wasm$/, (route) => (released ? route.continue() : held.push(route)));
-  return {
-    release: async () => {
-      released = true;
-      await Promise.all(held.map((route) => route.continue().catch(() => {})));
-    },
-  };
-}
 
 /** The sum of the page's layout shifts so far (the Layout Instability API, as CLS adds them up). */
 const layoutShift = (page) =>

@@ -1,4 +1,4 @@
-// What the panel sends and shows of its requests, and what it keeps: requests recorded, "Show as API request" read back, the browser's storage.
+// What the panel sends and shows of its requests, and what it keeps: requests recorded, the wasm held back (the page before the app), "Show as API request" read back, the browser's storage.
 
 import assert from 'node:assert/strict';
 import { DEMO } from './api.mjs';
@@ -62,4 +62,26 @@ export async function storedValues(page) {
       ['local', localStorage],
     ].flatMap(([name, store]) => Object.keys(store).map((key) => [name, key, store.getItem(key)])),
   );
+}
+
+/**
+ * Holds back every wasm file the page asks for until `release()`: the page
+ * shows what the server sent, and what reaches the API meanwhile is the boot
+ * script's. `hold()` holds the next page's again.
+ */
+export async function holdWasm(page) {
+  let held = [];
+  let released = false;
+  await page.route(/\.wasm$/, (route) => (released ? route.continue() : held.push(route)));
+  return {
+    hold: () => {
+      released = false;
+    },
+    release: async () => {
+      released = true;
+      const waiting = held;
+      held = [];
+      await Promise.all(waiting.map((route) => route.continue().catch(() => {})));
+    },
+  };
 }

@@ -2,7 +2,9 @@
 //! (a page's code arrives when it is first needed); this is what tells which
 //! page a path leads to, for a link that is hovered or a page about to open.
 
+use crate::api::paths;
 use crate::i18n::{common as c, messages as t};
+use crate::vm::query::VmQuery;
 
 /// A tab of a virtual machine's page, in the order a user looks at a VM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,12 +189,25 @@ impl Route {
         }
     }
 
+    /// The page's first API read when its address alone says what it is,
+    /// as the API path for any account and VM (`{account}`, `{id}`) with its
+    /// query: the boot script sends it beside the wasm, and the panel takes
+    /// its answer instead of asking again. The list's is its first page in
+    /// the default view (an address with a query asks the app).
+    pub fn first_read(self) -> Option<String> {
+        match self {
+            Route::VmList => Some(paths::url("", &paths::vms("{account}"), &VmQuery::default().params())),
+            Route::Vm(_) => Some(format!("{}/{{id}}", paths::new_vm("{account}"))),
+            _ => None,
+        }
+    }
+
     /// The table the build writes into the boot script: each page's pattern
-    /// with its modules, in the order they are tried, as JSON
-    /// (`[["/", []], …, ["/vms/:id", ["part_vm"]], …]`).
+    /// with its modules and its first read, in the order they are tried, as
+    /// JSON (`[["/", [], null], …, ["/vms/:id", ["part_vm"], "/account/{account}/virtual_machine/{id}"], …]`).
     pub fn boot_table() -> String {
         let rows: Vec<serde_json::Value> = Route::pages()
-            .filter_map(|page| Some(serde_json::json!([page.pattern()?, page.modules()])))
+            .filter_map(|page| Some(serde_json::json!([page.pattern()?, page.modules(), page.first_read()])))
             .collect();
         serde_json::Value::Array(rows).to_string()
     }
@@ -332,11 +347,12 @@ mod tests {
         let table: serde_json::Value = serde_json::from_str(&Route::boot_table()).unwrap();
         let rows = table.as_array().unwrap();
         assert_eq!(rows.len(), Route::pages().count());
-        assert!(rows.contains(&serde_json::json!(["/vms/:id/statistics", ["part_vm", "part_statistics"]])));
-        assert!(rows.contains(&serde_json::json!(["/vms/:id", ["part_vm"]])), "the overview comes with the page's frame");
-        assert!(rows.contains(&serde_json::json!(["/vms/:id/firewall", ["part_vm", "part_vm_tabs"]])));
-        assert!(rows.contains(&serde_json::json!(["/login", ["part_login"]])));
-        assert!(rows.contains(&serde_json::json!(["/vms", []])), "the list comes with the main module");
+        let vm = "/account/{account}/virtual_machine/{id}";
+        assert!(rows.contains(&serde_json::json!(["/vms/:id/statistics", ["part_vm", "part_statistics"], vm])));
+        assert!(rows.contains(&serde_json::json!(["/vms/:id", ["part_vm"], vm])), "the overview comes with the page's frame");
+        assert!(rows.contains(&serde_json::json!(["/vms/:id/firewall", ["part_vm", "part_vm_tabs"], vm])));
+        assert!(rows.contains(&serde_json::json!(["/login", ["part_login"], null])));
+        assert!(rows.contains(&serde_json::json!(["/vms", [], "/account/{account}/virtual_machines?limit=50"])), "the list comes with the main module");
         for row in rows {
             for module in row[1].as_array().unwrap() {
                 assert!(module::ALL.contains(&module.as_str().unwrap()), "{module}");
@@ -429,5 +445,16 @@ mod spanish_tests {
         assert_eq!(Route::Vm(VmTab::Firewall).title("vmdeck", Some("db-01"), None), "db-01 · Cortafuegos · vmdeck");
         assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", None, None), "Máquina virtual · Resumen · vmdeck");
         assert_eq!(Route::Unknown.title("vmdeck", None, None), "Página no encontrada · vmdeck");
+    }
+
+    #[test]
+    fn the_first_reads_are_what_the_pages_ask_for_first() {
+        assert_eq!(Route::VmList.first_read().as_deref(), Some("/account/{account}/virtual_machines?limit=50"));
+        // The list's default view is the one an address without a query opens.
+        assert_eq!(VmQuery::from_params(|_| None), VmQuery::default());
+        assert_eq!(Route::Vm(VmTab::Firewall).first_read().as_deref(), Some("/account/{account}/virtual_machine/{id}"));
+        assert_eq!(paths::vm("7", "42").ok().as_deref(), Some("/account/7/virtual_machine/42"));
+        assert_eq!(Route::Login.first_read(), None);
+        assert_eq!(Route::Interfaces.first_read(), None);
     }
 }

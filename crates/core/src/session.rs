@@ -83,12 +83,20 @@ impl Lifetime {
         if times.logged_out_at.is_some_and(|out| times.logged_in_at <= out) {
             return Some(Ended::LoggedOut);
         }
-        if times.remembered && now - times.logged_in_at > f64::from(self.remember_days) * DAY_MS {
-            return Some(Ended::Age);
+        if now <= self.ends_at(times) {
+            return None;
         }
+        Some(if times.remembered && now > times.logged_in_at + f64::from(self.remember_days) * DAY_MS { Ended::Age } else { Ended::Idle })
+    }
+
+    /// The moment a login with these times ends unless it is used again (or
+    /// logged out before): its age or its idle time, whichever comes first.
+    /// The boot script sends no request with the login from then on.
+    pub fn ends_at(&self, times: Times) -> f64 {
         // A use is never earlier than the login itself.
         let used = times.last_used.max(times.logged_in_at);
-        (now - used > f64::from(self.idle_minutes) * MINUTE_MS).then_some(Ended::Idle)
+        let idle = used + f64::from(self.idle_minutes) * MINUTE_MS;
+        if times.remembered { idle.min(times.logged_in_at + f64::from(self.remember_days) * DAY_MS) } else { idle }
     }
 }
 
@@ -298,5 +306,16 @@ mod tests {
         assert_eq!(errors.get("token").map(String::as_str), Some("Enter your API token."));
         let fine = LoginForm { base_url: "/api".into(), account: "1".into(), token: "t".into(), remember: false };
         assert!(fine.errors().is_empty());
+    }
+
+    proptest::proptest! {
+        /// A login has ended by its age or idle time exactly after `ends_at`.
+        #[test]
+        fn ends_at_is_when_it_has_ended(in_ago in 0.0f64..4e10, used_ago in 0.0f64..4e10, later in -1e6f64..4e10, remembered: bool, days in 1u32..=365, minutes in 1u32..=1440) {
+            let lifetime = Lifetime { remember_days: days, idle_minutes: minutes };
+            let times = times(in_ago, used_ago, remembered);
+            let at = lifetime.ends_at(times) + later;
+            proptest::prop_assert_eq!(lifetime.ended(times, at).is_some(), later > 0.0);
+        }
     }
 }
