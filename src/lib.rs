@@ -85,11 +85,15 @@ pub fn start() {
     // once `config.json` is in (the boot script asked for it beside the
     // wasm), the language file it names, if any, and the page's parts: until
     // then the page the server sent stays, and the app replaces it with the
-    // same page in one step.
+    // same page in one step. Not the parts of a page that leads to the login
+    // page, for want of a login: that page is drawn at once.
     wasm_bindgen_futures::spawn_local(async move {
         let config = deploy::preload().await;
         language::load(&config).await;
-        parts::page_ready(&path).await;
+        let login_page = matches!(vmdeck_core::route::Route::from_path(&path), vmdeck_core::route::Route::Login | vmdeck_core::route::Route::Portal);
+        if login_page || session::any_kept() {
+            parts::page_ready(&path).await;
+        }
         mount();
     });
 }

@@ -22,6 +22,12 @@ mod stored;
 
 pub use credentials::{Account, Credentials, Token};
 
+/// Whether this browser keeps any login for this tab to show: its own, or a
+/// remembered one. Without one, the page opened leads to the login page.
+pub fn any_kept() -> bool {
+    !stored::tab().logins.is_empty() || !stored::remembered().is_empty()
+}
+
 use crate::hooks::{use_poll_with_options, UsePollOptions};
 use crate::storage::{self, keys};
 use leptos::prelude::*;

@@ -111,3 +111,12 @@ test('the app takes each page over without moving it', async () => {
     assert.ok(shift <= 0.02, `${path}: layout shift ${shift.toFixed(3)}, at most 0.02`);
   }
 });
+
+test('without a login, a bookmarked VM page leads to the login form without waiting for the VM page\'s code', async () => {
+  const { page } = await suite.open();
+  // The VM tabs' code never arrives; the login page does not need it.
+  await page.route(/split_part_vm_tabs\.wasm$/, () => {});
+  await page.goto(`${suite.sim.url}/vms/1001/firewall`);
+  await page.waitForURL(/\/login\?next=%2Fvms%2F1001%2Ffirewall$/);
+  await page.waitForSelector('#login-submit');
+});

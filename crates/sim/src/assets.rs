@@ -94,15 +94,16 @@ fn not_found(method: &Method) -> Response {
 /// writes them (`vmdeck-3f2a9c0e1b2d4a5f_bg.wasm`, `main-….css`,
 /// `split_…-<hash>.wasm`), or its top folder's name does
 /// (`app-<hash>/vmdeck_bg.wasm`, the folder `scripts/build-wasm.mjs` names
-/// after its contents). A hash is a part of 16 or more hex digits between
-/// `-`, `_` and `.`. Deeper folders do not count: wasm-bindgen's
+/// after its contents). A hash is a part of 12 or more hex digits between
+/// `-`, `_` and `.`: Trunk writes its 64-bit hash without leading zeros, so
+/// one name in 16 has 15 digits, one in 4,096 13. Deeper folders do not count: wasm-bindgen's
 /// `snippets/<crate>-<hash>/` is named after the crate, not the contents.
 pub fn is_hashed(path: &str) -> bool {
     let path = path.trim_start_matches('/');
     let top_folder = path.split_once('/').map_or("", |(top, _)| top);
     [top_folder, last_segment(path)]
         .iter()
-        .any(|name| name.split(['-', '_', '.']).any(|part| part.len() >= 16 && part.bytes().all(|b| b.is_ascii_hexdigit())))
+        .any(|name| name.split(['-', '_', '.']).any(|part| part.len() >= 12 && part.bytes().all(|b| b.is_ascii_hexdigit())))
 }
 
 /// Whether a request for a missing path is a browser opening a page of the
