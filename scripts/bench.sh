@@ -6,7 +6,8 @@
 #
 # BENCH_RUNS, BENCH_LH_RUNS, BENCH_POLL_SECONDS and BENCH_TRIPS tune the
 # number of runs (of Lighthouse's), the polling window and the memory round
-# trips; BENCH_ONLY picks sections (see scripts/bench/main.mjs).
+# trips; BENCH_ONLY picks sections and BENCH_LH_PRESETS Lighthouse's visits
+# (see scripts/bench/main.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # --bench: Lighthouse too, at the version pinned in Trunk.toml.

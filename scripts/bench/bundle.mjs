@@ -1,10 +1,14 @@
 // Section `bundle`: what the built panel weighs, all of it and what a first
-// visit to each page downloads, as the server sends it. Reads dist/ only.
+// visit to each page downloads, as the server sends it (dist/), and where the
+// main module's bytes go, by crate and by the panel's own modules (a side
+// build with names kept from the last release build's linker output:
+// attribution.mjs).
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { partsFor } from '../route-table.mjs';
-import { DIST } from '../../tests/support/simulator.mjs';
+import { DIST, ROOT } from '../../tests/support/simulator.mjs';
+import { attribute } from './attribution.mjs';
 import { figures, fmt, record } from './shared.mjs';
 
 export const name = 'bundle';
@@ -18,7 +22,14 @@ export const FIGURES = figures({
     unit: 'KB',
     variants: { '/vms': { budget: 150, floor: 200, better: 'lower' } },
   },
+  mainCode: { name: 'main module: code ({functions} functions) and data', unit: 'KB' },
+  byCrate: { name: 'main module by crate: {crate}', unit: 'KB' },
+  byModule: { name: 'main module, our own: {module}', unit: 'KB' },
 });
+
+// How many crates and modules of our own the table shows, largest first; the rest in one line each.
+const CRATES_SHOWN = 12;
+const MODULES_SHOWN = 10;
 
 // The pages whose first visit is measured, with the parts each needs.
 const ROUTES = ['/login', '/vms', '/vms/new', '/vms/:id', '/vms/:id/firewall', '/vms/:id/statistics', '/interfaces'];
@@ -98,4 +109,24 @@ export async function run() {
       note: `(raw ${fmt(size.raw / 1000)} KB; ${files.size} files)`,
     });
   }
+
+  const named = attribute({
+    linked: path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'wasm32-unknown-unknown', 'release', 'vmdeck.wasm'),
+    shipped: path.join(folder, 'vmdeck_bg.wasm'),
+  });
+  const kb = (bytes) => bytes / 1000;
+  record(FIGURES.mainCode, kb(named.total + named.data), {
+    slots: { functions: named.functions },
+    note: `(code ${fmt(kb(named.total))} KB, data ${fmt(kb(named.data))} KB, raw)`,
+  });
+  const shown = (rows, count, figure, slot, rest) => {
+    for (const row of rows.slice(0, count)) {
+      record(figure, kb(row.raw), { slots: { [slot]: row.name }, note: `raw (${fmt(kb(row.brotli))} KB brotli on its own)` });
+    }
+    const others = rows.slice(count);
+    const raw = others.reduce((sum, row) => sum + row.raw, 0);
+    if (others.length) record(figure, kb(raw), { slots: { [slot]: `${others.length} ${rest}` }, note: 'raw' });
+  };
+  shown(named.crates, CRATES_SHOWN, FIGURES.byCrate, 'crate', 'other crates');
+  shown(named.ours, MODULES_SHOWN, FIGURES.byModule, 'module', 'other modules');
 }

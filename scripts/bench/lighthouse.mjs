@@ -18,6 +18,12 @@ import { figures, log, record, stats } from './shared.mjs';
 export const name = 'lighthouse';
 
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LH_RUNS || 3);
+// The visits measured, by the name BENCH_LH_PRESETS picks them with (comma-separated).
+const PRESETS = { mobile: 'mobile', desktop: 'desktop', warm: 'mobile, warm' };
+const picked = process.env.BENCH_LH_PRESETS ? process.env.BENCH_LH_PRESETS.split(',').map((p) => p.trim()) : Object.keys(PRESETS);
+const unknownPreset = picked.find((p) => !(p in PRESETS));
+if (unknownPreset) throw new Error(`BENCH_LH_PRESETS: no preset ${unknownPreset} (there are ${Object.keys(PRESETS).join(', ')})`);
+const presets = picked.map((p) => PRESETS[p]);
 
 // Each figure of a Lighthouse report, `value` read from the report, with its
 // budget per preset.
@@ -112,7 +118,7 @@ export async function run({ account }) {
     const [vm] = (await apiGet(sim.api, accountPath('/virtual_machines?limit=1'))).body;
     const bookmark = `/vms/${vm.id}`;
     for (const [route, dir] of [['/login', loggedOut], ['/vms', loggedIn], [bookmark, loggedIn]]) {
-      for (const preset of ['mobile', 'desktop', 'mobile, warm']) {
+      for (const preset of presets) {
         const warm = preset.endsWith('warm');
         // The visit before, which leaves the caches a returning user has.
         if (warm) await lighthouseOnce(lh, `${sim.url}${route}`, dir, 'mobile');

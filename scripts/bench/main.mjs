@@ -7,7 +7,8 @@
 // first.
 //
 // Environment: BENCH_RUNS (runs per figure, default 7), BENCH_LH_RUNS
-// (Lighthouse runs per figure, default 3), BENCH_POLL_SECONDS (window of each
+// (Lighthouse runs per figure, default 3), BENCH_LH_PRESETS (a
+// comma-separated choice of Lighthouse's visits: mobile, desktop, warm), BENCH_POLL_SECONDS (window of each
 // polling count, default 12), BENCH_TRIPS (memory round trips, default 50),
 // BENCH_ONLY (a comma-separated choice of bundle, charts, load, table, large,
 // polling, memory, lighthouse, cls, slow), BENCH_DEBUG (more figures on
