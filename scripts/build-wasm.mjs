@@ -147,13 +147,17 @@ for (const part of new Set([...modulesFor(routes, location.pathname), ...(handof
 // not, instead of asking again (vmdeckTakeFirstRead). Only while the login
 // may be used without checking it again: the panel writes, each time it
 // checks the login, until when that is (src/session/, the keys in
-// src/storage.rs), and any logout in this browser since then stops it.
+// src/storage.rs), and any logout in this browser since then stops it. A
+// tab with logins of its own reads the one it shows; a new tab, the
+// remembered login the panel says a new tab shows.
 let firstRead = null;
 try {
   const page = pageFor(routes, location.pathname);
-  const gate = JSON.parse(sessionStorage.getItem('vmdeck.first_read'));
   const tab = JSON.parse(sessionStorage.getItem('vmdeck.session'));
-  const login = tab?.logins?.find((l) => l.login_id === gate?.login && l.login_id === tab.current);
+  const store = tab ? sessionStorage : localStorage;
+  const gate = JSON.parse(store.getItem('vmdeck.first_read'));
+  const logins = tab ? tab.logins?.filter((l) => l.login_id === tab.current) : JSON.parse(localStorage.getItem('vmdeck.session'));
+  const login = Array.isArray(logins) ? logins.find((l) => l.login_id === gate?.login) : undefined;
   const fresh = gate && Date.now() < gate.until && localStorage.getItem('vmdeck.logout') === gate.logouts;
   const ids = /^[0-9]{1,20}$/.test(login?.account_id) && (page?.id === undefined || /^[0-9]{1,20}$/.test(page.id));
   if (page?.read && !location.search && !handoff && fresh && ids && typeof login.token === 'string' && typeof login.base_url === 'string') {

@@ -39,6 +39,13 @@ pub fn write<T: Serialize + ?Sized>(store: Store, key: &str, value: &T) -> bool 
     }
 }
 
+/// Writes only when the value differs from what is kept (a write to the
+/// browser's store wakes every other tab); whether it is kept now.
+pub fn write_changed<T: Serialize + ?Sized>(store: Store, key: &str, value: &T) -> bool {
+    let (Some(storage), Ok(text)) = (storage(store), serde_json::to_string(value)) else { return false };
+    storage.get_item(key).ok().flatten().as_deref() == Some(text.as_str()) || storage.set_item(key, &text).is_ok()
+}
+
 pub fn remove(store: Store, key: &str) {
     if let Some(storage) = storage(store) {
         let _ = storage.remove_item(key);
@@ -72,7 +79,8 @@ pub mod keys {
     pub const LOGOUT: &str = "vmdeck.logout";
     /// This tab: the login shown (its id), until when it holds without a
     /// check, and the logouts as they stood then: what the boot script's
-    /// first API read may go out with.
+    /// first API read may go out with. In this browser's storage, the same
+    /// for the remembered login a new tab shows.
     pub const FIRST_READ: &str = "vmdeck.first_read";
 
     // The account's data.
@@ -140,7 +148,7 @@ pub fn keeps_account_data() -> bool {
 /// "Forget this device": every account's data and logins in this browser;
 /// the language, theme and refresh preferences stay.
 pub fn forget_device() {
-    for prefix in keys::ACCOUNT_DATA.iter().chain(&[keys::SESSION, keys::USED]) {
+    for prefix in keys::ACCOUNT_DATA.iter().chain(&[keys::SESSION, keys::USED, keys::FIRST_READ]) {
         remove_all(Store::Browser, prefix);
     }
     remove_all(Store::Tab, "vmdeck.");

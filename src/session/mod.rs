@@ -18,9 +18,12 @@
 //! that nothing of one account stays in memory under another.
 
 mod credentials;
+mod lifetime;
 mod stored;
 
 pub use credentials::{Account, Credentials, Token};
+pub use lifetime::keep_lifetime;
+use lifetime::take_handed_over;
 
 /// Whether this browser keeps any login for this tab to show: its own, or a
 /// remembered one. Without one, the page opened leads to the login page.
@@ -28,16 +31,12 @@ pub fn any_kept() -> bool {
     !stored::tab().logins.is_empty() || !stored::remembered().is_empty()
 }
 
-use crate::hooks::{use_poll_with_options, UsePollOptions};
-use crate::storage::{self, keys};
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
-use wasm_bindgen::JsCast;
 use vmdeck_core::i18n::shell as t;
-use vmdeck_core::session::{Ended, Lifetime, Times};
+use vmdeck_core::session::{Ended, Lifetime, LogoutRecord, Times};
 
-/// How often an open tab looks whether its logins have ended.
-const CHECK_EVERY_MS: u32 = 15_000;
 /// A use is written down at most this often: every key press would be a write.
 const USE_WRITE_EVERY_MS: f64 = 10_000.0;
 
@@ -89,11 +88,10 @@ impl Session {
                 logins.push(remembered);
             }
         }
-        let current = tab.current.filter(|id| logins.iter().any(|c| &c.login_id == id)).or_else(|| {
-            let uses = stored::uses();
-            let last = |c: &Credentials| uses.get(&c.login_id).copied().unwrap_or(c.logged_in_at);
-            logins.iter().max_by(|a, b| last(a).total_cmp(&last(b))).map(|c| c.login_id.clone())
-        });
+        let current = tab
+            .current
+            .filter(|id| logins.iter().any(|c| &c.login_id == id))
+            .or_else(|| stored::shown_first(logins.iter(), &stored::uses()).map(|c| c.login_id.clone()));
         let session = Self::new(logins, current);
         session.check();
         session.save();
@@ -237,7 +235,7 @@ impl Session {
         }
         self.take_out(ended.iter());
         if self.logins.with_untracked(Vec::is_empty) && ended.iter().any(|c| !c.remembered) {
-            storage::remove(storage::Store::Browser, keys::MY_ADDRESS);
+            storage::remove(Store::Browser, keys::MY_ADDRESS);
         }
     }
 
@@ -257,7 +255,7 @@ impl Session {
         self.logins.with_untracked(|logins| stored::write_tab(current.as_deref(), logins));
         // No login shown: nothing for the boot script to send a read with.
         if current.is_none() {
-            stored::write_first_read(None);
+            stored::write_first_read(Store::Tab, None);
         }
     }
 
@@ -297,12 +295,7 @@ impl Session {
                 .filter_map(|c| {
                     let lifetime = deployment.or(c.lifetime).unwrap_or_default();
                     let seen_here = self.last_used.with_value(|used| used.get(&c.login_id).copied());
-                    let times = Times {
-                        logged_in_at: c.logged_in_at,
-                        last_used: uses.get(&c.login_id).copied().unwrap_or(0.0).max(seen_here.unwrap_or(0.0)),
-                        logged_out_at: logouts.ended_at(&c.login_id),
-                        remembered: c.remembered,
-                    };
+                    let times = times(c, &uses, seen_here, &logouts);
                     let Some(ended) = lifetime.ended(times, at) else {
                         holds_until.push((c.login_id.clone(), lifetime.ends_at(times)));
                         return None;
@@ -324,7 +317,16 @@ impl Session {
             self.end(&ended);
         }
         let current = self.current.get_untracked();
-        stored::write_first_read(current.as_deref().and_then(|id| holds_until.iter().find(|(held, _)| held == id)).map(|(id, until)| (id.as_str(), *until)));
+        let shown = current.as_deref().and_then(|id| holds_until.iter().find(|(held, _)| held == id));
+        stored::write_first_read(Store::Tab, shown.map(|(id, until)| (id.as_str(), *until)));
+        // A new tab's: by the uses every tab has written, not this tab's own.
+        let remembered = stored::remembered();
+        let next_tab = stored::shown_first(remembered.iter(), &uses).and_then(|c| {
+            let lifetime = deployment.or(c.lifetime).unwrap_or_default();
+            let times = times(c, &uses, None, &logouts);
+            lifetime.ended(times, at).is_none().then(|| (c.login_id.as_str(), lifetime.ends_at(times)))
+        });
+        stored::write_first_read(Store::Browser, next_tab);
         current.is_some()
     }
 
@@ -360,6 +362,17 @@ impl Session {
     }
 }
 
+/// A login's times as this browser has them: its use the latest any tab
+/// wrote down, or this one saw.
+fn times(login: &Credentials, uses: &BTreeMap<String, f64>, seen_here: Option<f64>, logouts: &LogoutRecord) -> Times {
+    Times {
+        logged_in_at: login.logged_in_at,
+        last_used: uses.get(&login.login_id).copied().unwrap_or(0.0).max(seen_here.unwrap_or(0.0)),
+        logged_out_at: logouts.ended_at(&login.login_id),
+        remembered: login.remembered,
+    }
+}
+
 pub fn use_session() -> Session {
     // The root provides it; a component tested alone gets a fresh, logged-out one.
     use_context::<Session>().unwrap_or_else(|| {
@@ -367,57 +380,4 @@ pub fn use_session() -> Session {
         provide_context(session);
         session
     })
-}
-
-/// At the root, once: keeps the login's lifetime. It is checked when
-/// `config.json` has said what it is, every few seconds (a hidden tab
-/// too), when the tab is shown, at each use, and when another tab logs out.
-pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
-    let session = use_session();
-    Effect::new(move || {
-        if let Some(lifetime) = lifetime.get() {
-            session.lifetime.set(Some(lifetime));
-            session.check();
-        }
-    });
-    // Every login of the tab, shown or not, has its time.
-    let logged_in = Signal::derive(move || session.logins.with(|logins| !logins.is_empty()));
-    use_poll_with_options(logged_in, CHECK_EVERY_MS, move || {
-        session.check();
-    }, UsePollOptions::default().while_hidden(logged_in));
-    let typed = window_event_listener(leptos::ev::keydown, move |_| session.used());
-    let pointed = window_event_listener(leptos::ev::pointerdown, move |_| session.used());
-    let shown = window_event_listener(leptos::ev::focus, move |_| {
-        session.check();
-    });
-    // A link pasted into this tab while it is open: the boot script took
-    // it out of the address as it came.
-    let handed_over = window_event_listener_untyped(HANDED_OVER_EVENT, move |_| {
-        if let Some(fragment) = take_handed_over() {
-            session.handoff.set(Some(fragment));
-        }
-    });
-    let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().as_deref() == Some(keys::LOGOUT) {
-            session.check();
-        }
-    });
-    on_cleanup(move || {
-        typed.remove();
-        pointed.remove();
-        shown.remove();
-        other_tab.remove();
-        handed_over.remove();
-    });
-}
-
-/// The event of the boot script for a login link that came while the panel ran.
-const HANDED_OVER_EVENT: &str = "vmdeck-handoff";
-
-/// The fragment of a login link the boot script took out of the address
-/// bar (`vmdeckTakeHandoff`, which gives it once).
-fn take_handed_over() -> Option<String> {
-    let window = web_sys::window()?;
-    let take: js_sys::Function = js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
-    take.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
 }

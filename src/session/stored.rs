@@ -122,9 +122,10 @@ pub(super) fn record_logout(change: impl FnOnce(&mut LogoutRecord)) {
 }
 
 /// What the boot script's first read may go out with (`boot.js`, written by
-/// `scripts/build-wasm.mjs`): this tab's login shown, until when it holds
-/// without a check, and the browser's logouts as they stand, so that any
-/// logout since stops it. Without a login shown, nothing.
+/// `scripts/build-wasm.mjs`): a login, until when it holds without a check,
+/// and the browser's logouts as they stand, so that any logout since stops
+/// it. In the tab's store, the login this tab shows; in the browser's, the
+/// remembered login a new tab would show. Without one, nothing.
 #[derive(Serialize)]
 struct FirstRead<'a> {
     login: &'a str,
@@ -132,12 +133,19 @@ struct FirstRead<'a> {
     logouts: Option<String>,
 }
 
-pub(super) fn write_first_read(shown: Option<(&str, f64)>) {
-    match shown {
+pub(super) fn write_first_read(store: Store, login: Option<(&str, f64)>) {
+    match login {
         Some((login, until)) => {
             let logouts = storage::read_text(Store::Browser, keys::LOGOUT);
-            storage::write(Store::Tab, keys::FIRST_READ, &FirstRead { login, until, logouts });
+            storage::write_changed(store, keys::FIRST_READ, &FirstRead { login, until, logouts });
         }
-        None => storage::remove(Store::Tab, keys::FIRST_READ),
+        None => storage::remove(store, keys::FIRST_READ),
     }
+}
+
+/// The login a tab shows when it has none of its own: of `logins`, the
+/// one used last in any tab (or, never used, logged in to last).
+pub(super) fn shown_first<'a>(logins: impl Iterator<Item = &'a Credentials>, uses: &BTreeMap<String, f64>) -> Option<&'a Credentials> {
+    let last = |c: &Credentials| uses.get(&c.login_id).copied().unwrap_or(c.logged_in_at);
+    logins.max_by(|a, b| last(a).total_cmp(&last(b)))
 }
