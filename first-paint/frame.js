@@ -37,6 +37,13 @@
     const { notice: key, starts, ends } = notice.dataset;
     if ((Array.isArray(dismissed) && dismissed.includes(key)) || (starts && now < Number(starts)) || (ends && now >= Number(ends))) notice.remove();
   }
+  // A VM page's tabs lead to this VM's parts, the open one marked as the app marks it.
+  const vm = location.pathname.match(/^\/vms\/([0-9]{1,20})(?:\/([a-z]+))?$/);
+  for (const tab of vm ? document.querySelectorAll('a[data-vm-tab]') : []) {
+    const part = tab.dataset.vmTab;
+    tab.href = `/vms/${vm[1]}${part ? `/${part}` : ''}`;
+    if (part === (vm[2] ?? '')) tab.setAttribute('aria-current', 'page');
+  }
   // The page is written in English; its texts in the other language beside it.
   const other = document.getElementById(`first-paint-${lang}`);
   if (!other) return;

@@ -36,8 +36,8 @@ export const PAGES = {
 const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function frame(name) {
-  // Its leading comment says what it is, for whoever edits it; not for the page.
-  return readFileSync(path.join(FRAMES, name), 'utf8').replace(/^\s*<!--[\s\S]*?-->\s*/, '').trim();
+  // Its comments say what it is, for whoever edits it; not for the page.
+  return readFileSync(path.join(FRAMES, name), 'utf8').replace(/\s*<!--[\s\S]*?-->\s*/g, '\n').trim();
 }
 
 function noticeHtml(notice) {

@@ -25,9 +25,9 @@ const layoutShift = (page) =>
 const box = (page, selector) => page.locator(selector).first().boundingBox();
 
 test('each page paints its frame from the HTML, in English or Spanish, before any wasm arrives', async () => {
-  for (const [locale, title, login, intro] of [
-    ['en-US', 'Virtual machines', 'Log in', 'Log in with your account id'],
-    ['es-ES', 'Máquinas virtuales', 'Iniciar sesión', 'Inicia sesión con tu id de cuenta'],
+  for (const [locale, title, login, intro, firewall] of [
+    ['en-US', 'Virtual machines', 'Log in', 'Log in with your account id', 'Firewall'],
+    ['es-ES', 'Máquinas virtuales', 'Iniciar sesión', 'Inicia sesión con tu id de cuenta', 'Cortafuegos'],
   ]) {
     const { page } = await suite.open({ locale });
     await holdWasm(page);
@@ -43,7 +43,12 @@ test('each page paints its frame from the HTML, in English or Spanish, before an
     assert.equal(await page.locator('.table-skeleton .skeleton-row').count(), 6);
     await page.goto(`${suite.sim.url}/vms/1001/firewall`);
     assert.equal(await page.textContent('.breadcrumb a'), title);
-    assert.ok(await page.$('.vm-page .skeleton-title'));
+    assert.ok(await page.$('.vm-header .skeleton-name'));
+    // The tabs, pointed at this VM, the open one marked.
+    assert.equal(await page.locator('nav.tabs a').count(), 9);
+    assert.equal(await page.getAttribute('nav.tabs a:first-child', 'href'), '/vms/1001');
+    assert.equal(await page.textContent('nav.tabs a[aria-current="page"]'), firewall);
+    assert.equal(await page.getAttribute('nav.tabs a[aria-current="page"]', 'href'), '/vms/1001/firewall');
   }
 });
 
@@ -97,16 +102,20 @@ test('the app takes each page over without moving it', async () => {
   for (const [path, ready, selectors] of [
     ['/login', '#login-submit', ['.login-card', '.login-card h1', '.login-form .button-primary', '#first-paint-token']],
     ['/vms', '#vm-table tbody tr', ['main h1', '.toolbar', '.page-actions .button-primary', '.list-export']],
-    ['/vms/1001', '#vm-title', ['.breadcrumb-row', '.breadcrumb a']],
+    ['/vms/1001/statistics', '#vm-title', ['.breadcrumb-row', '.breadcrumb a', '.vm-header', 'nav.tabs', 'nav.tabs a[aria-current="page"]']],
   ]) {
     const { page } = await suite.open(path === '/login' ? {} : { storageState });
     const wasm = await holdWasm(page);
     await page.goto(`${suite.sim.url}${path}`);
     const before = await Promise.all(selectors.map((selector) => box(page, selector)));
+    const tabs = () => page.$$eval('nav.tabs a', (links) => links.map((a) => [a.getAttribute('href'), a.textContent, a.getAttribute('aria-current')]));
+    const tabsBefore = await tabs();
     await wasm.release();
     await page.waitForSelector(ready);
     const after = await Promise.all(selectors.map((selector) => box(page, selector.replace('#first-paint-token', '#login-token'))));
     selectors.forEach((selector, i) => assert.deepEqual(after[i], before[i], `${path}: ${selector} stays where it was painted`));
+    // The VM page's tabs as the app draws them (vmdeck_core::route::VmTab::ALL).
+    assert.deepEqual(await tabs(), tabsBefore, `${path}: the same tabs`);
     const shift = await layoutShift(page);
     assert.ok(shift <= 0.02, `${path}: layout shift ${shift.toFixed(3)}, at most 0.02`);
   }

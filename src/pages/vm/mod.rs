@@ -29,7 +29,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
 use vmdeck_core::vm::disk::Disk;
-use vmdeck_core::i18n::{common as c, vm as t};
+use vmdeck_core::i18n::{common as c, shell, vm as t};
 use vmdeck_core::route::VmTab;
 use vmdeck_core::{ApiError, Vm};
 
@@ -134,6 +134,9 @@ pub fn VmPage() -> impl IntoView {
     let retry = Callback::new(move |()| data.refresh());
     // Another VM's data (a link from one VM to another) is not shown as this one's.
     let has_vm = Memo::new(move |_| ctx.vm.with(Option::is_some) && !data.stale.get());
+    // The tabs depend on the id alone: drawn at once (the page the server
+    // sends has them too), gone only when the VM cannot be read.
+    let tabs_shown = Memo::new(move |_| has_vm.get() || ctx.error.with(Option::is_none));
 
     view! {
         <section class="page vm-page">
@@ -147,15 +150,23 @@ pub fn VmPage() -> impl IntoView {
                 view! {
                     <VmHeader ctx=ctx/>
                     {move || ctx.error.get().map(|error| view! { <ErrorView error=error doing=t::VM_PAGE_DOING_READ_AGAIN.get() on_retry=retry/> })}
-                    <TabNav id=id/>
-                    <div class="tab-body"><Outlet/></div>
                 }
                 .into_any()
             } else {
                 match ctx.error.get() {
-                    None => view! { <div class="skeleton skeleton-title"></div><div class="skeleton skeleton-row"></div> }.into_any(),
+                    None => view! { <VmHeaderPending/> }.into_any(),
                     Some(error) => view! { <ErrorView error=error doing=t::VM_PAGE_DOING_LOAD.get() on_retry=retry/> }.into_any(),
                 }
+            }}
+            <Show when=move || tabs_shown.get()>
+                <TabNav id=id/>
+            </Show>
+            {move || if has_vm.get() {
+                view! { <div class="tab-body"><Outlet/></div> }.into_any()
+            } else if tabs_shown.get() {
+                view! { <div class="skeleton skeleton-row"></div> }.into_any()
+            } else {
+                ().into_any()
             }}
         </section>
     }
@@ -203,6 +214,22 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>
             </div>
+        </header>
+    }
+}
+
+/// The header's frame while the VM is read, line for line as `VmHeader`
+/// draws it, so that the tabs below it stay where they are.
+#[component]
+fn VmHeaderPending() -> impl IntoView {
+    view! {
+        <header class="page-header vm-header" aria-busy="true">
+            <div class="vm-title">
+                <h1><span class="skeleton skeleton-text skeleton-name"></span><span class="visually-hidden">{shell::SHELL_LOADING.get()}</span></h1>
+                <p class="muted vm-subtitle"><span class="skeleton skeleton-text skeleton-subtitle"></span></p>
+                <p class="vm-connect small"><span class="skeleton skeleton-text skeleton-connect"></span></p>
+            </div>
+            <div class="vm-state"><span class="skeleton skeleton-actions"></span></div>
         </header>
     }
 }
