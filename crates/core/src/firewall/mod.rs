@@ -2,10 +2,12 @@
 //! for matching (`matcher`), which earlier rules cover a rule (`shadow`), how
 //! the service reads a list of rules (`rules`: which rule decides a packet,
 //! what to look at, the lockout guard), which rules the list's filters pick
-//! (`filter`), and the rule form (`form`).
+//! (`filter`), the rule form (`form`), and rules brought in from a text,
+//! CSV or JSON (`import`).
 
 pub mod filter;
 pub mod form;
+pub mod import;
 mod matcher;
 pub mod parse;
 pub mod rules;
