@@ -2,8 +2,9 @@
 //! for matching (`matcher`), which earlier rules cover a rule (`shadow`), how
 //! the service reads a list of rules (`rules`: which rule decides a packet,
 //! what to look at, the lockout guard), which rules the list's filters pick
-//! (`filter`), the rule form (`form`), and rules brought in from a text,
-//! CSV or JSON (`import`).
+//! (`filter`), the rule form (`form`), rules brought in from a text, CSV or
+//! JSON (`import`), and what rules brought together would be on an
+//! interface (`sets`).
 
 pub mod filter;
 pub mod form;
@@ -11,4 +12,5 @@ pub mod import;
 mod matcher;
 pub mod parse;
 pub mod rules;
+pub mod sets;
 mod shadow;
