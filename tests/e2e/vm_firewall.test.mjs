@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, nicsOf, vmPicker } from '../support/api.mjs';
+import { accountPath, apiSend, nicsOf, rulesOf as rulesOfNic, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
 import { fillIn, leaveField } from '../support/pages/forms.mjs';
 import { openPolicyDialog, setPolicyDrop } from '../support/pages/network.mjs';
 import { gotoVm, openVm } from '../support/pages/vm.mjs';
@@ -12,21 +12,8 @@ import { useSuite } from '../support/suite.mjs';
 const suite = useSuite(['--vms', '60', '--op-ms', '800'], { before, after, afterEach });
 const vms = vmPicker(suite);
 
-const rulesOf = async (nic) => (await apiGet(suite.sim.api, accountPath(`/network_interface/${nic.id}/firewall_rules`))).body;
-
-/** An online VM with one interface that has no rules yet, with that interface. */
-async function vmWithoutRules(policy) {
-  let nic;
-  const vm = await vms.take({
-    status: 'online',
-    where: async (v) => {
-      const nics = await nicsOf(suite.sim.api, v);
-      [nic] = nics;
-      return nics.length === 1 && (await rulesOf(nic)).length === 0 && nic.default_firewall_policy === policy;
-    },
-  });
-  return { vm, nic };
-}
+const rulesOf = (nic) => rulesOfNic(suite.sim.api, nic);
+const vmWithoutRules = (policy) => vmWithoutRulesOn(suite.sim.api, vms, policy);
 
 async function addRule(nic, rule) {
   const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/network_interface/${nic.id}/firewall_rule`), rule);

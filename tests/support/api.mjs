@@ -44,6 +44,29 @@ export async function nicsOf(api, vm) {
   return (await apiGet(api, accountPath(`/virtual_machine/${vm.id}/network_interfaces`))).body;
 }
 
+/** The firewall rules of the interface `nic`, as the API lists them. */
+export async function rulesOf(api, nic) {
+  return (await apiGet(api, accountPath(`/network_interface/${nic.id}/firewall_rules`))).body;
+}
+
+/**
+ * An online VM taken from `vms` (a `vmPicker`) with one interface and no
+ * firewall rules on it, with that interface; its default policy `policy`
+ * when one is asked for.
+ */
+export async function vmWithoutRules(api, vms, policy) {
+  let nic;
+  const vm = await vms.take({
+    status: 'online',
+    where: async (v) => {
+      const nics = await nicsOf(api, v);
+      [nic] = nics;
+      return nics.length === 1 && (await rulesOf(api, nic)).length === 0 && (policy === undefined || nic.default_firewall_policy === policy);
+    },
+  });
+  return { vm, nic };
+}
+
 /** Starts rebooting VM `id` behind the panel's back: busy for as long as the simulator's --op-ms. */
 export async function rebootBehindTheBack(api, id) {
   const { status } = await apiSend(api, 'POST', accountPath(`/virtual_machine/${id}/reboot`), {});

@@ -9,6 +9,7 @@
 mod apply;
 mod checks;
 mod filters;
+mod import;
 mod new_rule;
 mod table;
 mod tester;
@@ -65,16 +66,18 @@ pub fn FirewallTab() -> impl IntoView {
     let tester = tester::use_tester(rule_set, every_rule);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
+    // A rule created here, typed or imported, waits in the bar until applied.
+    let remember = Callback::new(move |text: String| {
+        let vm = ctx.id.get_untracked();
+        let mut list = read_unapplied(session, &vm);
+        list.push(text);
+        write_unapplied(session, &vm, &list);
+        unapplied.set(list);
+    });
     let created = use_op(
         ctx,
         Operation::CreateFirewallRule,
-        move |(_, _, text): &(String, Value, String), _| {
-            let vm = ctx.id.get_untracked();
-            let mut list = read_unapplied(session, &vm);
-            list.push(text.clone());
-            write_unapplied(session, &vm, &list);
-            unapplied.set(list);
-        },
+        move |(_, _, text): &(String, Value, String), _| remember.run(text.clone()),
         |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
     );
     let rule_form = use_form_with_options(
@@ -92,6 +95,7 @@ pub fn FirewallTab() -> impl IntoView {
             render={move |_| view! {
                 <filters::RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <div class="table-actions">
+                    <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule rule_set=rule_set policy=policy created=remember/>
                     <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
                         export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
                 </div>
