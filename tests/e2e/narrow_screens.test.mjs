@@ -1,0 +1,32 @@
+// A phone 320 px wide: no page scrolls sideways, in English or Spanish (what is wider than the screen, a table or the tabs, scrolls within its own box).
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { useSuite } from '../support/suite.mjs';
+
+const suite = useSuite(['--vms', '12'], { before, after, afterEach });
+
+const PAGES = ['/vms', '/vms/new', '/interfaces', '/ip_addresses', '/activity',
+  ...['', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics', '/settings', '/activity'].map((tab) => `/vms/1001${tab}`)];
+
+/** How far the page reaches past the screen's right edge, and the outermost elements that do (not inside a box that scrolls). */
+const sideways = (page) => page.evaluate(() => {
+  const width = document.documentElement.clientWidth;
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return true; return false; };
+  const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolls(el));
+  return { over: document.documentElement.scrollWidth - width, past: past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`) };
+});
+
+for (const locale of ['en-US', 'es-ES']) {
+  test(`at 320 px no page scrolls sideways (${locale})`, async () => {
+    const { page } = await loggedInPage(suite, { viewport: { width: 320, height: 700 }, locale });
+    for (const path of PAGES) {
+      await page.goto(`${suite.sim.url}${path}`);
+      await page.waitForSelector('main h1, main .breadcrumb');
+      await page.waitForLoadState('networkidle');
+      const { over, past } = await sideways(page);
+      assert.ok(over <= 0, `${path} scrolls ${over} px sideways: ${past.join(', ')}`);
+    }
+  });
+}
