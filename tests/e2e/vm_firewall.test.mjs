@@ -1,4 +1,4 @@
-// The VM's Firewall tab: rules created, checked, filtered in the URL and applied; the default policy is the last rule; the packet tester and the lockout guard.
+// The VM's Firewall tab: rules created, checked, filtered in the URL and applied; the default policy is the last rule; the packet tester, the lockout guard and "Allow my address".
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -145,4 +145,21 @@ test('a DROP rule that would shut out the saved address warns, and goes through 
   await page.click('#rule-create');
   await page.waitForSelector('#rule-table .rule:has-text("22,3389")');
   assert.equal((await rulesOf(nic)).length, 1);
+});
+
+test('"Allow my address" fills the new rule with the address saved in this browser, or says where to save one', async () => {
+  const { vm } = await vmWithoutRules('ACCEPT');
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
+  await page.selectOption('#rule-command', 'DROP');
+  await page.click('#rule-allow-mine');
+  // None saved: it asks, and takes the user where the address is saved; nothing is looked up.
+  await page.waitForSelector('#rule-ask-address');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tester-source');
+  assert.equal(await page.inputValue('#rule-address'), '');
+  await page.fill('#tester-source', '198.51.100.7');
+  await page.click('#tester-save-address');
+  await page.click('#rule-allow-mine');
+  assert.equal(await page.inputValue('#rule-address'), '198.51.100.7');
+  assert.equal(await page.inputValue('#rule-command'), 'ACCEPT');
+  assert.equal(await page.$('#rule-ask-address'), null);
 });

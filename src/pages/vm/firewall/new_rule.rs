@@ -37,6 +37,21 @@ pub fn NewRule(
         let said = describe(&FirewallRule::from_map(body.as_object()?));
         Some((nic.get(), body, said))
     });
+    // "Allow my address": the address saved in this browser, else where to save it.
+    let ask_address = RwSignal::new(false);
+    let allow_mine = move |_| match my_address() {
+        Some(address) => {
+            ask_address.set(false);
+            form.edit("command", |f| f.command = "ACCEPT".into());
+            form.edit("address", |f| f.address = address.to_string());
+        }
+        None => {
+            ask_address.set(true);
+            if let Some(field) = document().get_element_by_id("tester-source").and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok()) {
+                let _ = field.focus();
+            }
+        }
+    };
     let submit = Callback::new(move |f: RuleForm| {
         if let Some(input) = input.run(f) {
             if guard.pass() {
@@ -55,6 +70,10 @@ pub fn NewRule(
                     <TextField bound=form.text("port", |f| &f.port, |f| &mut f.port) label=c::PORT.get() placeholder=vmdeck_core::i18n::shell::FILTER_ANY.get() hint=t::FW_PORT_HINT.get()/>
                 </div>
                 <TextField bound=form.text("description", |f| &f.description, |f| &mut f.description) label=t::FW_DESCRIPTION.get()/>
+                <p class="allow-mine">
+                    <button type="button" class="button button-small" id="rule-allow-mine" on:click=allow_mine>{t::FW_ALLOW_MY_ADDRESS.get()}</button>
+                    {move || ask_address.get().then(|| view! { <span class="muted small" id="rule-ask-address" role="status">{t::FW_ALLOW_MY_ADDRESS_ASK.get()}</span> })}
+                </p>
                 {move || {
                     let list = warnings.get();
                     (!list.is_empty()).then(|| view! {
