@@ -284,6 +284,14 @@ impl Session {
     /// up: by the deployment's lifetime, or until that is known, the one of
     /// the login.
     pub fn check(&self) -> bool {
+        let holds = self.check_tab();
+        self.write_new_tab_read();
+        holds
+    }
+
+    /// `check` for this tab's logins only: what each use does, without the
+    /// browser-wide work, which changes only when a use is written down.
+    fn check_tab(&self) -> bool {
         let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
         let deployment = self.lifetime.get_untracked();
         // Until when each login that holds may be used without a check: the
@@ -319,7 +327,14 @@ impl Session {
         let current = self.current.get_untracked();
         let shown = current.as_deref().and_then(|id| holds_until.iter().find(|(held, _)| held == id));
         stored::write_first_read(Store::Tab, shown.map(|(id, until)| (id.as_str(), *until)));
-        // A new tab's: by the uses every tab has written, not this tab's own.
+        current.is_some()
+    }
+
+    /// What a new tab's boot script may send its first read with: by the
+    /// uses every tab has written down, not this tab's own.
+    fn write_new_tab_read(&self) {
+        let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
+        let deployment = self.lifetime.get_untracked();
         let remembered = stored::remembered();
         let next_tab = stored::shown_first(remembered.iter(), &uses).and_then(|c| {
             let lifetime = deployment.or(c.lifetime).unwrap_or_default();
@@ -327,14 +342,13 @@ impl Session {
             lifetime.ended(times, at).is_none().then(|| (c.login_id.as_str(), lifetime.ends_at(times)))
         });
         stored::write_first_read(Store::Browser, next_tab);
-        current.is_some()
     }
 
     /// The user did something in this tab: first whether the login shown
     /// had already ended (the first touch after a long pause leads to the
     /// login page), then its use is written down for every tab.
     fn used(&self) {
-        if !self.check() {
+        if !self.check_tab() {
             return;
         }
         let Some(id) = self.current.get_untracked() else { return };
@@ -342,6 +356,7 @@ impl Session {
         let last = self.last_used.with_value(|used| used.get(&id).copied().unwrap_or(0.0));
         if at - last >= USE_WRITE_EVERY_MS {
             self.record_use(&id, at);
+            self.write_new_tab_read();
         }
     }
 
