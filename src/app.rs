@@ -113,6 +113,7 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 #[component]
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
+    crate::firewall_undo::FirewallUndo::provide();
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
@@ -135,6 +136,7 @@ fn Layout(children: Children) -> impl IntoView {
                 </div>
             </header>
             <NoticeBanner/>
+            <crate::firewall_undo::UndoBanner/>
             <main class="content" id="main" tabindex="-1">{children()}</main>
             <Shortcuts/>
         </div>

@@ -6,6 +6,7 @@ pub mod app;
 pub mod components;
 pub mod deploy;
 pub mod first_paint;
+pub mod firewall_undo;
 pub mod hooks;
 pub mod i18n;
 pub mod language;

@@ -108,6 +108,15 @@ pub mod keys {
     /// applied yet, `vmdeck.unapplied.<account>.<VM>`.
     pub const UNAPPLIED_PREFIX: &str = "vmdeck.unapplied.";
 
+    /// Per account, this tab: a firewall change waiting to be kept or undone,
+    /// with the VM's firewall as it was, `vmdeck.undo.<account>.`.
+    pub const UNDO_PREFIX: &str = "vmdeck.undo.";
+
+    /// The firewall change with undo of the account.
+    pub fn undo(account: &str) -> String {
+        format!("{UNDO_PREFIX}{account}.")
+    }
+
     /// The VM's unapplied firewall rules for the account.
     pub fn unapplied(account: &str, vm: &str) -> String {
         format!("{UNAPPLIED_PREFIX}{account}.{vm}")
@@ -125,19 +134,20 @@ pub mod keys {
 }
 
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),
-/// and this tab's drafts and unapplied rules of it.
+/// and what this tab keeps of it (`forget_tab_data`).
 pub fn forget_account(account: &str) {
     remove(Store::Browser, &keys::history(account));
     remove(Store::Browser, &keys::seen(account));
     forget_tab_data(account);
 }
 
-/// Forgets this tab's drafts and unapplied rules of one account (a logout,
+/// Forgets this tab's drafts, unapplied rules and firewall change with undo of one account (a logout,
 /// here or in another tab). The dot after the account keeps `…#1` from
 /// taking `…#12`'s.
 pub fn forget_tab_data(account: &str) {
     remove_all(Store::Tab, &format!("{}{account}.", keys::DRAFT_PREFIX));
     remove_all(Store::Tab, &format!("{}{account}.", keys::UNAPPLIED_PREFIX));
+    remove(Store::Tab, &keys::undo(account));
 }
 
 /// Whether this browser keeps data of any account.

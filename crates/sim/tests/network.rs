@@ -198,3 +198,21 @@ async fn firewall_rules_created_validated_and_filtered() {
     assert_eq!(blank.errors_on("command"), ["can't be blank"]);
     assert_eq!(blank.errors_on("protocol"), ["can't be blank"]);
 }
+
+#[tokio::test]
+async fn a_firewall_rule_is_deleted_by_its_own_id_and_only_once() {
+    let sim = Sim::new(20);
+    let vm = sim.offline_vm().await;
+    let nic = sim.get(&format!("/virtual_machine/{vm}/network_interfaces")).await.json()[0]["id"].as_str().unwrap().to_owned();
+    let rules = format!("/network_interface/{nic}/firewall_rules");
+    let before = sim.get(&rules).await.json().as_array().unwrap().len();
+    let created = sim.post(&format!("/network_interface/{nic}/firewall_rule"), json!({"command": "ACCEPT", "protocol": "TCP", "port": "22"})).await.json();
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!(sim.get(&rules).await.json().as_array().unwrap().len(), before + 1);
+    assert_eq!(sim.delete(&format!("/firewall_rule/{id}")).await.status, StatusCode::NO_CONTENT);
+    let after = sim.get(&rules).await.json();
+    assert_eq!(after.as_array().unwrap().len(), before);
+    assert!(after.as_array().unwrap().iter().all(|r| r["id"] != id.as_str()));
+    assert_eq!(sim.delete(&format!("/firewall_rule/{id}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(sim.delete("/firewall_rule/x").await.status, StatusCode::NOT_FOUND);
+}

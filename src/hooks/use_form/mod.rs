@@ -348,6 +348,10 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
         self.initial.set_value(initial.clone());
         if untouched {
             self.value.set(initial);
+        } else {
+            // What is typed may now be where the form starts: whatever
+            // compares the two (the unsent-input mark, the draft) looks again.
+            self.value.update(|_| {});
         }
     }
 

@@ -138,6 +138,12 @@ pub fn nic_part(account: &str, nic_id: &str, part: NicPart) -> Result<String, Ap
     Ok(format!("{}/{}", nic(account, nic_id)?, part.segment()))
 }
 
+/// `/account/<account>/firewall_rule/<rule>`: a rule by its own id, as the
+/// provider's documentation gives its delete (the spec lists no path for it).
+pub fn firewall_rule(account: &str, rule: &str) -> Result<String, ApiError> {
+    Ok(format!("/account/{account}/firewall_rule/{}", checked_id(rule, t::WHAT_FIREWALL_RULE)?))
+}
+
 /// `.../network_interface/<nic>/ip_address/<ip>`
 pub fn nic_ip(account: &str, nic_id: &str, ip: &str) -> Result<String, ApiError> {
     Ok(format!("{}/{}", nic_part(account, nic_id, NicPart::IpAddress)?, checked_id(ip, t::WHAT_IP_ADDRESS)?))
@@ -229,6 +235,8 @@ mod tests {
         assert_eq!(account_ips("1"), "/account/1/ip_addresses");
         assert_eq!(nic("1", "9").unwrap(), "/account/1/network_interface/9");
         assert_eq!(nic_part("1", "9", NicPart::FirewallRules).unwrap(), "/account/1/network_interface/9/firewall_rules");
+        assert_eq!(firewall_rule("1", "31").unwrap(), "/account/1/firewall_rule/31");
+        assert!(firewall_rule("1", "31/../../x").is_err());
         assert_eq!(nic_ip("1", "9", "5").unwrap(), "/account/1/network_interface/9/ip_address/5");
     }
 

@@ -315,6 +315,11 @@ pub fn create_rule(account: &str, nic: &str, body: Value) -> Made {
     Ok(ApiRequest::new(Method::Post, paths::nic_part(account, nic, NicPart::FirewallRule)?, Some(body)))
 }
 
+/// DELETE `firewall_rule/<id>`: 204; the interface keeps it until the rules are applied.
+pub fn delete_rule(account: &str, rule: &str) -> Made {
+    Ok(ApiRequest::new(Method::Delete, paths::firewall_rule(account, rule)?, None))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,6 +487,7 @@ mod tests {
             (add_ip("1", "9", Some("77")), post(&format!("{nic}/ip_address"), json!({"ip_address_id": "77"}))),
             (remove_ip("1", "9", "77"), delete(&format!("{nic}/ip_address/77"))),
             (create_rule("1", "9", json!({"command": "ACCEPT"})), post(&format!("{nic}/firewall_rule"), json!({"command": "ACCEPT"}))),
+            (delete_rule("1", "31"), delete("/account/1/firewall_rule/31")),
         ];
         for (made, expected) in cases {
             assert_eq!(made.unwrap(), expected);

@@ -30,6 +30,29 @@ impl Default for RuleForm {
 }
 
 impl RuleForm {
+    /// A rule as the service keeps it, as the form would send it again.
+    pub fn of(rule: &FirewallRule) -> Self {
+        let text = |value: &Option<String>| value.clone().unwrap_or_default();
+        Self { command: text(&rule.command), protocol: text(&rule.protocol), port: text(&rule.port), address: text(&rule.address), description: text(&rule.description) }
+    }
+
+    /// Whether the two are the same rule as the service keeps it: the
+    /// words' case, spaces in a port list and "0.0.0.0" for everyone aside.
+    pub fn same_as(&self, other: &Self) -> bool {
+        fn address(a: &str) -> &str {
+            match a.trim() {
+                "0.0.0.0" => "",
+                a => a,
+            }
+        }
+        let port = |p: &str| p.replace(' ', "");
+        self.command.eq_ignore_ascii_case(&other.command)
+            && self.protocol.eq_ignore_ascii_case(&other.protocol)
+            && address(&self.address) == address(&other.address)
+            && port(&self.port) == port(&other.port)
+            && self.description.trim() == other.description.trim()
+    }
+
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
         problems.check("command", match self.command.as_str() {

@@ -257,9 +257,7 @@ fn json(text: &str) -> Read {
             continue;
         };
         let rule = FirewallRule::from_map(decode::unwrap_item_map(map, "firewall_rule"));
-        let text = |value: Option<String>| value.unwrap_or_default();
-        let form = RuleForm { command: text(rule.command), protocol: text(rule.protocol), port: text(rule.port), address: text(rule.address), description: text(rule.description) };
-        checked(i + 1, form, &mut read);
+        checked(i + 1, RuleForm::of(&rule), &mut read);
     }
     read
 }

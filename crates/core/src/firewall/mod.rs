@@ -3,14 +3,15 @@
 //! the service reads a list of rules (`rules`: which rule decides a packet,
 //! what to look at, the lockout guard), which rules the list's filters pick
 //! (`filter`), the rule form (`form`), rules brought in from a text, CSV or
-//! JSON (`import`), and what rules brought together would be on an
-//! interface (`sets`).
+//! JSON (`import`), what rules brought together would be on an interface
+//! (`sets`), and what brings an interface back as it was (`restore`).
 
 pub mod filter;
 pub mod form;
 pub mod import;
 mod matcher;
 pub mod parse;
+pub mod restore;
 pub mod rules;
 pub mod sets;
 mod shadow;

@@ -64,6 +64,7 @@ actions! {
     RemoveIpAddress = "remove_ip_address", t::ACTION_REMOVE_IP_ADDRESS;
     SetDefaultPolicy = "set_default_policy", t::ACTION_SET_DEFAULT_POLICY;
     CreateFirewallRule = "create_firewall_rule", t::ACTION_CREATE_FIREWALL_RULE;
+    DeleteFirewallRule = "delete_firewall_rule", t::ACTION_DELETE_FIREWALL_RULE;
     ApplyFirewallRules = "apply_firewall_rules", t::HISTORY_APPLY_FIREWALL_RULES;
 }
 

@@ -79,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{nic}/firewall_rules"), get(network::firewall::interface_rules))
         .route(&format!("{nic}/firewall_rule"), post(network::firewall::add_rule))
         .route("/account/{account}/ip_addresses", get(network::ips::account_ips))
+        .route("/account/{account}/firewall_rule/{rule}", axum::routing::delete(network::firewall::delete_rule))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "No such API path") })
         .with_state(state)
 }

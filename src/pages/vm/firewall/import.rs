@@ -52,7 +52,7 @@ pub fn ImportRules(
     rule_set: Signal<Option<RuleSet>>,
     policy: Memo<Option<String>>,
     /// Called with each rule created, as the rule form's creation is.
-    created: Callback<String>,
+    created: Callback<(Value, String)>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
@@ -91,9 +91,9 @@ pub fn ImportRules(
                 let made = session.account_id().and_then(|account| request::create_rule(&account, &interface, body));
                 let (task, reply) = tasks.send(session, Operation::CreateFirewallRule, (ctx.id.get_untracked(), ctx.name()), made);
                 let state = match reply.await {
-                    Ok(_) => {
+                    Ok(reply) => {
                         tasks.done(task, None);
-                        created.run(said);
+                        created.run((reply.body, said));
                         Sent::Done
                     }
                     Err(error) => Sent::Failed(error),

@@ -20,7 +20,7 @@ use super::{use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
-use apply::{read_unapplied, write_unapplied};
+use apply::{read_unapplied, write_unapplied, Unapplied};
 use leptos::prelude::*;
 use serde_json::Value;
 use vmdeck_core::api::request;
@@ -39,6 +39,15 @@ pub fn FirewallTab() -> impl IntoView {
     let interfaces = use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
     let session = crate::session::use_session();
     let unapplied = RwSignal::new(read_unapplied(session, &ctx.id.get_untracked()));
+    // A change put back (firewall_undo) leaves no rule unapplied, and others than shown.
+    let undo = crate::firewall_undo::use_firewall_undo();
+    Effect::new(move |before: Option<u32>| {
+        let now = undo.restores.get();
+        if before.is_some_and(|before| before != now) {
+            unapplied.set(read_unapplied(session, &ctx.id.get_untracked()));
+        }
+        now
+    });
     let listed = Memo::new(move |_| interfaces.data.get().unwrap_or_default());
     // The interface whose rules are shown: the URL's, else the first.
     let chosen = Memo::new(move |_| {
@@ -51,6 +60,7 @@ pub fn FirewallTab() -> impl IntoView {
     let rules = use_data(
         move || {
             ctx.settled.track();
+            undo.restores.track();
             chosen_id.get()
         },
         |api, id| async move {
@@ -67,17 +77,17 @@ pub fn FirewallTab() -> impl IntoView {
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
     // A rule created here, typed or imported, waits in the bar until applied.
-    let remember = Callback::new(move |text: String| {
+    let remember = Callback::new(move |(reply, rule): (Value, String)| {
         let vm = ctx.id.get_untracked();
         let mut list = read_unapplied(session, &vm);
-        list.push(text);
+        list.push(Unapplied { id: FirewallRule::from_json(&reply).ok().and_then(|r| r.id), rule });
         write_unapplied(session, &vm, &list);
         unapplied.set(list);
     });
     let created = use_op(
         ctx,
         Operation::CreateFirewallRule,
-        move |(_, _, text): &(String, Value, String), _| remember.run(text.clone()),
+        move |(_, _, text): &(String, Value, String), reply| remember.run((reply.body.clone(), text.clone())),
         |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
     );
     let rule_form = use_form_with_options(

@@ -1,8 +1,9 @@
-//! Firewall rules: a VM's or an interface's, filtered, and a new rule on an
-//! interface.
+//! Firewall rules: a VM's or an interface's, filtered, a new rule on an
+//! interface, and a rule deleted by its own id (the provider's documented
+//! `DELETE /account/:id/firewall_rule/:rule`, which the spec leaves out).
 
 use super::{locate, Filters};
-use crate::api::{all_valid, filter, form, not_found, reply, Answer, Authed};
+use crate::api::{all_valid, empty, filter, form, not_found, reply, Answer, Authed};
 use crate::records::FirewallRule;
 use crate::rules;
 use crate::store::timestamp_now;
@@ -80,5 +81,17 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
         let body = rule.to_json(nic);
         nic.rules.push(rule);
         Ok(reply(StatusCode::CREATED, body))
+    })
+}
+
+/// DELETE /account/:id/firewall_rule/:rule — 204; the rule is gone from its
+/// interface (it stops deciding once the rules are applied).
+pub async fn delete_rule(auth: Authed, Path((_, rule)): Path<(String, String)>) -> Answer {
+    let id: u64 = rule.parse().map_err(|_| not_found("Firewall rule"))?;
+    auth.with(|ctx| {
+        let found = ctx.account.vms.values_mut().flat_map(|vm| vm.interfaces.iter_mut()).find(|nic| nic.rules.iter().any(|r| r.id == id));
+        let Some(nic) = found else { return Err(not_found("Firewall rule")) };
+        nic.rules.retain(|r| r.id != id);
+        Ok(empty(StatusCode::NO_CONTENT))
     })
 }
