@@ -52,6 +52,8 @@ pub struct DeployConfig {
     pub links: Vec<Link>,
     /// Languages it adds, and files that change the wording of the panel's own.
     pub languages: Vec<LanguageEntry>,
+    /// Its firewall rule sets, offered beside the panel's own.
+    pub firewall_sets: Vec<crate::firewall::sets::NamedSet>,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -99,6 +101,7 @@ impl DeployConfig {
             notice: Notice::from_json(value.get("notice"), &mut warnings),
             links: links_from_json(value.get("links"), &mut warnings),
             languages: languages_from_json(value.get("languages"), &mut warnings),
+            firewall_sets: crate::firewall::sets::from_config(value.get("firewall_sets"), &mut warnings),
             warnings,
         }
     }

@@ -4,9 +4,87 @@
 //! added, and said so.
 
 use crate::firewall::form::RuleForm;
+use crate::firewall::import;
 use crate::firewall::rules::{FindingKind, RuleSet};
+use crate::i18n::firewall as t;
 use crate::network::FirewallRule;
 use serde_json::Value;
+
+/// A named set of rules to start an interface from: its rules in order
+/// and, when it says one, its default policy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedSet {
+    pub name: String,
+    pub policy: Option<String>,
+    pub rules: Vec<RuleForm>,
+}
+
+impl NamedSet {
+    /// The rules in the import's text form, one a line.
+    pub fn text(&self) -> String {
+        self.rules.iter().map(import::line).collect::<Vec<_>>().join("\n")
+    }
+}
+
+fn accept(protocol: &str, port: &str, address: &str, description: &str) -> RuleForm {
+    RuleForm { command: "ACCEPT".into(), protocol: protocol.into(), port: port.into(), address: address.into(), description: description.into() }
+}
+
+/// The panel's own sets, each ending in DROP by default; "Deny all but my
+/// address" only when an address is saved as the user's.
+pub fn built_in(my_address: Option<&str>) -> Vec<NamedSet> {
+    let drop = Some("DROP".to_owned());
+    let ssh = || accept("TCP", "22", "", "SSH");
+    let mut sets = vec![
+        NamedSet { name: t::FW_SET_SSH.get().into(), policy: drop.clone(), rules: vec![ssh()] },
+        NamedSet { name: t::FW_SET_WEB.get().into(), policy: drop.clone(), rules: vec![ssh(), accept("TCP", "80,443", "", "HTTP, HTTPS")] },
+        NamedSet {
+            name: t::FW_SET_MAIL.get().into(),
+            policy: drop.clone(),
+            rules: vec![ssh(), accept("TCP", "25,465,587", "", "SMTP"), accept("TCP", "110,143,993,995", "", "POP3, IMAP")],
+        },
+    ];
+    if let Some(mine) = my_address.map(str::trim).filter(|a| !a.is_empty()) {
+        let rules = vec![accept("TCP", "", mine, ""), accept("UDP", "", mine, "")];
+        sets.push(NamedSet { name: t::FW_SET_MINE.get().into(), policy: drop, rules });
+    }
+    sets
+}
+
+/// The provider's sets from `config.json`'s `firewall_sets`: each a `name`,
+/// an optional `policy` (ACCEPT or DROP) and its `rules` in the text form,
+/// one a line. A set with a line that cannot be read is left out, and said.
+pub fn from_config(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<NamedSet> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Vec::new() };
+    let Value::Array(items) = value else {
+        warnings.push("config.json: firewall_sets must be a list of sets; none is offered.".to_owned());
+        return Vec::new();
+    };
+    let mut sets = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let name = item.get("name").and_then(Value::as_str).map(str::trim).filter(|n| !n.is_empty() && n.chars().count() <= 80);
+        let policy = match item.get("policy").and_then(Value::as_str).map(str::to_ascii_uppercase) {
+            None => Ok(None),
+            Some(p) if p == "ACCEPT" || p == "DROP" => Ok(Some(p)),
+            Some(p) => Err(p),
+        };
+        let lines: Option<Vec<&str>> = match item.get("rules") {
+            Some(Value::Array(lines)) => lines.iter().map(Value::as_str).collect(),
+            _ => None,
+        };
+        let (Some(name), Ok(policy), Some(lines)) = (name, policy, lines) else {
+            warnings.push(format!("config.json: firewall_sets[{i}] needs a name (at most 80 characters), ACCEPT or DROP as its policy if any, and its rules as a list of lines; it is left out."));
+            continue;
+        };
+        let read = import::read(&lines.join("\n"));
+        if let Some(refused) = read.refused.first() {
+            warnings.push(format!("config.json: firewall_sets[{i}] (“{name}”), rule {}: {}; the set is left out.", refused.at, refused.reason));
+            continue;
+        }
+        sets.push(NamedSet { name: name.to_owned(), policy, rules: read.rules.into_iter().map(|r| r.rule).collect() });
+    }
+    sets
+}
 
 /// What a rule brought to an interface would be there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +156,42 @@ mod tests {
         assert_eq!(verdicts[2], Verdict::Added);
         // The set's own rules count too: its second UDP 53 repeats its first.
         assert_eq!(verdicts[3], Verdict::Present);
+    }
+
+    #[test]
+    fn the_built_in_sets_read_back_and_mine_needs_an_address() {
+        let without = built_in(None);
+        assert_eq!(without.len(), 3);
+        let with = built_in(Some(" 203.0.113.9 "));
+        let mine = with.last().map(|set| set.rules.clone()).unwrap_or_default();
+        assert_eq!(mine.iter().map(|r| r.address.as_str()).collect::<Vec<_>>(), ["203.0.113.9", "203.0.113.9"]);
+        for set in &with {
+            assert_eq!(set.policy.as_deref(), Some("DROP"));
+            // Every built-in rule passes the rule form, and its text reads back as the same rules.
+            let read = import::read(&set.text());
+            assert!(read.refused.is_empty(), "{}: {:?}", set.name, read.refused);
+            assert_eq!(read.rules.into_iter().map(|r| r.rule).collect::<Vec<_>>(), set.rules);
+        }
+    }
+
+    #[test]
+    fn the_providers_sets_are_read_and_a_bad_one_is_left_out_and_said() {
+        let mut warnings = Vec::new();
+        let sets = from_config(Some(&serde_json::json!([
+            {"name": "Office", "policy": "drop", "rules": ["accept tcp 22 from 203.0.113.0/24 # office", "accept tcp 443"]},
+            {"name": "Open", "rules": []},
+            {"name": "Broken", "rules": ["accept tcp 99999"]},
+            {"name": "", "rules": ["accept tcp 22"]},
+            {"name": "Odd policy", "policy": "REJECT", "rules": []},
+        ])), &mut warnings);
+        assert_eq!(sets.iter().map(|s| (s.name.as_str(), s.policy.as_deref(), s.rules.len())).collect::<Vec<_>>(), [("Office", Some("DROP"), 2), ("Open", None, 0)]);
+        assert_eq!(sets[0].rules[0].description, "office");
+        assert_eq!(warnings.len(), 3, "{warnings:?}");
+        assert!(warnings[0].contains("firewall_sets[2]") && warnings[0].contains("rule 1"), "{}", warnings[0]);
+        let mut none = Vec::new();
+        assert!(from_config(Some(&serde_json::json!({"name": "x"})), &mut none).is_empty());
+        assert_eq!(none.len(), 1);
+        assert!(from_config(None, &mut none).is_empty() && none.len() == 1);
     }
 
     // A small world where every packet can be tried: ports 1 to 6, the

@@ -3,7 +3,7 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{my_address, ErrorView, Guard, LockoutNotice, Modal, TextAreaField};
+use crate::components::{my_address, CheckField, ErrorView, Guard, LockoutNotice, Modal, TextAreaField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::VmCtx;
 use crate::session::use_session;
@@ -15,18 +15,23 @@ use serde_json::Value;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::firewall::import::{self, Format};
-use vmdeck_core::firewall::rules::{describe, RuleSet};
-use vmdeck_core::firewall::sets::{preview, Verdict};
+use vmdeck_core::firewall::rules::{describe, Command, RuleSet};
+use vmdeck_core::firewall::sets::{built_in, preview, Verdict};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{firewall as t, integer};
 use vmdeck_core::network::FirewallRule;
 use vmdeck_core::ApiError;
 use wasm_bindgen::JsCast;
 
-/// What is pasted, kept as a draft like any form.
+/// What is pasted, kept as a draft like any form; a rule set chosen fills
+/// it, and may bring its default policy, set after the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 struct ImportText {
     text: String,
+    /// ACCEPT or DROP from the set chosen; empty: none.
+    policy: String,
+    set_policy: bool,
 }
 
 /// How one rule's request went.
@@ -57,6 +62,25 @@ pub fn ImportRules(
     let open = RwSignal::new(false);
     let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
     let read = Memo::new(move |_| form.with(|f| import::read(&f.text)));
+    let deploy = crate::deploy::use_deploy();
+    let sets = Memo::new(move |_| {
+        let mine = my_address().map(|a| a.to_string());
+        let mut sets = built_in(mine.as_deref());
+        sets.extend(deploy.with(|d| d.firewall_sets.clone()));
+        sets
+    });
+    // The set's policy, when it is to be set and is not the interface's already.
+    let new_policy = Memo::new(move |_| form.with(|f| (f.set_policy && !f.policy.is_empty()).then(|| f.policy.clone())).filter(|p| policy.get().as_deref() != Some(p.as_str())));
+    let choose_set = move |ev: leptos::ev::Event| {
+        let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| sets.with_untracked(|sets| sets.get(i).cloned()));
+        if let Some(set) = chosen {
+            form.edit("text", |f| {
+                f.text = set.text();
+                f.policy = set.policy.clone().unwrap_or_default();
+                f.set_policy = set.policy.is_some();
+            });
+        }
+    };
     // Each rule read, with what it would be on the interface as it is now.
     let verdicts = Memo::new(move |_| {
         let existing = rules.get().unwrap_or_default();
@@ -69,10 +93,14 @@ pub fn ImportRules(
     // Only a DROP rule can lock anyone out: the rules to send, all of them after the others.
     let guard = Guard::new(Signal::derive(move || {
         let added: Vec<FirewallRule> = to_send.with(|list| list.iter().filter(|r| r.command == "DROP").filter_map(|r| body_of(r)).filter_map(|(body, _)| body.as_object().map(FirewallRule::from_map)).collect());
-        if added.is_empty() {
+        let dropping = new_policy.with(|p| p.as_deref() == Some("DROP"));
+        if added.is_empty() && !dropping {
             return None;
         }
-        rule_set.with(|set| set.as_ref().and_then(|set| added.iter().fold(set.clone(), |set, rule| set.with_rule(rule)).lockout(my_address())))
+        rule_set.with(|set| {
+            let set = added.iter().fold(set.as_ref()?.clone(), |set, rule| set.with_rule(rule));
+            if dropping { set.with_policy(Command::Drop) } else { set }.lockout(my_address())
+        })
     }));
     let sent = RwSignal::new(Vec::<(String, Sent)>::new());
     let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
@@ -84,7 +112,9 @@ pub fn ImportRules(
         }
         let list: Vec<(Value, String)> = to_send.get_untracked().iter().filter_map(body_of).collect();
         let interface = nic.get_untracked();
-        sent.set(list.iter().map(|(_, said)| (said.clone(), Sent::Waiting)).collect());
+        let then_policy = new_policy.get_untracked();
+        let policy_said = then_policy.as_ref().map(|p| vmdeck_core::tf!(t::FW_SET_POLICY_SENT, policy = p));
+        sent.set(list.iter().map(|(_, said)| said.clone()).chain(policy_said.clone()).map(|said| (said, Sent::Waiting)).collect());
         spawn_local(async move {
             // In order, one at a time: the interface's rules keep the order they were given.
             for (i, (body, said)) in list.into_iter().enumerate() {
@@ -99,6 +129,19 @@ pub fn ImportRules(
                     Err(error) => Sent::Failed(error),
                 };
                 sent.update(|s| if let Some(slot) = s.get_mut(i) { slot.1 = state });
+            }
+            // The set's policy last, once its rules are there.
+            if let Some(wanted) = then_policy {
+                let made = session.account_id().and_then(|account| request::set_default_policy(&account, &interface, &wanted));
+                let (task, reply) = tasks.send(session, Operation::SetDefaultPolicy, (ctx.id.get_untracked(), ctx.name()), made);
+                let state = match reply.await {
+                    Ok(_) => {
+                        tasks.done(task, None);
+                        Sent::Done
+                    }
+                    Err(error) => Sent::Failed(error),
+                };
+                sent.update(|s| if let Some(slot) = s.last_mut() { slot.1 = state });
             }
             ctx.refresh();
         });
@@ -117,6 +160,13 @@ pub fn ImportRules(
     view! {
         <button type="button" class="button" id="import-rules" on:click=move |_| { sent.set(Vec::new()); open.set(true) }>{t::FW_IMPORT.get()}</button>
         <Modal open=open title=t::FW_IMPORT_TITLE.get() id="import-dialog">
+            <label class="field">
+                <span class="field-label">{t::FW_SET_START.get()}</span>
+                <select id="import-set" on:change=choose_set>
+                    <option value="">"—"</option>
+                    {move || sets.get().into_iter().enumerate().map(|(i, set)| view! { <option value=i.to_string()>{set.name}</option> }).collect_view()}
+                </select>
+            </label>
             <p class="muted">{t::FW_IMPORT_INTRO.get()}</p>
             <pre class="import-example mono small">{"accept tcp 22 from 203.0.113.0/24 # office\naccept tcp 80,443\ndrop udp any from any"}</pre>
             <TextAreaField bound=form.text("text", |f| &f.text, |f| &mut f.text) label=t::FW_IMPORT_TEXT.get() rows=6/>
@@ -124,16 +174,26 @@ pub fn ImportRules(
                 <span class="field-label">{t::FW_IMPORT_FILE.get()}</span>
                 <input type="file" id="import-file" accept=".txt,.csv,.json,text/plain,text/csv,application/json" on:change=load/>
             </label>
+            {move || form.with(|f| (!f.policy.is_empty()).then(|| f.policy.clone())).map(|wanted| view! {
+                <CheckField bound=form.bind_flag("set_policy", |f| f.set_policy, |f, on| f.set_policy = on)>
+                    {vmdeck_core::tf!(t::FW_SET_POLICY_TOO, policy = wanted)}
+                </CheckField>
+            })}
             <ImportPreview read=read verdicts=verdicts/>
             <LockoutNotice guard=guard again=t::FW_IMPORT_SEND.get()/>
             <SentList sent=sent/>
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
                 <button type="button" class="button button-primary" id="import-send"
-                    disabled=move || sending.get() || to_send.with(Vec::is_empty) || nic.with(String::is_empty)
+                    disabled=move || sending.get() || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
                     on:click=move |_| send()>
                     {move || {
                         let count = to_send.with(Vec::len);
+                        if count == 0 {
+                            if let Some(policy) = new_policy.get() {
+                                return vmdeck_core::tf!(t::FW_SET_POLICY_SEND, policy = policy);
+                            }
+                        }
                         let text = if count == 1 { &t::FW_IMPORT_SEND_ONE } else { &t::FW_IMPORT_SEND_OTHER };
                         vmdeck_core::tf!(text, count = integer(count as i64))
                     }}

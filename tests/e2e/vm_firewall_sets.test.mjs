@@ -1,0 +1,71 @@
+// Firewall rule sets on the Firewall tab: the panel's own (SSH only, web, mail, all but my address) and the provider's from config.json, chosen in the import dialog; each rule shown as new or there already, the set's default policy set after its rules, and a set that would shut the user's saved address out of SSH asks again.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { accountPath, apiSend, nicsOf, rulesOf as rulesOfNic, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { recordWrites } from '../support/requests.mjs';
+import { deployedCopy } from '../support/simulator.mjs';
+import { useSuite } from '../support/suite.mjs';
+
+const OFFICE = { name: 'Office only', policy: 'DROP', rules: ['accept tcp 22 from 203.0.113.0/24 # office', 'accept tcp 443 from 203.0.113.0/24'] };
+const deployed = deployedCopy('firewall-sets', (built) => ({ ...built, firewall_sets: [OFFICE, { name: 'Broken', rules: ['accept tcp 99999'] }] }));
+const suite = useSuite(['--vms', '30', '--op-ms', '300', '--dist', deployed.dir], { before, after, afterEach });
+after(deployed.remove);
+const vms = vmPicker(suite);
+
+const rulesOf = (nic) => rulesOfNic(suite.sim.api, nic);
+
+/** The set's options as the dialog lists them. */
+const setNames = (page) => page.locator('#import-set option').allTextContents();
+
+test('a built-in set adds only what is new, then sets its default policy, each request in order', async () => {
+  const { vm, nic } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/network_interface/${nic.id}/firewall_rule`), { command: 'ACCEPT', protocol: 'TCP', port: '22', description: 'SSH' });
+  assert.equal(status, 201);
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-table' });
+  const writes = recordWrites(page);
+  await page.click('#import-rules');
+  // The panel's sets, then the provider's readable one; "all but my address" waits for a saved address.
+  assert.deepEqual(await setNames(page), ['—', 'SSH only', 'Web server', 'Mail server', 'Office only']);
+  await page.selectOption('#import-set', { label: 'Web server' });
+  assert.equal(await page.inputValue('#import-dialog textarea'), 'accept tcp 22 from any # SSH\naccept tcp 80,443 from any # HTTP, HTTPS');
+  const rows = await page.locator('#import-preview tbody tr').evaluateAll((trs) => trs.map((tr) => tr.className));
+  assert.deepEqual(rows, ['verdict-present', 'verdict-added']);
+  assert.ok(await page.isChecked('#import-set-policy'));
+  assert.match(await page.textContent('#import-dialog .checkbox'), /default policy to DROP/);
+  assert.deepEqual(writes.list(), [], 'nothing is sent before "Add"');
+
+  await page.click('#import-send');
+  await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 2);
+  assert.deepEqual(writes.list().map((w) => `${w.method} ${w.path.split('/').slice(-2).join('/')}`), [
+    'POST ' + `${nic.id}/firewall_rule`,
+    'PUT ' + `network_interface/${nic.id}`,
+  ]);
+  assert.deepEqual((await rulesOf(nic)).map((r) => r.port), ['22', '80,443']);
+  const [after] = await nicsOf(suite.sim.api, vm);
+  assert.equal(after.default_firewall_policy, 'DROP');
+});
+
+test("the provider's set that would shut the saved address out of SSH asks again before anything is sent", async () => {
+  const { vm, nic } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-default' });
+  await page.fill('#tester-source', '198.51.100.7');
+  await page.click('#tester-save-address');
+  const writes = recordWrites(page);
+  await page.click('#import-rules');
+  assert.ok((await setNames(page)).includes('Deny all but my address'));
+  await page.selectOption('#import-set', { label: 'Office only' });
+  assert.equal(await page.textContent('#import-send'), 'Add 2 rules');
+  await page.click('#import-send');
+  await page.waitForSelector('#import-dialog #lockout-warning');
+  assert.deepEqual(writes.list(), [], 'the first press only warns');
+  // Without the policy the set shuts nothing: the warning goes.
+  await page.uncheck('#import-set-policy');
+  await page.waitForSelector('#import-dialog #lockout-warning', { state: 'detached' });
+  await page.check('#import-set-policy');
+  await page.click('#import-send');
+  await page.click('#import-send');
+  await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 3);
+  assert.deepEqual((await rulesOf(nic)).map((r) => [r.port, r.address, r.description ?? null]), [['22', '203.0.113.0/24', 'office'], ['443', '203.0.113.0/24', null]]);
+});
