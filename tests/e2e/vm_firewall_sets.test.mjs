@@ -55,6 +55,10 @@ test("the provider's set that would shut the saved address out of SSH asks again
   const writes = recordWrites(page);
   await page.click('#import-rules');
   assert.ok((await setNames(page)).includes('Deny all but my address'));
+  // A set that lets SSH in from everyone shuts nobody out, its DROP policy notwithstanding.
+  await page.selectOption('#import-set', { label: 'Web server' });
+  await page.waitForSelector('#import-preview');
+  assert.equal(await page.locator('#import-dialog #lockout-warning').count(), 0);
   await page.selectOption('#import-set', { label: 'Office only' });
   assert.equal(await page.textContent('#import-send'), 'Add 2 rules');
   await page.click('#import-send');

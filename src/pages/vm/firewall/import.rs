@@ -90,11 +90,12 @@ pub fn ImportRules(
         })
     });
     let to_send = Memo::new(move |_| read.with(|read| verdicts.with(|v| read.rules.iter().zip(v).filter(|(_, v)| **v != Verdict::Present).map(|(r, _)| r.rule.clone()).collect::<Vec<_>>())));
-    // Only a DROP rule can lock anyone out: the rules to send, all of them after the others.
     let guard = Guard::new(Signal::derive(move || {
-        let added: Vec<FirewallRule> = to_send.with(|list| list.iter().filter(|r| r.command == "DROP").filter_map(|r| body_of(r)).filter_map(|(body, _)| body.as_object().map(FirewallRule::from_map)).collect());
+        let added: Vec<FirewallRule> = to_send.with(|list| list.iter().filter_map(body_of).filter_map(|(body, _)| body.as_object().map(FirewallRule::from_map)).collect());
         let dropping = new_policy.with(|p| p.as_deref() == Some("DROP"));
-        if added.is_empty() && !dropping {
+        // Only a DROP, a rule's or the policy's, can lock anyone out; the rules
+        // it is checked with are all of them, in the order they would be.
+        if !dropping && !added.iter().any(|r| r.command.as_deref() == Some("DROP")) {
             return None;
         }
         rule_set.with(|set| {
