@@ -17,6 +17,7 @@ mod freshness;
 mod loaded;
 mod lockout_guard;
 mod modal;
+mod sent_list;
 mod plan_picker;
 mod provider;
 mod raw_fields;
@@ -38,7 +39,8 @@ pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, Sel
 pub use filter_select::{public_options, FilterSelect};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
-pub use lockout_guard::{my_address, save_my_address, Guard, LockoutNotice};
+pub use lockout_guard::{my_address, offered_sets, save_my_address, Guard, LockoutNotice};
+pub use sent_list::{plan_lines, send_plan, Sent, SentList};
 pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
 pub use plan_picker::PlanPicker;

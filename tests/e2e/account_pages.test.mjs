@@ -17,7 +17,7 @@ test('the account pages filter interfaces and addresses', async () => {
   await page.waitForURL(/network_id=2/);
   const all = (await apiGet(suite.sim.api, accountPath('/network_interfaces?network_id=2'))).body;
   await page.waitForSelector(`#nics-count:text("${all.length} interfaces")`);
-  const networks = await page.$$eval('#nics-table tbody tr td:nth-child(3)', (tds) => [...new Set(tds.map((t) => t.textContent))]);
+  const networks = await page.$$eval('#nics-table tbody tr td:nth-child(4)', (tds) => [...new Set(tds.map((t) => t.textContent))]);
   assert.deepEqual(networks, ['Private']);
 
   const [ip] = (await apiGet(suite.sim.api, accountPath('/ip_addresses'))).body.filter((i) => !i.free);

@@ -1,8 +1,9 @@
-// Firewall rule sets on the Firewall tab: the panel's own (SSH only, web, mail, all but my address) and the provider's from config.json, chosen in the import dialog; each rule shown as new or there already, the set's default policy set after its rules, and a set that would shut the user's saved address out of SSH asks again.
+// Firewall rule sets, on the Firewall tab and on several interfaces at once from the interfaces page: the panel's own (SSH only, web, mail, all but my address) and the provider's from config.json, chosen in the import dialog; each rule shown as new or there already, the set's default policy set after its rules, and a set that would shut the user's saved address out of SSH asks again.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiSend, nicsOf, rulesOf as rulesOfNic, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
+import { accountPath, apiSend, nicsOf, rulesOf as rulesOfNic, untilIdle, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
 import { openVm } from '../support/pages/vm.mjs';
 import { recordWrites } from '../support/requests.mjs';
 import { deployedCopy } from '../support/simulator.mjs';
@@ -72,4 +73,50 @@ test("the provider's set that would shut the saved address out of SSH asks again
   await page.click('#import-send');
   await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 3);
   assert.deepEqual((await rulesOf(nic)).map((r) => [r.port, r.address, r.description ?? null]), [['22', '203.0.113.0/24', 'office'], ['443', '203.0.113.0/24', null]]);
+});
+
+test('a set applied to three interfaces of two VMs: one refused by the API says why, the others are done and applied', async () => {
+  const { vm: first, nic: a } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { vm: second, nic: c } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  // A second interface on the first VM, on the private network.
+  const added = await apiSend(suite.sim.api, 'POST', accountPath(`/virtual_machine/${first.id}/network_interface`), { network_id: '2', label: 'backend' });
+  assert.ok([201, 202].includes(added.status), JSON.stringify(added.body));
+  const b = added.body.network_interface ?? added.body;
+  await untilIdle(suite.sim.api);
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  await page.goto(`${suite.sim.url}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  for (const nic of [a, b, c]) await page.check(`#nic-pick-${nic.id}`);
+  assert.equal(await page.textContent('#nics-apply-set'), 'Apply a rule set to the 3 chosen');
+  // The API refuses the rules of the first VM's second interface.
+  await page.route(`**/network_interface/${b.id}/firewall_rule`, (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: { base: ['Firewall rules are locked on this interface'] } }) }));
+  const writes = recordWrites(page);
+  await page.click('#nics-apply-set');
+  await page.selectOption('#apply-set-set', { label: 'Web server' });
+  await page.waitForFunction(() => document.querySelectorAll('#apply-set-preview tbody tr td').length === 12);
+  const preview = await page.locator('#apply-set-preview tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  assert.deepEqual(preview.map((row) => row.slice(1)), Array(3).fill(['2 to add, 0 there already', 'DROP', 'No lockout']));
+  assert.deepEqual(writes.list(), [], 'nothing is sent before "Add"');
+
+  await page.click('#apply-set-send');
+  await page.waitForFunction(() => !document.querySelector('#apply-set-dialog .sent-waiting') && document.querySelectorAll('#apply-set-dialog .sent-done').length === 7);
+  // The refused interface: its reason, and nothing after it.
+  const refused = page.locator('#apply-set-dialog .sent-failed');
+  assert.equal(await refused.count(), 1);
+  assert.match(await refused.textContent(), /Firewall rules are locked on this interface/);
+  assert.deepEqual((await rulesOf(a)).map((r) => r.port), ['22', '80,443']);
+  assert.deepEqual(await rulesOf(b), []);
+  assert.deepEqual((await rulesOf(c)).map((r) => r.port), ['22', '80,443']);
+  // One request at a time, VM by VM; the first VM, with a refusal, is not applied.
+  const sent = writes.list().map((w) => `${w.method} ${w.path.replace(/^\/api\/account\/\d+/, '')}`);
+  assert.deepEqual(sent, [
+    `POST /network_interface/${a.id}/firewall_rule`, `POST /network_interface/${a.id}/firewall_rule`, `PUT /network_interface/${a.id}`,
+    `POST /network_interface/${b.id}/firewall_rule`,
+    `POST /network_interface/${c.id}/firewall_rule`, `POST /network_interface/${c.id}/firewall_rule`, `PUT /network_interface/${c.id}`,
+    `POST /virtual_machine/${second.id}/apply_firewall_rules`,
+  ]);
+  const [secondNic] = await nicsOf(suite.sim.api, second);
+  assert.equal(secondNic.default_firewall_policy, 'DROP');
+  // Read again: the interfaces done have nothing left to send, the refused one all of it.
+  await page.waitForFunction(() => [...document.querySelectorAll('#apply-set-preview tbody tr')].map((tr) => tr.cells[2].textContent).join() === '—,DROP,—');
 });

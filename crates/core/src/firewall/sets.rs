@@ -124,6 +124,45 @@ pub fn preview(existing: &[FirewallRule], policy: Option<&str>, rules: &[RuleFor
         .collect()
 }
 
+/// Rules (and maybe a default policy) brought to one interface, before
+/// anything is sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// What each rule brought would be there, in order.
+    pub verdicts: Vec<Verdict>,
+    /// The rules to create, in order: all but those there already.
+    pub rules: Vec<RuleForm>,
+    /// The default policy to set after them, if it changes.
+    pub policy: Option<String>,
+    /// Why the result may lock the user out, if it may.
+    pub lockout: Option<String>,
+}
+
+/// The plan for `rules` and `wanted_policy` on an interface with the rules
+/// `existing` and the default policy `policy`; the lockout check looks at
+/// `my_address` too.
+pub fn plan(existing: &[FirewallRule], policy: Option<&str>, rules: &[RuleForm], wanted_policy: Option<&str>, my_address: Option<std::net::Ipv4Addr>) -> Plan {
+    let verdicts = preview(existing, policy, rules);
+    let to_send: Vec<RuleForm> = rules.iter().zip(&verdicts).filter(|(_, v)| **v != Verdict::Present).map(|(r, _)| r.clone()).collect();
+    let new_policy = wanted_policy.filter(|wanted| !policy.is_some_and(|now| now.eq_ignore_ascii_case(wanted))).map(str::to_ascii_uppercase);
+    let dropping = new_policy.as_deref() == Some("DROP");
+    // Only a DROP, a rule's or the policy's, can lock anyone out; it is
+    // checked with every rule to be added, in the order they would be.
+    let lockout = (dropping || to_send.iter().any(|r| r.command.eq_ignore_ascii_case("DROP"))).then(|| {
+        let mut set = RuleSet::new(existing, policy);
+        for rule in &to_send {
+            if let Ok(Value::Object(body)) = rule.body() {
+                set = set.with_rule(&FirewallRule::from_map(&body));
+            }
+        }
+        if dropping {
+            set = set.with_policy(crate::firewall::rules::Command::Drop);
+        }
+        set.lockout(my_address)
+    });
+    Plan { verdicts, rules: to_send, policy: new_policy, lockout: lockout.flatten() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +195,27 @@ mod tests {
         assert_eq!(verdicts[2], Verdict::Added);
         // The set's own rules count too: its second UDP 53 repeats its first.
         assert_eq!(verdicts[3], Verdict::Present);
+    }
+
+    #[test]
+    fn a_plan_sends_what_is_new_sets_a_changed_policy_and_checks_the_lockout_with_every_rule() {
+        let existing = stored(&[rule("ACCEPT", "TCP", "22", "")]);
+        let web = built_in(None).into_iter().nth(1).map(|set| set.rules).unwrap_or_default();
+        let on = plan(&existing, Some("ACCEPT"), &web, Some("drop"), None);
+        assert_eq!(on.verdicts.first(), Some(&Verdict::Present));
+        assert_eq!(on.rules.iter().map(|r| r.port.as_str()).collect::<Vec<_>>(), ["80,443"]);
+        assert_eq!(on.policy.as_deref(), Some("DROP"));
+        assert_eq!(on.lockout, None, "SSH stays open to everyone");
+        // The same policy again is not sent.
+        assert_eq!(plan(&existing, Some("DROP"), &web, Some("DROP"), None).policy, None);
+        // Only HTTPS, with DROP: SSH and RDP are shut.
+        let https = [rule("ACCEPT", "TCP", "443", "")];
+        assert!(plan(&[], Some("ACCEPT"), &https, Some("DROP"), None).lockout.is_some());
+        assert!(plan(&[], Some("ACCEPT"), &https, None, None).lockout.is_none());
+        // SSH from an office only: the saved address outside it is shut out.
+        let office = [rule("ACCEPT", "TCP", "22", "203.0.113.0/24")];
+        assert!(plan(&[], Some("ACCEPT"), &office, Some("DROP"), None).lockout.is_none());
+        assert!(plan(&[], Some("ACCEPT"), &office, Some("DROP"), Some(Ipv4Addr::new(198, 51, 100, 7))).lockout.is_some());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{my_address, CheckField, ErrorView, Guard, LockoutNotice, Modal, TextAreaField};
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::VmCtx;
 use crate::session::use_session;
@@ -12,15 +12,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use vmdeck_core::api::request;
 use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::firewall::import::{self, Format};
-use vmdeck_core::firewall::rules::{describe, Command, RuleSet};
-use vmdeck_core::firewall::sets::{built_in, preview, Verdict};
-use vmdeck_core::history::Operation;
+use vmdeck_core::firewall::rules::describe;
+use vmdeck_core::firewall::sets::{plan, Verdict};
 use vmdeck_core::i18n::{firewall as t, integer};
 use vmdeck_core::network::FirewallRule;
-use vmdeck_core::ApiError;
 use wasm_bindgen::JsCast;
 
 /// What is pasted, kept as a draft like any form; a rule set chosen fills
@@ -32,14 +29,6 @@ struct ImportText {
     /// ACCEPT or DROP from the set chosen; empty: none.
     policy: String,
     set_policy: bool,
-}
-
-/// How one rule's request went.
-#[derive(Clone, Debug, PartialEq)]
-enum Sent {
-    Waiting,
-    Done,
-    Failed(ApiError),
 }
 
 /// A rule that would be sent, its line and what it says.
@@ -54,7 +43,6 @@ pub fn ImportRules(
     ctx: VmCtx,
     nic: Memo<String>,
     rules: Memo<Option<Vec<FirewallRule>>>,
-    rule_set: Signal<Option<RuleSet>>,
     policy: Memo<Option<String>>,
     /// Called with each rule created, as the rule form's creation is.
     created: Callback<(Value, String)>,
@@ -62,15 +50,7 @@ pub fn ImportRules(
     let open = RwSignal::new(false);
     let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
     let read = Memo::new(move |_| form.with(|f| import::read(&f.text)));
-    let deploy = crate::deploy::use_deploy();
-    let sets = Memo::new(move |_| {
-        let mine = my_address().map(|a| a.to_string());
-        let mut sets = built_in(mine.as_deref());
-        sets.extend(deploy.with(|d| d.firewall_sets.clone()));
-        sets
-    });
-    // The set's policy, when it is to be set and is not the interface's already.
-    let new_policy = Memo::new(move |_| form.with(|f| (f.set_policy && !f.policy.is_empty()).then(|| f.policy.clone())).filter(|p| policy.get().as_deref() != Some(p.as_str())));
+    let sets = offered_sets();
     let choose_set = move |ev: leptos::ev::Event| {
         let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| sets.with_untracked(|sets| sets.get(i).cloned()));
         if let Some(set) = chosen {
@@ -81,28 +61,20 @@ pub fn ImportRules(
             });
         }
     };
-    // Each rule read, with what it would be on the interface as it is now.
-    let verdicts = Memo::new(move |_| {
+    // Each rule read, with what it would be on the interface as it is now,
+    // the set's policy if it is to be set, and whether it all may lock anyone out.
+    let planned = Memo::new(move |_| {
         let existing = rules.get().unwrap_or_default();
+        let wanted = form.with(|f| (f.set_policy && !f.policy.is_empty()).then(|| f.policy.clone()));
         read.with(|read| {
             let list: Vec<RuleForm> = read.rules.iter().map(|r| r.rule.clone()).collect();
-            preview(&existing, policy.get().as_deref(), &list)
+            plan(&existing, policy.get().as_deref(), &list, wanted.as_deref(), my_address())
         })
     });
-    let to_send = Memo::new(move |_| read.with(|read| verdicts.with(|v| read.rules.iter().zip(v).filter(|(_, v)| **v != Verdict::Present).map(|(r, _)| r.rule.clone()).collect::<Vec<_>>())));
-    let guard = Guard::new(Signal::derive(move || {
-        let added: Vec<FirewallRule> = to_send.with(|list| list.iter().filter_map(body_of).filter_map(|(body, _)| body.as_object().map(FirewallRule::from_map)).collect());
-        let dropping = new_policy.with(|p| p.as_deref() == Some("DROP"));
-        // Only a DROP, a rule's or the policy's, can lock anyone out; the rules
-        // it is checked with are all of them, in the order they would be.
-        if !dropping && !added.iter().any(|r| r.command.as_deref() == Some("DROP")) {
-            return None;
-        }
-        rule_set.with(|set| {
-            let set = added.iter().fold(set.as_ref()?.clone(), |set, rule| set.with_rule(rule));
-            if dropping { set.with_policy(Command::Drop) } else { set }.lockout(my_address())
-        })
-    }));
+    let verdicts = Memo::new(move |_| planned.with(|p| p.verdicts.clone()));
+    let to_send = Memo::new(move |_| planned.with(|p| p.rules.clone()));
+    let new_policy = Memo::new(move |_| planned.with(|p| p.policy.clone()));
+    let guard = Guard::new(Signal::derive(move || planned.with(|p| p.lockout.clone())));
     let sent = RwSignal::new(Vec::<(String, Sent)>::new());
     let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let session = use_session();
@@ -111,38 +83,20 @@ pub fn ImportRules(
         if sending.get_untracked() || !guard.pass() {
             return;
         }
-        let list: Vec<(Value, String)> = to_send.get_untracked().iter().filter_map(body_of).collect();
+        let plan = planned.get_untracked();
         let interface = nic.get_untracked();
-        let then_policy = new_policy.get_untracked();
-        let policy_said = then_policy.as_ref().map(|p| vmdeck_core::tf!(t::FW_SET_POLICY_SENT, policy = p));
-        sent.set(list.iter().map(|(_, said)| said.clone()).chain(policy_said.clone()).map(|said| (said, Sent::Waiting)).collect());
+        let lines = plan_lines(&plan);
+        sent.set(lines.iter().map(|said| (said.clone(), Sent::Waiting)).collect());
         spawn_local(async move {
-            // In order, one at a time: the interface's rules keep the order they were given.
-            for (i, (body, said)) in list.into_iter().enumerate() {
-                let made = session.account_id().and_then(|account| request::create_rule(&account, &interface, body));
-                let (task, reply) = tasks.send(session, Operation::CreateFirewallRule, (ctx.id.get_untracked(), ctx.name()), made);
-                let state = match reply.await {
-                    Ok(reply) => {
-                        tasks.done(task, None);
-                        created.run((reply.body, said));
-                        Sent::Done
-                    }
-                    Err(error) => Sent::Failed(error),
-                };
+            let rules = plan.rules.len();
+            let step = move |i: usize, state: Sent, body: Value| {
+                if i < rules && state == Sent::Done {
+                    created.run((body, lines.get(i).cloned().unwrap_or_default()));
+                }
                 sent.update(|s| if let Some(slot) = s.get_mut(i) { slot.1 = state });
-            }
-            // The set's policy last, once its rules are there.
-            if let Some(wanted) = then_policy {
-                let made = session.account_id().and_then(|account| request::set_default_policy(&account, &interface, &wanted));
-                let (task, reply) = tasks.send(session, Operation::SetDefaultPolicy, (ctx.id.get_untracked(), ctx.name()), made);
-                let state = match reply.await {
-                    Ok(_) => {
-                        tasks.done(task, None);
-                        Sent::Done
-                    }
-                    Err(error) => Sent::Failed(error),
-                };
-                sent.update(|s| if let Some(slot) = s.last_mut() { slot.1 = state });
+            };
+            if !send_plan(session, tasks, (ctx.id.get_untracked(), ctx.name()), &interface, &plan, step).await {
+                sent.update(Sent::not_sent);
             }
             ctx.refresh();
         });
@@ -182,7 +136,7 @@ pub fn ImportRules(
             })}
             <ImportPreview read=read verdicts=verdicts/>
             <LockoutNotice guard=guard again=t::FW_IMPORT_SEND.get()/>
-            <SentList sent=sent/>
+            <SentList id="import-sent" sent=sent/>
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
                 <button type="button" class="button button-primary" id="import-send"
@@ -235,21 +189,4 @@ fn ImportPreview(read: Memo<import::Import>, verdicts: Memo<Vec<Verdict>>) -> im
             </table>
         }))}
     }
-}
-
-/// Each rule sent, and how it went.
-#[component]
-fn SentList(sent: RwSignal<Vec<(String, Sent)>>) -> impl IntoView {
-    move || sent.with(|list| (!list.is_empty()).then(|| view! {
-        <ol class="import-sent" id="import-sent">
-            {list.iter().map(|(said, state)| {
-                let said = said.clone();
-                match state {
-                    Sent::Waiting => view! { <li class="sent-waiting"><span class="mono">{said}</span>" " {vmdeck_core::i18n::shell::BULK_SENDING.get()}</li> }.into_any(),
-                    Sent::Done => view! { <li class="sent-done"><span class="mono">{said}</span>" " {t::FW_IMPORT_DONE.get()}</li> }.into_any(),
-                    Sent::Failed(error) => view! { <li class="sent-failed"><span class="mono">{said}</span><ErrorView error=error.clone() doing=t::FW_CREATING_RULE.get()/></li> }.into_any(),
-                }
-            }).collect_view()}
-        </ol>
-    }))
 }

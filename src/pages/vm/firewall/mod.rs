@@ -105,7 +105,7 @@ pub fn FirewallTab() -> impl IntoView {
             render={move |_| view! {
                 <filters::RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <div class="table-actions">
-                    <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule rule_set=rule_set policy=policy created=remember/>
+                    <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy created=remember/>
                     <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
                         export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
                 </div>

@@ -1,10 +1,14 @@
-//! Every network interface of the account, with the spec's filters.
+//! Every network interface of the account, with the spec's filters; the
+//! interfaces chosen here take a firewall rule set at once (`apply_set`).
+
+mod apply_set;
 
 use crate::api::network::account_interfaces;
 use crate::components::{public_options, Column, DataTable, Empty, EmptyState, Export, ExportButtons, FilterSelect, Loaded, VmNetworkLink};
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::{network_name, network_options};
 use leptos::prelude::*;
+use std::collections::BTreeSet;
 use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::network::{format_rate_limit, Interface};
@@ -15,6 +19,10 @@ const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interf
 pub fn InterfacesPage() -> impl IntoView {
     let filters = use_url_filters(FILTERS);
     let list = use_data(move || filters.pairs(FILTERS), |api, query| async move { account_interfaces(&api, &query).await });
+    // The interfaces chosen, by id: those the filters no longer show are let go.
+    let picked = RwSignal::new(BTreeSet::<String>::new());
+    let chosen = Memo::new(move |_| picked.with(|ids| list.data.with(|l| l.iter().flatten().filter(|n| n.id.as_ref().is_some_and(|id| ids.contains(id))).cloned().collect::<Vec<_>>())));
+    let set_open = RwSignal::new(false);
     view! {
         <section class="page">
             <header class="page-header">
@@ -31,23 +39,39 @@ pub fn InterfacesPage() -> impl IntoView {
             </div>
             <Loaded data=list doing=t::NICS_LOADING.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                 empty=Empty::list(|| view! { <EmptyState title=t::NICS_EMPTY_TITLE.get() text=t::NICS_EMPTY_TEXT.get() id="nics-empty"/> })
-                render={|list: Vec<Interface>| view! { <InterfaceTable list=list/> }}/>
+                render={move |list: Vec<Interface>| view! {
+                    <div class="table-actions">
+                        <button type="button" class="button" id="nics-apply-set" disabled=move || chosen.with(Vec::is_empty) on:click=move |_| set_open.set(true)>
+                            {move || vmdeck_core::tf!(t::NICS_APPLY_SET, count = vmdeck_core::i18n::integer(chosen.with(Vec::len) as i64))}
+                        </button>
+                    </div>
+                    <InterfaceTable list=list picked=picked/>
+                }}/>
+            <apply_set::ApplySetDialog open=set_open chosen=chosen sent_all=Callback::new(move |()| list.refresh())/>
         </section>
     }
 }
 
 #[component]
-fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
+fn InterfaceTable(list: Vec<Interface>, picked: RwSignal<BTreeSet<String>>) -> impl IntoView {
     let dash = || "—".to_owned();
     let count = vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
     let columns = vec![
-        Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(c::NETWORK.get()), Column::text(t::NICS_COL_PORT_SPEED.get()),
+        Column::text(t::NICS_COL_CHOOSE.get()), Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(c::NETWORK.get()), Column::text(t::NICS_COL_PORT_SPEED.get()),
         Column::text(t::NICS_COL_POLICY.get()), Column::text("MAC"), Column::text(c::STATUS.get()),
     ];
     view! {
         <DataTable id="nics" columns=columns count=count>
-            {list.into_iter().map(|nic| view! {
+            {list.into_iter().map(|nic| {
+                let id = nic.id.clone().unwrap_or_default();
+                let toggle = id.clone();
+                let checked = id.clone();
+                let label = vmdeck_core::tf!(t::NICS_CHOOSE_ONE, interface = nic.name(), vm = nic.vm_id.clone().unwrap_or_default());
+                view! {
                 <tr>
+                    <td><input type="checkbox" id=format!("nic-pick-{id}") aria-label=label disabled=id.is_empty()
+                        prop:checked=move || picked.with(|p| p.contains(&checked))
+                        on:change=move |ev| { let on = event_target_checked(&ev); picked.update(|p| { if on { p.insert(toggle.clone()); } else { p.remove(&toggle); } }) }/></td>
                     <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{vmdeck_core::i18n::common::PRIMARY.get()}</span> })}</td>
                     <td><VmNetworkLink vm_id=nic.vm_id.clone()/></td>
                     <td>{network_name(nic.network_id.as_deref())}</td>
@@ -56,7 +80,7 @@ fn InterfaceTable(list: Vec<Interface>) -> impl IntoView {
                     <td class="mono small">{nic.mac_address.clone().unwrap_or_else(dash)}</td>
                     <td>{nic.status.clone().unwrap_or_else(dash)}</td>
                 </tr>
-            }).collect_view()}
+            }}).collect_view()}
         </DataTable>
     }
 }

@@ -1,0 +1,214 @@
+//! A rule set applied to the interfaces chosen on the list, across VMs.
+//! Each interface's rules are read first, and before anything is sent the
+//! dialog shows per interface what would be added, what is there already,
+//! the policy and the lockout check. Then, VM by VM and one request at a
+//! time, each interface's rules are created in order and its policy set; a
+//! refusal stops that interface (the rest of it is not sent) and the others
+//! go on; each VM whose changes all went through has its rules applied if
+//! asked.
+
+use crate::api::network::interface_rules;
+use crate::api::Reply;
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList};
+use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
+use crate::session::use_session;
+use crate::tasks::use_tasks;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::{Deserialize, Serialize};
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::sets::{plan, Plan};
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, firewall as t, integer};
+use vmdeck_core::network::Interface;
+
+/// The set chosen (its place in the list offered), whether its policy is set
+/// too, and whether each VM's rules are applied afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+struct SetChoice {
+    set: String,
+    set_policy: bool,
+    apply: bool,
+}
+
+impl Default for SetChoice {
+    fn default() -> Self {
+        Self { set: String::new(), set_policy: true, apply: true }
+    }
+}
+
+/// One interface: where it is, and its plan once its rules are read.
+#[derive(Clone, PartialEq)]
+struct Target {
+    nic: Interface,
+    plan: Option<Plan>,
+}
+
+#[component]
+pub fn ApplySetDialog(
+    open: RwSignal<bool>,
+    chosen: Memo<Vec<Interface>>,
+    /// Called once everything is sent: the list reads the policies again.
+    sent_all: Callback<()>,
+) -> impl IntoView {
+    let sets = offered_sets();
+    let form = use_form_with_options("apply-set", SetChoice::default(), UseFormOptions::default());
+    let ids = Memo::new(move |_| if open.get() { chosen.with(|list| list.iter().filter_map(|n| n.id.clone()).collect::<Vec<_>>()) } else { Vec::new() });
+    let read = use_data(move || ids.get(), |api, ids| async move {
+        let mut rules = Vec::new();
+        for id in ids {
+            let list = interface_rules(&api, &id, &[]).await?;
+            rules.push((id, list));
+        }
+        Ok(rules)
+    });
+    let set = Memo::new(move |_| form.with(|f| f.set.parse::<usize>().ok()).and_then(|i| sets.with(|s| s.get(i).cloned())));
+    let targets = Memo::new(move |_| {
+        let read = read.data.get().unwrap_or_default();
+        let set = set.get();
+        let wanted = form.with(|f| f.set_policy);
+        chosen.get().into_iter().map(|nic| {
+            let existing = read.iter().find(|(id, _)| nic.id.as_deref() == Some(id.as_str())).map(|(_, rules)| rules);
+            let plan = set.as_ref().zip(existing).map(|(set, existing)| {
+                plan(existing, nic.default_firewall_policy.as_deref(), &set.rules, set.policy.as_deref().filter(|_| wanted), my_address())
+            });
+            Target { nic, plan }
+        }).collect::<Vec<_>>()
+    });
+    let guard = Guard::new(Signal::derive(move || {
+        let shut: Vec<String> = targets.with(|list| list.iter().filter(|t| t.plan.as_ref().is_some_and(|p| p.lockout.is_some())).map(|t| where_is(&t.nic)).collect());
+        (!shut.is_empty()).then(|| vmdeck_core::tf!(t::FW_SETS_LOCKOUT, interfaces = shut.join(", ")))
+    }));
+    let sent = RwSignal::new(Vec::<(String, Vec<(String, Sent)>)>::new());
+    let sending = Memo::new(move |_| sent.with(|all| all.iter().flat_map(|(_, list)| list).any(|(_, s)| *s == Sent::Waiting)));
+    let ready = Memo::new(move |_| targets.with(|list| !list.is_empty() && list.iter().all(|t| t.plan.is_some())));
+    let session = use_session();
+    let tasks = use_tasks();
+    let send = move || {
+        if sending.get_untracked() || !ready.get_untracked() || !guard.pass() {
+            return;
+        }
+        let apply = form.with_untracked(|f| f.apply);
+        let list = targets.get_untracked();
+        // What each interface will send, as its lines; one list per interface.
+        sent.set(list.iter().map(|t| (where_is(&t.nic), t.plan.iter().flat_map(plan_lines).map(|l| (l, Sent::Waiting)).collect())).collect());
+        spawn_local(async move {
+            let mut vms: Vec<String> = Vec::new();
+            for t in &list {
+                let vm = t.nic.vm_id.clone().unwrap_or_default();
+                if !vms.contains(&vm) {
+                    vms.push(vm);
+                }
+            }
+            for vm in vms {
+                let name = vmdeck_core::tf!(c::VM_NUMBER, id = vm);
+                let mut all_done = true;
+                let mut any_sent = false;
+                for (i, target) in list.iter().enumerate().filter(|(_, t)| t.nic.vm_id.clone().unwrap_or_default() == vm) {
+                    let Some(plan) = &target.plan else { continue };
+                    any_sent |= !plan.rules.is_empty() || plan.policy.is_some();
+                    let step = move |j: usize, state: Sent, _| sent.update(|all| if let Some(slot) = all.get_mut(i).and_then(|(_, l)| l.get_mut(j)) { slot.1 = state });
+                    let nic = target.nic.id.clone().unwrap_or_default();
+                    if !send_plan(session, tasks, (vm.clone(), name.clone()), &nic, plan, step).await {
+                        all_done = false;
+                        sent.update(|all| if let Some((_, l)) = all.get_mut(i) { Sent::not_sent(l) });
+                    }
+                }
+                if apply && all_done && any_sent {
+                    let made = session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
+                    let (task, reply) = tasks.send(session, Operation::ApplyFirewallRules, (vm.clone(), name.clone()), made);
+                    let state = outcome(tasks, task, reply.await);
+                    sent.update(|all| all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)])));
+                }
+            }
+            // What is there now: a second press sends only what is still missing.
+            read.refresh();
+            sent_all.run(());
+        });
+    };
+    view! {
+        <Modal open=open title=t::FW_SETS_TITLE.get() id="apply-set-dialog">
+            <label class="field">
+                <span class="field-label">{t::FW_SETS_WHICH.get()}</span>
+                <select id="apply-set-set" on:change=move |ev| form.edit("set", |f| f.set = event_target_value(&ev))>
+                    <option value="">"—"</option>
+                    {move || sets.get().into_iter().enumerate().map(|(i, set)| view! { <option value=i.to_string()>{set.name}</option> }).collect_view()}
+                </select>
+            </label>
+            {move || set.get().map(|set| view! {
+                <pre class="import-example mono small" id="apply-set-rules">{set.text()}</pre>
+                {set.policy.map(|policy| view! {
+                    <CheckField bound=form.bind_flag("set_policy", |f| f.set_policy, |f, on| f.set_policy = on)>{vmdeck_core::tf!(t::FW_SET_POLICY_TOO, policy = policy)}</CheckField>
+                })}
+            })}
+            <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_SETS_APPLY_AFTER.get()}</CheckField>
+            {move || read.error.get().map(|e| view! { <crate::components::ErrorView error=e doing=vmdeck_core::i18n::firewall::FW_LOADING_RULES.get()/> })}
+            <TargetTable targets=targets/>
+            <LockoutNotice guard=guard again=t::FW_SETS_SEND.get()/>
+            {move || sent.get().into_iter().enumerate().map(|(i, (title, list))| view! {
+                <p class="sent-title"><strong>{title}</strong></p>
+                {list.is_empty().then(|| view! { <p class="muted small">{t::FW_SETS_NOTHING.get()}</p> })}
+                <SentList id=format!("apply-set-sent-{i}") sent=Signal::derive(move || list.clone())/>
+            }).collect_view()}
+            <div class="modal-actions">
+                <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
+                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || !ready.get() on:click=move |_| send()>
+                    {move || vmdeck_core::tf!(t::FW_SETS_SEND_TO, count = integer(chosen.with(Vec::len) as i64))}
+                </button>
+            </div>
+        </Modal>
+    }
+}
+
+/// "eth0 on VM 1001": where an interface is, as the dialog names it.
+fn where_is(nic: &Interface) -> String {
+    vmdeck_core::tf!(t::FW_SETS_WHERE, interface = nic.name(), vm = nic.vm_id.clone().unwrap_or_default())
+}
+
+fn outcome(tasks: crate::tasks::Tasks, task: u64, reply: crate::api::ApiResult<Reply>) -> Sent {
+    match reply {
+        Ok(reply) => {
+            // A 202 (applying) stays running in the tray until the VM is free.
+            if reply.outcome() == crate::api::Outcome::Done {
+                tasks.done(task, None);
+            }
+            Sent::Done
+        }
+        Err(error) => Sent::Failed(error),
+    }
+}
+
+/// Per interface: what would be added, what is there already, the policy,
+/// and the lockout check's verdict.
+#[component]
+fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
+    move || targets.with(|list| {
+        let rows = list.iter().map(|target| {
+            let id = format!("apply-set-row-{}", target.nic.id.clone().unwrap_or_default());
+            let cells = match &target.plan {
+                None => view! { <td colspan="3" class="muted">"…"</td> }.into_any(),
+                Some(plan) => {
+                    let present = plan.verdicts.iter().filter(|v| **v == vmdeck_core::firewall::sets::Verdict::Present).count();
+                    view! {
+                        <td>{vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64))}</td>
+                        <td>{plan.policy.clone().unwrap_or_else(|| "—".into())}</td>
+                        <td class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
+                    }.into_any()
+                }
+            };
+            view! { <tr id=id><td>{where_is(&target.nic)}</td>{cells}</tr> }
+        }).collect_view();
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="apply-set-preview">
+                    <thead><tr>
+                        <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{t::FW_SETS_RULES.get()}</th>
+                        <th scope="col">{t::FW_SETS_POLICY.get()}</th><th scope="col">{t::FW_SETS_CHECK.get()}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
+    })
+}
