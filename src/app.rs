@@ -113,7 +113,7 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 #[component]
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
-    crate::firewall_undo::FirewallUndo::provide();
+    let undo = crate::firewall_undo::FirewallUndo::provide();
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
@@ -136,7 +136,7 @@ fn Layout(children: Children) -> impl IntoView {
                 </div>
             </header>
             <NoticeBanner/>
-            <crate::firewall_undo::UndoBanner/>
+            {move || undo.shown().then(|| view! { <PartView part=&crate::firewall_undo_banner::UNDO_BANNER/> })}
             <main class="content" id="main" tabindex="-1">{children()}</main>
             <Shortcuts/>
         </div>

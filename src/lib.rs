@@ -7,6 +7,7 @@ pub mod components;
 pub mod deploy;
 pub mod first_paint;
 pub mod firewall_undo;
+pub mod firewall_undo_banner;
 pub mod hooks;
 pub mod i18n;
 pub mod language;

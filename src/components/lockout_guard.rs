@@ -15,7 +15,11 @@ pub fn offered_sets() -> Memo<Vec<vmdeck_core::firewall::sets::NamedSet>> {
     Memo::new(move |_| {
         let mine = my_address().map(|a| a.to_string());
         let mut sets = vmdeck_core::firewall::sets::built_in(mine.as_deref());
-        sets.extend(deploy.with(|d| d.firewall_sets.clone()));
+        let mut warnings = Vec::new();
+        sets.extend(deploy.with(|d| vmdeck_core::firewall::sets::from_config(Some(&d.firewall_sets), &mut warnings)));
+        for warning in warnings {
+            web_sys::console::warn_1(&warning.into());
+        }
         sets
     })
 }

@@ -52,8 +52,10 @@ pub struct DeployConfig {
     pub links: Vec<Link>,
     /// Languages it adds, and files that change the wording of the panel's own.
     pub languages: Vec<LanguageEntry>,
-    /// Its firewall rule sets, offered beside the panel's own.
-    pub firewall_sets: Vec<crate::firewall::sets::NamedSet>,
+    /// Its firewall rule sets, offered beside the panel's own: as written,
+    /// read where they are offered (`firewall::sets::from_config`), so that
+    /// the rule reader stays out of what every page downloads first.
+    pub firewall_sets: Value,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -101,7 +103,7 @@ impl DeployConfig {
             notice: Notice::from_json(value.get("notice"), &mut warnings),
             links: links_from_json(value.get("links"), &mut warnings),
             languages: languages_from_json(value.get("languages"), &mut warnings),
-            firewall_sets: crate::firewall::sets::from_config(value.get("firewall_sets"), &mut warnings),
+            firewall_sets: value.get("firewall_sets").cloned().unwrap_or_default(),
             warnings,
         }
     }

@@ -4,32 +4,25 @@
 //! or on "Undo now", the panel reads the firewall as it is, puts back what
 //! was (`vmdeck_core::firewall::restore::plan`) one request at a time, and
 //! applies it. A failure says what is left and is tried again while a page
-//! of the panel is open. The banner that shows all this is in `banner.rs`.
-
-mod banner;
-
-pub use banner::UndoBanner;
+//! of the panel is open. Here: the state and its countdown, with the shell;
+//! the banner and the restore (`firewall_undo_banner`) are a part of their
+//! own, loaded only while a change waits, since most visits never make one.
 
 use crate::api::network::{interface_rules, vm_interfaces};
-use crate::api::vms::get_vm;
-use crate::api::{Api, ApiResult, Outcome};
+use crate::api::{Api, ApiResult};
 use crate::hooks::{use_poll_with_options, UsePollOptions};
 use crate::session::{use_session, Session};
 use crate::storage::{self, keys, Store};
 use crate::tasks::{use_tasks, Tasks};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use vmdeck_core::api::request;
-use vmdeck_core::firewall::restore::{plan, Kept, Step, Undo};
-use vmdeck_core::history::Operation;
-use vmdeck_core::i18n::firewall as t;
+use vmdeck_core::firewall::restore::{Kept, Undo};
 use vmdeck_core::ApiError;
 
 /// How often the countdown is looked at; and a failed restore tried again.
 const TICK_MS: u32 = 1_000;
-const RETRY_MS: u64 = 10_000;
+pub const RETRY_MS: u64 = 10_000;
 
-fn now_ms() -> u64 {
+pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }
 
@@ -58,8 +51,10 @@ pub struct FirewallUndo {
     pub now: RwSignal<u64>,
     /// Counts restores that landed: the firewall tab reads its rules again.
     pub restores: RwSignal<u32>,
-    session: Session,
-    tasks: Tasks,
+    /// Counts the times a restore is due (time out, "Undo now", a retry).
+    pub due: RwSignal<u32>,
+    pub session: Session,
+    pub tasks: Tasks,
 }
 
 impl FirewallUndo {
@@ -74,6 +69,7 @@ impl FirewallUndo {
             restored_vm: RwSignal::new(None),
             now: RwSignal::new(now_ms()),
             restores: RwSignal::new(0),
+            due: RwSignal::new(0),
             session,
             tasks: use_tasks(),
         };
@@ -98,11 +94,18 @@ impl FirewallUndo {
         self.pending.with(Option::is_some)
     }
 
+    /// Whether the banner has something to say: a change waiting, or one
+    /// put back.
+    pub fn shown(self) -> bool {
+        self.busy() || self.restored_vm.with(Option::is_some)
+    }
+
     /// Starts the countdown of a change about to be sent.
     pub fn begin(self, undo: Undo) {
         self.store(Some(&undo));
         self.now.set(now_ms());
         self.phase.set(Phase::Counting);
+        self.due.set(0);
         self.restored_vm.set(None);
         self.pending.set(Some(undo));
     }
@@ -124,32 +127,13 @@ impl FirewallUndo {
             Phase::Restoring | Phase::Restored => false,
         };
         if due {
-            self.restore();
+            self.undo_now();
         }
     }
 
-    /// Puts the firewall back now (its time ran out, or "Undo now").
-    pub fn restore(self) {
-        let Some(undo) = self.pending.get_untracked() else { return };
-        if self.phase.get_untracked() == Phase::Restoring {
-            return;
-        }
-        self.phase.set(Phase::Restoring);
-        spawn_local(async move {
-            match put_back(self.session, self.tasks, &undo).await {
-                Ok(true) => {
-                    if let Some(account) = self.session.account_key() {
-                        storage::remove(Store::Tab, &keys::unapplied(&account, &undo.vm_id));
-                    }
-                    self.keep();
-                    self.restored_vm.set(Some(undo.vm_name));
-                    self.phase.set(Phase::Restored);
-                    self.restores.update(|n| *n += 1);
-                }
-                Ok(false) => self.phase.set(Phase::Waiting),
-                Err((error, left)) => self.phase.set(Phase::Failed { error, left, again: now_ms() + RETRY_MS }),
-            }
-        });
+    /// Asks for the firewall to be put back now: the banner's part does it.
+    pub fn undo_now(self) {
+        self.due.update(|n| *n += 1);
     }
 }
 
@@ -167,62 +151,4 @@ pub async fn firewall_as_it_was(api: &Api, vm_id: &str, not_yet: &[String]) -> A
         kept.push(Kept::of(id, nic.label.as_deref().unwrap_or(id), nic.default_firewall_policy.as_deref(), &rules, not_yet));
     }
     Ok(kept)
-}
-
-/// Each interface's plan from what is there now; none while the VM is
-/// busy (it could not apply).
-async fn read_plans(api: Api, undo: Undo) -> ApiResult<Option<Vec<(Kept, Step)>>> {
-    if get_vm(&api, &undo.vm_id).await?.locked {
-        return Ok(None);
-    }
-    let interfaces = vm_interfaces(&api, &undo.vm_id, &[]).await?;
-    let mut steps = Vec::new();
-    for kept in &undo.interfaces {
-        let policy = interfaces.iter().find(|n| n.id.as_deref() == Some(kept.nic.as_str())).and_then(|n| n.default_firewall_policy.clone());
-        let now = interface_rules(&api, &kept.nic, &[]).await?;
-        steps.extend(plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)));
-    }
-    Ok(Some(steps))
-}
-
-/// Sends what is left, in order, then applies: `false` when the VM was
-/// busy and nothing was sent.
-async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (ApiError, Vec<String>)> {
-    let apply = || t::FW_STEP_APPLY.get().to_owned();
-    let read = Api::call(session, {
-        let undo = undo.clone();
-        move |api| read_plans(api, undo)
-    });
-    let steps = match read.await {
-        Ok(Some(steps)) => steps,
-        Ok(None) => return Ok(false),
-        Err(error) => return Err((error, vec![t::FW_STEP_READ.get().to_owned(), apply()])),
-    };
-    let vm = (undo.vm_id.clone(), undo.vm_name.clone());
-    let left = |from: usize| steps.iter().skip(from).map(|(kept, step)| step.describe(&kept.label)).chain([apply()]).collect::<Vec<_>>();
-    for (i, (kept, step)) in steps.iter().enumerate() {
-        let (operation, made) = request_of(session, &kept.nic, step);
-        let (task, reply) = tasks.send(session, operation, vm.clone(), made);
-        match reply.await {
-            Ok(reply) if reply.outcome() == Outcome::Done => tasks.done(task, None),
-            // Work on the VM: the tray follows it; the apply waits for it.
-            Ok(_) => return Ok(false),
-            Err(error) => return Err((error, left(i))),
-        }
-    }
-    let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &undo.vm_id));
-    let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
-    reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
-}
-
-fn request_of(session: Session, nic: &str, step: &Step) -> (Operation, ApiResult<request::ApiRequest>) {
-    let account = session.account_id();
-    match step {
-        Step::Delete { id, .. } => (Operation::DeleteFirewallRule, account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default()))),
-        Step::Create(rule) => {
-            let body = rule.body().map_err(|errors| ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" ")));
-            (Operation::CreateFirewallRule, account.and_then(|a| request::create_rule(&a, nic, body?)))
-        }
-        Step::Policy(policy) => (Operation::SetDefaultPolicy, account.and_then(|a| request::set_default_policy(&a, nic, policy))),
-    }
 }

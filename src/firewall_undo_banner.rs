@@ -1,0 +1,155 @@
+//! The banner of a firewall change with undo, on every page: the time left
+//! with "Keep the change" and "Undo now", the restore under way, what is
+//! left after a failure, and that it is done; and the restore itself. A
+//! part of its own (`UNDO_BANNER`), drawn by the layout while
+//! `FirewallUndo::shown`.
+
+use crate::firewall_undo::{now_ms, use_firewall_undo, FirewallUndo, Phase, RETRY_MS};
+use crate::api::network::{interface_rules, vm_interfaces};
+use crate::api::vms::get_vm;
+use crate::api::{Api, ApiResult, Outcome};
+use crate::components::ErrorView;
+use crate::parts::part;
+use crate::session::Session;
+use crate::storage::{self, keys, Store};
+use crate::tasks::Tasks;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::restore::{plan, Kept, Step, Undo};
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, firewall as t};
+use vmdeck_core::ApiError;
+
+part!(UNDO_BANNER, part_vm_tabs, vmdeck_core::i18n::shell::PART_FIREWALL_UNDO, view! { <Banner/> });
+
+#[component]
+fn Banner() -> impl IntoView {
+    let undo = use_firewall_undo();
+    // A restore that is due (its time ran out, a retry) is done here.
+    Effect::new(move |_| {
+        if undo.due.get() > 0 {
+            restore(undo);
+        }
+    });
+    let vm = move || undo.pending.with(|p| p.as_ref().map(|p| p.vm_name.clone())).unwrap_or_default();
+    // Minutes and seconds, as a countdown is read.
+    let left = move || {
+        let seconds = undo.pending.with(|p| p.as_ref().map(|p| p.until.saturating_sub(undo.now.get()).div_ceil(1000))).unwrap_or_default();
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    };
+    view! {
+        {move || match undo.phase.get() {
+            Phase::Restored => undo.restored_vm.get().map(|name| view! {
+                <div class="notice notice-info undo-bar" role="status" id="undo-bar">
+                    <p id="undo-restored">{vmdeck_core::tf!(t::FW_UNDO_DONE, vm = name)}</p>
+                    <button type="button" class="button" id="undo-dismiss" on:click=move |_| undo.restored_vm.set(None)>{c::CLOSE.get()}</button>
+                </div>
+            }.into_any()),
+            _ if !undo.busy() => None,
+            Phase::Counting => Some(view! {
+                <div class="notice notice-warning undo-bar" role="status" id="undo-bar">
+                    <p id="undo-countdown" aria-live="off">{move || vmdeck_core::tf!(t::FW_UNDO_COUNTING, vm = vm(), time = left())}</p>
+                    <div class="undo-actions">
+                        <button type="button" class="button button-primary" id="undo-keep" on:click=move |_| undo.keep()>{t::FW_UNDO_KEEP.get()}</button>
+                        <button type="button" class="button" id="undo-now" on:click=move |_| restore(undo)>{t::FW_UNDO_NOW.get()}</button>
+                    </div>
+                </div>
+            }.into_any()),
+            Phase::Waiting | Phase::Restoring => Some(view! {
+                <div class="notice notice-info undo-bar" role="status" id="undo-bar">
+                    <p id="undo-restoring">{move || vmdeck_core::tf!(t::FW_UNDO_RESTORING, vm = vm())}</p>
+                </div>
+            }.into_any()),
+            Phase::Failed { error, left, .. } => Some(view! {
+                <div class="undo-bar undo-failed" id="undo-bar">
+                    <ErrorView error=error doing=vmdeck_core::tf!(t::FW_UNDO_FAILED, vm = vm()) on_retry=Callback::new(move |()| restore(undo))/>
+                    <p>{vmdeck_core::tf!(t::FW_UNDO_LEFT, seconds = RETRY_MS / 1000)}</p>
+                    <ul id="undo-left">{left.into_iter().map(|step| view! { <li class="mono">{step}</li> }).collect_view()}</ul>
+                </div>
+            }.into_any()),
+        }}
+    }
+}
+
+/// Puts the firewall back now (its time ran out, or "Undo now").
+fn restore(this: FirewallUndo) {
+    let Some(undo) = this.pending.get_untracked() else { return };
+    if this.phase.get_untracked() == Phase::Restoring {
+        return;
+    }
+    this.phase.set(Phase::Restoring);
+    spawn_local(async move {
+        match put_back(this.session, this.tasks, &undo).await {
+            Ok(true) => {
+                if let Some(account) = this.session.account_key() {
+                    storage::remove(Store::Tab, &keys::unapplied(&account, &undo.vm_id));
+                }
+                this.keep();
+                this.restored_vm.set(Some(undo.vm_name));
+                this.phase.set(Phase::Restored);
+                this.restores.update(|n| *n += 1);
+            }
+            Ok(false) => this.phase.set(Phase::Waiting),
+            Err((error, left)) => this.phase.set(Phase::Failed { error, left, again: now_ms() + RETRY_MS }),
+        }
+    });
+}
+
+/// Each interface's plan from what is there now; none while the VM is
+/// busy (it could not apply).
+async fn read_plans(api: Api, undo: Undo) -> ApiResult<Option<Vec<(Kept, Step)>>> {
+    if get_vm(&api, &undo.vm_id).await?.locked {
+        return Ok(None);
+    }
+    let interfaces = vm_interfaces(&api, &undo.vm_id, &[]).await?;
+    let mut steps = Vec::new();
+    for kept in &undo.interfaces {
+        let policy = interfaces.iter().find(|n| n.id.as_deref() == Some(kept.nic.as_str())).and_then(|n| n.default_firewall_policy.clone());
+        let now = interface_rules(&api, &kept.nic, &[]).await?;
+        steps.extend(plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)));
+    }
+    Ok(Some(steps))
+}
+
+/// Sends what is left, in order, then applies: `false` when the VM was
+/// busy and nothing was sent.
+async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (ApiError, Vec<String>)> {
+    let apply = || t::FW_STEP_APPLY.get().to_owned();
+    let read = Api::call(session, {
+        let undo = undo.clone();
+        move |api| read_plans(api, undo)
+    });
+    let steps = match read.await {
+        Ok(Some(steps)) => steps,
+        Ok(None) => return Ok(false),
+        Err(error) => return Err((error, vec![t::FW_STEP_READ.get().to_owned(), apply()])),
+    };
+    let vm = (undo.vm_id.clone(), undo.vm_name.clone());
+    let left = |from: usize| steps.iter().skip(from).map(|(kept, step)| step.describe(&kept.label)).chain([apply()]).collect::<Vec<_>>();
+    for (i, (kept, step)) in steps.iter().enumerate() {
+        let (operation, made) = request_of(session, &kept.nic, step);
+        let (task, reply) = tasks.send(session, operation, vm.clone(), made);
+        match reply.await {
+            Ok(reply) if reply.outcome() == Outcome::Done => tasks.done(task, None),
+            // Work on the VM: the tray follows it; the apply waits for it.
+            Ok(_) => return Ok(false),
+            Err(error) => return Err((error, left(i))),
+        }
+    }
+    let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &undo.vm_id));
+    let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
+    reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
+}
+
+fn request_of(session: Session, nic: &str, step: &Step) -> (Operation, ApiResult<request::ApiRequest>) {
+    let account = session.account_id();
+    match step {
+        Step::Delete { id, .. } => (Operation::DeleteFirewallRule, account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default()))),
+        Step::Create(rule) => {
+            let body = rule.body().map_err(|errors| ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" ")));
+            (Operation::CreateFirewallRule, account.and_then(|a| request::create_rule(&a, nic, body?)))
+        }
+        Step::Policy(policy) => (Operation::SetDefaultPolicy, account.and_then(|a| request::set_default_policy(&a, nic, policy))),
+    }
+}
