@@ -38,17 +38,12 @@ pub async fn send_plan(session: Session, tasks: Tasks, vm: (String, String), nic
     let policy = plan.policy.iter().map(|p| (Operation::SetDefaultPolicy, account.clone().and_then(|a| request::set_default_policy(&a, nic, p))));
     for (i, (operation, made)) in rules.chain(policy).enumerate().collect::<Vec<_>>() {
         let (task, reply) = tasks.send(session, operation, vm.clone(), made);
-        match reply.await {
-            Ok(reply) => {
-                if reply.outcome() == Outcome::Done {
-                    tasks.done(task, None);
-                }
-                step(i, Sent::Done, reply.body);
-            }
-            Err(error) => {
-                step(i, Sent::Failed(error), Value::Null);
-                return false;
-            }
+        let reply = reply.await;
+        let sent = Sent::of(tasks, task, &reply);
+        let failed = sent != Sent::Done;
+        step(i, sent, reply.map(|r| r.body).unwrap_or_default());
+        if failed {
+            return false;
         }
     }
     true
@@ -63,6 +58,20 @@ pub enum Sent {
 }
 
 impl Sent {
+    /// How a request went, its task ended if the work is done; a 202 stays
+    /// running in the tray until the VM is free.
+    pub fn of(tasks: Tasks, task: u64, reply: &crate::api::ApiResult<crate::api::Reply>) -> Self {
+        match reply {
+            Ok(reply) => {
+                if reply.outcome() == Outcome::Done {
+                    tasks.done(task, None);
+                }
+                Sent::Done
+            }
+            Err(error) => Sent::Failed(error.clone()),
+        }
+    }
+
     /// The lines still waiting after a refusal: never sent.
     pub fn not_sent(list: &mut Vec<(String, Sent)>) {
         list.retain(|(_, state)| *state != Sent::Waiting);

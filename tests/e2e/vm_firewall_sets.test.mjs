@@ -69,7 +69,9 @@ test("the provider's set that would shut the saved address out of SSH asks again
   await page.uncheck('#import-set-policy');
   await page.waitForSelector('#import-dialog #lockout-warning', { state: 'detached' });
   await page.check('#import-set-policy');
+  await page.waitForSelector('#import-dialog #lockout-warning');
   await page.click('#import-send');
+  await page.waitForSelector('#import-dialog #lockout-armed');
   await page.click('#import-send');
   await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 3);
   assert.deepEqual((await rulesOf(nic)).map((r) => [r.port, r.address, r.description ?? null]), [['22', '203.0.113.0/24', 'office'], ['443', '203.0.113.0/24', null]]);

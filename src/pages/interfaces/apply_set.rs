@@ -8,7 +8,6 @@
 //! asked.
 
 use crate::api::network::interface_rules;
-use crate::api::Reply;
 use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
@@ -118,7 +117,7 @@ pub fn ApplySetDialog(
                 if apply && all_done && any_sent {
                     let made = session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
                     let (task, reply) = tasks.send(session, Operation::ApplyFirewallRules, (vm.clone(), name.clone()), made);
-                    let state = outcome(tasks, task, reply.await);
+                    let state = Sent::of(tasks, task, &reply.await);
                     sent.update(|all| all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)])));
                 }
             }
@@ -164,19 +163,6 @@ pub fn ApplySetDialog(
 /// "eth0 on VM 1001": where an interface is, as the dialog names it.
 fn where_is(nic: &Interface) -> String {
     vmdeck_core::tf!(t::FW_SETS_WHERE, interface = nic.name(), vm = nic.vm_id.clone().unwrap_or_default())
-}
-
-fn outcome(tasks: crate::tasks::Tasks, task: u64, reply: crate::api::ApiResult<Reply>) -> Sent {
-    match reply {
-        Ok(reply) => {
-            // A 202 (applying) stays running in the tray until the VM is free.
-            if reply.outcome() == crate::api::Outcome::Done {
-                tasks.done(task, None);
-            }
-            Sent::Done
-        }
-        Err(error) => Sent::Failed(error),
-    }
 }
 
 /// Per interface: what would be added, what is there already, the policy,
