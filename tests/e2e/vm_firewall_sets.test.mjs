@@ -39,6 +39,10 @@ test('a built-in set adds only what is new, then sets its default policy, each r
 
   await page.click('#import-send');
   await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 2);
+  // The tab reads the interface again with its new policy; the dialog and its results stay.
+  await page.waitForFunction(() => document.querySelector('#rule-default .badge')?.textContent === 'DROP');
+  assert.equal(await page.locator('#import-sent .sent-done').count(), 2);
+  assert.ok(await page.isVisible('#import-send'));
   assert.deepEqual(writes.list().map((w) => `${w.method} ${w.path.split('/').slice(-2).join('/')}`), [
     'POST ' + `${nic.id}/firewall_rule`,
     'PUT ' + `network_interface/${nic.id}`,

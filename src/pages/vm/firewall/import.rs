@@ -44,10 +44,13 @@ pub fn ImportRules(
     nic: Memo<String>,
     rules: Memo<Option<Vec<FirewallRule>>>,
     policy: Memo<Option<String>>,
+    /// Whether the dialog is open: owned by the tab, so that the interface
+    /// list changing (a set's policy sent from here) leaves it and its
+    /// results in place.
+    open: RwSignal<bool>,
     /// Called with each rule created, as the rule form's creation is.
     created: Callback<(Value, String)>,
 ) -> impl IntoView {
-    let open = RwSignal::new(false);
     let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
     let read = Memo::new(move |_| form.with(|f| import::read(&f.text)));
     let sets = offered_sets();
@@ -76,6 +79,8 @@ pub fn ImportRules(
     let new_policy = Memo::new(move |_| planned.with(|p| p.policy.clone()));
     let guard = Guard::new(Signal::derive(move || planned.with(|p| p.lockout.clone())));
     let sent = RwSignal::new(Vec::<(String, Sent)>::new());
+    // Each opening starts without the last one's results.
+    Effect::watch(move || open.get(), move |now, _, _| if *now { sent.set(Vec::new()) }, false);
     let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let session = use_session();
     let tasks = use_tasks();
@@ -113,7 +118,6 @@ pub fn ImportRules(
         });
     };
     view! {
-        <button type="button" class="button" id="import-rules" on:click=move |_| { sent.set(Vec::new()); open.set(true) }>{t::FW_IMPORT.get()}</button>
         <Modal open=open title=t::FW_IMPORT_TITLE.get() id="import-dialog">
             <label class="field">
                 <span class="field-label">{t::FW_SET_START.get()}</span>

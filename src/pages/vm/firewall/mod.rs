@@ -90,6 +90,7 @@ pub fn FirewallTab() -> impl IntoView {
         move |(_, _, text): &(String, Value, String), reply| remember.run((reply.body.clone(), text.clone())),
         |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
     );
+    let import_open = RwSignal::new(false);
     let rule_form = use_form_with_options(
         "rule",
         RuleForm::default(),
@@ -105,7 +106,7 @@ pub fn FirewallTab() -> impl IntoView {
             render={move |_| view! {
                 <filters::RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <div class="table-actions">
-                    <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy created=remember/>
+                    <button type="button" class="button" id="import-rules" on:click=move |_| import_open.set(true)>{t::FW_IMPORT.get()}</button>
                     <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
                         export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
                 </div>
@@ -117,6 +118,7 @@ pub fn FirewallTab() -> impl IntoView {
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <new_rule::NewRule form=rule_form op=created nic=chosen_id rules=every_rule rule_set=rule_set/>
             }}/>
+        <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy open=import_open created=remember/>
     }
     .into_any()
 }
