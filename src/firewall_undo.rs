@@ -15,7 +15,11 @@ use crate::session::{use_session, Session};
 use crate::storage::{self, keys, Store};
 use crate::tasks::{use_tasks, Tasks};
 use leptos::prelude::*;
-use vmdeck_core::firewall::restore::{Kept, Undo};
+use leptos::task::spawn_local;
+use serde::{Deserialize, Serialize};
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::restore::{Kept, Step, Undo};
+use vmdeck_core::history::Operation;
 use vmdeck_core::ApiError;
 
 /// How often the countdown is looked at; and a failed restore tried again.
@@ -135,6 +139,82 @@ impl FirewallUndo {
     pub fn undo_now(self) {
         self.due.update(|n| *n += 1);
     }
+
+    /// A change the service refused changed nothing: the countdown of the
+    /// VM's change with undo ends when `error` says so.
+    pub fn keep_when_refused(self, vm_id: impl Fn() -> String + 'static, error: RwSignal<Option<ApiError>>) {
+        Effect::new(move |_| {
+            if error.with(Option::is_some) && self.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.vm_id == vm_id())) {
+                self.keep();
+            }
+        });
+    }
+
+    /// Sends a change of the VM's firewall with undo: keeps the firewall as
+    /// it is now (the rules created and not applied yet left out), starts
+    /// the countdown of `seconds`, then calls `send`. A failed read sends
+    /// nothing and is said by `reading`.
+    pub fn start(self, reading: UndoReading, vm: (String, String), seconds: u32, send: impl FnOnce() + 'static) {
+        if reading.reading.get_untracked() {
+            return;
+        }
+        let (vm_id, vm_name) = vm;
+        let not_yet: Vec<String> = read_unapplied(self.session, &vm_id).into_iter().filter_map(|u| u.id).collect();
+        reading.reading.set(true);
+        reading.error.set(None);
+        spawn_local(async move {
+            let read = Api::call(self.session, {
+                let vm_id = vm_id.clone();
+                move |api| async move { firewall_as_it_was(&api, &vm_id, &not_yet).await }
+            });
+            match read.await {
+                Ok(interfaces) => {
+                    self.begin(Undo { vm_id, vm_name, until: now_ms() + u64::from(seconds) * 1000, interfaces });
+                    send();
+                }
+                Err(error) => reading.error.set(Some(error)),
+            }
+            reading.reading.set(false);
+        });
+    }
+}
+
+/// The read of the firewall as it was before a change with undo: under
+/// way, or why it failed (then nothing was sent).
+#[derive(Clone, Copy)]
+pub struct UndoReading {
+    pub reading: RwSignal<bool>,
+    pub error: RwSignal<Option<ApiError>>,
+}
+
+impl UndoReading {
+    pub fn new() -> Self {
+        Self { reading: RwSignal::new(false), error: RwSignal::new(None) }
+    }
+}
+
+/// A rule created here and not applied yet: the service's id (what a change
+/// with undo leaves out of the firewall as it was) and the rule as a line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unapplied {
+    pub id: Option<String>,
+    pub rule: String,
+}
+
+/// Rules created here and not applied yet, per account and VM, for this
+/// browser session; logged out, none.
+fn unapplied_key(session: Session, vm: &str) -> Option<String> {
+    session.account_key().map(|account| keys::unapplied(&account, vm))
+}
+
+pub fn read_unapplied(session: Session, vm: &str) -> Vec<Unapplied> {
+    unapplied_key(session, vm).and_then(|key| storage::read(Store::Tab, &key)).unwrap_or_default()
+}
+
+pub fn write_unapplied(session: Session, vm: &str, rules: &[Unapplied]) {
+    if let Some(key) = unapplied_key(session, vm) {
+        storage::write(Store::Tab, &key, rules);
+    }
 }
 
 pub fn use_firewall_undo() -> FirewallUndo {
@@ -151,4 +231,18 @@ pub async fn firewall_as_it_was(api: &Api, vm_id: &str, not_yet: &[String]) -> A
         kept.push(Kept::of(id, nic.label.as_deref().unwrap_or(id), nic.default_firewall_policy.as_deref(), &rules, not_yet));
     }
     Ok(kept)
+}
+
+/// The request of one step of a plan that puts a firewall back (or undoes
+/// an entry of the history), on the interface `nic`, and its name in the history.
+pub fn step_request(session: Session, nic: &str, step: &Step) -> (Operation, ApiResult<request::ApiRequest>) {
+    let account = session.account_id();
+    match step {
+        Step::Delete { id, .. } => (Operation::DeleteFirewallRule, account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default()))),
+        Step::Create(rule) => {
+            let body = rule.body().map_err(|errors| ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" ")));
+            (Operation::CreateFirewallRule, account.and_then(|a| request::create_rule(&a, nic, body?)))
+        }
+        Step::Policy(policy) => (Operation::SetDefaultPolicy, account.and_then(|a| request::set_default_policy(&a, nic, policy))),
+    }
 }

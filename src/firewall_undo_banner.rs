@@ -4,7 +4,7 @@
 //! part of its own (`UNDO_BANNER`), drawn by the layout while
 //! `FirewallUndo::shown`.
 
-use crate::firewall_undo::{now_ms, use_firewall_undo, FirewallUndo, Phase, RETRY_MS};
+use crate::firewall_undo::{now_ms, step_request, use_firewall_undo, FirewallUndo, Phase, RETRY_MS};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::api::vms::get_vm;
 use crate::api::{Api, ApiResult, Outcome};
@@ -128,7 +128,7 @@ async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (
     let vm = (undo.vm_id.clone(), undo.vm_name.clone());
     let left = |from: usize| steps.iter().skip(from).map(|(kept, step)| step.describe(&kept.label)).chain([apply()]).collect::<Vec<_>>();
     for (i, (kept, step)) in steps.iter().enumerate() {
-        let (operation, made) = request_of(session, &kept.nic, step);
+        let (operation, made) = step_request(session, &kept.nic, step);
         let (task, reply) = tasks.send(session, operation, vm.clone(), made);
         match reply.await {
             Ok(reply) if reply.outcome() == Outcome::Done => tasks.done(task, None),
@@ -140,16 +140,4 @@ async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (
     let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &undo.vm_id));
     let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
     reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
-}
-
-fn request_of(session: Session, nic: &str, step: &Step) -> (Operation, ApiResult<request::ApiRequest>) {
-    let account = session.account_id();
-    match step {
-        Step::Delete { id, .. } => (Operation::DeleteFirewallRule, account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default()))),
-        Step::Create(rule) => {
-            let body = rule.body().map_err(|errors| ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" ")));
-            (Operation::CreateFirewallRule, account.and_then(|a| request::create_rule(&a, nic, body?)))
-        }
-        Step::Policy(policy) => (Operation::SetDefaultPolicy, account.and_then(|a| request::set_default_policy(&a, nic, policy))),
-    }
 }

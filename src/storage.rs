@@ -88,10 +88,13 @@ pub mod keys {
     pub const HISTORY_PREFIX: &str = "vmdeck.history.";
     /// Per account, this browser: `vmdeck.seen.<API address>#<account>`.
     pub const SEEN_PREFIX: &str = "vmdeck.seen.";
+    /// Per account, this browser: the user's firewall rule sets,
+    /// `vmdeck.rule_sets.<API address>#<account>`.
+    pub const RULE_SETS_PREFIX: &str = "vmdeck.rule_sets.";
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
     /// What this browser keeps of accounts, each a key or a key's prefix.
-    pub const ACCOUNT_DATA: [&str; 3] = [HISTORY_PREFIX, SEEN_PREFIX, MY_ADDRESS];
+    pub const ACCOUNT_DATA: [&str; 4] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, MY_ADDRESS];
 
     /// The account's history: `account` is `<API address>#<account>`.
     pub fn history(account: &str) -> String {
@@ -101,6 +104,11 @@ pub mod keys {
     /// The account's record for "since your last visit".
     pub fn seen(account: &str) -> String {
         format!("{SEEN_PREFIX}{account}")
+    }
+
+    /// The account's own firewall rule sets.
+    pub fn rule_sets(account: &str) -> String {
+        format!("{RULE_SETS_PREFIX}{account}")
     }
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
     pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
@@ -138,6 +146,7 @@ pub mod keys {
 pub fn forget_account(account: &str) {
     remove(Store::Browser, &keys::history(account));
     remove(Store::Browser, &keys::seen(account));
+    remove(Store::Browser, &keys::rule_sets(account));
     forget_tab_data(account);
 }
 

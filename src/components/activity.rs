@@ -2,6 +2,7 @@
 //! filtered and exported: the VM page's Activity tab (one VM) and the
 //! Activity page (the account) read the same history (`crate::tasks`).
 
+use super::activity_undo::{undoable, UndoEntry};
 use super::{Column, DataTable, EmptyState, Export, ExportButtons};
 use crate::hooks::use_url_filters;
 use crate::tasks::use_tasks;
@@ -56,6 +57,8 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
         Some(vm) => format!("activity-vm{}", vm.get()),
         None => "activity".to_owned(),
     });
+    let undo_open = RwSignal::new(false);
+    let undoing = RwSignal::new(None::<Task>);
     let export = Callback::new(move |()| Some(shown.with(|list| Export::table(&history::table(&list.iter().collect::<Vec<_>>(), &crate::time_zone::iso)))));
     view! {
         <div class="filter-row">
@@ -100,6 +103,13 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                     TaskState::Failed(why) => ("badge badge-suspended", why.clone()),
                                 };
                                 let result = result_label(result_of(&t));
+                                let undo = undoable(&t).then(|| {
+                                    let entry = t.clone();
+                                    view! {
+                                        <button type="button" class="button button-small activity-undo" id=format!("{id}-undo-{}", t.id)
+                                            on:click=move |_| { undoing.set(Some(entry.clone())); undo_open.set(true) }>{vmdeck_core::i18n::firewall::FW_REVERSE.get()}</button>
+                                    }
+                                });
                                 let vm = if t.vm_id.is_empty() {
                                     view! { <span>{t.vm_name.clone()}</span> }.into_any()
                                 } else {
@@ -108,7 +118,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                 view! {
                                     <tr class="activity-row">
                                         <td>{when}</td>
-                                        <td>{vmdeck_core::history::action_label(&t.action)}{t.interface.clone().map(|nic| view! { <div class="muted small">{vmdeck_core::tf!(t::ACTIVITY_INTERFACE, nic = nic)}</div> })}</td>
+                                        <td>{vmdeck_core::history::action_label(&t.action)}{t.interface.clone().map(|nic| view! { <div class="muted small">{vmdeck_core::tf!(t::ACTIVITY_INTERFACE, nic = nic)}</div> })}{undo}</td>
                                         <td>{vm}</td>
                                         <td class="activity-result"><span class=class>{result}</span>{(!message.is_empty()).then(|| view! { <div class="muted small">{message}</div> })}</td>
                                         <td class="num">{took}</td>
@@ -119,5 +129,6 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                 </DataTable>
             }.into_any()
         }}
+        <UndoEntry open=undo_open entry=undoing/>
     }
 }

@@ -1,28 +1,11 @@
 //! The guard against locking oneself out, shared by the Firewall and
 //! Network tabs and the interfaces page: "my address", kept in this
-//! browser, a second confirmation for what would deny SSH and RDP, and the
-//! rule sets offered.
+//! browser, and a second confirmation for what would deny SSH and RDP.
 
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::firewall as t;
 use std::net::Ipv4Addr;
-
-/// The rule sets offered: the panel's own ("all but my address" once an
-/// address is saved), then the provider's from `config.json`.
-pub fn offered_sets() -> Memo<Vec<vmdeck_core::firewall::sets::NamedSet>> {
-    let deploy = crate::deploy::use_deploy();
-    Memo::new(move |_| {
-        let mine = my_address().map(|a| a.to_string());
-        let mut sets = vmdeck_core::firewall::sets::built_in(mine.as_deref());
-        let mut warnings = Vec::new();
-        sets.extend(deploy.with(|d| vmdeck_core::firewall::sets::from_config(Some(&d.firewall_sets), &mut warnings)));
-        for warning in warnings {
-            web_sys::console::warn_1(&warning.into());
-        }
-        sets
-    })
-}
 
 /// The address the user saved as theirs in this browser, if any. The panel
 /// looks nothing up elsewhere: only the user knows where they connect from.

@@ -3,6 +3,7 @@
 mod account_menu;
 mod action_button;
 mod activity;
+mod activity_undo;
 mod api_request;
 mod brand;
 mod copy_button;
@@ -21,9 +22,11 @@ mod sent_list;
 mod plan_picker;
 mod provider;
 mod raw_fields;
+mod rule_sets;
 mod status_badge;
 mod toggle_button;
 mod typed_confirm;
+mod undo_choice;
 
 pub use account_menu::{AccountButton, AccountMenu};
 pub use action_button::ActionButton;
@@ -39,7 +42,8 @@ pub use field::{described_by, fixed_options, CheckField, ChoiceField, Field, Sel
 pub use filter_select::{public_options, FilterSelect};
 pub use form::{FormView, SubmitButton};
 pub use freshness::Freshness;
-pub use lockout_guard::{my_address, offered_sets, save_my_address, Guard, LockoutNotice};
+pub use lockout_guard::{my_address, save_my_address, Guard, LockoutNotice};
+pub use rule_sets::{offered_sets, saved_sets, write_saved_sets};
 pub use sent_list::{plan_lines, send_plan, Sent, SentList};
 pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
@@ -49,3 +53,4 @@ pub use raw_fields::RawFields;
 pub use status_badge::StatusBadge;
 pub use toggle_button::ToggleButton;
 pub use typed_confirm::TypedConfirm;
+pub use undo_choice::{undo_form, UndoChoice};

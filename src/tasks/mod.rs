@@ -15,6 +15,7 @@ use crate::api::{Api, ApiResult, Reply};
 use crate::session::{use_session, Session};
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
+use vmdeck_core::firewall::reverse::Reversal;
 use std::collections::BTreeMap;
 use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::history::{Operation, Started, TaskList, TaskState};
@@ -163,12 +164,19 @@ impl Tasks {
     /// or started, which leaves the entry running until the VM is free.
     pub fn send(self, session: Session, operation: Operation, vm: (String, String), made: ApiResult<ApiRequest>) -> (u64, Pending<Reply>) {
         let (vm_id, vm_name) = vm;
-        let task = self.start(Started { action: operation, vm_id, vm_name, request: made.clone().ok() });
+        let request = made.clone().ok();
+        let task = self.start(Started { action: operation, vm_id, vm_name, request: request.clone() });
         let reply = Api::call(session, move |api| async move { api.run(&made?).await });
         let reply = Box::pin(async move {
             let reply = reply.await;
-            if let Err(e) = &reply {
-                self.failed(task, e);
+            match &reply {
+                Err(e) => self.failed(task, e),
+                // A firewall write accepted: what undoes it, for the history's "Undo".
+                Ok(reply) => {
+                    if let Some(reversal) = request.and_then(|request| Reversal::of(operation, &request, &reply.body)) {
+                        self.change(|list| list.accepted(task, reversal));
+                    }
+                }
             }
             reply
         });

@@ -199,16 +199,21 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
   for (const remember of [false, true]) {
     const handle = await loggedInPage(suite, { remember, ready: '#vm-table tbody tr' });
     const { page } = handle;
-    // History, the visit record, a draft and the saved address.
+    // History, the visit record, a draft, a rule set and the saved address.
     await gotoVm(page, suite.sim.url, vm);
     await rebootFromPage(page);
     await untilFree(page);
     await page.evaluate(() => localStorage.setItem('vmdeck.my_address', JSON.stringify('203.0.113.9')));
+    // A firewall rule set of the user's, kept per account as the history is.
+    await page.evaluate(() => {
+      const history = Object.keys(localStorage).find((key) => key.startsWith('vmdeck.history.'));
+      localStorage.setItem(history.replace('vmdeck.history.', 'vmdeck.rule_sets.'), JSON.stringify([{ name: 'Mine', rules: ['accept tcp 22'] }]));
+    });
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');
     await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('vmdeck.draft.')));
     const before = await accountKeys(page);
-    for (const kind of ['history', 'seen', 'draft', 'my_address']) {
+    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'my_address']) {
       assert.ok(before.some((key) => key.includes(`vmdeck.${kind}`)), `${kind} kept while logged in: ${before}`);
     }
 
@@ -220,6 +225,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       assert.equal(await page.$('#forget-device'), null);
     } else {
       assert.ok(left.some((key) => key.includes('vmdeck.history.')), `a remembered login keeps its history: ${left}`);
+      assert.ok(left.some((key) => key.includes('vmdeck.rule_sets.')), `and its rule sets: ${left}`);
       assert.ok(left.every((key) => !key.includes('vmdeck.session') && !key.includes('vmdeck.draft')), `${left}`);
       await page.click('#forget-device-button');
       await page.waitForSelector('#device-forgotten');

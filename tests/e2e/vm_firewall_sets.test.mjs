@@ -126,3 +126,56 @@ test('a set applied to three interfaces of two VMs: one refused by the API says 
   // Read again: the interfaces done have nothing left to send, the refused one all of it.
   await page.waitForFunction(() => [...document.querySelectorAll('#apply-set-preview tbody tr')].map((tr) => tr.cells[2].textContent).join() === '—,DROP,—');
 });
+
+test("an interface's rules saved as a set of one's own are offered at once, here and on the interfaces page, and go on a second press of Delete", async () => {
+  const { vm, nic } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  for (const port of ['22', '8443']) {
+    const { status } = await apiSend(suite.sim.api, 'POST', accountPath(`/network_interface/${nic.id}/firewall_rule`), { command: 'ACCEPT', protocol: 'TCP', port, address: '203.0.113.0/24' });
+    assert.equal(status, 201);
+  }
+  assert.equal((await apiSend(suite.sim.api, 'PUT', accountPath(`/network_interface/${nic.id}`), { default_firewall_policy: 'DROP' })).status, 200);
+  const { page } = await openVm(suite, vm, 'firewall', { ready: '#rule-table' });
+  const writes = recordWrites(page);
+  await page.click('#save-set');
+  await page.waitForSelector('#saved-sets-none');
+  await page.click('#save-set-save');
+  await page.waitForSelector('#save-set-name-error:has-text("Give the set a name.")');
+  await page.fill('#save-set-name', 'Office admin');
+  await page.click('#save-set-save');
+  await page.waitForSelector('#save-set-saved');
+  assert.equal(await page.textContent('#saved-sets li'), 'Office admin rules: 2, default policy DROPDelete');
+  const kept = async () => page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('vmdeck.rule_sets.')).map(([key, value]) => [key.replace(/^vmdeck\.rule_sets\.[^#]+/, ''), JSON.parse(value)]));
+  assert.deepEqual(await kept(), [['#1', [{ name: 'Office admin', policy: 'DROP', rules: ['accept tcp 22 from 203.0.113.0/24', 'accept tcp 8443 from 203.0.113.0/24'] }]]]);
+  // The same name again takes its place.
+  await page.fill('#save-set-name', ' office ADMIN ');
+  await page.waitForSelector('#save-set-replaces');
+  await page.click('#save-set-save');
+  await page.waitForSelector('#save-set-saved:has-text("office ADMIN")');
+  assert.equal(await page.locator('#saved-sets li').count(), 1);
+  await page.keyboard.press('Escape');
+
+  // Offered in the import without a reload, after the panel's and the provider's.
+  await page.click('#import-rules');
+  assert.deepEqual(await setNames(page), ['—', 'SSH only', 'Web server', 'Mail server', 'Office only', 'office ADMIN']);
+  await page.selectOption('#import-set', { label: 'office ADMIN' });
+  assert.equal(await page.inputValue('#import-dialog textarea'), 'accept tcp 22 from 203.0.113.0/24\naccept tcp 8443 from 203.0.113.0/24');
+  assert.deepEqual(await page.locator('#import-preview tbody tr').evaluateAll((trs) => trs.map((tr) => tr.className)), ['verdict-present', 'verdict-present']);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(writes.list(), [], 'saving a set sends nothing');
+
+  await page.goto(`${suite.sim.url}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  await page.check(`#nic-pick-${nic.id}`);
+  await page.click('#nics-apply-set');
+  assert.ok((await page.locator('#apply-set-set option').allTextContents()).includes('office ADMIN'));
+
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/firewall`);
+  await page.click('#save-set');
+  const remove = page.locator('#saved-sets li button');
+  await remove.click();
+  assert.equal(await remove.textContent(), 'Press again to delete “office ADMIN”');
+  assert.equal((await kept()).length, 1, 'the first press only asks');
+  await remove.click();
+  await page.waitForSelector('#saved-sets-none');
+  assert.deepEqual(await kept(), []);
+});

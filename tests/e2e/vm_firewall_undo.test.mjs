@@ -1,9 +1,10 @@
-// Applying firewall rules with undo: the firewall as it was is kept before the apply, a countdown on every page offers "Keep the change" and "Undo now", and when the time runs out (also while the panel was away from the tab) the rules added are deleted and the VM's rules applied again, checked through the API. A restore that fails says what is left and tries again.
+// Applying firewall rules, setting a default policy or importing a rule set with undo, and undoing a rule created or a policy set from the activity history: the firewall as it was is kept before the apply, a countdown on every page offers "Keep the change" and "Undo now", and when the time runs out (also while the panel was away from the tab) the rules added are deleted and the VM's rules applied again, checked through the API. A restore that fails says what is left and tries again.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiSend, rulesOf as rulesOfNic, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
+import { accountPath, apiSend, nicsOf, rulesOf as rulesOfNic, vmPicker, vmWithoutRules as vmWithoutRulesOn } from '../support/api.mjs';
 import { fillIn } from '../support/pages/forms.mjs';
+import { openPolicyDialog, setPolicyDrop } from '../support/pages/network.mjs';
 import { openVm } from '../support/pages/vm.mjs';
 import { recordWrites } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -147,4 +148,94 @@ test('with the service failing, the restore waits to read the firewall, and "Try
   await page.click('#undo-bar .notice-error button');
   await page.waitForSelector('#undo-restored', { timeout: 15000 });
   assert.deepEqual(await ports(nic), ['22']);
+});
+
+test('a default policy set with undo is applied at once, and "Undo now" sets the old one back and applies again', async () => {
+  const { vm, nic } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { page } = await openVm(suite, vm, 'network', { ready: '.nic' });
+  const writes = recordWrites(page);
+  await openPolicyDialog(page, page.locator('.nic button:text("Default policy")').first());
+  await page.check('#policy-drop');
+  await page.check('#policy-undo-on');
+  // The dialog shows both requests it will send.
+  await page.click('#dialog-request summary');
+  await page.waitForFunction(() => /apply_firewall_rules/.test(document.querySelector('#dialog-request')?.textContent ?? ''));
+  await page.click('#policy-dialog #confirm-action');
+  if (await page.isVisible('#lockout-armed')) await page.click('#policy-dialog #confirm-action');
+  await page.waitForSelector('#undo-countdown');
+  await page.waitForSelector('#policy-dialog', { state: 'hidden' });
+  assert.equal((await nicsOf(suite.sim.api, vm)).find((n) => n.id === nic.id)?.default_firewall_policy, 'DROP');
+  // The VM is still busy with the apply: the restore waits for it.
+  await page.click('#undo-now');
+  await page.waitForSelector('#undo-restored', { timeout: RESTORED_WITHIN_MS });
+  assert.equal((await nicsOf(suite.sim.api, vm)).find((n) => n.id === nic.id)?.default_firewall_policy, 'ACCEPT');
+  assert.deepEqual(writes.list().map((w) => `${w.method} ${w.path.replace(/\/\d+/g, '/N')}`), [
+    'PUT /api/account/N/network_interface/N',
+    'POST /api/account/N/virtual_machine/N/apply_firewall_rules',
+    'PUT /api/account/N/network_interface/N',
+    'POST /api/account/N/virtual_machine/N/apply_firewall_rules',
+  ]);
+});
+
+test('a rule set imported with undo is applied once sent, and put back when its time runs out', async () => {
+  const { page, nic } = await withARuleAdded();
+  await page.click('#import-rules');
+  await page.selectOption('#import-set', { label: 'Web server' });
+  await page.uncheck('#import-set-policy');
+  await page.check('#import-undo-on');
+  await page.fill('#import-undo-seconds', String(LEAST_SECONDS));
+  await page.click('#import-send');
+  await page.waitForSelector('#undo-countdown');
+  await page.waitForFunction(() => document.querySelectorAll('#import-sent .sent-done').length === 1);
+  // The rules created before and with the set are applied with it.
+  await page.waitForSelector('#unapplied-none');
+  assert.deepEqual(await ports(nic), ['22', '8080', '80,443']);
+  await page.waitForSelector('#undo-restored', { timeout: RESTORED_WITHIN_MS });
+  assert.deepEqual(await ports(nic), ['22'], 'what was not applied before the change, and the set, are gone');
+});
+
+test('a rule created and a policy set are undone from the activity history after a preview; one changed since has nothing to undo', async () => {
+  const { page, nic, vm } = await withARuleAdded();
+  await page.goto(`${suite.sim.url}/vms/${vm.id}/network`);
+  await page.waitForSelector('.nic');
+  assert.equal(await setPolicyDrop(page, page.locator('.nic button:text("Default policy")').first()), false, 'SSH stays open to everyone');
+  await page.waitForSelector('#policy-dialog', { state: 'hidden' });
+  await page.goto(`${suite.sim.url}/activity`);
+  await page.waitForSelector('#activity-table');
+  const row = (action) => page.locator('#activity-table tbody tr', { hasText: action }).first();
+  const writes = recordWrites(page);
+
+  await row('Create firewall rule').locator('button.activity-undo').click();
+  await page.waitForSelector('#history-undo-step');
+  assert.equal(await page.textContent('#history-undo-step'), 'Delete accept tcp 8080 from any on eth0');
+  assert.ok(await page.isChecked('#history-undo-apply'));
+  await page.uncheck('#history-undo-apply');
+  assert.deepEqual(writes.list(), [], 'nothing is sent before "Undo"');
+  await page.click('#history-undo-send');
+  await page.waitForSelector('#history-undo-sent .sent-done');
+  assert.deepEqual(await ports(nic), ['22']);
+  // Read again: it is gone, so there is nothing left to undo.
+  await page.waitForSelector('#history-undo-nothing:has-text("The rule is not on the interface any more")');
+  assert.ok(await page.isDisabled('#history-undo-send'));
+  await page.keyboard.press('Escape');
+
+  // Each entry opened starts afresh, the apply on.
+  await row('Set default policy').locator('button.activity-undo').click();
+  await page.waitForSelector('#history-undo-step:has-text("ACCEPT")');
+  assert.ok(await page.isChecked('#history-undo-apply'));
+  await page.click('#history-undo-send');
+  await page.waitForFunction(() => document.querySelectorAll('#history-undo-sent .sent-done').length === 2);
+  assert.equal((await nicsOf(suite.sim.api, vm)).find((n) => n.id === nic.id)?.default_firewall_policy, 'ACCEPT');
+  assert.deepEqual(writes.list().map((w) => `${w.method} ${w.path.replace(/\/\d+/g, '/N')}`), [
+    'DELETE /api/account/N/firewall_rule/N',
+    'PUT /api/account/N/network_interface/N',
+    'POST /api/account/N/virtual_machine/N/apply_firewall_rules',
+  ]);
+  // The undo is an entry of its own, and the policy set by it can be undone too; the one before cannot any more.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#activity-table tbody tr:first-child:has-text("Apply firewall rules")');
+  const policyRows = page.locator('#activity-table tbody tr', { hasText: 'Set default policy' });
+  assert.equal(await policyRows.count(), 2);
+  await policyRows.nth(1).locator('button.activity-undo').click();
+  await page.waitForSelector('#history-undo-nothing:has-text("The default policy is ACCEPT now")');
 });

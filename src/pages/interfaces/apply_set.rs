@@ -51,7 +51,7 @@ pub fn ApplySetDialog(
     /// Called once everything is sent: the list reads the policies again.
     sent_all: Callback<()>,
 ) -> impl IntoView {
-    let sets = offered_sets();
+    let sets = offered_sets(use_session(), move || open.track());
     let form = use_form_with_options("apply-set", SetChoice::default(), UseFormOptions::default());
     let ids = Memo::new(move |_| if open.get() { chosen.with(|list| list.iter().filter_map(|n| n.id.clone()).collect::<Vec<_>>()) } else { Vec::new() });
     let read = use_data(move || ids.get(), |api, ids| async move {

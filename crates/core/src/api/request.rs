@@ -42,6 +42,13 @@ impl ApiRequest {
         ApiRequest { method, path, body }
     }
 
+    /// The network interface the request is about: `…/network_interface/<id>[/…]`.
+    pub fn interface(&self) -> Option<String> {
+        let mut parts = self.path.split('/');
+        parts.find(|p| *p == "network_interface")?;
+        parts.next().filter(|id| !id.is_empty()).map(str::to_owned)
+    }
+
     /// The request as a `curl` command to paste in a POSIX shell: the token
     /// is `$VMDECK_TOKEN`, never the user's own; every secret value of the
     /// body, at any depth, is a variable too ([`secret_variable`]), written

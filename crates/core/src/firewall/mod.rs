@@ -4,7 +4,9 @@
 //! what to look at, the lockout guard), which rules the list's filters pick
 //! (`filter`), the rule form (`form`), rules brought in from a text, CSV or
 //! JSON (`import`), what rules brought together would be on an interface
-//! (`sets`), and what brings an interface back as it was (`restore`).
+//! (`sets`), sets written down by name, the provider's and the user's
+//! (`saved`), what brings an interface back as it was (`restore`), and
+//! what undoes a firewall write of the history (`reverse`).
 
 pub mod filter;
 pub mod form;
@@ -12,6 +14,8 @@ pub mod import;
 mod matcher;
 pub mod parse;
 pub mod restore;
+pub mod reverse;
 pub mod rules;
+pub mod saved;
 pub mod sets;
 mod shadow;

@@ -51,41 +51,6 @@ pub fn built_in(my_address: Option<&str>) -> Vec<NamedSet> {
     sets
 }
 
-/// The provider's sets from `config.json`'s `firewall_sets`: each a `name`,
-/// an optional `policy` (ACCEPT or DROP) and its `rules` in the text form,
-/// one a line. A set with a line that cannot be read is left out, and said.
-pub fn from_config(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<NamedSet> {
-    let Some(value) = value.filter(|v| !v.is_null()) else { return Vec::new() };
-    let Value::Array(items) = value else {
-        warnings.push("config.json: firewall_sets must be a list of sets; none is offered.".to_owned());
-        return Vec::new();
-    };
-    let mut sets = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let name = item.get("name").and_then(Value::as_str).map(str::trim).filter(|n| !n.is_empty() && n.chars().count() <= 80);
-        let policy = match item.get("policy").and_then(Value::as_str).map(str::to_ascii_uppercase) {
-            None => Ok(None),
-            Some(p) if p == "ACCEPT" || p == "DROP" => Ok(Some(p)),
-            Some(p) => Err(p),
-        };
-        let lines: Option<Vec<&str>> = match item.get("rules") {
-            Some(Value::Array(lines)) => lines.iter().map(Value::as_str).collect(),
-            _ => None,
-        };
-        let (Some(name), Ok(policy), Some(lines)) = (name, policy, lines) else {
-            warnings.push(format!("config.json: firewall_sets[{i}] needs a name (at most 80 characters), ACCEPT or DROP as its policy if any, and its rules as a list of lines; it is left out."));
-            continue;
-        };
-        let read = import::read(&lines.join("\n"));
-        if let Some(refused) = read.refused.first() {
-            warnings.push(format!("config.json: firewall_sets[{i}] (“{name}”), rule {}: {}; the set is left out.", refused.at, refused.reason));
-            continue;
-        }
-        sets.push(NamedSet { name: name.to_owned(), policy, rules: read.rules.into_iter().map(|r| r.rule).collect() });
-    }
-    sets
-}
-
 /// What a rule brought to an interface would be there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -234,25 +199,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_providers_sets_are_read_and_a_bad_one_is_left_out_and_said() {
-        let mut warnings = Vec::new();
-        let sets = from_config(Some(&serde_json::json!([
-            {"name": "Office", "policy": "drop", "rules": ["accept tcp 22 from 203.0.113.0/24 # office", "accept tcp 443"]},
-            {"name": "Open", "rules": []},
-            {"name": "Broken", "rules": ["accept tcp 99999"]},
-            {"name": "", "rules": ["accept tcp 22"]},
-            {"name": "Odd policy", "policy": "REJECT", "rules": []},
-        ])), &mut warnings);
-        assert_eq!(sets.iter().map(|s| (s.name.as_str(), s.policy.as_deref(), s.rules.len())).collect::<Vec<_>>(), [("Office", Some("DROP"), 2), ("Open", None, 0)]);
-        assert_eq!(sets[0].rules[0].description, "office");
-        assert_eq!(warnings.len(), 3, "{warnings:?}");
-        assert!(warnings[0].contains("firewall_sets[2]") && warnings[0].contains("rule 1"), "{}", warnings[0]);
-        let mut none = Vec::new();
-        assert!(from_config(Some(&serde_json::json!({"name": "x"})), &mut none).is_empty());
-        assert_eq!(none.len(), 1);
-        assert!(from_config(None, &mut none).is_empty() && none.len() == 1);
-    }
 
     // A small world where every packet can be tried: ports 1 to 6, the
     // addresses 10.0.0.0 to 10.0.0.7, TCP and UDP.

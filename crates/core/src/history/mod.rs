@@ -16,6 +16,7 @@ pub use operation::Operation;
 use crate::history::export::Table;
 use crate::i18n::messages as t;
 use crate::api::request::ApiRequest;
+use crate::firewall::reverse::Reversal;
 use crate::secrets;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -50,6 +51,9 @@ pub struct Task {
     pub started: f64,
     pub finished: Option<f64>,
     pub state: TaskState,
+    /// What undoes it, for a firewall write the service accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reversal: Option<Reversal>,
 }
 
 impl Task {
@@ -86,7 +90,7 @@ impl TaskList {
     /// language, and is shown in the current one ([`action_label`]).
     pub fn start(&mut self, started: Started, now: f64) -> u64 {
         let id = self.0.iter().map(|t| t.id).max().unwrap_or(0).saturating_add(1);
-        let interface = started.request.as_ref().and_then(|r| interface_of(&r.path));
+        let interface = started.request.as_ref().and_then(ApiRequest::interface);
         self.0.insert(0, Task {
             id,
             action: started.action.key().to_owned(),
@@ -97,6 +101,7 @@ impl TaskList {
             started: now,
             finished: None,
             state: TaskState::Running,
+            reversal: None,
         });
         // The newest KEEP stay, and older ones still running.
         let mut kept = 0;
@@ -128,6 +133,13 @@ impl TaskList {
     }
 
     /// Names the VM of an entry once the answer says it (a VM created).
+    /// The service accepted the write: what undoes it, if the panel can.
+    pub fn accepted(&mut self, id: u64, reversal: Reversal) {
+        if let Some(task) = self.0.iter_mut().find(|t| t.id == id) {
+            task.reversal = Some(reversal);
+        }
+    }
+
     pub fn name_vm(&mut self, id: u64, vm_id: &str) {
         if let Some(task) = self.0.iter_mut().find(|t| t.id == id) {
             task.vm_id = vm_id.to_owned();
@@ -178,13 +190,6 @@ pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
             Some(((task.started / 1000.0) as i64, label))
         })
         .collect()
-}
-
-/// The interface a path is about: `/network_interface/<id>/…`.
-fn interface_of(path: &str) -> Option<String> {
-    let mut parts = path.split('/');
-    parts.find(|p| *p == "network_interface")?;
-    parts.next().filter(|id| !id.is_empty()).map(str::to_owned)
 }
 
 /// The longest value a summary keeps whole.

@@ -3,9 +3,10 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField};
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, undo_form, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField, UndoChoice};
+use crate::firewall_undo::{use_firewall_undo, UndoReading};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::pages::vm::VmCtx;
+use crate::pages::vm::{Op, VmCtx};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
@@ -48,12 +49,15 @@ pub fn ImportRules(
     /// list changing (a set's policy sent from here) leaves it and its
     /// results in place.
     open: RwSignal<bool>,
+    /// The tab's apply: with undo, the rules are applied once all are sent.
+    apply: Op<()>,
     /// Called with each rule created, as the rule form's creation is.
     created: Callback<(Value, String)>,
 ) -> impl IntoView {
     let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
     let read = Memo::new(move |_| form.with(|f| import::read(&f.text)));
-    let sets = offered_sets();
+    let session = use_session();
+    let sets = offered_sets(session, move || open.track());
     let choose_set = move |ev: leptos::ev::Event| {
         let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| sets.with_untracked(|sets| sets.get(i).cloned()));
         if let Some(set) = chosen {
@@ -82,12 +86,12 @@ pub fn ImportRules(
     // Each opening starts without the last one's results.
     Effect::watch(move || open.get(), move |now, _, _| if *now { sent.set(Vec::new()) }, false);
     let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
-    let session = use_session();
     let tasks = use_tasks();
-    let send = move || {
-        if sending.get_untracked() || !guard.pass() {
-            return;
-        }
+    let undo = use_firewall_undo();
+    let with_undo = undo_form("import-undo");
+    let reading = UndoReading::new();
+    // Sends the plan; with undo, applies the VM's rules once all went through.
+    let send_now = move |then_apply: bool| {
         let plan = planned.get_untracked();
         let interface = nic.get_untracked();
         let lines = plan_lines(&plan);
@@ -100,11 +104,26 @@ pub fn ImportRules(
                 }
                 sent.update(|s| if let Some(slot) = s.get_mut(i) { slot.1 = state });
             };
-            if !send_plan(session, tasks, (ctx.id.get_untracked(), ctx.name()), &interface, &plan, step).await {
+            if send_plan(session, tasks, (ctx.id.get_untracked(), ctx.name()), &interface, &plan, step).await {
+                if then_apply {
+                    apply.run(());
+                }
+            } else {
                 sent.update(Sent::not_sent);
             }
             ctx.refresh();
         });
+    };
+    let send = move || {
+        if sending.get_untracked() || reading.reading.get_untracked() || !guard.pass() {
+            return;
+        }
+        let Some(choice) = with_undo.submit() else { return };
+        with_undo.start_from(choice.clone());
+        match choice.seconds() {
+            Some(seconds) => undo.start(reading, (ctx.id.get_untracked(), ctx.name()), seconds, move || send_now(true)),
+            None => send_now(false),
+        }
     };
     let load = move |ev: leptos::ev::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
@@ -140,11 +159,12 @@ pub fn ImportRules(
             })}
             <ImportPreview read=read verdicts=verdicts/>
             <LockoutNotice guard=guard again=t::FW_IMPORT_SEND.get()/>
+            <UndoChoice form=with_undo reading=reading/>
             <SentList id="import-sent" sent=sent/>
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
                 <button type="button" class="button button-primary" id="import-send"
-                    disabled=move || sending.get() || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
+                    disabled=move || sending.get() || reading.reading.get() || (with_undo.with(|f| f.on) && undo.busy()) || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
                     on:click=move |_| send()>
                     {move || {
                         let count = to_send.with(Vec::len);

@@ -11,6 +11,7 @@ mod checks;
 mod filters;
 mod import;
 mod new_rule;
+mod save_set;
 mod table;
 mod tester;
 
@@ -20,7 +21,7 @@ use super::{use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
-use apply::{read_unapplied, write_unapplied, Unapplied};
+use crate::firewall_undo::{read_unapplied, write_unapplied, Unapplied};
 use leptos::prelude::*;
 use serde_json::Value;
 use vmdeck_core::api::request;
@@ -91,6 +92,11 @@ pub fn FirewallTab() -> impl IntoView {
         |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
     );
     let import_open = RwSignal::new(false);
+    let save_open = RwSignal::new(false);
+    let apply_op = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
+        unapplied.set(Vec::new());
+        write_unapplied(session, &ctx.id.get_untracked(), &[]);
+    }, |account, id, ()| request::apply_firewall_rules(account, id));
     let rule_form = use_form_with_options(
         "rule",
         RuleForm::default(),
@@ -100,13 +106,14 @@ pub fn FirewallTab() -> impl IntoView {
             .pending(created.pending()),
     );
     view! {
-        <apply::ApplyBar ctx=ctx unapplied=unapplied rule_set=rule_set/>
+        <apply::ApplyBar ctx=ctx op=apply_op unapplied=unapplied rule_set=rule_set/>
         <Loaded data=interfaces doing=t::FW_LOADING_INTERFACES.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
             empty=Empty::list(|| view! { <EmptyState title=vmdeck_core::i18n::shell::NICS_EMPTY_TITLE.get() text=t::FW_NO_INTERFACES_TEXT.get()/> })
             render={move |_| view! {
                 <filters::RuleFilters filters=filters listed=listed chosen=chosen_id/>
                 <div class="table-actions">
                     <button type="button" class="button" id="import-rules" on:click=move |_| import_open.set(true)>{t::FW_IMPORT.get()}</button>
+                    <button type="button" class="button" id="save-set" on:click=move |_| save_open.set(true)>{t::FW_SAVE_SET.get()}</button>
                     <ExportButtons id="rules" name=Signal::derive(move || format!("firewall-rules-vm{}-interface{}", ctx.id.get(), chosen_id.get()))
                         export=Callback::new(move |()| every_rule.with(|l| l.as_ref().map(|l| Export::of(&export::rules(l), l.iter().map(|r| &r.raw)))))/>
                 </div>
@@ -118,7 +125,8 @@ pub fn FirewallTab() -> impl IntoView {
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <new_rule::NewRule form=rule_form op=created nic=chosen_id rules=every_rule rule_set=rule_set/>
             }}/>
-        <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy open=import_open created=remember/>
+        <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy open=import_open apply=apply_op created=remember/>
+        <save_set::SaveSet open=save_open nic=chosen rules=every_rule/>
     }
     .into_any()
 }

@@ -6,8 +6,10 @@ use super::nic_id;
 use crate::api::network::interface_rules;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
 use crate::hooks::{use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions};
-use crate::components::{my_address, Guard, LockoutNotice};
+use crate::components::{my_address, undo_form, ErrorView, Guard, LockoutNotice, UndoChoice};
+use crate::firewall_undo::{use_firewall_undo, write_unapplied, UndoReading};
 use crate::pages::vm::{use_op, Op, VmCtx};
+use crate::session::use_session;
 use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::form::PolicyForm;
@@ -15,20 +17,37 @@ use vmdeck_core::firewall::rules::{Command, RuleSet};
 use vmdeck_core::i18n::{network as t, shell as s, vm};
 use vmdeck_core::network::Interface;
 
+/// The policy set, and whether the VM's rules are then applied (a change
+/// with undo takes effect at once, to be kept or put back).
+type PolicyInput = (String, String, bool);
+
 #[component]
 pub fn PolicyDialog(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>) -> impl IntoView {
-    let op: Op<(String, String)> =
-        use_op(ctx, Operation::SetDefaultPolicy, move |_, _| open.set(false), |account, _, (nic, policy): &(String, String)| request::set_default_policy(account, nic, policy));
+    let session = use_session();
+    let apply = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
+        write_unapplied(session, &ctx.id.get_untracked(), &[]);
+        open.set(false);
+    }, |account, id, ()| request::apply_firewall_rules(account, id));
+    let op: Op<PolicyInput> = use_op(
+        ctx,
+        Operation::SetDefaultPolicy,
+        move |(_, _, then_apply), _| if *then_apply { apply.run(()) } else { open.set(false) },
+        |account, _, (nic, policy, _): &PolicyInput| request::set_default_policy(account, nic, policy),
+    );
     view! {
         <Modal open=open title=s::CREATE_FIREWALL_POLICY.get() id="policy-dialog">
-            <PolicyChoice current=nic.with_untracked(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone())).unwrap_or_default()
-                op=op nic=nic.with_untracked(nic_id)/>
+            <PolicyChoice ctx=ctx current=nic.with_untracked(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone())).unwrap_or_default()
+                op=op apply=apply nic=nic.with_untracked(nic_id)/>
         </Modal>
     }
 }
 
 #[component]
-fn PolicyChoice(current: String, op: Op<(String, String)>, nic: String) -> impl IntoView {
+fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>, nic: String) -> impl IntoView {
+    let undo = use_firewall_undo();
+    undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
+    let with_undo = undo_form("policy-undo");
+    let reading = UndoReading::new();
     let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
     // Setting DROP may lock the user out: the guard looks at the interface's rules.
     let rules = use_data_with_options(
@@ -52,9 +71,30 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: String) -> impl 
         leave.run(());
     };
     let error_id = format!("{id}-error");
-    let input = Callback::new(move |f: PolicyForm| (nic.clone(), f.default_firewall_policy));
+    let then_apply = Memo::new(move |_| with_undo.with(|f| f.on));
+    let input = Callback::new(move |f: PolicyForm| (nic.clone(), f.default_firewall_policy, then_apply.get_untracked()));
+    let submit = Callback::new(move |f: PolicyForm| {
+        if !guard.pass() || reading.reading.get_untracked() {
+            return;
+        }
+        let Some(choice) = with_undo.submit() else { return };
+        with_undo.start_from(choice.clone());
+        match choice.seconds() {
+            Some(_) if undo.busy() => {}
+            Some(seconds) => undo.start(reading, (ctx.id.get_untracked(), ctx.name()), seconds, move || op.submit(form, input.run(f))),
+            None => op.submit(form, input.run(f)),
+        }
+    });
+    let policy_request = op.preview(form, input);
+    let requests = Signal::derive(move || {
+        let mut requests = policy_request.get();
+        if then_apply.get() && !requests.is_empty() {
+            requests.extend(apply.request(&()));
+        }
+        requests
+    });
     view! {
-        <FormView form=form on_submit=Callback::new(move |f: PolicyForm| if guard.pass() { op.submit(form, input.run(f)) }) doing=t::NIC_SETTING_POLICY.get()>
+        <FormView form=form on_submit=submit doing=t::NIC_SETTING_POLICY.get()>
             <p>{t::NIC_POLICY_TEXT.get()}</p>
             <div class="choices" role="radiogroup" aria-label=t::NIC_DEFAULT_POLICY.get() id=id.clone() tabindex="-1"
                 aria-invalid=move || message.with(Option::is_some).to_string()
@@ -66,7 +106,9 @@ fn PolicyChoice(current: String, op: Op<(String, String)>, nic: String) -> impl 
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
             <LockoutNotice guard=guard again=t::NIC_SET_POLICY.get()/>
-            <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
+            <UndoChoice form=with_undo reading=reading/>
+            {move || apply.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES.get()/> })}
+            <ApiRequestView requests=requests id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
                 <SubmitButton form=form id="confirm-action" label=t::NIC_SET_POLICY.get()/>
             </div>

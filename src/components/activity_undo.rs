@@ -1,0 +1,131 @@
+//! "Undo" on a firewall entry of the activity history (a rule added, a
+//! default policy set): the interface read as it is now, the one request
+//! that undoes the entry shown before it is sent (or why there is nothing
+//! to undo), the lockout check of what is left, then, if asked, the VM's
+//! rules applied; each request in the history like any other.
+
+use super::{my_address, CheckField, Guard, LockoutNotice, Modal, Sent, SentList};
+use crate::api::network::{interface_rules, vm_interfaces};
+use crate::firewall_undo::step_request;
+use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
+use crate::session::use_session;
+use crate::tasks::use_tasks;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::{Deserialize, Serialize};
+use vmdeck_core::api::request;
+use vmdeck_core::firewall::reverse::lockout_after;
+use vmdeck_core::history::{action_label, Operation, Task};
+use vmdeck_core::i18n::{common as c, firewall as t};
+use vmdeck_core::network::{FirewallRule, Interface};
+
+/// Whether the VM's rules are applied after the undo.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct ThenApply {
+    apply: bool,
+}
+
+/// The interface as it is now: itself (none if it is gone) and its rules.
+type Now = (Option<Interface>, Vec<FirewallRule>);
+
+#[component]
+pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl IntoView {
+    let session = use_session();
+    let tasks = use_tasks();
+    let form = use_form_with_options("history-undo", ThenApply { apply: true }, UseFormOptions::default());
+    let sent = RwSignal::new(Vec::<(String, Sent)>::new());
+    let target = Memo::new(move |_| {
+        open.get().then(|| entry.with(|e| e.as_ref().and_then(|task| task.reversal.as_ref().map(|r| (task.vm_id.clone(), r.interface().to_owned()))))).flatten()
+    });
+    // Each entry opened starts afresh: nothing sent, the apply on.
+    Effect::watch(move || target.get(), move |_, _, _| {
+        sent.set(Vec::new());
+        form.discard();
+    }, false);
+    let read = use_data(move || target.get(), |api, target| async move {
+        let Some((vm, nic)) = target else { return Ok(None) };
+        let interface = vm_interfaces(&api, &vm, &[]).await?.into_iter().find(|n| n.id.as_deref() == Some(nic.as_str()));
+        let rules = if interface.is_some() { interface_rules(&api, &nic, &[]).await? } else { Vec::new() };
+        Ok(Some((interface, rules)))
+    });
+    let now = Memo::new(move |_| read.data.get().flatten());
+    // The one step that undoes the entry, from the interface as it is now.
+    let step = Memo::new(move |_| {
+        let reversal = entry.with(|e| e.as_ref().and_then(|t| t.reversal.clone()))?;
+        now.with(|now| {
+            let (interface, rules): &Now = now.as_ref()?;
+            Some(match interface {
+                None => Err(t::FW_REVERSE_NO_INTERFACE.get().to_owned()),
+                Some(nic) => reversal.plan(rules, nic.default_firewall_policy.as_deref()),
+            })
+        })
+    });
+    let label = move || {
+        let id = entry.with(|e| e.as_ref().and_then(|t| t.reversal.as_ref().map(|r| r.interface().to_owned()))).unwrap_or_default();
+        now.with(|now| now.as_ref().and_then(|(nic, _)| nic.as_ref().and_then(|n| n.label.clone()))).unwrap_or(id)
+    };
+    let guard = Guard::new(Signal::derive(move || {
+        let Some(Ok(step)) = step.get() else { return None };
+        now.with(|now| now.as_ref().and_then(|(nic, rules)| lockout_after(&step, rules, nic.as_ref().and_then(|n| n.default_firewall_policy.as_deref()), my_address())))
+    }));
+    let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
+    let send = move || {
+        let (Some(Ok(step)), Some(task)) = (step.get_untracked(), entry.get_untracked()) else { return };
+        if sending.get_untracked() || !guard.pass() {
+            return;
+        }
+        let apply = form.with_untracked(|f| f.apply);
+        let nic = task.reversal.as_ref().map(|r| r.interface().to_owned()).unwrap_or_default();
+        let mut lines = vec![step.describe(&label())];
+        if apply {
+            lines.push(t::FW_STEP_APPLY.get().to_owned());
+        }
+        sent.set(lines.into_iter().map(|said| (said, Sent::Waiting)).collect());
+        let vm = (task.vm_id.clone(), task.vm_name.clone());
+        spawn_local(async move {
+            let (operation, made) = step_request(session, &nic, &step);
+            let (id, reply) = tasks.send(session, operation, vm.clone(), made);
+            let done = Sent::of(tasks, id, &reply.await);
+            let went_through = done == Sent::Done;
+            sent.update(|s| if let Some(slot) = s.first_mut() { slot.1 = done });
+            if went_through && apply {
+                let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &vm.0));
+                let (id, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
+                let applied = Sent::of(tasks, id, &reply.await);
+                sent.update(|s| if let Some(slot) = s.get_mut(1) { slot.1 = applied });
+            }
+            sent.update(Sent::not_sent);
+            read.refresh();
+        });
+    };
+    let title = move || entry.with(|e| e.as_ref().map(|t| vmdeck_core::tf!(t::FW_REVERSE_TITLE, action = action_label(&t.action), vm = t.vm_name))).unwrap_or_default();
+    view! {
+        <Modal open=open title=t::FW_REVERSE.get() id="history-undo-dialog">
+            <p id="history-undo-entry"><strong>{title}</strong>" · "{move || vmdeck_core::tf!(vmdeck_core::i18n::shell::ACTIVITY_INTERFACE, nic = label())}</p>
+            {move || match (read.error.get(), step.get()) {
+                (Some(error), _) => Some(view! { <super::ErrorView error=error doing=t::FW_LOADING_RULES.get() on_retry=Callback::new(move |()| read.refresh())/> }.into_any()),
+                (None, None) => Some(view! { <div class="skeleton skeleton-row"></div> }.into_any()),
+                (None, Some(Err(why))) => Some(view! { <p class="notice notice-info" id="history-undo-nothing">{why}</p> }.into_any()),
+                (None, Some(Ok(step))) => Some(view! {
+                    <p>{t::FW_REVERSE_SENDS.get()}</p>
+                    <p class="mono" id="history-undo-step">{step.describe(&label())}</p>
+                }.into_any()),
+            }}
+            <LockoutNotice guard=guard again=t::FW_REVERSE.get()/>
+            <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_REVERSE_APPLY.get()}</CheckField>
+            <SentList id="history-undo-sent" sent=sent/>
+            <div class="modal-actions">
+                <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
+                <button type="button" class="button button-primary" id="history-undo-send"
+                    disabled=move || sending.get() || !matches!(step.get(), Some(Ok(_)))
+                    on:click=move |_| send()>{t::FW_REVERSE.get()}</button>
+            </div>
+        </Modal>
+    }
+}
+
+/// Whether the entry offers "Undo": a firewall write the service accepted
+/// that the panel knows how to undo.
+pub fn undoable(task: &Task) -> bool {
+    task.reversal.is_some() && matches!(task.state, vmdeck_core::history::TaskState::Done(_))
+}
