@@ -18,7 +18,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::restore::{Kept, Step, Undo};
+use vmdeck_core::firewall::restore::{Kept, KeptVm, Step, Undo};
 use vmdeck_core::history::Operation;
 use vmdeck_core::ApiError;
 
@@ -114,6 +114,14 @@ impl FirewallUndo {
         self.pending.set(Some(undo));
     }
 
+    /// One VM of the change is back as it was: a retry leaves it alone.
+    pub fn vm_restored(self, vm_id: &str) {
+        let Some(mut undo) = self.pending.get_untracked() else { return };
+        undo.vms.retain(|vm| vm.vm_id != vm_id);
+        self.store(Some(&undo));
+        self.pending.set(Some(undo));
+    }
+
     /// The change stays (or was refused, so there is nothing to undo).
     pub fn keep(self) {
         self.store(None);
@@ -144,32 +152,41 @@ impl FirewallUndo {
     /// VM's change with undo ends when `error` says so.
     pub fn keep_when_refused(self, vm_id: impl Fn() -> String + 'static, error: RwSignal<Option<ApiError>>) {
         Effect::new(move |_| {
-            if error.with(Option::is_some) && self.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.vm_id == vm_id())) {
+            if error.with(Option::is_some) && self.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.has_vm(&vm_id()))) {
                 self.keep();
             }
         });
     }
 
-    /// Sends a change of the VM's firewall with undo: keeps the firewall as
-    /// it is now (the rules created and not applied yet left out), starts
-    /// the countdown of `seconds`, then calls `send`. A failed read sends
-    /// nothing and is said by `reading`.
-    pub fn start(self, reading: UndoReading, vm: (String, String), seconds: u32, send: impl FnOnce() + 'static) {
+    /// Sends a change of the VMs' firewalls (`vms`: id and name) with
+    /// undo: keeps each firewall as it is now (the rules created and not
+    /// applied yet left out), starts the countdown of `seconds`, then calls
+    /// `send`. A failed read sends nothing and is said by `reading`.
+    pub fn start(self, reading: UndoReading, vms: Vec<(String, String)>, seconds: u32, send: impl FnOnce() + 'static) {
         if reading.reading.get_untracked() {
             return;
         }
-        let (vm_id, vm_name) = vm;
-        let not_yet: Vec<String> = read_unapplied(self.session, &vm_id).into_iter().filter_map(|u| u.id).collect();
+        let wanted: Vec<(String, String, Vec<String>)> = vms
+            .into_iter()
+            .map(|(id, name)| {
+                let not_yet = read_unapplied(self.session, &id).into_iter().filter_map(|u| u.id).collect();
+                (id, name, not_yet)
+            })
+            .collect();
         reading.reading.set(true);
         reading.error.set(None);
         spawn_local(async move {
-            let read = Api::call(self.session, {
-                let vm_id = vm_id.clone();
-                move |api| async move { firewall_as_it_was(&api, &vm_id, &not_yet).await }
+            let read = Api::call(self.session, move |api| async move {
+                let mut kept = Vec::new();
+                for (vm_id, vm_name, not_yet) in wanted {
+                    let interfaces = firewall_as_it_was(&api, &vm_id, &not_yet).await?;
+                    kept.push(KeptVm { vm_id, vm_name, interfaces });
+                }
+                Ok(kept)
             });
             match read.await {
-                Ok(interfaces) => {
-                    self.begin(Undo { vm_id, vm_name, until: now_ms() + u64::from(seconds) * 1000, interfaces });
+                Ok(vms) => {
+                    self.begin(Undo { vms, until: now_ms() + u64::from(seconds) * 1000 });
                     send();
                 }
                 Err(error) => reading.error.set(Some(error)),

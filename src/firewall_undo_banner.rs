@@ -16,7 +16,7 @@ use crate::tasks::Tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::restore::{plan, Kept, Step, Undo};
+use vmdeck_core::firewall::restore::{plan, Kept, KeptVm, Step, Undo};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::ApiError;
@@ -32,7 +32,7 @@ fn Banner() -> impl IntoView {
             restore(undo);
         }
     });
-    let vm = move || undo.pending.with(|p| p.as_ref().map(|p| p.vm_name.clone())).unwrap_or_default();
+    let vm = move || undo.pending.with(|p| p.as_ref().map(Undo::names)).unwrap_or_default();
     // Minutes and seconds, as a countdown is read.
     let left = move || {
         let seconds = undo.pending.with(|p| p.as_ref().map(|p| p.until.saturating_sub(undo.now.get()).div_ceil(1000))).unwrap_or_default();
@@ -72,7 +72,8 @@ fn Banner() -> impl IntoView {
     }
 }
 
-/// Puts the firewall back now (its time ran out, or "Undo now").
+/// Puts the firewalls back now (its time ran out, or "Undo now"), VM by
+/// VM; each one back leaves the change, so a retry goes on from the next.
 fn restore(this: FirewallUndo) {
     let Some(undo) = this.pending.get_untracked() else { return };
     if this.phase.get_untracked() == Phase::Restoring {
@@ -80,31 +81,37 @@ fn restore(this: FirewallUndo) {
     }
     this.phase.set(Phase::Restoring);
     spawn_local(async move {
-        match put_back(this.session, this.tasks, &undo).await {
-            Ok(true) => {
-                if let Some(account) = this.session.account_key() {
-                    storage::remove(Store::Tab, &keys::unapplied(&account, &undo.vm_id));
+        for (i, vm) in undo.vms.iter().enumerate() {
+            match put_back(this.session, this.tasks, vm).await {
+                Ok(true) => {
+                    if let Some(account) = this.session.account_key() {
+                        storage::remove(Store::Tab, &keys::unapplied(&account, &vm.vm_id));
+                    }
+                    this.vm_restored(&vm.vm_id);
                 }
-                this.keep();
-                this.restored_vm.set(Some(undo.vm_name));
-                this.phase.set(Phase::Restored);
-                this.restores.update(|n| *n += 1);
+                Ok(false) => return this.phase.set(Phase::Waiting),
+                Err((error, mut left)) => {
+                    left.extend(undo.vms.iter().skip(i + 1).map(|next| vmdeck_core::tf!(t::FW_STEP_NEXT_VM, vm = next.vm_name)));
+                    return this.phase.set(Phase::Failed { error, left, again: now_ms() + RETRY_MS });
+                }
             }
-            Ok(false) => this.phase.set(Phase::Waiting),
-            Err((error, left)) => this.phase.set(Phase::Failed { error, left, again: now_ms() + RETRY_MS }),
         }
+        this.keep();
+        this.restored_vm.set(Some(undo.names()));
+        this.phase.set(Phase::Restored);
+        this.restores.update(|n| *n += 1);
     });
 }
 
 /// Each interface's plan from what is there now; none while the VM is
 /// busy (it could not apply).
-async fn read_plans(api: Api, undo: Undo) -> ApiResult<Option<Vec<(Kept, Step)>>> {
-    if get_vm(&api, &undo.vm_id).await?.locked {
+async fn read_plans(api: Api, vm: KeptVm) -> ApiResult<Option<Vec<(Kept, Step)>>> {
+    if get_vm(&api, &vm.vm_id).await?.locked {
         return Ok(None);
     }
-    let interfaces = vm_interfaces(&api, &undo.vm_id, &[]).await?;
+    let interfaces = vm_interfaces(&api, &vm.vm_id, &[]).await?;
     let mut steps = Vec::new();
-    for kept in &undo.interfaces {
+    for kept in &vm.interfaces {
         let policy = interfaces.iter().find(|n| n.id.as_deref() == Some(kept.nic.as_str())).and_then(|n| n.default_firewall_policy.clone());
         let now = interface_rules(&api, &kept.nic, &[]).await?;
         steps.extend(plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)));
@@ -112,20 +119,20 @@ async fn read_plans(api: Api, undo: Undo) -> ApiResult<Option<Vec<(Kept, Step)>>
     Ok(Some(steps))
 }
 
-/// Sends what is left, in order, then applies: `false` when the VM was
-/// busy and nothing was sent.
-async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (ApiError, Vec<String>)> {
+/// Sends what is left of one VM, in order, then applies: `false` when the
+/// VM was busy and nothing was sent.
+async fn put_back(session: Session, tasks: Tasks, kept: &KeptVm) -> Result<bool, (ApiError, Vec<String>)> {
     let apply = || t::FW_STEP_APPLY.get().to_owned();
     let read = Api::call(session, {
-        let undo = undo.clone();
-        move |api| read_plans(api, undo)
+        let kept = kept.clone();
+        move |api| read_plans(api, kept)
     });
     let steps = match read.await {
         Ok(Some(steps)) => steps,
         Ok(None) => return Ok(false),
         Err(error) => return Err((error, vec![t::FW_STEP_READ.get().to_owned(), apply()])),
     };
-    let vm = (undo.vm_id.clone(), undo.vm_name.clone());
+    let vm = (kept.vm_id.clone(), kept.vm_name.clone());
     let left = |from: usize| steps.iter().skip(from).map(|(kept, step)| step.describe(&kept.label)).chain([apply()]).collect::<Vec<_>>();
     for (i, (kept, step)) in steps.iter().enumerate() {
         let (operation, made) = step_request(session, &kept.nic, step);
@@ -137,7 +144,7 @@ async fn put_back(session: Session, tasks: Tasks, undo: &Undo) -> Result<bool, (
             Err(error) => return Err((error, left(i))),
         }
     }
-    let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &undo.vm_id));
+    let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &kept.vm_id));
     let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
     reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
 }

@@ -179,3 +179,36 @@ test("an interface's rules saved as a set of one's own are offered at once, here
   await page.waitForSelector('#saved-sets-none');
   assert.deepEqual(await kept(), []);
 });
+
+test('a set applied to two VMs with undo applies both, and "Undo now" puts both back, VM by VM', async () => {
+  const { vm: first, nic: a } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { vm: second, nic: b } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  await page.goto(`${suite.sim.url}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  for (const nic of [a, b]) await page.check(`#nic-pick-${nic.id}`);
+  await page.click('#nics-apply-set');
+  await page.selectOption('#apply-set-set', { label: 'Web server' });
+  await page.uncheck('#apply-set-apply');
+  await page.check('#apply-set-undo-on');
+  await page.waitForSelector('#apply-set-undo-applies');
+  await page.fill('#apply-set-undo-seconds', '600');
+  await page.waitForFunction(() => document.querySelectorAll('#apply-set-preview tbody tr td').length === 8);
+  const writes = recordWrites(page);
+  await page.click('#apply-set-send');
+  await page.waitForSelector('#undo-countdown');
+  assert.match(await page.textContent('#undo-countdown'), new RegExp(`VM ${first.id}, VM ${second.id}`));
+  await page.waitForFunction(() => document.querySelectorAll('#apply-set-dialog .sent-done').length === 8);
+  for (const nic of [a, b]) assert.deepEqual((await rulesOf(nic)).map((r) => r.port), ['22', '80,443']);
+  await page.keyboard.press('Escape');
+  // The VMs are busy applying: the restore waits for each, then puts it back and applies it again.
+  await page.click('#undo-now');
+  await page.waitForSelector('#undo-restored', { timeout: 30000 });
+  for (const [vm, nic] of [[first, a], [second, b]]) {
+    assert.deepEqual(await rulesOf(nic), []);
+    const [now] = await nicsOf(suite.sim.api, vm);
+    assert.equal(now.default_firewall_policy, 'ACCEPT');
+  }
+  const applies = writes.list().filter((w) => w.path.endsWith('/apply_firewall_rules')).map((w) => w.path.split('/').at(-2));
+  assert.deepEqual(applies, [first.id, second.id, first.id, second.id].map(String));
+});

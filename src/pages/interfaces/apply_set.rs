@@ -8,7 +8,8 @@
 //! asked.
 
 use crate::api::network::interface_rules;
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList};
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, undo_form, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, UndoChoice};
+use crate::firewall_undo::{use_firewall_undo, UndoReading};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
@@ -84,11 +85,12 @@ pub fn ApplySetDialog(
     let ready = Memo::new(move |_| targets.with(|list| !list.is_empty() && list.iter().all(|t| t.plan.is_some())));
     let session = use_session();
     let tasks = use_tasks();
-    let send = move || {
-        if sending.get_untracked() || !ready.get_untracked() || !guard.pass() {
-            return;
-        }
-        let apply = form.with_untracked(|f| f.apply);
+    let undo = use_firewall_undo();
+    let with_undo = undo_form("apply-set-undo");
+    let reading = UndoReading::new();
+    // Sends every interface's plan, VM by VM; `apply`: each VM whose
+    // changes all went through is applied.
+    let send_now = move |apply: bool| {
         let list = targets.get_untracked();
         // What each interface will send, as its lines; one list per interface.
         sent.set(list.iter().map(|t| (where_is(&t.nic), t.plan.iter().flat_map(plan_lines).map(|l| (l, Sent::Waiting)).collect())).collect());
@@ -126,6 +128,26 @@ pub fn ApplySetDialog(
             sent_all.run(());
         });
     };
+    let send = move || {
+        if sending.get_untracked() || reading.reading.get_untracked() || !ready.get_untracked() || !guard.pass() {
+            return;
+        }
+        let Some(choice) = with_undo.submit() else { return };
+        with_undo.start_from(choice.clone());
+        match choice.seconds() {
+            // With undo, each VM is applied: a change not in force cannot be tried.
+            Some(seconds) => {
+                let mut vms: Vec<(String, String)> = Vec::new();
+                for vm in targets.with_untracked(|list| list.iter().map(|t| t.nic.vm_id.clone().unwrap_or_default()).collect::<Vec<_>>()) {
+                    if !vms.iter().any(|(id, _)| *id == vm) {
+                        vms.push((vm.clone(), vmdeck_core::tf!(c::VM_NUMBER, id = vm)));
+                    }
+                }
+                undo.start(reading, vms, seconds, move || send_now(true));
+            }
+            None => send_now(form.with_untracked(|f| f.apply)),
+        }
+    };
     view! {
         <Modal open=open title=t::FW_SETS_TITLE.get() id="apply-set-dialog">
             <label class="field">
@@ -142,6 +164,10 @@ pub fn ApplySetDialog(
                 })}
             })}
             <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_SETS_APPLY_AFTER.get()}</CheckField>
+            <UndoChoice form=with_undo reading=reading/>
+            <Show when=move || with_undo.with(|f| f.on) && !form.with(|f| f.apply)>
+                <p class="muted small" id="apply-set-undo-applies">{t::FW_SETS_UNDO_APPLIES.get()}</p>
+            </Show>
             {move || read.error.get().map(|e| view! { <crate::components::ErrorView error=e doing=vmdeck_core::i18n::firewall::FW_LOADING_RULES.get()/> })}
             <TargetTable targets=targets/>
             <LockoutNotice guard=guard again=t::FW_SETS_SEND.get()/>
@@ -152,7 +178,7 @@ pub fn ApplySetDialog(
             }).collect_view()}
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
-                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || !ready.get() on:click=move |_| send()>
+                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || reading.reading.get() || !ready.get() || (with_undo.with(|f| f.on) && undo.busy()) on:click=move |_| send()>
                     {move || vmdeck_core::tf!(t::FW_SETS_SEND_TO, count = integer(chosen.with(Vec::len) as i64))}
                 </button>
             </div>

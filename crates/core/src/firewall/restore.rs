@@ -80,12 +80,30 @@ impl Kept {
 /// with the account so that a reload finishes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Undo {
-    pub vm_id: String,
-    pub vm_name: String,
+    /// Each VM the change touched, in the order they are put back; one put
+    /// back leaves the list, so that a retry does not do it again.
+    pub vms: Vec<KeptVm>,
     /// When the change is undone unless kept: milliseconds since 1970, UTC.
     pub until: u64,
-    /// The VM's interfaces as they were.
+}
+
+/// One VM's interfaces as they were.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptVm {
+    pub vm_id: String,
+    pub vm_name: String,
     pub interfaces: Vec<Kept>,
+}
+
+impl Undo {
+    /// The VMs' names, as the banner says them.
+    pub fn names(&self) -> String {
+        self.vms.iter().map(|vm| vm.vm_name.as_str()).collect::<Vec<_>>().join(", ")
+    }
+
+    pub fn has_vm(&self, vm_id: &str) -> bool {
+        self.vms.iter().any(|vm| vm.vm_id == vm_id)
+    }
 }
 
 /// One request of a plan, in the order they are sent; the VM's rules are
@@ -162,6 +180,17 @@ mod tests {
             }
         }
         (rules.into_iter().map(|(_, r)| r).collect(), policy)
+    }
+
+    #[test]
+    fn a_change_to_several_vms_names_them_and_reads_back_as_the_tab_keeps_it() {
+        let kept = Kept { nic: "9".into(), label: "eth0".into(), policy: None, rules: vec![rule("ACCEPT", "22")] };
+        let vm = |id: &str| KeptVm { vm_id: id.into(), vm_name: format!("VM {id}"), interfaces: vec![kept.clone()] };
+        let undo = Undo { vms: vec![vm("1001"), vm("1002")], until: 1_700_000_000_000 };
+        assert_eq!(undo.names(), "VM 1001, VM 1002");
+        assert!(undo.has_vm("1002") && !undo.has_vm("100"));
+        let text = serde_json::to_string(&undo).unwrap();
+        assert_eq!(serde_json::from_str::<Undo>(&text).unwrap(), undo);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub fn ApplyBar(ctx: VmCtx, op: Op<()>, unapplied: RwSignal<Vec<Unapplied>>, rul
         // The choice stays for the next apply, and is not input left unsent.
         with_undo.start_from(choice.clone());
         match choice.seconds() {
-            Some(seconds) => undo.start(reading, (ctx.id.get_untracked(), ctx.name()), seconds, move || op.run(())),
+            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || op.run(())),
             None => op.run(()),
         }
     };

@@ -121,7 +121,7 @@ pub fn ImportRules(
         let Some(choice) = with_undo.submit() else { return };
         with_undo.start_from(choice.clone());
         match choice.seconds() {
-            Some(seconds) => undo.start(reading, (ctx.id.get_untracked(), ctx.name()), seconds, move || send_now(true)),
+            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || send_now(true)),
             None => send_now(false),
         }
     };

@@ -81,7 +81,7 @@ fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>,
         with_undo.start_from(choice.clone());
         match choice.seconds() {
             Some(_) if undo.busy() => {}
-            Some(seconds) => undo.start(reading, (ctx.id.get_untracked(), ctx.name()), seconds, move || op.submit(form, input.run(f))),
+            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || op.submit(form, input.run(f))),
             None => op.submit(form, input.run(f)),
         }
     });
