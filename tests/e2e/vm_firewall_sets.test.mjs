@@ -180,9 +180,11 @@ test("an interface's rules saved as a set of one's own are offered at once, here
   assert.deepEqual(await kept(), []);
 });
 
-test('a set applied to two VMs with undo applies both, and "Undo now" puts both back, VM by VM', async () => {
+test('a set applied to two VMs with undo, its rules that would never decide said first, applies both, and "Undo now" puts both back, VM by VM', async () => {
   const { vm: first, nic: a } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
   const { vm: second, nic: b } = await vmWithoutRulesOn(suite.sim.api, vms, 'ACCEPT');
+  // The second VM drops every TCP packet first: the set's rules there would never decide.
+  assert.equal((await apiSend(suite.sim.api, 'POST', accountPath(`/network_interface/${b.id}/firewall_rule`), { command: 'DROP', protocol: 'TCP' })).status, 201);
   const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/interfaces`);
   await page.waitForSelector('#nics-table');
@@ -194,18 +196,26 @@ test('a set applied to two VMs with undo applies both, and "Undo now" puts both 
   await page.waitForSelector('#apply-set-undo-applies');
   await page.fill('#apply-set-undo-seconds', '600');
   await page.waitForFunction(() => document.querySelectorAll('#apply-set-preview tbody tr td').length === 8);
+  assert.equal(await page.locator(`#apply-set-row-${a.id} .apply-set-shadowed li`).count(), 0);
+  assert.equal(await page.locator(`#apply-set-row-${b.id} .apply-set-shadowed li`).count(), 2);
+  assert.match(await page.textContent(`#apply-set-row-${b.id} .apply-set-shadowed`), /New, but it would never decide/);
   const writes = recordWrites(page);
+  // SSH would be shut on the second VM, whose rules drop TCP first: asked again.
+  await page.click('#apply-set-send');
+  await page.waitForSelector('#apply-set-dialog #lockout-armed');
+  assert.deepEqual(writes.list(), []);
   await page.click('#apply-set-send');
   await page.waitForSelector('#undo-countdown');
   assert.match(await page.textContent('#undo-countdown'), new RegExp(`VM ${first.id}, VM ${second.id}`));
   await page.waitForFunction(() => document.querySelectorAll('#apply-set-dialog .sent-done').length === 8);
-  for (const nic of [a, b]) assert.deepEqual((await rulesOf(nic)).map((r) => r.port), ['22', '80,443']);
+  assert.deepEqual((await rulesOf(a)).map((r) => r.port), ['22', '80,443']);
+  assert.deepEqual((await rulesOf(b)).map((r) => r.port ?? ''), ['', '22', '80,443']);
   await page.keyboard.press('Escape');
   // The VMs are busy applying: the restore waits for each, then puts it back and applies it again.
   await page.click('#undo-now');
   await page.waitForSelector('#undo-restored', { timeout: 30000 });
-  for (const [vm, nic] of [[first, a], [second, b]]) {
-    assert.deepEqual(await rulesOf(nic), []);
+  for (const [vm, nic, rules] of [[first, a, []], [second, b, ['DROP']]]) {
+    assert.deepEqual((await rulesOf(nic)).map((r) => r.command), rules);
     const [now] = await nicsOf(suite.sim.api, vm);
     assert.equal(now.default_firewall_policy, 'ACCEPT');
   }

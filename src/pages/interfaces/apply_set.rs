@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::sets::{plan, Plan};
+use vmdeck_core::firewall::sets::{plan, Plan, Verdict};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, firewall as t, integer};
 use vmdeck_core::network::Interface;
@@ -201,9 +201,19 @@ fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
             let cells = match &target.plan {
                 None => view! { <td colspan="3" class="muted">"…"</td> }.into_any(),
                 Some(plan) => {
-                    let present = plan.verdicts.iter().filter(|v| **v == vmdeck_core::firewall::sets::Verdict::Present).count();
+                    let present = plan.verdicts.iter().filter(|v| **v == Verdict::Present).count();
+                    // A rule added that earlier rules would always take first: said with why.
+                    let shadowed: Vec<String> = plan.verdicts.iter().filter_map(|v| match v {
+                        Verdict::Shadowed(message) => Some(vmdeck_core::tf!(t::FW_IMPORT_SHADOWED, message = message)),
+                        _ => None,
+                    }).collect();
                     view! {
-                        <td>{vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64))}</td>
+                        <td>
+                            {vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64))}
+                            {(!shadowed.is_empty()).then(|| view! {
+                                <ul class="small verdict-shadowed apply-set-shadowed">{shadowed.into_iter().map(|said| view! { <li>{said}</li> }).collect_view()}</ul>
+                            })}
+                        </td>
                         <td>{plan.policy.clone().unwrap_or_else(|| "—".into())}</td>
                         <td class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
                     }.into_any()
