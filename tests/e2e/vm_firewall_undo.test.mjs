@@ -165,9 +165,13 @@ test('a default policy set with undo is applied at once, and "Undo now" sets the
   await page.waitForSelector('#undo-countdown');
   await page.waitForSelector('#policy-dialog', { state: 'hidden' });
   assert.equal((await nicsOf(suite.sim.api, vm)).find((n) => n.id === nic.id)?.default_firewall_policy, 'DROP');
-  // The VM is still busy with the apply: the restore waits for it.
+  // Once the apply is done, "Undo now".
+  await page.waitForSelector('.vm-state .busy', { state: 'detached' });
   await page.click('#undo-now');
   await page.waitForSelector('#undo-restored', { timeout: RESTORED_WITHIN_MS });
+  // The page learns that the restore's apply made the VM busy, and then free.
+  await page.waitForSelector('.vm-state .busy');
+  await page.waitForSelector('.vm-state .busy', { state: 'detached' });
   assert.equal((await nicsOf(suite.sim.api, vm)).find((n) => n.id === nic.id)?.default_firewall_policy, 'ACCEPT');
   assert.deepEqual(writes.list().map((w) => `${w.method} ${w.path.replace(/\/\d+/g, '/N')}`), [
     'PUT /api/account/N/network_interface/N',

@@ -120,6 +120,16 @@ pub fn VmPage() -> impl IntoView {
         }
         now
     });
+    // A firewall put back by a change with undo was applied (work on the
+    // VM, maybe this one): read it again, to show it busy and then reload.
+    let undo = crate::firewall_undo::use_firewall_undo();
+    Effect::new(move |before: Option<u32>| {
+        let now = undo.restores.get();
+        if before.is_some_and(|before| before != now) {
+            ctx.refresh();
+        }
+        now
+    });
     // The tray leaves this VM to the page while it is shown.
     Effect::new(move |previous: Option<String>| {
         let current = id.get();
