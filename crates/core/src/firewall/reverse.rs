@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::net::Ipv4Addr;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Reversal {
     /// The rule `id` was created on the interface: deleting it undoes it.
     RuleAdded { interface: String, id: String, rule: RuleForm },
