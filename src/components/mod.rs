@@ -53,4 +53,4 @@ pub use raw_fields::RawFields;
 pub use status_badge::StatusBadge;
 pub use toggle_button::ToggleButton;
 pub use typed_confirm::TypedConfirm;
-pub use undo_choice::{undo_form, UndoChoice};
+pub use undo_choice::{UndoChoice, UndoChooser};

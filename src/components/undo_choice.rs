@@ -4,22 +4,58 @@
 //! read, if it could not (then nothing was sent).
 
 use super::{CheckField, ErrorView, TextField};
-use crate::firewall_undo::{use_firewall_undo, UndoReading};
+use crate::firewall_undo::{use_firewall_undo, FirewallUndo, UndoReading};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::firewall::restore::UndoForm;
 use vmdeck_core::i18n::firewall as t;
 
-/// The choice's form, named `name` (its fields' ids derive from it).
-pub fn undo_form(name: &'static str) -> Form<UndoForm> {
-    use_form_with_options(name, UndoForm::default(), UseFormOptions::default().check(UndoForm::errors))
+/// The choice of one place that sends firewall changes, and how a change
+/// is sent as chosen.
+#[derive(Clone, Copy)]
+pub struct UndoChooser {
+    pub form: Form<UndoForm>,
+    pub reading: UndoReading,
+    undo: FirewallUndo,
+}
+
+impl UndoChooser {
+    /// The choice's form is named `name` (its fields' ids derive from it).
+    pub fn new(name: &'static str) -> Self {
+        let form = use_form_with_options(name, UndoForm::default(), UseFormOptions::default().check(UndoForm::errors));
+        Self { form, reading: UndoReading::new(), undo: use_firewall_undo() }
+    }
+
+    /// Whether a press would send nothing now: the firewall as it was is
+    /// being read, or undo is chosen while another change waits.
+    pub fn held(self) -> bool {
+        self.reading.reading.get() || (self.form.with(|f| f.on) && self.undo.busy())
+    }
+
+    /// Sends a change to the VMs `vms` (id and name) as chosen: with undo,
+    /// `send(true)` once their firewalls as they were are kept; without,
+    /// `send(false)` at once. Nothing while the time has a mistake or
+    /// `held` says so.
+    pub fn send(self, vms: impl FnOnce() -> Vec<(String, String)>, send: impl FnOnce(bool) + 'static) {
+        if self.reading.reading.get_untracked() {
+            return;
+        }
+        let Some(choice) = self.form.submit() else { return };
+        // The choice stays for the next change, and is not input left unsent.
+        self.form.start_from(choice.clone());
+        match choice.seconds() {
+            Some(_) if self.undo.busy() => {}
+            Some(seconds) => self.undo.start(self.reading, vms(), seconds, move || send(true)),
+            None => send(false),
+        }
+    }
 }
 
 /// The choice; while another change waits to be kept or undone, it says
 /// so (one waits at a time).
 #[component]
-pub fn UndoChoice(form: Form<UndoForm>, reading: UndoReading) -> impl IntoView {
-    let undo = use_firewall_undo();
+pub fn UndoChoice(chooser: UndoChooser) -> impl IntoView {
+    let UndoChooser { form, reading, undo } = chooser;
     view! {
         <div class="undo-choice">
             <CheckField bound=form.bind_flag("on", |f| f.on, |f, on| f.on = on)>{t::FW_UNDO_WITH.get()}</CheckField>

@@ -8,8 +8,7 @@
 //! asked.
 
 use crate::api::network::interface_rules;
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, undo_form, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, UndoChoice};
-use crate::firewall_undo::{use_firewall_undo, UndoReading};
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, UndoChoice, UndoChooser};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
@@ -85,9 +84,7 @@ pub fn ApplySetDialog(
     let ready = Memo::new(move |_| targets.with(|list| !list.is_empty() && list.iter().all(|t| t.plan.is_some())));
     let session = use_session();
     let tasks = use_tasks();
-    let undo = use_firewall_undo();
-    let with_undo = undo_form("apply-set-undo");
-    let reading = UndoReading::new();
+    let with_undo = UndoChooser::new("apply-set-undo");
     // Sends every interface's plan, VM by VM; `apply`: each VM whose
     // changes all went through is applied.
     let send_now = move |apply: bool| {
@@ -95,15 +92,7 @@ pub fn ApplySetDialog(
         // What each interface will send, as its lines; one list per interface.
         sent.set(list.iter().map(|t| (where_is(&t.nic), t.plan.iter().flat_map(plan_lines).map(|l| (l, Sent::Waiting)).collect())).collect());
         spawn_local(async move {
-            let mut vms: Vec<String> = Vec::new();
-            for t in &list {
-                let vm = t.nic.vm_id.clone().unwrap_or_default();
-                if !vms.contains(&vm) {
-                    vms.push(vm);
-                }
-            }
-            for vm in vms {
-                let name = vmdeck_core::tf!(c::VM_NUMBER, id = vm);
+            for (vm, name) in vms_of(&list) {
                 let mut all_done = true;
                 let mut any_sent = false;
                 for (i, target) in list.iter().enumerate().filter(|(_, t)| t.nic.vm_id.clone().unwrap_or_default() == vm) {
@@ -129,23 +118,10 @@ pub fn ApplySetDialog(
         });
     };
     let send = move || {
-        if sending.get_untracked() || reading.reading.get_untracked() || !ready.get_untracked() || !guard.pass() {
-            return;
-        }
-        let Some(choice) = with_undo.submit() else { return };
-        with_undo.start_from(choice.clone());
-        match choice.seconds() {
+        if !sending.get_untracked() && ready.get_untracked() && guard.pass() {
             // With undo, each VM is applied: a change not in force cannot be tried.
-            Some(seconds) => {
-                let mut vms: Vec<(String, String)> = Vec::new();
-                for vm in targets.with_untracked(|list| list.iter().map(|t| t.nic.vm_id.clone().unwrap_or_default()).collect::<Vec<_>>()) {
-                    if !vms.iter().any(|(id, _)| *id == vm) {
-                        vms.push((vm.clone(), vmdeck_core::tf!(c::VM_NUMBER, id = vm)));
-                    }
-                }
-                undo.start(reading, vms, seconds, move || send_now(true));
-            }
-            None => send_now(form.with_untracked(|f| f.apply)),
+            let apply = form.with_untracked(|f| f.apply);
+            with_undo.send(move || targets.with_untracked(|list| vms_of(list)), move |undone| send_now(undone || apply));
         }
     };
     view! {
@@ -164,8 +140,8 @@ pub fn ApplySetDialog(
                 })}
             })}
             <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_SETS_APPLY_AFTER.get()}</CheckField>
-            <UndoChoice form=with_undo reading=reading/>
-            <Show when=move || with_undo.with(|f| f.on) && !form.with(|f| f.apply)>
+            <UndoChoice chooser=with_undo/>
+            <Show when=move || with_undo.form.with(|f| f.on) && !form.with(|f| f.apply)>
                 <p class="muted small" id="apply-set-undo-applies">{t::FW_SETS_UNDO_APPLIES.get()}</p>
             </Show>
             {move || read.error.get().map(|e| view! { <crate::components::ErrorView error=e doing=vmdeck_core::i18n::firewall::FW_LOADING_RULES.get()/> })}
@@ -178,12 +154,24 @@ pub fn ApplySetDialog(
             }).collect_view()}
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
-                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || reading.reading.get() || !ready.get() || (with_undo.with(|f| f.on) && undo.busy()) on:click=move |_| send()>
+                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || with_undo.held() || !ready.get() on:click=move |_| send()>
                     {move || vmdeck_core::tf!(t::FW_SETS_SEND_TO, count = integer(chosen.with(Vec::len) as i64))}
                 </button>
             </div>
         </Modal>
     }
+}
+
+/// The VMs of the interfaces, each once in their order: id and name.
+fn vms_of(list: &[Target]) -> Vec<(String, String)> {
+    let mut vms: Vec<(String, String)> = Vec::new();
+    for target in list {
+        let vm = target.nic.vm_id.clone().unwrap_or_default();
+        if !vms.iter().any(|(id, _)| *id == vm) {
+            vms.push((vm.clone(), vmdeck_core::tf!(c::VM_NUMBER, id = vm)));
+        }
+    }
+    vms
 }
 
 /// "eth0 on VM 1001": where an interface is, as the dialog names it.

@@ -36,6 +36,9 @@ impl Reversal {
     /// `answer`; none for a write the panel does not undo, or an answer
     /// that does not say what it needs (a rule without its id).
     pub fn of(operation: Operation, request: &ApiRequest, answer: &Value) -> Option<Self> {
+        if !matches!(operation, Operation::CreateFirewallRule | Operation::SetDefaultPolicy) {
+            return None;
+        }
         let interface = request.interface()?;
         let body = request.body.as_ref()?;
         match operation {

@@ -3,8 +3,8 @@
 //! against locking oneself out; applied with undo, the firewall as it was
 //! is kept first (`crate::firewall_undo`).
 
-use crate::components::{my_address, undo_form, ActionButton, ErrorView, Guard, LockoutNotice, UndoChoice};
-use crate::firewall_undo::{use_firewall_undo, Unapplied, UndoReading};
+use crate::components::{my_address, ActionButton, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser};
+use crate::firewall_undo::{use_firewall_undo, Unapplied};
 use crate::pages::vm::{Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::firewall::rules::RuleSet;
@@ -16,22 +16,14 @@ use vmdeck_core::i18n::{firewall as t, messages as m};
 pub fn ApplyBar(ctx: VmCtx, op: Op<()>, unapplied: RwSignal<Vec<Unapplied>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
     let undo = use_firewall_undo();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
-    let with_undo = undo_form("apply-undo");
-    let reading = UndoReading::new();
+    let with_undo = UndoChooser::new("apply-undo");
     let blocked = Signal::derive(move || {
-        op.blocked().get().or_else(|| reading.reading.get().then(|| vmdeck_core::i18n::common::SENDING_REQUEST.get())).or_else(|| undo.busy().then(|| t::FW_UNDO_OTHER.get()))
+        op.blocked().get().or_else(|| with_undo.reading.reading.get().then(|| vmdeck_core::i18n::common::SENDING_REQUEST.get())).or_else(|| undo.busy().then(|| t::FW_UNDO_OTHER.get()))
     });
     let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
     let apply = move || {
-        let Some(choice) = with_undo.submit() else { return };
-        if !guard.pass() {
-            return;
-        }
-        // The choice stays for the next apply, and is not input left unsent.
-        with_undo.start_from(choice.clone());
-        match choice.seconds() {
-            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || op.run(())),
-            None => op.run(()),
+        if guard.pass() {
+            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.run(()));
         }
     };
     view! {
@@ -53,7 +45,7 @@ pub fn ApplyBar(ctx: VmCtx, op: Op<()>, unapplied: RwSignal<Vec<Unapplied>>, rul
             <div class="apply-choice">
                 <ActionButton class="button button-primary" id="apply-rules" blocked=blocked
                     on:click=move |_| apply()>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</ActionButton>
-                <UndoChoice form=with_undo reading=reading/>
+                <UndoChoice chooser=with_undo/>
             </div>
         </div>
         <LockoutNotice guard=guard again=m::HISTORY_APPLY_FIREWALL_RULES.get() after_first_try=true/>

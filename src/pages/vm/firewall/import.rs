@@ -3,8 +3,7 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, undo_form, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField, UndoChoice};
-use crate::firewall_undo::{use_firewall_undo, UndoReading};
+use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField, UndoChoice, UndoChooser};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{Op, VmCtx};
 use crate::session::use_session;
@@ -87,9 +86,7 @@ pub fn ImportRules(
     Effect::watch(move || open.get(), move |now, _, _| if *now { sent.set(Vec::new()) }, false);
     let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let tasks = use_tasks();
-    let undo = use_firewall_undo();
-    let with_undo = undo_form("import-undo");
-    let reading = UndoReading::new();
+    let with_undo = UndoChooser::new("import-undo");
     // Sends the plan; with undo, applies the VM's rules once all went through.
     let send_now = move |then_apply: bool| {
         let plan = planned.get_untracked();
@@ -115,14 +112,8 @@ pub fn ImportRules(
         });
     };
     let send = move || {
-        if sending.get_untracked() || reading.reading.get_untracked() || !guard.pass() {
-            return;
-        }
-        let Some(choice) = with_undo.submit() else { return };
-        with_undo.start_from(choice.clone());
-        match choice.seconds() {
-            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || send_now(true)),
-            None => send_now(false),
+        if !sending.get_untracked() && guard.pass() {
+            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], send_now);
         }
     };
     let load = move |ev: leptos::ev::Event| {
@@ -159,12 +150,12 @@ pub fn ImportRules(
             })}
             <ImportPreview read=read verdicts=verdicts/>
             <LockoutNotice guard=guard again=t::FW_IMPORT_SEND.get()/>
-            <UndoChoice form=with_undo reading=reading/>
+            <UndoChoice chooser=with_undo/>
             <SentList id="import-sent" sent=sent/>
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
                 <button type="button" class="button button-primary" id="import-send"
-                    disabled=move || sending.get() || reading.reading.get() || (with_undo.with(|f| f.on) && undo.busy()) || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
+                    disabled=move || sending.get() || with_undo.held() || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
                     on:click=move |_| send()>
                     {move || {
                         let count = to_send.with(Vec::len);

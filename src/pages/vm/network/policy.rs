@@ -6,8 +6,8 @@ use super::nic_id;
 use crate::api::network::interface_rules;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
 use crate::hooks::{use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions};
-use crate::components::{my_address, undo_form, ErrorView, Guard, LockoutNotice, UndoChoice};
-use crate::firewall_undo::{use_firewall_undo, write_unapplied, UndoReading};
+use crate::components::{my_address, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser};
+use crate::firewall_undo::{use_firewall_undo, write_unapplied};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use crate::session::use_session;
 use leptos::prelude::*;
@@ -46,8 +46,7 @@ pub fn PolicyDialog(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Inter
 fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>, nic: String) -> impl IntoView {
     let undo = use_firewall_undo();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
-    let with_undo = undo_form("policy-undo");
-    let reading = UndoReading::new();
+    let with_undo = UndoChooser::new("policy-undo");
     let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
     // Setting DROP may lock the user out: the guard looks at the interface's rules.
     let rules = use_data_with_options(
@@ -71,18 +70,11 @@ fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>,
         leave.run(());
     };
     let error_id = format!("{id}-error");
-    let then_apply = Memo::new(move |_| with_undo.with(|f| f.on));
+    let then_apply = Memo::new(move |_| with_undo.form.with(|f| f.on));
     let input = Callback::new(move |f: PolicyForm| (nic.clone(), f.default_firewall_policy, then_apply.get_untracked()));
     let submit = Callback::new(move |f: PolicyForm| {
-        if !guard.pass() || reading.reading.get_untracked() {
-            return;
-        }
-        let Some(choice) = with_undo.submit() else { return };
-        with_undo.start_from(choice.clone());
-        match choice.seconds() {
-            Some(_) if undo.busy() => {}
-            Some(seconds) => undo.start(reading, vec![(ctx.id.get_untracked(), ctx.name())], seconds, move || op.submit(form, input.run(f))),
-            None => op.submit(form, input.run(f)),
+        if guard.pass() {
+            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.submit(form, input.run(f)));
         }
     });
     let policy_request = op.preview(form, input);
@@ -106,7 +98,7 @@ fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>,
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
             <LockoutNotice guard=guard again=t::NIC_SET_POLICY.get()/>
-            <UndoChoice form=with_undo reading=reading/>
+            <UndoChoice chooser=with_undo/>
             {move || apply.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES.get()/> })}
             <ApiRequestView requests=requests id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">
