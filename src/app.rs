@@ -114,6 +114,7 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
     let undo = crate::firewall_undo::FirewallUndo::provide();
+    crate::components::Protection::provide();
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>

@@ -91,10 +91,13 @@ pub mod keys {
     /// Per account, this browser: the user's firewall rule sets,
     /// `vmdeck.rule_sets.<API address>#<account>`.
     pub const RULE_SETS_PREFIX: &str = "vmdeck.rule_sets.";
+    /// Per account, this browser: the VMs the user protected, or took the
+    /// deployment's protection off, `vmdeck.protection.<API address>#<account>`.
+    pub const PROTECTION_PREFIX: &str = "vmdeck.protection.";
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
     /// What this browser keeps of accounts, each a key or a key's prefix.
-    pub const ACCOUNT_DATA: [&str; 4] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, MY_ADDRESS];
+    pub const ACCOUNT_DATA: [&str; 5] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, MY_ADDRESS];
 
     /// The account's history: `account` is `<API address>#<account>`.
     pub fn history(account: &str) -> String {
@@ -109,6 +112,11 @@ pub mod keys {
     /// The account's own firewall rule sets.
     pub fn rule_sets(account: &str) -> String {
         format!("{RULE_SETS_PREFIX}{account}")
+    }
+
+    /// The account's marks of protection.
+    pub fn protection(account: &str) -> String {
+        format!("{PROTECTION_PREFIX}{account}")
     }
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
     pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
@@ -147,6 +155,7 @@ pub fn forget_account(account: &str) {
     remove(Store::Browser, &keys::history(account));
     remove(Store::Browser, &keys::seen(account));
     remove(Store::Browser, &keys::rule_sets(account));
+    remove(Store::Browser, &keys::protection(account));
     forget_tab_data(account);
 }
 

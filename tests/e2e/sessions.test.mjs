@@ -199,7 +199,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
   for (const remember of [false, true]) {
     const handle = await loggedInPage(suite, { remember, ready: '#vm-table tbody tr' });
     const { page } = handle;
-    // History, the visit record, a draft, a rule set and the saved address.
+    // History, the visit record, a draft, a rule set, a protection mark and the saved address.
     await gotoVm(page, suite.sim.url, vm);
     await rebootFromPage(page);
     await untilFree(page);
@@ -209,11 +209,15 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       const history = Object.keys(localStorage).find((key) => key.startsWith('vmdeck.history.'));
       localStorage.setItem(history.replace('vmdeck.history.', 'vmdeck.rule_sets.'), JSON.stringify([{ name: 'Mine', rules: ['accept tcp 22'] }]));
     });
+    // The VM protected in this panel, kept per account as the rule sets are.
+    await gotoVm(page, suite.sim.url, vm, 'settings', '#card-protection');
+    if (await page.$('#protection-on')) await page.click('#protection-on');
+    await page.waitForSelector('#protection-off');
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');
     await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('vmdeck.draft.')));
     const before = await accountKeys(page);
-    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'my_address']) {
+    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'protection', 'my_address']) {
       assert.ok(before.some((key) => key.includes(`vmdeck.${kind}`)), `${kind} kept while logged in: ${before}`);
     }
 
@@ -226,6 +230,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
     } else {
       assert.ok(left.some((key) => key.includes('vmdeck.history.')), `a remembered login keeps its history: ${left}`);
       assert.ok(left.some((key) => key.includes('vmdeck.rule_sets.')), `and its rule sets: ${left}`);
+      assert.ok(left.some((key) => key.includes('vmdeck.protection.')), `and its protection marks: ${left}`);
       assert.ok(left.every((key) => !key.includes('vmdeck.session') && !key.includes('vmdeck.draft')), `${left}`);
       await page.click('#forget-device-button');
       await page.waitForSelector('#device-forgotten');

@@ -20,7 +20,7 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{CopyButton, ErrorView, Freshness, StatusBadge};
+use crate::components::{use_protection, CopyButton, ErrorView, Freshness, ProtectedBadge, StatusBadge};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::use_tasks;
@@ -186,6 +186,7 @@ pub fn VmPage() -> impl IntoView {
 fn VmHeader(ctx: VmCtx) -> impl IntoView {
     let field = move |f: fn(&Vm) -> Option<String>| move || ctx.vm.with(|vm| vm.as_ref().and_then(f));
     let deploy = use_deploy();
+    let protection = use_protection();
     // The catalogue names the template (a Windows one is reached by RDP).
     let connect = Memo::new(move |_| {
         ctx.vm.with(|vm| {
@@ -221,6 +222,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| view! {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                 }))}
+                {move || protection.is_some_and(|p| p.is_protected(&ctx.id.get())).then(|| view! { <ProtectedBadge/> })}
                 <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>
             </div>

@@ -6,7 +6,7 @@
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
 use crate::api::Outcome;
-use crate::components::{ApiRequestView, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
+use crate::components::{use_protection, ApiRequestView, Protection, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::parts::part;
 use crate::session::{use_session, Session};
@@ -52,6 +52,7 @@ struct Runner {
     destroy_open: RwSignal<bool>,
     session: Session,
     tasks: Tasks,
+    protection: Option<Protection>,
 }
 
 impl Runner {
@@ -65,6 +66,16 @@ impl Runner {
                 })
                 .collect()
         })
+    }
+
+    /// The ids of `items` that may be destroyed, and those protected, as the
+    /// marks stand in the browser now.
+    fn protected_of(self, items: &[Item]) -> (Vec<String>, Vec<String>) {
+        let ids: Vec<String> = items.iter().map(|item| item.id.clone()).collect();
+        match self.protection {
+            Some(protection) => protection.split_now(&ids),
+            None => (ids, Vec::new()),
+        }
     }
 
     /// Runs `action` on `ids`; a destroy first asks for the typed word.
@@ -81,19 +92,31 @@ impl Runner {
         }
     }
 
-    fn send(self, action: BulkAction, items: Vec<Item>) {
+    fn send(self, action: BulkAction, mut items: Vec<Item>) {
         // A double click, or a second round while one runs, sends nothing.
         let running = self.actions.running;
         if running.get_untracked() {
             return;
         }
-        running.set(true);
+        if action == BulkAction::Destroy {
+            // As the marks stand now: another tab may have protected one since the dialog opened.
+            let (_, protected) = self.protected_of(&items);
+            for item in items.iter_mut().filter(|item| protected.contains(&item.id)) {
+                item.result = ItemResult::Protected;
+            }
+        }
+        let queue: VecDeque<usize> = (0..items.len()).filter(|&i| items.get(i).is_some_and(|item| item.result == ItemResult::Waiting)).collect();
         self.action.set(Some(action));
-        let (session, tasks) = (self.session, self.tasks);
-        let count = items.len();
         self.items.set(items);
-        let queue = Rc::new(RefCell::new((0..count).collect::<VecDeque<usize>>()));
-        let left = Rc::new(RefCell::new(count));
+        let count = queue.len();
+        if count == 0 {
+            return;
+        }
+        running.set(true);
+        let (session, tasks) = (self.session, self.tasks);
+        let queue = Rc::new(RefCell::new(queue));
+        // The workers still at it: the last one to run out of VMs ends the round.
+        let left = Rc::new(RefCell::new(BULK_CONCURRENCY.min(count)));
         let set = move |index: usize, result: ItemResult| {
             self.items.try_update(|items| {
                 if let Some(item) = items.get_mut(index) {
@@ -150,6 +173,7 @@ pub fn ListActionsPart() -> impl IntoView {
         destroy_open: RwSignal::new(false),
         session: use_session(),
         tasks: use_tasks(),
+        protection: use_protection(),
     };
     let export_failed = RwSignal::new(None::<ApiError>);
     // What was asked for before the part came, and since.
@@ -208,6 +232,7 @@ fn Results(runner: Runner) -> impl IntoView {
                         ItemResult::Sending => ("bulk-sending", t::BULK_SENDING.get().to_owned()),
                         ItemResult::Done => ("bulk-done", t::BULK_ACCEPTED.get().to_owned()),
                         ItemResult::Refused(why) => ("bulk-refused", vmdeck_core::tf!(t::BULK_REFUSED, why = why)),
+                        ItemResult::Protected => ("bulk-protected", t::BULK_PROTECTED.get().to_owned()),
                     };
                     view! { <li class=class data-vm=item.id.clone()><strong>{item.name}</strong>" — "{text}</li> }
                 }).collect_view()}
@@ -219,11 +244,20 @@ fn Results(runner: Runner) -> impl IntoView {
 
 #[component]
 fn BulkDestroy(runner: Runner) -> impl IntoView {
-    let items = runner.to_destroy.get_untracked();
+    let (free, _) = runner.protected_of(&runner.to_destroy.get_untracked());
+    let (items, kept): (Vec<Item>, Vec<Item>) = runner.to_destroy.get_untracked().into_iter().partition(|item| free.contains(&item.id));
+    // Every VM chosen is protected: the dialog says so, and nothing can be sent.
+    let none_left = items.is_empty();
     let form = use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, destroy_word())));
-    let blocked = Signal::derive(move || (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get()));
+    let blocked = Signal::derive(move || {
+        if none_left {
+            Some(t::BULK_DESTROY_ALL_PROTECTED.get())
+        } else {
+            (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get())
+        }
+    });
     let submit = Callback::new(move |_: ConfirmForm| {
         if confirmed.get_untracked() {
             form.start_from(ConfirmForm::default());
@@ -235,17 +269,25 @@ fn BulkDestroy(runner: Runner) -> impl IntoView {
     // One request per VM, as the runner sends them.
     let requests = Signal::derive(move || {
         let Some(credentials) = runner.session.credentials() else { return Vec::new() };
-        runner.to_destroy.with(|items| items.iter().filter_map(|item| BulkAction::Destroy.request(&credentials.account_id, &item.id).ok()).collect())
+        free.iter().filter_map(|id| BulkAction::Destroy.request(&credentials.account_id, id).ok()).collect()
     });
+    let name_of = |item: Item| view! { <li>{item.name}<span class="muted small mono">{format!(" {}", vmdeck_core::tf!(c::VM_NUMBER, id = item.id))}</span></li> };
     view! {
         <FormView form=form on_submit=submit doing=t::BULK_DESTROYING.get()>
-            <div class="notice notice-error">
-                <p class="notice-title">{vmdeck_core::i18n::plural(count as u64, &t::BULK_DESTROY_WARNING_ONE, &t::BULK_DESTROY_WARNING_OTHER)}</p>
-                <ul id="bulk-destroy-list">
-                    {items.into_iter().map(|item| view! { <li>{item.name}<span class="muted small mono">{format!(" {}", vmdeck_core::tf!(c::VM_NUMBER, id = item.id))}</span></li> }).collect_view()}
-                </ul>
-            </div>
-            <TypedConfirm bound=typed expected=destroy_word()/>
+            {(!items.is_empty()).then(|| view! {
+                <div class="notice notice-error">
+                    <p class="notice-title">{vmdeck_core::i18n::plural(count as u64, &t::BULK_DESTROY_WARNING_ONE, &t::BULK_DESTROY_WARNING_OTHER)}</p>
+                    <ul id="bulk-destroy-list">{items.into_iter().map(name_of).collect_view()}</ul>
+                </div>
+            })}
+            {(!kept.is_empty()).then(|| view! {
+                <div class="notice notice-warning" id="bulk-destroy-protected">
+                    {none_left.then(|| view! { <p class="notice-title">{t::BULK_DESTROY_ALL_PROTECTED.get()}</p> })}
+                    <p class=if none_left { "small" } else { "notice-title" }>{t::BULK_DESTROY_PROTECTED.get()}</p>
+                    <ul>{kept.into_iter().map(name_of).collect_view()}</ul>
+                </div>
+            })}
+            {(!none_left).then(|| view! { <TypedConfirm bound=typed expected=destroy_word()/> })}
             <ApiRequestView requests=requests id="dialog-request" what=t::BULK_DESTROY_REQUEST_WHAT.get()/>
             <div class="modal-actions">
                 <SubmitButton form=form id="bulk-destroy-confirm" label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() blocked=blocked/>

@@ -4,7 +4,7 @@
 use super::actions::{Ask, ListActions};
 use super::Row;
 use vmdeck_core::vm::bulk::BulkAction;
-use crate::components::{ActionButton, EmptyState, StatusBadge};
+use crate::components::{use_protection, ActionButton, EmptyState, ProtectedBadge, Protection, StatusBadge};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
@@ -28,6 +28,7 @@ const COLUMNS: [(Text, Option<&str>, &str); 9] = [
 
 #[component]
 pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
+    let protection = use_protection();
     let headers = COLUMNS
         .iter()
         .map(|(title, sort, class)| {
@@ -77,7 +78,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                 </tr></thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                        <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids/>
+                        <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids protection=protection/>
                     </For>
                 </tbody>
             </table>
@@ -86,7 +87,7 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
 }
 
 #[component]
-fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
+fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>) -> impl IntoView {
     let row_id = move || vm.with(|vm| vm.id.as_ref().map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
@@ -123,6 +124,7 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>) ->
                             Some(href) => view! { <a href=href class="vm-link">{name}</a> }.into_any(),
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
+                        {protection.is_some_and(|p| p.is_protected(&id)).then(|| view! { " " <ProtectedBadge/> })}
                         <div class="muted small mono">{hostname}</div>
                     </td>
                     <td data-label=c::STATUS.get()><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
@@ -153,6 +155,7 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
         }
     };
     let label = vmdeck_core::tf!(t::LIST_ACTIONS_FOR, name = name);
+    let protection = use_protection();
     view! {
         <details class="row-menu" node_ref=menu
             on:toggle=move |_| open.set(menu.get_untracked().is_some_and(|d| d.open()))
@@ -169,6 +172,11 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                 // A busy VM says why; while a bulk action runs, the bar says so.
                 let blocked = Signal::derive(move || locked.then(|| vmdeck_core::i18n::vm::VM_OP_BUSY.get()));
                 let running = Signal::derive(move || actions.running());
+                let protected = {
+                    let id = id.clone();
+                    Signal::derive(move || protection.is_some_and(|p| p.is_protected(&id)))
+                };
+                let destroy_blocked = Signal::derive(move || blocked.get().or_else(|| protected.get().then(|| vmdeck_core::i18n::vm::PROTECTION_REFUSES.get())));
                 let act = {
                     let id = id.clone();
                     move |action: BulkAction| {
@@ -187,7 +195,7 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                         {[("", t::LIST_OPEN.get()), ("/network", VmTab::Network.label()), ("/firewall", VmTab::Firewall.label()), ("/settings", VmTab::Settings.label())].into_iter().map(|(tab, text)| view! {
                             <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
                         }).collect_view()}
-                        <ActionButton blocked=blocked held=running class="button button-quiet button-small danger-text" attr:data-action="destroy" on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
+                        <ActionButton blocked=destroy_blocked held=running class="button button-quiet button-small danger-text" attr:data-action="destroy" on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
                     </div>
                 }
             })}

@@ -56,6 +56,9 @@ pub struct DeployConfig {
     /// read where they are offered (`firewall::sets::from_config`), so that
     /// the rule reader stays out of what every page downloads first.
     pub firewall_sets: Value,
+    /// Every VM protected in this panel unless the user says otherwise
+    /// (`protect_vms`, see `vm::protection`).
+    pub protect_vms: bool,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -104,6 +107,7 @@ impl DeployConfig {
             links: links_from_json(value.get("links"), &mut warnings),
             languages: languages_from_json(value.get("languages"), &mut warnings),
             firewall_sets: value.get("firewall_sets").cloned().unwrap_or_default(),
+            protect_vms: crate::vm::protection::default_from_json(value.get("protect_vms"), &mut warnings),
             warnings,
         }
     }
@@ -145,6 +149,15 @@ mod tests {
     fn a_bad_address_or_no_file_gives_the_defaults() {
         assert_eq!(DeployConfig::from_json(&json!({"api_base_url": "javascript:alert(1)"})).api_base_url, None);
         assert_eq!(DeployConfig::from_json(&json!(null)), DeployConfig::default());
+    }
+
+    #[test]
+    fn every_vm_protected_only_when_the_file_says_true() {
+        assert!(DeployConfig::from_json(&json!({"protect_vms": true})).protect_vms);
+        assert!(!DeployConfig::from_json(&json!({})).protect_vms);
+        let odd = DeployConfig::from_json(&json!({"protect_vms": "yes"}));
+        assert!(!odd.protect_vms);
+        assert_eq!(odd.warnings.len(), 1);
     }
 
     #[test]

@@ -151,6 +151,8 @@ pub enum ItemResult {
     Done,
     /// Refused, with the API's reason.
     Refused(String),
+    /// Not sent: the VM is protected in this panel (`vm::protection`).
+    Protected,
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub mod disk;
 pub mod edit;
 pub mod iso;
 pub mod power;
+pub mod protection;
 pub mod query;
 pub mod rescue;
 pub mod settings;

@@ -1,6 +1,7 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
 use vmdeck_core::history::Operation;
+use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{FormView, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
@@ -27,7 +28,7 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
     );
     view! {
         <DialogCard id="card-destroy" title=t::DESTROY_TITLE.get() impact=Impact::ErasesData text=t::DESTROY_TEXT.get()
-            opener=Opener { id: "open-destroy", label: vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get(), danger: true } blocked=op.blocked()
+            opener=Opener { id: "open-destroy", label: vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get(), danger: true } blocked=unless_protected(ctx, op.blocked()) note=protected_note(ctx, "destroy-protected")
             open=open dialog_id="destroy-dialog" dialog_title=t::DESTROY_DIALOG_TITLE.get()>
             <DestroyForm ctx=ctx op=op/>
         </DialogCard>
@@ -42,7 +43,9 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let expected = hostname.clone();
-    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
+    // Protected while the dialog was open (in another tab): nothing goes.
+    let protected = protected(ctx);
+    let confirmed = Signal::derive(move || !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|_: ConfirmForm| ());
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DESTROY_DOING.get()>
@@ -55,6 +58,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
                     <li>{t::DESTROY_BACKUPS.get()}</li>
                 </ul>
             </div>
+            {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
             <TypedConfirm bound=typed expected=expected/>
             <DialogActions ctx=ctx op=op form=form input=input label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() danger=true ready=confirmed/>
         </FormView>

@@ -5,6 +5,7 @@ mod clone;
 mod destroy;
 mod edit;
 mod maintenance;
+mod protection;
 mod rebuild;
 mod segregation;
 
@@ -107,6 +108,7 @@ pub fn SettingsTab() -> impl IntoView {
             <clone::CloneCard ctx=ctx/>
             <maintenance::TemplateCard ctx=ctx/>
             <segregation::SegregationCard ctx=ctx/>
+            <protection::ProtectionCard ctx=ctx/>
             <rebuild::RebuildCard ctx=ctx/>
             <destroy::DestroyCard ctx=ctx/>
         </div>

@@ -1,6 +1,7 @@
 //! Rebuild from a template: the disks are zeroed.
 
 use vmdeck_core::history::Operation;
+use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm};
 use crate::deploy::use_deploy;
@@ -20,7 +21,7 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
     });
     view! {
         <DialogCard id="card-rebuild" title=t::REBUILD_TITLE.get() impact=Impact::ErasesData text=t::REBUILD_TEXT.get()
-            opener=Opener { id: "open-rebuild", label: t::REBUILD_OPEN.get(), danger: true } blocked=op.blocked()
+            opener=Opener { id: "open-rebuild", label: t::REBUILD_OPEN.get(), danger: true } blocked=unless_protected(ctx, op.blocked()) note=protected_note(ctx, "rebuild-protected")
             open=open dialog_id="rebuild-dialog" dialog_title=t::REBUILD_DIALOG_TITLE.get()>
             <RebuildForm ctx=ctx op=op/>
         </DialogCard>
@@ -40,7 +41,9 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let expected = hostname.clone();
-    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &hostname)));
+    // Protected while the dialog was open (in another tab): nothing goes.
+    let protected = protected(ctx);
+    let confirmed = Signal::derive(move || !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::REBUILD_DOING.get()>
@@ -50,6 +53,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
             </div>
             <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/>
             <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>{t::REBUILD_START.get()}</CheckField>
+            {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
             <TypedConfirm bound=typed expected=expected/>
             <DialogActions ctx=ctx op=op form=form input=input label=t::REBUILD_CONFIRM.get() danger=true ready=confirmed/>
         </FormView>
