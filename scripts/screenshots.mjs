@@ -7,9 +7,11 @@ import path from 'node:path';
 import { accountPath, apiGet } from '../tests/support/api.mjs';
 import { launchBrowser } from '../tests/support/browser.mjs';
 import { visitEverything } from '../tests/support/pages/tour.mjs';
-import { ROOT, startSim } from '../tests/support/simulator.mjs';
+import { deployedCopy, ROOT, startSim } from '../tests/support/simulator.mjs';
+import { writeFileSync } from 'node:fs';
 
 const OUT = path.join(ROOT, 'screenshots');
+const taken = [];
 const SIZES = { wide: { width: 1440, height: 900 }, narrow: { width: 390, height: 844 } };
 // The stops of the tour that are shot, and the name of each picture.
 const SHOTS = {
@@ -27,11 +29,90 @@ const SHOTS = {
   'not found': 'not-found',
 };
 
+/** Shoots the element `selector` shows (a dialog, a banner) as `name`. */
+async function shoot(page, selector, name, scheme, size) {
+  const file = path.join(OUT, `${name}-${scheme}-${size}.png`);
+  await page.waitForTimeout(150);
+  await page.locator(selector).screenshot({ path: file });
+  taken.push(path.relative(ROOT, file));
+}
+
+/**
+ * The firewall's previews and countdown, and a protected VM, on `vm`: the
+ * import with two bad lines, a set applied to several interfaces, a change
+ * with undo counting down, the Settings tab of a protected VM and a destroy
+ * in bulk that leaves it out. Everything is put back as it was.
+ */
+async function firewallAndProtection(page, base, vm, others, scheme, size) {
+  await page.goto(`${base}/vms/${vm.id}/firewall`);
+  await page.waitForSelector('#rule-default');
+  await page.click('#import-rules');
+  await page.fill('#import-dialog textarea', 'accept tcp 22 from 203.0.113.0/24 # office\naccept tcp 443\ndrop udp 99999\naccept icmp\ndrop tcp 25 from any # no mail');
+  await page.waitForSelector('#import-preview');
+  await shoot(page, '#import-dialog', 'fw-import-preview', scheme, size);
+  await page.keyboard.press('Escape');
+
+  await page.fill('#rule-port', '8080');
+  await page.click('#rule-create');
+  await page.waitForSelector('#unapplied-list li');
+  await page.check('#apply-undo-on');
+  await page.fill('#apply-undo-seconds', '600');
+  await page.click('#apply-rules');
+  await page.waitForSelector('#undo-countdown');
+  await shoot(page, '#undo-bar', 'fw-undo-countdown', scheme, size);
+  await page.screenshot({ path: path.join(OUT, `fw-undo-page-${scheme}-${size}.png`) });
+  await page.click('#undo-now');
+  await page.waitForSelector('#undo-restored', { timeout: 60000 });
+  await page.click('#undo-dismiss');
+
+  await page.goto(`${base}/interfaces`);
+  await page.waitForSelector('#nics-table');
+  const picks = await page.locator('#nics-table input[id^="nic-pick-"]').evaluateAll((boxes) => boxes.slice(0, 3).map((b) => b.id));
+  for (const id of picks) await page.check(`#${id}`);
+  await page.click('#nics-apply-set');
+  await page.selectOption('#apply-set-set', { label: 'Web server' });
+  await page.waitForSelector('#apply-set-preview tbody tr');
+  await page.waitForTimeout(500);
+  await shoot(page, '#apply-set-dialog', 'fw-set-preview', scheme, size);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${base}/vms/${vm.id}/settings`);
+  await page.waitForSelector('#card-protection');
+  await page.click('#protection-on');
+  await page.waitForSelector('#protection-off');
+  await page.screenshot({ path: path.join(OUT, `vm-protected-${scheme}-${size}.png`), fullPage: size === 'wide' });
+  taken.push(`screenshots/vm-protected-${scheme}-${size}.png`);
+  // Its overview: the mark in the header, and the month's transfer against its plan.
+  await page.goto(`${base}/vms/${vm.id}`);
+  await page.waitForSelector('#vm-transfer:not([aria-busy])');
+  await page.screenshot({ path: path.join(OUT, `vm-transfer-${scheme}-${size}.png`) });
+  taken.push(`screenshots/vm-transfer-${scheme}-${size}.png`);
+  await page.goto(`${base}/vms?limit=100`);
+  await page.waitForSelector(`#select-${vm.id}`);
+  for (const id of [vm.id, ...others]) await page.check(`#select-${id}`);
+  await page.click('#bulk-destroy');
+  await page.waitForSelector('#bulk-destroy-dialog[open]');
+  await shoot(page, '#bulk-destroy-dialog', 'vm-bulk-destroy-protected', scheme, size);
+  await page.keyboard.press('Escape');
+  await page.goto(`${base}/vms/${vm.id}/settings`);
+  await page.click('#protection-off');
+  await page.fill('#protection-off-typed', vm.hostname);
+  await page.click('#protection-off-confirm');
+  await page.waitForSelector('#protection-on');
+}
+
 await mkdir(OUT, { recursive: true });
-const sim = await startSim(['--vms', '60', '--op-ms', '20000']);
+// config.json is written again below with a plan of the pictured VM's sizes, which the server then serves.
+const deployed = deployedCopy('screenshots', (built) => built);
+const sim = await startSim(['--vms', '60', '--op-ms', '20000', '--dist', deployed.dir]);
 const browser = await launchBrowser();
-const [, vm] = (await apiGet(sim.api, accountPath('/virtual_machines?limit=2'))).body;
-const taken = [];
+const listed = (await apiGet(sim.api, accountPath('/virtual_machines?limit=6'))).body;
+const [, vm] = listed;
+// Another VM, left idle by the tour, for the firewall's and protection's pictures.
+const [quiet, ...others] = listed.slice(3).map((v) => v.id);
+const { memory, cpus, total_disk_size: disk } = listed[3];
+const plans = [{ name: 'Standard', memory, cpus, disk, price: { monthly: 12, currency: 'EUR' }, transfer: { included_gb: 150, month_starts_on: 1 } }];
+writeFileSync(path.join(deployed.dir, 'config.json'), JSON.stringify({ ...deployed.config, catalogue: { ...deployed.config.catalogue, plans } }));
 try {
   for (const scheme of ['light', 'dark']) {
     for (const [size, viewport] of Object.entries(SIZES)) {
@@ -44,11 +125,14 @@ try {
         await page.screenshot({ path: file, fullPage: size === 'wide' });
         taken.push(path.relative(ROOT, file));
       });
+      const quietVm = (await apiGet(sim.api, accountPath(`/virtual_machine/${quiet}`))).body;
+      await firewallAndProtection(page, sim.url, quietVm.virtual_machine ?? quietVm, others, scheme, size);
       await context.close();
     }
   }
 } finally {
   await browser.close();
   await sim.stop();
+  deployed.remove();
 }
 console.log(taken.join('\n'));

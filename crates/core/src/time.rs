@@ -54,7 +54,7 @@ pub fn parse_service_date(text: &str) -> Option<i64> {
     Some(ms)
 }
 
-fn days_in_month(year: i64, month: u32) -> u32 {
+pub(crate) fn days_in_month(year: i64, month: u32) -> u32 {
     match month {
         2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
         2 => 28,
@@ -64,7 +64,7 @@ fn days_in_month(year: i64, month: u32) -> u32 {
 }
 
 /// Days from 1970-01-01 to a proleptic Gregorian date.
-fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
+pub(crate) fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     let y = if month <= 2 { year - 1 } else { year };
     let era = y.div_euclid(400);
     let yoe = y.rem_euclid(400);

@@ -27,6 +27,8 @@ pub struct Plan {
     /// GB, the primary disk.
     pub disk: u64,
     pub price: Option<Price>,
+    /// The monthly transfer it includes, if the provider says.
+    pub transfer: Option<crate::stats::transfer::Allowance>,
 }
 
 impl Plan {
@@ -47,6 +49,20 @@ impl Plan {
 /// The plan a VM of these sizes is on, if any.
 pub fn plan_of(plans: &[Plan], memory: u64, cpus: u64, disk: u64) -> Option<&Plan> {
     plans.iter().find(|p| p.is_of(memory, cpus, disk))
+}
+
+/// The plan of a VM as the API describes it: its memory, CPUs and the size
+/// of all its disks together. A plan of those sizes, else (a VM with disks
+/// added) the one plan of its memory and CPUs whose disk it holds.
+pub fn plan_of_vm(plans: &[Plan], memory: i64, cpus: i64, disks: i64) -> Option<&Plan> {
+    let (memory, cpus, disks) = (u64::try_from(memory).ok()?, u64::try_from(cpus).ok()?, u64::try_from(disks).ok()?);
+    plan_of(plans, memory, cpus, disks).or_else(|| {
+        let mut near = plans.iter().filter(|p| p.memory == memory && p.cpus == cpus && p.disk <= disks);
+        match (near.next(), near.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
+    })
 }
 
 /// What moving from `from` to `to` changes the monthly price by, when both
@@ -95,7 +111,8 @@ fn plan(item: &Value) -> Result<Plan, String> {
         None | Some(Value::Null) => None,
         Some(price) => Some(self::price(price)?),
     };
-    Ok(Plan { name, memory, cpus, disk, price })
+    let transfer = crate::stats::transfer::Allowance::from_json(item.get("transfer"))?;
+    Ok(Plan { name, memory, cpus, disk, price, transfer })
 }
 
 fn price(value: &Value) -> Result<Price, String> {
@@ -230,5 +247,17 @@ mod tests {
         assert_eq!(monthly_difference(&plans[1], &plans[2]), None, "no difference across currencies");
         assert_eq!(plans[1].sizes(), "2 GB memory · 2 CPUs · 40 GB disk");
         assert_eq!(Plan { memory: 1536, cpus: 1, ..plans[0].clone() }.sizes(), "1,536 MB memory · 1 CPU · 20 GB disk");
+    }
+
+    #[test]
+    fn a_vms_plan_is_found_by_its_sizes_its_added_disks_aside() {
+        let plan = |name: &str, memory, cpus, disk| Plan { name: name.into(), memory, cpus, disk, price: None, transfer: None };
+        let plans = [plan("S", 2048, 1, 40), plan("M", 4096, 2, 80), plan("M+", 4096, 2, 120)];
+        assert_eq!(plan_of_vm(&plans, 2048, 1, 40).map(|p| p.name.as_str()), Some("S"));
+        assert_eq!(plan_of_vm(&plans, 2048, 1, 60).map(|p| p.name.as_str()), Some("S"), "a disk added");
+        assert_eq!(plan_of_vm(&plans, 4096, 2, 120).map(|p| p.name.as_str()), Some("M+"));
+        assert_eq!(plan_of_vm(&plans, 4096, 2, 130), None, "two plans could be it");
+        assert_eq!(plan_of_vm(&plans, 2048, 1, 20), None);
+        assert_eq!(plan_of_vm(&plans, -1, 1, 40), None);
     }
 }

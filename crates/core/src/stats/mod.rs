@@ -2,6 +2,7 @@
 //! samples put in order and in time, and their units scaled for people.
 
 pub mod chart;
+pub mod transfer;
 
 use crate::api::decode::{self, DecodeError};
 use crate::i18n::{fixed, messages as t, Text};

@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn a_plan_gives_the_sizes_sent() {
-        let plan = Plan { name: "M".into(), memory: 2048, cpus: 2, disk: 40, price: None };
+        let plan = Plan { name: "M".into(), memory: 2048, cpus: 2, disk: 40, price: None, transfer: None };
         let mut form = valid();
         form.choose_plan(Some(&plan));
         assert_eq!(form.plan, "M");

@@ -1,5 +1,7 @@
 //! The VM's overview: every field, readable, and everything the API sent.
 
+mod transfer;
+
 use super::use_vm;
 use crate::components::{CopyButton, RawFields};
 use leptos::prelude::*;
@@ -77,6 +79,7 @@ pub fn OverviewTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
     let show_password = RwSignal::new(false);
     view! {
+        <transfer::TransferMeter ctx=ctx/>
         {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| {
             let password = vm.initial_password.clone();
             let raw = vm.raw.clone();
