@@ -81,13 +81,6 @@ impl Protection {
         (free.into_iter().map(str::to_owned).collect(), kept.into_iter().map(str::to_owned).collect())
     }
 
-    /// Whether `vm` is protected as the browser keeps it now: what an
-    /// operation asks just before it is sent.
-    pub fn is_protected_now(self, vm: &str) -> bool {
-        self.reread();
-        self.marks.with_untracked(|marks| marks.is_protected(vm, self.by_default.get_untracked()))
-    }
-
     fn reread(self) {
         if !self.memory_only.get_untracked() {
             let latest = stored(self.key.get_untracked().as_deref());
