@@ -101,6 +101,47 @@ async function firewallAndProtection(page, base, vm, others, scheme, size) {
   await page.waitForSelector('#protection-on');
 }
 
+/**
+ * The fleet's own marks, on the first VMs of the list: tags given to three
+ * in bulk (the dialog), two pinned (the list with its pinned VMs and the
+ * tags in its rows), the list of a tag with the filter bar, and a saved
+ * view (the menu). They live in this context's storage only.
+ */
+async function fleet(page, base, ids, scheme, size) {
+  await page.goto(`${base}/vms`);
+  await page.waitForSelector(`#select-${ids[0]}`);
+  for (const id of ids.slice(0, 3)) await page.check(`#select-${id}`);
+  await page.click('#bulk-tags');
+  await page.fill('#bulk-tags-text', 'web, prod eu');
+  await page.click('#bulk-tags-add');
+  await page.waitForSelector('#bulk-tags .tag-list li:has-text("web")');
+  await page.click('#bulk-clear');
+  await page.check(`#select-${ids[1]}`);
+  await page.click('#bulk-tags');
+  await page.fill('#bulk-tags-text', 'customer a');
+  await page.click('#bulk-tags-add');
+  await page.waitForSelector('#bulk-tags .tag-list li:has-text("customer a")');
+  await shoot(page, '#bulk-tags-dialog', 'vm-tags-dialog', scheme, size);
+  await page.keyboard.press('Escape');
+  await page.click('#bulk-clear');
+  for (const id of [ids[2], ids[0]]) await page.click(`#vm-row-${id} .pin-button`);
+  await page.waitForSelector(`#pinned-${ids[0]} .badge`);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `vm-list-fleet-${scheme}-${size}.png`) });
+  taken.push(`screenshots/vm-list-fleet-${scheme}-${size}.png`);
+  await page.goto(`${base}/vms?tag=web`);
+  await page.waitForSelector('#vm-table tbody tr');
+  await page.click('#views-menu summary');
+  await page.click('#view-save-open');
+  await page.fill('#view-name', 'Web servers');
+  await page.click('#view-save');
+  await page.waitForSelector('#view-save-dialog', { state: 'hidden' });
+  await page.click('#views-menu summary');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `vm-list-tagged-${scheme}-${size}.png`) });
+  taken.push(`screenshots/vm-list-tagged-${scheme}-${size}.png`);
+}
+
 await mkdir(OUT, { recursive: true });
 // config.json is written again below with a plan of the pictured VM's sizes, which the server then serves.
 const deployed = deployedCopy('screenshots', (built) => built);
@@ -127,6 +168,7 @@ try {
       });
       const quietVm = (await apiGet(sim.api, accountPath(`/virtual_machine/${quiet}`))).body;
       await firewallAndProtection(page, sim.url, quietVm.virtual_machine ?? quietVm, others, scheme, size);
+      await fleet(page, sim.url, listed.map((v) => v.id), scheme, size);
       await context.close();
     }
   }

@@ -41,8 +41,8 @@ fn VmRoutes() -> impl MatchNestedRoutes + Clone {
 pub fn App() -> impl IntoView {
     let session = Session::restore();
     provide_context(session);
-    let deploy = provide_deploy();
-    crate::session::keep_lifetime(Signal::derive(move || deploy.0.get().map(|config| config.session)));
+    provide_deploy();
+    crate::session::keep_lifetime(crate::deploy::use_loaded_part(|config| config.session).into());
     crate::theme::provide_theme();
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());
@@ -115,6 +115,9 @@ fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
     let undo = crate::firewall_undo::FirewallUndo::provide();
     crate::components::Protection::provide();
+    crate::components::TagStore::provide();
+    crate::components::PinStore::provide();
+    crate::components::ViewStore::provide();
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>

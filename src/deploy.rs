@@ -12,16 +12,30 @@ use vmdeck_core::deploy::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
 use wasm_bindgen::JsCast;
 
-/// The loaded configuration, provided at the root.
+/// The loaded configuration, provided at the root: the defaults until the
+/// file is in (or without one), and whether it is in. Kept apart so that a
+/// read borrows the configuration rather than copying it (a list reads it
+/// per row).
 #[derive(Clone, Copy)]
-pub struct Deploy(pub RwSignal<Option<DeployConfig>>);
+pub struct Deploy {
+    config: RwSignal<DeployConfig>,
+    loaded: RwSignal<bool>,
+}
+
+impl Deploy {
+    fn set(self, config: DeployConfig) {
+        self.config.set(config);
+        self.loaded.set(true);
+    }
+}
 
 /// At the root: the configuration [`preload`] read, or (in a build that
 /// starts the app at once, as the browser tests do) read now.
 pub fn provide_deploy() -> Deploy {
-    let deploy = Deploy(RwSignal::new(PRELOADED.with(|p| p.borrow().clone())));
-    if deploy.0.with_untracked(Option::is_none) {
-        leptos::task::spawn_local(async move { deploy.0.set(Some(load().await)) });
+    let preloaded = PRELOADED.with(|p| p.borrow().clone());
+    let deploy = Deploy { loaded: RwSignal::new(preloaded.is_some()), config: RwSignal::new(preloaded.unwrap_or_default()) };
+    if !deploy.loaded.get_untracked() {
+        leptos::task::spawn_local(async move { deploy.set(load().await) });
     }
     provide_context(deploy);
     deploy
@@ -29,16 +43,24 @@ pub fn provide_deploy() -> Deploy {
 
 /// The configuration, once loaded; the defaults until then (or without a file).
 pub fn use_deploy() -> Signal<DeployConfig> {
-    let deploy = use_context::<Deploy>();
-    Signal::derive(move || deploy.and_then(|d| d.0.get()).unwrap_or_default())
+    match use_context::<Deploy>() {
+        Some(deploy) => deploy.config.into(),
+        None => Signal::stored(DeployConfig::default()),
+    }
 }
 
 /// The configuration once loaded (with the defaults if there is no file),
 /// `None` until then: for what must not act on the defaults, such as a
 /// handed-over login that the file may refuse.
 pub fn use_loaded() -> Signal<Option<DeployConfig>> {
+    use_loaded_part(DeployConfig::clone).into()
+}
+
+/// A part of the configuration once loaded, `None` until then; a change
+/// elsewhere in it does not wake the reader.
+pub fn use_loaded_part<T: Clone + PartialEq + Send + Sync + 'static>(part: impl Fn(&DeployConfig) -> T + Send + Sync + 'static) -> Memo<Option<T>> {
     let deploy = use_context::<Deploy>();
-    Signal::derive(move || deploy.and_then(|d| d.0.get()))
+    Memo::new(move |_| deploy.filter(|d| d.loaded.get()).map(|d| d.config.with(&part)))
 }
 
 /// A network's name from the deployment's catalogue, else its id.

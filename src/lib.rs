@@ -10,6 +10,7 @@ pub mod firewall_undo;
 pub mod firewall_undo_banner;
 pub mod hooks;
 pub mod i18n;
+pub mod kept;
 pub mod language;
 pub mod pages;
 pub mod parts;

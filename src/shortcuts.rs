@@ -12,7 +12,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 use vmdeck_core::route::Route;
-use vmdeck_core::shortcuts::{self, account_places, places, shortcut, Place, Shortcut};
+use vmdeck_core::shortcuts::{self, account_places, places, shortcut, tag_places, Place, Shortcut};
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
 
@@ -106,16 +106,23 @@ pub fn ShortcutDialogs() -> impl IntoView {
 }
 
 /// A VM as the switcher lists it.
-fn vm_place(vm: &Vm) -> Option<Place> {
+/// A VM found, and whether it is pinned (marked with a star).
+fn vm_place(vm: &Vm, tags: Option<crate::components::TagStore>, pins: Option<crate::components::PinStore>) -> Option<(bool, Place)> {
     let id = vm.id.clone()?;
-    let mut label = vm.display_name();
+    let pinned = pins.is_some_and(|p| p.is_pinned(&id));
+    let mut label = if pinned { format!("★ {}", vm.display_name()) } else { vm.display_name() };
+    let tagged = tags.map(|store| store.of(&id)).unwrap_or_default();
     for extra in vm.hostname.iter().chain(vm.ip_addresses.first()) {
         if !label.contains(extra.as_str()) {
             label.push_str(" · ");
             label.push_str(extra);
         }
     }
-    Some(Place { label, path: format!("/vms/{id}"), kind: c::VM.get(), account: None })
+    if !tagged.is_empty() {
+        label.push_str(" · ");
+        label.push_str(&tagged.iter().map(|tag| tag.as_str()).collect::<Vec<_>>().join(", "));
+    }
+    Some((pinned, Place { label, path: format!("/vms/{id}"), kind: c::VM.get(), account: None }))
 }
 
 #[component]
@@ -128,6 +135,9 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let selected = RwSignal::new(0usize);
     let pause = StoredValue::new_local(None::<Timeout>);
     let found = use_vm_search(move || searched.get(), VM_RESULTS);
+    let tags = crate::components::use_tags();
+    let views = crate::components::use_views();
+    let pins = crate::components::use_pins();
     let results = Memo::new(move |_| {
         let here = match Route::from_path(&location.pathname.get()) {
             Route::Vm(_) => location.pathname.with(|p| p.split('/').nth(2).map(str::to_owned)),
@@ -144,7 +154,13 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
             .map(|a| (a.login_id, format!("{} · {}", vmdeck_core::tf!(t::SHELL_ACCOUNT, id = a.account_id), a.host)))
             .collect();
         list.extend(typed.with(|t| location.pathname.with(|here| account_places(t, &others, here))));
-        list.extend(found.data.with(|vms| vms.iter().flatten().filter_map(vm_place).collect::<Vec<_>>()));
+        // The saved views and the tags in use, then the VMs found, the pinned
+        // first, each with its tags.
+        list.extend(typed.with(|t| views.map(|store| store.views.with(|v| v.places(t))).unwrap_or_default()));
+        list.extend(typed.with(|t| tags.map(|store| tag_places(t, &store.in_use())).unwrap_or_default()));
+        let mut vms: Vec<(bool, Place)> = found.data.with(|vms| vms.iter().flatten().filter_map(|vm| vm_place(vm, tags, pins)).collect());
+        vms.sort_by_key(|(pinned, _)| !pinned);
+        list.extend(vms.into_iter().map(|(_, place)| place));
         list
     });
     Effect::new(move || {

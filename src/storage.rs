@@ -94,10 +94,19 @@ pub mod keys {
     /// Per account, this browser: the VMs the user protected, or took the
     /// deployment's protection off, `vmdeck.protection.<API address>#<account>`.
     pub const PROTECTION_PREFIX: &str = "vmdeck.protection.";
+    /// Per account, this browser: the user's tags of VMs,
+    /// `vmdeck.tags.<API address>#<account>`.
+    pub const TAGS_PREFIX: &str = "vmdeck.tags.";
+    /// Per account, this browser: the VMs the user pinned, in their order,
+    /// `vmdeck.pins.<API address>#<account>`.
+    pub const PINS_PREFIX: &str = "vmdeck.pins.";
+    /// Per account, this browser: the list's saved views,
+    /// `vmdeck.views.<API address>#<account>`.
+    pub const VIEWS_PREFIX: &str = "vmdeck.views.";
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
-    /// What this browser keeps of accounts, each a key or a key's prefix.
-    pub const ACCOUNT_DATA: [&str; 5] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, MY_ADDRESS];
+    /// What this browser keeps of each account, by the prefix of its key.
+    pub const PER_ACCOUNT: [&str; 7] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, TAGS_PREFIX, PINS_PREFIX, VIEWS_PREFIX];
 
     /// The account's history: `account` is `<API address>#<account>`.
     pub fn history(account: &str) -> String {
@@ -118,6 +127,22 @@ pub mod keys {
     pub fn protection(account: &str) -> String {
         format!("{PROTECTION_PREFIX}{account}")
     }
+
+    /// The account's tags of VMs.
+    pub fn tags(account: &str) -> String {
+        format!("{TAGS_PREFIX}{account}")
+    }
+
+    /// The account's pinned VMs.
+    pub fn pins(account: &str) -> String {
+        format!("{PINS_PREFIX}{account}")
+    }
+
+    /// The account's saved views of the list.
+    pub fn views(account: &str) -> String {
+        format!("{VIEWS_PREFIX}{account}")
+    }
+
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.
     pub const DRAFT_PREFIX: &str = "vmdeck.draft.";
     /// Per account and VM, this tab: firewall rules created and not
@@ -152,10 +177,9 @@ pub mod keys {
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),
 /// and what this tab keeps of it (`forget_tab_data`).
 pub fn forget_account(account: &str) {
-    remove(Store::Browser, &keys::history(account));
-    remove(Store::Browser, &keys::seen(account));
-    remove(Store::Browser, &keys::rule_sets(account));
-    remove(Store::Browser, &keys::protection(account));
+    for prefix in keys::PER_ACCOUNT {
+        remove(Store::Browser, &format!("{prefix}{account}"));
+    }
     forget_tab_data(account);
 }
 
@@ -170,13 +194,13 @@ pub fn forget_tab_data(account: &str) {
 
 /// Whether this browser keeps data of any account.
 pub fn keeps_account_data() -> bool {
-    keys::ACCOUNT_DATA.iter().any(|prefix| has_any(Store::Browser, prefix))
+    keys::PER_ACCOUNT.iter().chain(&[keys::MY_ADDRESS]).any(|prefix| has_any(Store::Browser, prefix))
 }
 
 /// "Forget this device": every account's data and logins in this browser;
 /// the language, theme and refresh preferences stay.
 pub fn forget_device() {
-    for prefix in keys::ACCOUNT_DATA.iter().chain(&[keys::SESSION, keys::USED, keys::FIRST_READ]) {
+    for prefix in keys::PER_ACCOUNT.iter().chain(&[keys::MY_ADDRESS, keys::SESSION, keys::USED, keys::FIRST_READ]) {
         remove_all(Store::Browser, prefix);
     }
     remove_all(Store::Tab, "vmdeck.");

@@ -12,9 +12,11 @@ pub use tray::TaskTray;
 
 use crate::api::client::Pending;
 use crate::api::{Api, ApiResult, Reply};
-use crate::session::{use_session, Session};
+use crate::kept::{Keep, Kept};
+use crate::session::Session;
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
+use serde_json::Value;
 use vmdeck_core::firewall::reverse::Reversal;
 use std::collections::BTreeMap;
 use vmdeck_core::api::request::ApiRequest;
@@ -25,6 +27,19 @@ use vmdeck_core::{ApiError, Vm};
 /// A task shorter than this is not worth a notification.
 const NOTIFY_AFTER_MS: f64 = 3_000.0;
 
+impl Keep for TaskList {
+    /// A history the panel cannot read (an older form) starts again empty.
+    fn from_kept(value: &Value) -> Self {
+        serde_json::from_value(value.clone()).unwrap_or_default()
+    }
+    fn to_kept(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+    fn is_empty(&self) -> bool {
+        self.tasks().is_empty()
+    }
+}
+
 fn now() -> f64 {
     js_sys::Date::now()
 }
@@ -32,12 +47,7 @@ fn now() -> f64 {
 /// The history's state, provided at the root.
 #[derive(Clone, Copy)]
 pub struct Tasks {
-    list: RwSignal<TaskList>,
-    /// Where the account's history is kept; none when logged out.
-    key: RwSignal<Option<String>>,
-    /// The storage refused a write: the history lives in memory until the
-    /// page is closed.
-    memory_only: RwSignal<bool>,
+    list: Kept<TaskList>,
     /// The last start or end, for the live region.
     announcement: RwSignal<String>,
     /// VMs a page is polling already (with how many pages), which the tray leaves alone.
@@ -59,62 +69,28 @@ impl Tasks {
     /// The account's history from storage, following the session's
     /// account and other tabs.
     pub fn restore() -> Self {
-        let tasks = Self {
-            list: RwSignal::new(TaskList::default()),
-            key: RwSignal::new(None),
-            memory_only: RwSignal::new(false),
+        Self {
+            list: Kept::new(keys::history),
             announcement: RwSignal::new(String::new()),
             watched: RwSignal::new(BTreeMap::new()),
             tray_from: RwSignal::new(0.0),
             notify: RwSignal::new(storage::read(Store::Browser, keys::NOTIFY).unwrap_or(false) && notifications_granted()),
-        };
-        let session = use_session();
-        Effect::new(move || {
-            let key = session.credentials().map(|c| keys::history(&c.account_key()));
-            if tasks.key.get_untracked() != key {
-                tasks.key.set(key);
-                tasks.memory_only.set(false);
-                tasks.list.set(tasks.stored().unwrap_or_default());
-            }
-        });
-        // Another tab of this browser wrote the history.
-        let listener = window_event_listener(leptos::ev::storage, move |ev| {
-            if ev.key().is_some() && ev.key() == tasks.key.get_untracked() && !tasks.memory_only.get_untracked() {
-                tasks.list.set(tasks.stored().unwrap_or_default());
-            }
-        });
-        on_cleanup(move || listener.remove());
-        tasks
-    }
-
-    fn stored(&self) -> Option<TaskList> {
-        storage::read(Store::Browser, &self.key.get_untracked()?)
+        }
     }
 
     /// Changes the history as it stands in storage now (another tab may have
     /// written since), then keeps it.
     fn change<T: Default>(&self, change: impl FnOnce(&mut TaskList) -> T) -> T {
-        if !self.memory_only.get_untracked() {
-            if let Some(latest) = self.stored() {
-                self.list.set(latest);
-            }
-        }
-        let out = self.list.try_update(change).unwrap_or_default();
-        if let Some(key) = self.key.get_untracked() {
-            if !self.memory_only.get_untracked() && !self.list.with_untracked(|list| storage::write(Store::Browser, &key, list)) {
-                self.memory_only.set(true);
-            }
-        }
-        out
+        self.list.update(change)
     }
 
-    pub fn list(&self) -> ReadSignal<TaskList> {
-        self.list.read_only()
+    pub fn list(&self) -> Kept<TaskList> {
+        self.list
     }
 
     /// The storage refused a write: the history is in memory only.
     pub fn memory_only(&self) -> bool {
-        self.memory_only.get()
+        self.list.memory_only()
     }
 
     pub fn running(&self) -> usize {

@@ -199,7 +199,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
   for (const remember of [false, true]) {
     const handle = await loggedInPage(suite, { remember, ready: '#vm-table tbody tr' });
     const { page } = handle;
-    // History, the visit record, a draft, a rule set, a protection mark and the saved address.
+    // History, the visit record, a draft, a rule set, a protection mark, a tag, a pin, a view and the saved address.
     await gotoVm(page, suite.sim.url, vm);
     await rebootFromPage(page);
     await untilFree(page);
@@ -213,11 +213,26 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
     await gotoVm(page, suite.sim.url, vm, 'settings', '#card-protection');
     if (await page.$('#protection-on')) await page.click('#protection-on');
     await page.waitForSelector('#protection-off');
+    // A tag, kept per account as the marks are.
+    await page.click('#vm-tags-edit');
+    await page.fill('#vm-tags-text', 'kept');
+    await page.click('#vm-tags-add');
+    await page.waitForSelector('#vm-tags .tag-list li:has-text("kept")');
+    await page.click('#vm-tags-dialog .modal-actions button');
+    // A pinned VM and a saved view of the list, kept as the tags are.
+    await page.goto(`${suite.sim.url}/vms`);
+    await page.click('#vm-table tbody tr .pin-button');
+    await page.waitForSelector('#pinned-vms');
+    await page.click('#views-menu summary');
+    await page.click('#view-save-open');
+    await page.fill('#view-name', 'kept');
+    await page.click('#view-save');
+    await page.waitForSelector('#view-save-dialog', { state: 'hidden' });
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');
     await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('vmdeck.draft.')));
     const before = await accountKeys(page);
-    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'protection', 'my_address']) {
+    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'protection', 'tags', 'pins', 'views', 'my_address']) {
       assert.ok(before.some((key) => key.includes(`vmdeck.${kind}`)), `${kind} kept while logged in: ${before}`);
     }
 
@@ -231,6 +246,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       assert.ok(left.some((key) => key.includes('vmdeck.history.')), `a remembered login keeps its history: ${left}`);
       assert.ok(left.some((key) => key.includes('vmdeck.rule_sets.')), `and its rule sets: ${left}`);
       assert.ok(left.some((key) => key.includes('vmdeck.protection.')), `and its protection marks: ${left}`);
+      assert.ok(['tags', 'pins', 'views'].every((kind) => left.some((key) => key.includes(`vmdeck.${kind}.`))), `and its tags, pins and views: ${left}`);
       assert.ok(left.every((key) => !key.includes('vmdeck.session') && !key.includes('vmdeck.draft')), `${left}`);
       await page.click('#forget-device-button');
       await page.waitForSelector('#device-forgotten');

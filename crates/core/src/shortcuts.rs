@@ -3,6 +3,8 @@
 
 use crate::i18n::{common as c, messages as t};
 use crate::route::VmTab;
+use crate::vm::query::VmQuery;
+use crate::vm::tags::Tag;
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +67,7 @@ pub struct Place {
 }
 
 /// Whether `label` holds every word of `text` (any case).
-fn matches(text: &str, label: &str) -> bool {
+pub fn matches(text: &str, label: &str) -> bool {
     let label = label.to_lowercase();
     text.split_whitespace().all(|word| label.contains(&word.to_lowercase()))
 }
@@ -110,9 +112,39 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
     out
 }
 
+/// The tags in use (with their counts of VMs) whose names hold every word
+/// of `text`, each leading to the list of its VMs; none for an empty text.
+pub fn tag_places(text: &str, in_use: &[(Tag, usize)]) -> Vec<Place> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
+    in_use
+        .iter()
+        .filter(|(tag, _)| matches(text, tag.as_str()))
+        .map(|(tag, count)| Place {
+            label: if *count == 1 { &t::PLACE_TAG_LABEL_ONE } else { &t::PLACE_TAG_LABEL_OTHER }.with(&[("tag", tag.as_str()), ("n", &crate::i18n::integer(*count as i64))]),
+            path: VmQuery::default().with_tag(Some(tag.clone())).href(),
+            kind: c::TAG.get(),
+            account: None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tags_found_by_words_lead_to_their_list() {
+        let in_use = vec![(Tag::parse("web").unwrap(), 3), (Tag::parse("eu west").unwrap(), 1)];
+        let found = tag_places("WE", &in_use);
+        assert_eq!(found.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["/vms?tag=web&limit=50", "/vms?tag=eu%20west&limit=50"]);
+        assert_eq!(found[0].label, "web · 3 VMs");
+        assert_eq!(found[1].label, "eu west · 1 VM");
+        assert_eq!(found[0].kind, "Tag");
+        assert_eq!(tag_places("west eu", &in_use).len(), 1);
+        assert!(tag_places("", &in_use).is_empty());
+    }
 
     #[test]
     fn keys() {

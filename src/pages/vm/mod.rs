@@ -20,7 +20,7 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{use_protection, CopyButton, ErrorView, Freshness, ProtectedBadge, StatusBadge};
+use crate::components::{use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge, TagEditor, VmTags};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::use_tasks;
@@ -223,11 +223,32 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                 }))}
                 {move || protection.is_some_and(|p| p.is_protected(&ctx.id.get())).then(|| view! { <ProtectedBadge/> })}
+                <VmTags vm=ctx.id/>
+                <TagsButton ctx=ctx/>
                 <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>
             </div>
         </header>
     }
+}
+
+/// Opens the VM's tags to change them.
+#[component]
+fn TagsButton(ctx: VmCtx) -> impl IntoView {
+    let Some(_) = use_tags() else { return ().into_any() };
+    let open = RwSignal::new(false);
+    let vms = Signal::derive(move || vec![ctx.id.get()]);
+    view! {
+        <button type="button" class="button" id="vm-tags-edit" aria-haspopup="dialog" on:click=move |_| open.set(true)>{c::TAGS_ELLIPSIS.get()}</button>
+        <Modal open=open title=c::TAGS.get() id="vm-tags-dialog">
+            <p class="muted small">{t::TAGS_KEPT_HERE.get()}</p>
+            <TagEditor vms=vms prefix="vm-tags" add_id="vm-tags-add"/>
+            <div class="modal-actions">
+                <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
+            </div>
+        </Modal>
+    }
+    .into_any()
 }
 
 /// The header's frame while the VM is read, line for line as `VmHeader`

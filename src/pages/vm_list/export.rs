@@ -3,9 +3,9 @@
 //! JSON.
 
 use super::actions::ListActions;
-use crate::api::vms::list_vms;
+use super::pages::each_page;
 use crate::api::Api;
-use crate::components::Export;
+use crate::components::{Export, TagStore};
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::history::export;
@@ -15,26 +15,29 @@ use vmdeck_core::ApiError;
 /// VMs per request while exporting.
 const EXPORT_PAGE: u64 = 100;
 
-/// Reads every page of the list's view, then saves the file.
+/// Reads every page of the list's view (the VMs with its tag, if it has
+/// one), then saves the file.
 pub async fn export_list(session: Session, actions: ListActions, json: bool, include_secrets: bool) -> Result<(), ApiError> {
     let base = actions.query.get_untracked();
-    let mut all = Vec::new();
-    let mut offset = 0;
-    loop {
-        let page_query = base.clone().with_limit(EXPORT_PAGE).at_offset(offset);
-        let page = Api::call(session, move |api| async move { list_vms(&api, &page_query).await }).await?;
-        let more = page.has_next() && !page.items.is_empty();
-        all.extend(page.items);
-        let read = integer(all.len() as i64);
-        let progress = match page.total {
-            Some(total) => vmdeck_core::tf!(t::LIST_EXPORTING_N_OF, n = read, total = integer(total as i64)),
-            None => vmdeck_core::tf!(t::LIST_EXPORTING_N, n = read),
-        };
-        actions.exporting.try_set(Some(progress));
-        if !more {
-            break;
-        }
-        offset += EXPORT_PAGE;
-    }
-    Export::of(&export::vms(&all), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
+    let tagged = actions.tagged.get_untracked();
+    let tags = actions.tags.map(TagStore::untracked).unwrap_or_default();
+    let all = Api::call(session, move |api| async move {
+        let mut all = Vec::new();
+        let mut read = 0;
+        each_page(&api, &base, EXPORT_PAGE, |items, total, _| {
+            read += items.len();
+            all.extend(items.into_iter().filter(|vm| tagged.as_ref().is_none_or(|tagged| vm.id.as_ref().is_some_and(|id| tagged.contains(id)))));
+            let read = integer(read as i64);
+            let progress = match total {
+                Some(total) => vmdeck_core::tf!(t::LIST_EXPORTING_N_OF, n = read, total = integer(total as i64)),
+                None => vmdeck_core::tf!(t::LIST_EXPORTING_N, n = read),
+            };
+            actions.exporting.try_set(Some(progress));
+            true
+        })
+        .await?;
+        Ok(all)
+    })
+    .await?;
+    Export::of(&export::vms(&all, &tags), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
 }

@@ -5,12 +5,15 @@ mod actions;
 pub mod bulk;
 mod export;
 mod pager;
+mod pages;
+mod pinned;
+mod views;
 mod since;
 mod table;
 mod toolbar;
 
 use crate::api::vms::list_vms;
-use crate::components::{ErrorView, Freshness};
+use crate::components::{use_tags, ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::title::use_vm_count_in_title;
 use actions::{use_list_actions, BulkBar, ExportListButtons};
@@ -77,9 +80,17 @@ pub fn VmListPage() -> impl IntoView {
     let query = Memo::new(move |_| url.with(|q| VmQuery::from_params(|k| q.get_str(k))));
     let go = Callback::new(move |next: VmQuery| navigate.with_value(|nav| nav(&next.href(), NavigateOptions::default())));
 
+    let tags = use_tags();
+    // The VMs with the view's tag: the API cannot filter by one.
+    let tagged = Memo::new(move |_| query.with(|q| q.tag.clone()).map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default()));
     let list = use_data_with_options(
-        move || query.get(),
-        |api, query| async move { list_vms(&api, &query).await },
+        move || (query.get(), tagged.get()),
+        |api, (query, tagged)| async move {
+            match tagged {
+                Some(tagged) => pages::list_tagged(&api, &query, &tagged).await,
+                None => list_vms(&api, &query).await,
+            }
+        },
         UseDataOptions::default().poll_while(|page: &Page<Vm>| page.items.iter().any(|vm| vm.locked)),
     );
     use_vm_count_in_title(move || list.data.with(|page| page.as_ref().and_then(|page| page.total)));
@@ -98,7 +109,7 @@ pub fn VmListPage() -> impl IntoView {
     let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
     let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
     let retry = Callback::new(move |()| list.refresh());
-    let actions = use_list_actions(list, query, &bulk::LIST_ACTIONS);
+    let actions = use_list_actions(list, query, tagged, &bulk::LIST_ACTIONS);
     let page_ids = Memo::new(move |_| rows.with(|rows| rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()));
 
     view! {
@@ -116,6 +127,7 @@ pub fn VmListPage() -> impl IntoView {
                 </div>
             </header>
             <SinceLastVisit list=list query=query/>
+            <pinned::PinnedVms query=query/>
             <Toolbar query=query go=go/>
             <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {

@@ -1,8 +1,10 @@
 //! "Since your last visit": the list keeps, per account and browser, a
 //! small record of the VMs it showed (`vmdeck_core::history::changes`), and on the
 //! first page of a visit says what changed since: VMs added or removed,
-//! started or stopped, resized, their addresses changed, suspended.
+//! started or stopped, resized, their addresses changed, suspended; each
+//! with its tags.
 
+use crate::components::VmTags;
 use crate::hooks::UseDataReturn;
 use crate::session::use_session;
 use crate::storage::{self, keys, Store};
@@ -54,7 +56,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
                                 if change.change == Change::Removed {
                                     view! { <li>{text}</li> }.into_any()
                                 } else {
-                                    view! { <li><A href=format!("/vms/{}", change.id)>{text}</A></li> }.into_any()
+                                    view! { <li><A href=format!("/vms/{}", change.id)>{text}</A>" "<VmTags vm=change.id.clone()/></li> }.into_any()
                                 }
                             }).collect_view()}
                         </ul>

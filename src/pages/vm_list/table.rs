@@ -4,7 +4,8 @@
 use super::actions::{Ask, ListActions};
 use super::Row;
 use vmdeck_core::vm::bulk::BulkAction;
-use crate::components::{use_protection, ActionButton, EmptyState, ProtectedBadge, Protection, StatusBadge};
+use std::collections::BTreeSet;
+use crate::components::{use_protection, use_tags, ActionButton, EmptyState, PinButton, ProtectedBadge, Protection, StatusBadge, VmTags};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
@@ -76,19 +77,72 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                     {headers}
                     <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
                 </tr></thead>
-                <tbody>
-                    <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                        <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids protection=protection/>
-                    </For>
-                </tbody>
+                {move || if query.with(|q| q.group_by_tag) {
+                    view! { <GroupedRows rows=rows actions=actions page_ids=page_ids protection=protection/> }.into_any()
+                } else {
+                    view! {
+                        <tbody>
+                            <For each=move || rows.get() key=|row| row.key.clone() let:row>
+                                <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids protection=protection/>
+                            </For>
+                        </tbody>
+                    }.into_any()
+                }}
             </table>
         </div>
     }
 }
 
+/// The page's rows in a group per tag (`vmdeck_core::vm::tags::group_by_tag`),
+/// each opened and closed by its heading; a VM of two tags shows in both,
+/// its ids on the first only.
 #[component]
-fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>) -> impl IntoView {
-    let row_id = move || vm.with(|vm| vm.id.as_ref().map(|id| format!("vm-row-{id}")));
+fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>) -> impl IntoView {
+    let tags = use_tags();
+    let closed = RwSignal::new(BTreeSet::<String>::new());
+    let groups = Memo::new(move |_| {
+        let ids = page_ids.get();
+        tags.map(|store| store.grouped(&ids)).unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
+    });
+    let span = (COLUMNS.len() + 2).to_string();
+    view! {
+        <For each=move || groups.get() key=|group| group.clone() let:group>
+            {
+                let (tag, members) = group;
+                let key = tag.as_ref().map(|t| t.as_str().to_owned()).unwrap_or_default();
+                let open = Memo::new({ let key = key.clone(); move |_| !closed.with(|c| c.contains(&key)) });
+                let title = tag.as_ref().map(|t| t.as_str().to_owned()).unwrap_or_else(|| t::LIST_NO_TAG.get().to_owned());
+                let class = tag.as_ref().map(|t| format!("group-name tag tag-c{}", t.colour())).unwrap_or_else(|| "group-name".to_owned());
+                let count = members.len();
+                let group_id = format!("group-{}", if key.is_empty() { "none".to_owned() } else { key.replace(' ', "-") });
+                let members = StoredValue::new(members);
+                view! {
+                    <tbody class="group" id=group_id>
+                        <tr class="group-row">
+                            <th scope="rowgroup" colspan=span.clone()>
+                                <button type="button" class="group-toggle" aria-expanded=move || open.get().to_string()
+                                    on:click=move |_| closed.update(|c| if !c.remove(&key) { c.insert(key.clone()); })>
+                                    <span class="group-mark" aria-hidden="true">{move || if open.get() { "▾" } else { "▸" }}</span>
+                                    <span class=class>{title}</span>
+                                    <span class="count">{vmdeck_core::i18n::integer(count as i64)}</span>
+                                </button>
+                            </th>
+                        </tr>
+                        {move || open.get().then(|| rows.with(|rows| members.with_value(|members| members.iter().filter_map(|(at, first)| {
+                            let row = rows.get(*at)?;
+                            Some(view! { <VmRow vm=RwSignal::from(row.vm.clone()) actions=actions page_ids=page_ids protection=protection again=!*first/> })
+                        }).collect_view())))}
+                    </tbody>
+                }
+            }
+        </For>
+    }
+}
+
+#[component]
+fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>, #[prop(optional)] again: bool) -> impl IntoView {
+    // A VM shown a second time (in another tag's group) has no ids of its own.
+    let row_id = move || vm.with(|vm| vm.id.as_ref().filter(|_| !again).map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
             {move || vm.with(|vm| {
@@ -101,7 +155,7 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, pr
                     let (id, checked) = (id.clone(), id.clone());
                     view! {
                         <td class="cell-select">
-                            <input type="checkbox" class="row-select" id=format!("select-{id}") aria-label=vmdeck_core::tf!(t::LIST_SELECT_VM, name = name)
+                            <input type="checkbox" class="row-select" id=(!again).then(|| format!("select-{id}")) aria-label=vmdeck_core::tf!(t::LIST_SELECT_VM, name = name)
                                 prop:checked=move || actions.selection.with(|s| s.contains(&checked))
                                 on:click=move |ev| {
                                     let id = id.clone();
@@ -118,6 +172,7 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, pr
                 view! {
                     {select}
                     <td class="cell-name">
+                        <PinButton vm=id.clone() name=name.clone()/>
                         // A plain link: the router follows it all the same, and a thousand
                         // rows need no thousand watchers of the current location.
                         {match link {
@@ -125,6 +180,7 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, pr
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
                         {protection.is_some_and(|p| p.is_protected(&id)).then(|| view! { " " <ProtectedBadge/> })}
+                        <VmTags vm=id.clone()/>
                         <div class="muted small mono">{hostname}</div>
                     </td>
                     <td data-label=c::STATUS.get()><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>

@@ -2,7 +2,8 @@
 
 use crate::deploy::use_deploy;
 use gloo_timers::callback::Timeout;
-use crate::components::ToggleButton;
+use crate::components::{use_tags, ToggleButton};
+use vmdeck_core::vm::tags::Tag;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -86,6 +87,7 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                     <option value="label" selected=move || by_label.get()>{c::LABEL.get()}</option>
                 </select>
             </form>
+            <super::views::ViewsMenu query=query/>
             <ToggleButton id="vm-filters-toggle" controls="vm-filters" open=show_filters>
                 {t::LIST_FILTERS.get()}
                 {move || (filter_count() > 0).then(|| view! { <span class="count">{filter_count()}</span> })}
@@ -122,6 +124,12 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             </label>
         </div>
         <div class="filter-bar" id="vm-filters" hidden=move || !show_filters.get()>
+            <TagFilter query=query go=go/>
+            <label class="checkbox filter-check">
+                <input type="checkbox" id="group-by-tag" prop:checked=move || query.with(|q| q.group_by_tag)
+                    on:change=move |ev| go.run(VmQuery { group_by_tag: event_target_checked(&ev), ..query.get_untracked() })/>
+                <span>{t::LIST_GROUP_BY_TAG.get()}</span>
+            </label>
             <FilterSelect query=query go=go name="status" label=c::STATUS.get() options=status_options()/>
             <FilterSelect query=query go=go name="type" label=c::TYPE.get() options=type_options()/>
             <FilterSelect query=query go=go name="cpu_type" label=c::CPU_TYPE.get() options=owned(&[("intel", "Intel"), ("amd", "AMD")])/>
@@ -147,6 +155,36 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
             >{t::LIST_CLEAR_ALL.get()}</button>
         </div>
     }
+}
+
+/// The tags in use, with their counts; the view's tag among them even when no VM has it now.
+#[component]
+fn TagFilter(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+    let Some(store) = use_tags() else { return ().into_any() };
+    let choices = Memo::new(move |_| {
+        let mut choices = store.in_use();
+        if let Some(current) = query.with(|q| q.tag.clone()).filter(|tag| choices.iter().all(|(t, _)| t != tag)) {
+            choices.insert(0, (current, 0));
+        }
+        choices
+    });
+    view! {
+        <label class="filter" for="filter-tag">
+            <span>{vmdeck_core::i18n::common::TAG.get()}</span>
+            <select id="filter-tag" on:change=move |ev| go.run(query.get_untracked().with_tag(Tag::parse(&event_target_value(&ev)).ok()))>
+                <option value="" selected=move || query.with(|q| q.tag.is_none())>{t::FILTER_ANY.get()}</option>
+                {move || choices.get().into_iter().map(|(tag, count)| {
+                    let current = tag.clone();
+                    view! {
+                        <option value=tag.as_str().to_owned() selected=move || query.with(|q| q.tag.as_ref() == Some(&current))>
+                            {format!("{} ({})", tag.as_str(), vmdeck_core::i18n::integer(count as i64))}
+                        </option>
+                    }
+                }).collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
 }
 
 fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

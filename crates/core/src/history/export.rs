@@ -4,6 +4,7 @@
 use crate::network::{FirewallRule, Interface, IpAddress};
 use crate::secrets;
 use crate::stats::{Bandwidth, CpuUsage};
+use crate::vm::tags::{Tag, Tags};
 use crate::vm::Vm;
 use serde_json::{Map, Value};
 
@@ -84,9 +85,10 @@ fn number(value: Option<i64>) -> String {
     value.map(|n| n.to_string()).unwrap_or_default()
 }
 
-pub fn vms(list: &[Vm]) -> Table {
+/// The VMs, with the tags the user gave them in this panel.
+pub fn vms(list: &[Vm], tags: &Tags) -> Table {
     Table {
-        headers: vec!["id", "label", "hostname", "status", "busy", "suspended", "memory_mb", "cpus", "disk_gb", "operating_system", "ip_addresses", "location_id", "type"],
+        headers: vec!["id", "label", "hostname", "status", "busy", "suspended", "memory_mb", "cpus", "disk_gb", "operating_system", "ip_addresses", "location_id", "type", "tags"],
         rows: list
             .iter()
             .map(|vm| {
@@ -104,6 +106,8 @@ pub fn vms(list: &[Vm]) -> Table {
                     vm.ip_addresses.join(" "),
                     text(&vm.location_id),
                     vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default(),
+                    // A tag holds no comma: the list reads back.
+                    vm.id.as_deref().map(|id| tags.of(id).map(Tag::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default(),
                 ]
             })
             .collect(),
@@ -246,7 +250,7 @@ mod tests {
     #[test]
     fn no_table_has_a_secret_column() {
         let tables = [
-            vms(&[]),
+            vms(&[], &Tags::default()),
             ips(&[]),
             interfaces(&[]),
             rules(&[]),
@@ -265,9 +269,13 @@ mod tests {
     #[test]
     fn tables_have_a_cell_per_header() {
         let vm = Vm::from_json(&json!({"id": "1", "label": "=cmd", "ip_addresses": ["203.0.113.1", "10.0.0.1"]})).unwrap();
-        let t = vms(&[vm]);
+        let mut tags = Tags::default();
+        tags.add("1", &Tag::parse("web").unwrap());
+        tags.add("1", &Tag::parse("eu west").unwrap());
+        let t = vms(&[vm], &tags);
         assert!(t.rows.iter().all(|r| r.len() == t.headers.len()));
         assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");
+        assert_eq!(t.rows[0][13], "eu west, web");
         assert!(csv(&t).contains("\"'=cmd\""));
         let cpu_table = cpu(&CpuUsage { lapse: None, time_units: None, data: vec![Some(12.345), None] });
         assert_eq!(cpu_table.rows, vec![vec!["0".to_owned(), "12.35".to_owned()], vec!["1".to_owned(), String::new()]]);

@@ -6,12 +6,15 @@ pub mod create;
 pub mod disk;
 pub mod edit;
 pub mod iso;
+pub mod pins;
 pub mod power;
 pub mod protection;
 pub mod query;
 pub mod rescue;
 pub mod settings;
 pub mod snapshot;
+pub mod tags;
+pub mod views;
 
 use crate::i18n::{fixed, integer, messages as t};
 use crate::api::decode::{self, DecodeError};

@@ -1,8 +1,10 @@
 //! The VM list's view: filters, sort and page. One type serves the page's
 //! URL (so a view can be bookmarked and shared) and the API's query string;
-//! both use the API's own parameter names.
+//! both use the API's own parameter names. The tag filter is the panel's
+//! own (`tag` in the URL, never sent to the API).
 
 use crate::i18n::{common as c, messages as t};
+use crate::vm::tags::Tag;
 use std::fmt;
 
 /// Page sizes the list offers.
@@ -70,11 +72,15 @@ pub struct VmQuery {
     pub order: Order,
     pub offset: u64,
     pub limit: u64,
+    /// Only the VMs with this tag ([`crate::vm::tags`]).
+    pub tag: Option<Tag>,
+    /// The page's VMs in a group per tag (`group=tag`; the panel's own).
+    pub group_by_tag: bool,
 }
 
 impl Default for VmQuery {
     fn default() -> Self {
-        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT }
+        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT, tag: None, group_by_tag: false }
     }
 }
 
@@ -96,11 +102,13 @@ impl VmQuery {
             .filter(|l| (1..=1000).contains(l))
             .unwrap_or(DEFAULT_LIMIT);
         let offset = get("offset").and_then(|o| o.parse::<u64>().ok()).unwrap_or(0);
-        Self { filters, sort, order, offset, limit }
+        let tag = get("tag").and_then(|t| Tag::parse(t).ok());
+        let group_by_tag = get("group") == Some("tag");
+        Self { filters, sort, order, offset, limit, tag, group_by_tag }
     }
 
-    /// The parameters of this view, for the API and for the URL alike.
-    /// Defaults are left out so that URLs stay short.
+    /// The parameters of this view for the API: all of the URL's but the
+    /// tag and the grouping. Defaults are left out so that URLs stay short.
     pub fn params(&self) -> Vec<(&'static str, String)> {
         let mut out: Vec<(&'static str, String)> = self.filters.clone();
         if let Some(sort) = self.sort {
@@ -117,7 +125,15 @@ impl VmQuery {
     /// `/vms?…` for this view.
     pub fn href(&self) -> String {
         let mut out = String::from("/vms");
-        for (i, (key, value)) in self.params().iter().enumerate() {
+        let mut params = self.params();
+        let at = self.filters.len();
+        if self.group_by_tag {
+            params.insert(at, ("group", "tag".to_owned()));
+        }
+        if let Some(tag) = &self.tag {
+            params.insert(at, ("tag", tag.as_str().to_owned()));
+        }
+        for (i, (key, value)) in params.iter().enumerate() {
             out.push(if i == 0 { '?' } else { '&' });
             out.push_str(key);
             out.push('=');
@@ -144,11 +160,16 @@ impl VmQuery {
                 false => self.filter(f).map(|v| (*f, v.to_owned())),
             })
             .collect();
-        Self { filters, sort: self.sort, order: self.order, offset: 0, limit: self.limit }
+        Self { filters, offset: 0, ..self.clone() }
     }
 
     pub fn without_filters(&self) -> Self {
-        Self { filters: Vec::new(), offset: 0, ..self.clone() }
+        Self { filters: Vec::new(), offset: 0, tag: None, ..self.clone() }
+    }
+
+    /// The same view with only the VMs tagged `tag` (or all, for `None`), back on the first page.
+    pub fn with_tag(&self, tag: Option<Tag>) -> Self {
+        Self { tag, offset: 0, ..self.clone() }
     }
 
     /// Sorting by a column: a new column sorts ascending, the same one flips.
@@ -172,7 +193,7 @@ impl VmQuery {
     }
 
     pub fn has_filters(&self) -> bool {
-        !self.filters.is_empty()
+        !self.filters.is_empty() || self.tag.is_some()
     }
 
     /// The text of the search box: the address searched for, else the
@@ -194,7 +215,7 @@ impl VmQuery {
 
     /// Filters other than the search's, for the count on the Filters button.
     pub fn other_filter_count(&self) -> usize {
-        self.filters.iter().filter(|(name, _)| !SEARCH_FIELDS.contains(name)).count()
+        self.filters.iter().filter(|(name, _)| !SEARCH_FIELDS.contains(name)).count() + usize::from(self.tag.is_some())
     }
 }
 
@@ -248,6 +269,29 @@ mod tests {
         assert_eq!(q.href(), "/vms?hostname=web&status=online&sort=label&order=asc&offset=50&limit=50");
         let again = parse(q.href().trim_start_matches("/vms?"));
         assert_eq!(again, q);
+    }
+
+    #[test]
+    fn the_tag_is_in_the_url_and_not_in_the_apis_query() {
+        let q = parse("tag=Web%20Servers&status=online&offset=50");
+        // The test's parser does not decode: the URL's own decoding is the router's.
+        assert_eq!(q.tag.as_ref().map(Tag::as_str), Some("web%20servers"));
+        let q = VmQuery::default().with_filter("status", "online").with_tag(Tag::parse("Web Servers").ok()).at_offset(50);
+        assert_eq!(q.href(), "/vms?status=online&tag=web%20servers&offset=50&limit=50");
+        assert!(q.params().iter().all(|(key, _)| *key != "tag"));
+        assert_eq!(q.with_filter("hostname", "db").tag, q.tag, "another filter keeps the tag");
+        assert_eq!(q.with_tag(None).offset, 0);
+        assert_eq!(q.other_filter_count(), 2);
+        assert!(q.with_filter("status", "").has_filters());
+        assert_eq!(q.without_filters().tag, None);
+        assert_eq!(parse("tag=%20").tag.map(|t| t.as_str().to_owned()), Some("%20".to_owned()));
+        assert_eq!(parse("tag=a,b").tag, None, "not a tag: no filter");
+        let grouped = VmQuery { group_by_tag: true, ..q.clone() };
+        assert_eq!(grouped.href(), "/vms?status=online&tag=web%20servers&group=tag&offset=50&limit=50");
+        assert!(grouped.params().iter().all(|(key, _)| *key != "group"));
+        assert!(parse("group=tag").group_by_tag);
+        assert!(!parse("group=status").group_by_tag);
+        assert!(grouped.without_filters().group_by_tag, "grouping is no filter");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use std::collections::HashMap;
 use vmdeck_core::vm::query::{Order, VmQuery, FILTERS, SORT_FIELDS};
+use vmdeck_core::vm::tags::Tag;
 
 fn query_sent() -> impl Strategy<Value = VmQuery> {
     let filter_value = |name: &'static str| -> BoxedStrategy<String> {
@@ -16,14 +17,17 @@ fn query_sent() -> impl Strategy<Value = VmQuery> {
         }
     };
     let filters: Vec<_> = FILTERS.iter().map(|name| option::of(filter_value(name)).prop_map(move |v| v.map(|v| (*name, v)))).collect();
-    (filters, option::of(select(SORT_FIELDS.to_vec())), any::<bool>(), any::<u64>(), 1u64..=1000).prop_map(
-        |(filters, sort, desc, offset, limit)| VmQuery {
+    let tag = option::of(any::<String>().prop_filter_map("a tag", |text| Tag::parse(&text).ok()));
+    (filters, option::of(select(SORT_FIELDS.to_vec())), any::<bool>(), any::<u64>(), 1u64..=1000, tag, any::<bool>()).prop_map(
+        |(filters, sort, desc, offset, limit, tag, group_by_tag)| VmQuery {
             filters: filters.into_iter().flatten().collect(),
             sort: sort.map(|(field, _)| field),
             // Without a sort the order is not said, and reads as ascending.
             order: if desc && sort.is_some() { Order::Desc } else { Order::Asc },
             offset,
             limit,
+            tag,
+            group_by_tag,
         },
     )
 }

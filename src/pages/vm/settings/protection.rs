@@ -46,7 +46,7 @@ pub fn ProtectionCard(ctx: VmCtx) -> impl IntoView {
             } else {
                 view! { <button type="button" class="button" id="protection-on" on:click=move |_| protection.set(&ctx.id.get_untracked(), true)>{t::PROTECTION_ON.get()}</button> }.into_any()
             }}
-            {move || protection.memory_only.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_NOT_KEPT.get()}</p> })}
+            {move || protection.memory_only().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_NOT_KEPT.get()}</p> })}
         </Card>
         <Modal open=open title=t::PROTECTION_OFF_DIALOG_TITLE.get() id="protection-dialog">
             <RemoveProtection ctx=ctx protection=protection open=open/>

@@ -1,0 +1,341 @@
+//! Tags: words a user gives VMs in this panel to find and group them
+//! ("web", "customer a", "prod"). The API has no such field, so the tags
+//! are the panel's own, kept per account in the browser. A tag is written
+//! in lower case with single spaces, so that "Web " and "web" are one tag;
+//! its colour comes from its name, the same in every list and browser.
+
+use crate::forms::FieldErrors;
+use crate::i18n::vm as t;
+use crate::validate::is_id;
+use crate::{Page, Vm};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The longest tag, in characters.
+pub const MAX_CHARS: usize = 32;
+/// The most tags one VM may have: a list row shows them all.
+pub const MAX_PER_VM: usize = 12;
+/// How many colours tags are drawn in (`tag-c0` … in the style sheet).
+pub const COLOURS: u32 = 8;
+
+/// One tag, as written (see the module's note).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tag(String);
+
+/// Why a text is not a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagError {
+    Empty,
+    TooLong,
+    /// A control character, or a comma (which separates tags where several are typed).
+    Character,
+}
+
+impl TagError {
+    pub fn message(self) -> String {
+        match self {
+            TagError::Empty => t::TAG_EMPTY.get().to_owned(),
+            TagError::TooLong => crate::tf!(t::TAG_TOO_LONG, max = MAX_CHARS),
+            TagError::Character => t::TAG_CHARACTER.get().to_owned(),
+        }
+    }
+}
+
+impl Tag {
+    pub fn parse(text: &str) -> Result<Self, TagError> {
+        let written = text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        if written.is_empty() {
+            Err(TagError::Empty)
+        } else if written.chars().any(|c| c.is_control() || c == ',') {
+            Err(TagError::Character)
+        } else if written.chars().count() > MAX_CHARS {
+            Err(TagError::TooLong)
+        } else {
+            Ok(Self(written))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Which of the [`COLOURS`] the tag is drawn in: from its name only
+    /// (FNV-1a), so that it is the same wherever it shows.
+    pub fn colour(&self) -> u32 {
+        let hash = self.0.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        hash % COLOURS
+    }
+}
+
+/// Tags typed as a list, separated by commas: those that are tags, in the
+/// order typed without repeats, and each part that is not with the reason
+/// (empty parts, as between two commas, are passed over).
+pub fn parse_list(text: &str) -> (Vec<Tag>, Vec<(String, TagError)>) {
+    let mut tags = Vec::new();
+    let mut refused = Vec::new();
+    for part in text.split(',') {
+        match Tag::parse(part) {
+            Ok(tag) if !tags.contains(&tag) => tags.push(tag),
+            Ok(_) | Err(TagError::Empty) => {}
+            Err(e) => refused.push((part.trim().to_owned(), e)),
+        }
+    }
+    (tags, refused)
+}
+
+/// Tags to give one VM or several, typed as a list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagForm {
+    pub text: String,
+}
+
+impl TagForm {
+    pub fn errors(&self) -> FieldErrors {
+        let mut problems = FieldErrors::default();
+        let (tags, refused) = parse_list(&self.text);
+        let result = match refused.first() {
+            Some((part, why)) => Err(crate::tf!(t::TAG_REFUSED, tag = part, why = why.message())),
+            None if tags.is_empty() => Err(TagError::Empty.message()),
+            None => Ok(()),
+        };
+        problems.check("text", result);
+        problems
+    }
+}
+
+/// One page of the VMs with a tag: `all` is the whole list as the API
+/// sorted and filtered it, read page by page; the page is cut from the
+/// tagged ones, and their count is the total.
+pub fn page_of_tagged(all: Vec<Vm>, tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
+    let matching: Vec<Vm> = all.into_iter().filter(|vm| vm.id.as_ref().is_some_and(|id| tagged.contains(id))).collect();
+    let total = matching.len() as u64;
+    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+    let items = matching.into_iter().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).collect();
+    Page { items, offset, limit, total: Some(total), skipped }
+}
+
+/// A group of [`group_by_tag`]: its tag (none: the VMs without one), and
+/// each member's place in the page with whether it shows there first.
+pub type TagGroup = (Option<Tag>, Vec<(usize, bool)>);
+
+/// A page of VMs (`ids`, in order) in groups by tag: a group per tag any
+/// of them has, by name, each VM in the group of every tag it has, then
+/// those without a tag. Each member is its place in `ids`, and whether it
+/// is its first appearance (a VM of two tags shows twice).
+pub fn group_by_tag<'a>(ids: impl IntoIterator<Item = &'a str>, tags: &Tags) -> Vec<TagGroup> {
+    let mut groups = BTreeMap::<Option<&Tag>, Vec<(usize, bool)>>::new();
+    for (at, id) in ids.into_iter().enumerate() {
+        let mut first = true;
+        for tag in tags.of(id) {
+            groups.entry(Some(tag)).or_default().push((at, first));
+            first = false;
+        }
+        if first {
+            groups.entry(None).or_default().push((at, true));
+        }
+    }
+    let untagged = groups.remove(&None);
+    groups.into_iter().map(|(tag, members)| (tag.cloned(), members)).chain(untagged.map(|members| (None, members))).collect()
+}
+
+/// The tags of an account's VMs, by VM id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(BTreeMap<String, BTreeSet<Tag>>);
+
+impl Tags {
+    /// Reads what it can of what was kept (`{ "<vm id>": ["tag", …] }`): a
+    /// key that is not a VM id or a word that is not a tag is left out, and
+    /// a VM's tags past [`MAX_PER_VM`].
+    pub fn from_json(value: &Value) -> Self {
+        let Value::Object(entries) = value else { return Self::default() };
+        let mut tags = Self::default();
+        for (vm, list) in entries {
+            for tag in list.as_array().into_iter().flatten().filter_map(Value::as_str).filter_map(|text| Tag::parse(text).ok()) {
+                tags.add(vm, &tag);
+            }
+        }
+        tags
+    }
+
+    pub fn to_json(&self) -> Value {
+        let entries = self.0.iter().map(|(vm, tags)| (vm.clone(), Value::Array(tags.iter().map(|t| Value::from(t.as_str())).collect())));
+        Value::Object(entries.collect::<Map<_, _>>())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `vm`'s tags, by name.
+    pub fn of(&self, vm: &str) -> impl Iterator<Item = &Tag> {
+        self.0.get(vm).into_iter().flatten()
+    }
+
+    /// Gives `vm` the tag; `false` when it cannot have one more (or `vm` is
+    /// not a VM id). A tag it has already is kept once.
+    pub fn add(&mut self, vm: &str, tag: &Tag) -> bool {
+        if !is_id(vm) {
+            return false;
+        }
+        let tags = self.0.entry(vm.to_owned()).or_default();
+        if tags.contains(tag) {
+            return true;
+        }
+        let room = tags.len() < MAX_PER_VM;
+        if room {
+            tags.insert(tag.clone());
+        }
+        room
+    }
+
+    pub fn remove(&mut self, vm: &str, tag: &Tag) {
+        if let Some(tags) = self.0.get_mut(vm) {
+            tags.remove(tag);
+            if tags.is_empty() {
+                self.0.remove(vm);
+            }
+        }
+    }
+
+    /// The VMs with `tag`, by id.
+    pub fn vms_with(&self, tag: &Tag) -> BTreeSet<&str> {
+        self.0.iter().filter(|(_, tags)| tags.contains(tag)).map(|(vm, _)| vm.as_str()).collect()
+    }
+
+    /// Every tag in use, by name, with how many VMs have it.
+    pub fn in_use(&self) -> Vec<(Tag, usize)> {
+        let mut counts = BTreeMap::<&Tag, usize>::new();
+        for tag in self.0.values().flatten() {
+            *counts.entry(tag).or_default() += 1;
+        }
+        counts.into_iter().map(|(tag, n)| (tag.clone(), n)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tag(text: &str) -> Tag {
+        Tag::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_tag_is_written_one_way() {
+        assert_eq!(tag("  Web   Servers ").as_str(), "web servers");
+        assert_eq!(tag("WEB"), tag("web"));
+        assert_eq!(tag("Übung").as_str(), "übung");
+        assert_eq!(Tag::parse("   "), Err(TagError::Empty));
+        assert_eq!(Tag::parse("a,b"), Err(TagError::Character));
+        assert_eq!(Tag::parse("a\u{7}"), Err(TagError::Character));
+        assert!(Tag::parse(&"x".repeat(MAX_CHARS)).is_ok());
+        assert_eq!(Tag::parse(&"x".repeat(MAX_CHARS + 1)), Err(TagError::TooLong));
+        // Counted in characters, not bytes.
+        assert!(Tag::parse(&"é".repeat(MAX_CHARS)).is_ok());
+    }
+
+    #[test]
+    fn the_fields_hint_says_the_longest_tag() {
+        assert!(t::TAGS_ADD_HINT.get().contains(&MAX_CHARS.to_string()), "{}", t::TAGS_ADD_HINT.get());
+        let _spanish = crate::i18n::LocaleGuard::spanish();
+        assert!(t::TAGS_ADD_HINT.get().contains(&MAX_CHARS.to_string()), "{}", t::TAGS_ADD_HINT.get());
+    }
+
+    #[test]
+    fn a_tags_colour_comes_from_its_name_alone() {
+        assert_eq!(tag("web").colour(), tag(" WEB ").colour());
+        assert!(["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().all(|name| tag(name).colour() < COLOURS));
+        let colours: BTreeSet<u32> = ["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().map(|name| tag(name).colour()).collect();
+        assert!(colours.len() > 3, "names spread over the colours: {colours:?}");
+    }
+
+    #[test]
+    fn a_typed_list_gives_its_tags_and_names_what_it_refused() {
+        let long = "y".repeat(MAX_CHARS + 1);
+        let (tags, refused) = parse_list(&format!("web, Prod,,web , {long}"));
+        assert_eq!(tags, vec![tag("web"), tag("prod")]);
+        assert_eq!(refused, vec![(long, TagError::TooLong)]);
+        assert_eq!(parse_list(" , "), (vec![], vec![]));
+    }
+
+    #[test]
+    fn tags_are_added_removed_and_counted() {
+        let mut tags = Tags::default();
+        assert!(tags.add("1", &tag("web")));
+        assert!(tags.add("1", &tag("web")), "a tag it has is kept once");
+        assert!(tags.add("2", &tag("web")));
+        assert!(tags.add("2", &tag("db")));
+        assert!(!tags.add("../3", &tag("web")), "not a VM id");
+        assert_eq!(tags.of("1").map(Tag::as_str).collect::<Vec<_>>(), ["web"]);
+        assert_eq!(tags.of("2").map(Tag::as_str).collect::<Vec<_>>(), ["db", "web"]);
+        assert_eq!(tags.vms_with(&tag("web")), BTreeSet::from(["1", "2"]));
+        assert_eq!(tags.in_use(), vec![(tag("db"), 1), (tag("web"), 2)]);
+        tags.remove("1", &tag("web"));
+        assert_eq!(tags.of("1").count(), 0);
+        assert_eq!(tags.to_json(), json!({ "2": ["db", "web"] }), "a VM without tags is not kept");
+    }
+
+    #[test]
+    fn the_form_names_the_first_part_it_refuses() {
+        assert!(TagForm { text: "web, db".into() }.errors().is_empty());
+        let refused = TagForm { text: format!("web, {}", "z".repeat(MAX_CHARS + 1)) }.errors();
+        assert!(refused.get("text").is_some_and(|m| m.contains(&"z".repeat(MAX_CHARS + 1))), "{refused:?}");
+        assert!(TagForm { text: " , ".into() }.errors().get("text").is_some());
+    }
+
+    #[test]
+    fn a_tagged_page_is_cut_from_the_tagged_vms_in_the_apis_order() {
+        let vms: Vec<Vm> = (1..=10).rev().map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap()).collect();
+        let tagged: BTreeSet<String> = ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
+        let page = page_of_tagged(vms.clone(), &tagged, 0, 3, 1);
+        let ids = |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&page), ["8", "6", "4"]);
+        assert_eq!((page.total, page.skipped), (Some(4), 1));
+        assert!(page.has_next());
+        let next = page_of_tagged(vms.clone(), &tagged, 3, 3, 0);
+        assert_eq!(ids(&next), ["2"]);
+        assert!(!next.has_next());
+        assert!(page_of_tagged(vms, &tagged, u64::MAX, 3, 0).items.is_empty());
+    }
+
+    #[test]
+    fn a_page_groups_by_tag_with_the_untagged_last_and_each_vm_once_first() {
+        let mut tags = Tags::default();
+        tags.add("1", &tag("web"));
+        tags.add("1", &tag("db"));
+        tags.add("3", &tag("web"));
+        let groups = group_by_tag(["1", "2", "3", "4"], &tags);
+        assert_eq!(groups, vec![
+            (Some(tag("db")), vec![(0, true)]),
+            (Some(tag("web")), vec![(0, false), (2, true)]),
+            (None, vec![(1, true), (3, true)]),
+        ]);
+        assert!(group_by_tag([], &tags).is_empty());
+        assert_eq!(group_by_tag(["2"], &tags), vec![(None, vec![(0, true)])]);
+    }
+
+    #[test]
+    fn a_vm_holds_at_most_its_share_of_tags() {
+        let mut tags = Tags::default();
+        for i in 0..MAX_PER_VM {
+            assert!(tags.add("1", &tag(&format!("t{i}"))));
+        }
+        assert!(!tags.add("1", &tag("one more")));
+        assert_eq!(tags.of("1").count(), MAX_PER_VM);
+    }
+
+    #[test]
+    fn kept_tags_read_back_and_what_is_not_a_tag_is_left_out() {
+        let mut tags = Tags::default();
+        tags.add("1001", &tag("web"));
+        tags.add("1002", &tag("db"));
+        assert_eq!(Tags::from_json(&tags.to_json()), tags);
+        let read = Tags::from_json(&json!({ "5": ["Web", "web", 3, "", "a,b"], "x": ["web"], "6": "web", "7": [] }));
+        assert_eq!(read.to_json(), json!({ "5": ["web"] }));
+        for not_tags in [json!(null), json!([]), json!("web"), json!(3)] {
+            assert!(Tags::from_json(&not_tags).is_empty());
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; a pinned VM destroyed says so.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeProblems } from '../support/accessibility.mjs';
+import { accountPath, apiGet, apiSend } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { recordWrites } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
+
+const suite = useSuite(['--vms', '40', '--op-ms', '300'], { before, after, afterEach });
+
+const pinnedOrder = (page) => page.$$eval('#pinned-vms .pinned-item', (items) => items.map((i) => i.id.replace('pinned-', '')));
+
+/** Waits until the pinned VMs are `ids`, in that order. */
+async function expectPinned(page, ids) {
+  await page.waitForFunction(
+    (want) => [...document.querySelectorAll('#pinned-vms .pinned-item')].map((i) => i.id.replace('pinned-', '')).join() === want.join(),
+    ids,
+  );
+}
+
+test('VMs pinned from their rows come first in the user\'s order, moved by keyboard and by dragging, kept across a reload', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const writes = recordWrites(page);
+  const [a, b, c] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=3&offset=10'))).body;
+  await page.goto(`${suite.sim.url}/vms?offset=10&limit=25`);
+  for (const vm of [a, b, c]) {
+    await page.click(`#vm-row-${vm.id} .pin-button`);
+    assert.equal(await page.getAttribute(`#vm-row-${vm.id} .pin-button`, 'aria-pressed'), 'true');
+  }
+  assert.equal(await page.$('#pinned-vms'), null, 'not on a page further down the list');
+
+  await page.goto(`${suite.sim.url}/vms`);
+  await expectPinned(page, [a.id, b.id, c.id]);
+  await page.waitForSelector(`#pinned-${a.id} .badge`);
+  assert.match(await page.textContent(`#pinned-${a.id}`), new RegExp(a.hostname.replace(/\./g, '\\.')));
+  assert.ok(await page.isDisabled(`#pin-up-${a.id}`), 'the first cannot go up');
+  assert.ok(await page.isDisabled(`#pin-down-${c.id}`), 'the last cannot go down');
+  assert.deepEqual(await axeProblems(page, 'the list with pinned VMs'), []);
+
+  // By keyboard: the focus stays on the arrow pressed, and the move is read out.
+  await page.focus(`#pin-down-${a.id}`);
+  await page.keyboard.press('Enter');
+  await expectPinned(page, [b.id, a.id, c.id]);
+  await page.waitForFunction((id) => document.activeElement?.id === id, `pin-down-${a.id}`);
+  await page.keyboard.press('Enter');
+  await expectPinned(page, [b.id, c.id, a.id]);
+  assert.match(await page.textContent('#pinned-moved'), / is now 3 of 3\.$/);
+  // At the end its down arrow is disabled: the focus is on its up arrow.
+  await page.waitForFunction((id) => document.activeElement?.id === id, `pin-up-${a.id}`);
+
+  // By dragging: the last dropped on the first takes its place.
+  await page.dragAndDrop(`#pinned-${a.id}`, `#pinned-${b.id}`);
+  await expectPinned(page, [a.id, b.id, c.id]);
+
+  // Kept across a reload; a filter shows the list without them.
+  await page.reload();
+  await expectPinned(page, [a.id, b.id, c.id]);
+  await page.goto(`${suite.sim.url}/vms?status=${a.status}`);
+  await page.waitForSelector('#vm-table tbody tr');
+  assert.equal(await page.$('#pinned-vms'), null);
+
+  // The switcher marks a pinned VM.
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#switcher[open]');
+  await page.fill('#switcher-input', a.hostname);
+  await page.waitForSelector(`#switcher-results a[href="/vms/${a.id}"]`);
+  assert.match(await page.textContent(`#switcher-results a[href="/vms/${a.id}"]`), /★ /);
+  await page.keyboard.press('Escape');
+
+  // Unpinned from the section: gone from it, and the others keep their order.
+  await page.goto(`${suite.sim.url}/vms`);
+  await expectPinned(page, [a.id, b.id, c.id]);
+  await page.click(`#pinned-${b.id} .pin-button`);
+  await expectPinned(page, [a.id, c.id]);
+  assert.equal(await page.getAttribute(`#vm-row-${b.id} .pin-button`, 'aria-pressed'), 'false');
+  assert.deepEqual(writes.list(), [], 'pins are not the API\'s: nothing was sent');
+});
+
+test('a pinned VM destroyed through the API is named as gone, and can be unpinned', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1&offset=30'))).body;
+  await page.goto(`${suite.sim.url}/vms?offset=30&limit=25`);
+  await page.click(`#vm-row-${vm.id} .pin-button`);
+  const { status } = await apiSend(suite.sim.api, 'DELETE', accountPath(`/virtual_machine/${vm.id}`));
+  assert.ok(status < 300, `destroy answered ${status}`);
+  for (let i = 0; i < 50 && (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).status !== 404; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.goto(`${suite.sim.url}/vms`);
+  await page.waitForSelector(`#pinned-${vm.id}:has-text("no longer in this account")`);
+  assert.match(await page.textContent(`#pinned-${vm.id}`), new RegExp(`VM ${vm.id}`));
+  await page.click(`#pinned-${vm.id} .pin-button`);
+  await page.waitForSelector('#pinned-vms', { state: 'detached' });
+  assert.deepEqual(await pinnedOrder(page), []);
+});

@@ -1,0 +1,159 @@
+// Tags of VMs, kept in this panel: given on a VM's page and to a selection in the list, shown in the rows, a filter and a grouping of the list in its URL (combined with the API's filters, never sent to the API), in the CSV export, kept across a reload, and a typed tag the panel refuses named without losing the text.
+
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { axeProblems } from '../support/accessibility.mjs';
+import { accountPath, apiGet, vmPicker } from '../support/api.mjs';
+import { loggedInPage } from '../support/pages/login.mjs';
+import { openVm } from '../support/pages/vm.mjs';
+import { recordRequests, recordWrites } from '../support/requests.mjs';
+import { useSuite } from '../support/suite.mjs';
+
+const suite = useSuite(['--vms', '1500', '--op-ms', '300'], { before, after, afterEach });
+const vms = vmPicker(suite);
+
+const rowIds = (page) => page.$$eval('#vm-table tbody tr', (rows) => rows.map((r) => r.id.replace('vm-row-', '')));
+const tagsOfRow = (page, id) => page.$$eval(`#vm-row-${id} .cell-name .tag`, (tags) => tags.map((t) => t.textContent));
+
+/** Waits until the table shows exactly `ids`, in that order. */
+async function expectRows(page, ids) {
+  await page.waitForFunction(
+    (want) => [...document.querySelectorAll('#vm-table tbody tr')].map((r) => r.id.replace('vm-row-', '')).join() === want.join(),
+    ids,
+  );
+}
+
+/** The text of the file a click on `selector` downloads. */
+async function downloaded(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFile(await file.path(), 'utf8');
+}
+
+test('three VMs tagged on a page and in bulk are the list filtered by the tag, with the API\'s filters, in the URL and the export', async () => {
+  const one = await vms.take({ status: 'online' });
+  // The others far apart in the account: the panel reads past its first page of the API to find them.
+  const list = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1000&offset=1000'))).body;
+  const idle = list.filter((vm) => vm.locked === 0 && vm.suspended === 0);
+  const two = idle.find((vm) => vm.status === 'offline');
+  const three = idle.find((vm) => vm.status === 'online' && vm.id !== two.id);
+  assert.ok(two && three, 'two idle VMs past the first thousand');
+
+  // On a VM's page: two tags at once, written one way.
+  const { page } = await openVm(suite, one, '', { ready: '#vm-tags-edit' });
+  const writes = recordWrites(page);
+  await page.click('#vm-tags-edit');
+  await page.waitForSelector('#vm-tags-dialog[open]');
+  assert.match(await page.textContent('#vm-tags-dialog'), /kept in this browser for this account; the provider's service does not see them/);
+  await page.fill('#vm-tags-text', ' Web , Prod EU ');
+  await page.click('#vm-tags-add');
+  await page.waitForSelector('#vm-tags .tag-list li:has-text("prod eu")');
+  assert.deepEqual(await page.$$eval('#vm-tags .tag-list li span', (s) => s.map((e) => e.textContent)), ['prod eu', 'web']);
+  assert.equal(await page.inputValue('#vm-tags-text'), '', 'the field is ready for more');
+  assert.deepEqual(await axeProblems(page, 'the tags dialog'), []);
+  await page.click('#vm-tags-dialog .modal-actions button');
+  await page.waitForSelector('.vm-state .tags a.tag:has-text("web")');
+  assert.equal(await page.getAttribute('.vm-state a.tag:has-text("web")', 'href'), '/vms?tag=web&limit=50');
+
+  // In the list: the other two selected, given "web" from the bulk bar's dialog, where the tags in use are offered.
+  await page.goto(`${suite.sim.url}/vms?id=${two.id}`);
+  await page.waitForSelector(`#vm-row-${two.id}`);
+  await page.check(`#select-${two.id}`);
+  await page.click('#bulk-tags');
+  await page.waitForSelector('#bulk-tags-dialog[open]');
+  await page.click('#bulk-tags-dialog .tag-suggestions button[data-tag="web"]');
+  await page.waitForSelector(`#vm-row-${two.id} .tag:has-text("web")`);
+  await page.goto(`${suite.sim.url}/vms?id=${three.id}`);
+  await page.waitForSelector(`#vm-row-${three.id}`);
+  await page.check(`#select-${three.id}`);
+  await page.click('#bulk-tags');
+  await page.fill('#bulk-tags-text', 'WEB');
+  await page.click('#bulk-tags-add');
+  await page.waitForSelector(`#vm-row-${three.id} .tag:has-text("web")`);
+  assert.deepEqual(await tagsOfRow(page, three.id), ['web']);
+  await page.click('#bulk-tags-dialog .modal-actions button');
+  await page.waitForSelector('#bulk-tags-dialog', { state: 'hidden' });
+  assert.deepEqual(writes.list(), [], 'tags are not the API\'s: nothing was sent');
+
+  // The switcher finds the tag, and a VM found by its name says its tags.
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('#switcher[open]');
+  await page.fill('#switcher-input', one.hostname);
+  await page.waitForSelector(`#switcher-results a[href="/vms/${one.id}"]`);
+  assert.match(await page.textContent(`#switcher-results a[href="/vms/${one.id}"]`), /prod eu, web/);
+  await page.fill('#switcher-input', 'WE');
+  await page.waitForSelector('#switcher-results a[href="/vms?tag=web&limit=50"]:has-text("web · 3 VMs")');
+  await page.keyboard.press('Escape');
+
+  // The list of the tag: its three VMs in the API's order, the tag in the URL and never in a request.
+  const reads = recordRequests(page, (url) => url.includes('/virtual_machines'));
+  await page.goto(`${suite.sim.url}/vms`);
+  await page.click('#vm-filters-toggle');
+  await page.selectOption('#filter-tag', 'web');
+  await page.waitForURL(/\/vms\?tag=web&limit=50$/);
+  const inOrder = [one, two, three].map((vm) => vm.id).sort((a, b) => Number(a) - Number(b));
+  await expectRows(page, inOrder);
+  assert.equal(await page.textContent('#vm-total'), '3');
+  assert.equal(await page.textContent('#filter-tag option:checked'), 'web (3)');
+  assert.deepEqual(await tagsOfRow(page, one.id), ['prod eu', 'web']);
+  assert.ok(reads.list().length > 0 && reads.list().every((r) => !/[?&]tag=/.test(r.path)), 'the tag is never sent to the API');
+
+  // Grouped by tag: a group per tag, a VM of two tags in both (its ids on the first), each group closed by its heading.
+  await page.check('#group-by-tag');
+  await page.waitForURL(/\/vms\?tag=web&group=tag&limit=50$/);
+  await page.waitForSelector('#group-web');
+  const groupOf = (id) => page.$$eval(`${id} tr:not(.group-row)`, (rows) => rows.length);
+  assert.deepEqual(await page.$$eval('#vm-table tbody.group .group-name', (names) => names.map((n) => n.textContent)), ['prod eu', 'web']);
+  assert.equal(await page.textContent('#group-web .count'), '3');
+  assert.equal(await groupOf('#group-web'), 3);
+  assert.equal(await groupOf('#group-prod-eu'), 1);
+  assert.deepEqual(await axeProblems(page, 'the list grouped by tag'), []);
+  assert.equal(await page.$$eval(`[id="vm-row-${one.id}"]`, (rows) => rows.length), 1, 'one row of an id');
+  await page.click('#group-web .group-toggle');
+  assert.equal(await page.getAttribute('#group-web .group-toggle', 'aria-expanded'), 'false');
+  assert.equal(await groupOf('#group-web'), 0);
+  await page.uncheck('#group-by-tag');
+  await page.waitForURL(/\/vms\?tag=web&limit=50$/);
+  await expectRows(page, inOrder);
+
+  // With the API's own filter: the online ones.
+  await page.selectOption('#filter-status', 'online');
+  await page.waitForURL(/\/vms\?status=online&tag=web&limit=50$/);
+  await expectRows(page, [one, three].map((vm) => vm.id).sort((a, b) => Number(a) - Number(b)));
+  assert.ok(reads.list().some((r) => r.path.includes('status=online')));
+
+  // The export of the view: the tagged online VMs, with their tags.
+  const csv = await downloaded(page, '#vms-export-csv');
+  const lines = csv.trimEnd().split('\r\n');
+  assert.equal(lines[0].split(',').at(-1), '"tags"');
+  assert.deepEqual(lines.slice(1).map((l) => l.split(',')[0]).sort(), [`"${one.id}"`, `"${three.id}"`].sort());
+  assert.ok(lines.find((l) => l.startsWith(`"${one.id}",`)).endsWith('"prod eu, web"'));
+
+  // Kept across a reload; a tag taken off on the VM's page leaves the filtered list.
+  await page.reload();
+  await expectRows(page, [one, three].map((vm) => vm.id).sort((a, b) => Number(a) - Number(b)));
+  await page.goto(`${suite.sim.url}/vms/${three.id}`);
+  await page.click('#vm-tags-edit');
+  await page.click('#vm-tags .tag-remove[data-tag="web"]');
+  await page.waitForSelector('#vm-tags .tag-list li:has-text("No tags yet.")');
+  await page.goto(`${suite.sim.url}/vms?status=online&tag=web`);
+  await expectRows(page, [one.id]);
+  assert.deepEqual(writes.list(), [], 'still nothing sent');
+});
+
+test('a tag the panel cannot keep is named, nothing is added and the text stays', async () => {
+  const vm = await vms.take({ status: 'offline' });
+  const { page } = await openVm(suite, vm, '', { ready: '#vm-tags-edit' });
+  await page.click('#vm-tags-edit');
+  const long = 'x'.repeat(33);
+  await page.fill('#vm-tags-text', `db, ${long}`);
+  await page.click('#vm-tags-add');
+  await page.waitForSelector('#vm-tags-text-error');
+  assert.match(await page.textContent('#vm-tags-text-error'), new RegExp(`“${long}”: A tag has at most 32 characters`));
+  assert.equal(await page.inputValue('#vm-tags-text'), `db, ${long}`);
+  assert.equal(await page.$$eval('#vm-tags .tag-list li.tag', (l) => l.length), 0, 'not even the good one');
+  // A tag in a URL that is not one is no filter: the whole list.
+  await page.goto(`${suite.sim.url}/vms?tag=a,b`);
+  await page.waitForSelector('#vm-table tbody tr');
+  assert.equal(await page.textContent('#vm-total'), '1,500');
+});
