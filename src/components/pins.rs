@@ -46,20 +46,22 @@ pub fn use_pins() -> Option<PinStore> {
     use_context::<PinStore>()
 }
 
-/// The star that pins `vm` (named `name` for a screen reader), pressed while it is pinned.
+/// The star that pins `vm` (named `name` for a screen reader), pressed
+/// while it is pinned. One reactive piece, drawn again as a whole when
+/// the pins change: a list draws a thousand of them.
 #[component]
-pub fn PinButton(#[prop(into)] vm: Signal<String>, #[prop(into)] name: Signal<String>) -> impl IntoView {
-    let Some(store) = use_pins() else { return ().into_any() };
-    let pinned = Memo::new(move |_| store.is_pinned(&vm.get()));
-    let label = move || vmdeck_core::tf!(if pinned.get() { t::PIN_REMOVE } else { t::PIN_ADD }, name = name.get());
-    let full = move || vmdeck_core::tf!(t::PINS_FULL, max = MAX_PINS);
-    view! {
-        <button type="button" class="pin-button" class:is-pinned=pinned aria-pressed=move || pinned.get().to_string()
-            aria-label=label title=move || if store.full.get() && !pinned.get() { full() } else { label() }
-            data-vm=move || vm.get()
-            on:click=move |_| store.toggle(&vm.get_untracked())>
-            <span aria-hidden="true">{move || if pinned.get() { "★" } else { "☆" }}</span>
-        </button>
-    }
-    .into_any()
+pub fn PinButton(vm: String, name: String, store: Option<PinStore>) -> impl IntoView {
+    let store = store?;
+    Some(move || {
+        let pinned = store.is_pinned(&vm);
+        let label = vmdeck_core::tf!(if pinned { t::PIN_REMOVE } else { t::PIN_ADD }, name = name);
+        let title = if store.full.get() && !pinned { vmdeck_core::tf!(t::PINS_FULL, max = MAX_PINS) } else { label.clone() };
+        let vm = vm.clone();
+        view! {
+            <button type="button" class=if pinned { "pin-button is-pinned" } else { "pin-button" } aria-pressed=pinned.to_string()
+                aria-label=label title=title on:click=move |_| store.toggle(&vm)>
+                <span aria-hidden="true">{if pinned { "★" } else { "☆" }}</span>
+            </button>
+        }
+    })
 }

@@ -89,15 +89,15 @@ pub fn TagLink(tag: Tag) -> impl IntoView {
     view! { <a class=tag_class(&tag) href=tag_href(&tag) title=title>{tag.as_str().to_owned()}</a> }
 }
 
-/// `vm`'s tags as links; nothing when it has none.
+/// `vm`'s tags as links; nothing when it has none. One reactive piece: a
+/// list draws a thousand of them.
 #[component]
-pub fn VmTags(#[prop(into)] vm: Signal<String>) -> impl IntoView {
-    let store = use_tags();
-    let tags = Memo::new(move |_| store.map(|s| s.of(&vm.get())).unwrap_or_default());
-    move || {
-        let tags = tags.get();
+pub fn VmTags(vm: String, store: Option<TagStore>) -> impl IntoView {
+    let store = store?;
+    Some(move || {
+        let tags = store.of(&vm);
         (!tags.is_empty()).then(|| view! { <span class="tags">{tags.into_iter().map(|tag| view! { <TagLink tag=tag/> }).collect_view()}</span> })
-    }
+    })
 }
 
 /// Tags of `vms` (one VM, or a selection): each tag any of them has, with

@@ -187,6 +187,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
     let field = move |f: fn(&Vm) -> Option<String>| move || ctx.vm.with(|vm| vm.as_ref().and_then(f));
     let deploy = use_deploy();
     let protection = use_protection();
+    let tags = use_tags();
     // The catalogue names the template (a Windows one is reached by RDP).
     let connect = Memo::new(move |_| {
         ctx.vm.with(|vm| {
@@ -223,7 +224,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                 }))}
                 {move || protection.is_some_and(|p| p.is_protected(&ctx.id.get())).then(|| view! { <ProtectedBadge/> })}
-                <VmTags vm=ctx.id/>
+                {move || view! { <VmTags vm=ctx.id.get() store=tags/> }}
                 <TagsButton ctx=ctx/>
                 <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>

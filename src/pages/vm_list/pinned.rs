@@ -3,7 +3,7 @@
 //! keyboard's way) or by dragging, each read by its id.
 
 use crate::api::vms::get_vm;
-use crate::components::{use_pins, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
+use crate::components::{use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -127,7 +127,7 @@ fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usiz
             on:dragstart=start on:dragend=move |_| dragged.set(None)
             on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default() on:drop=drop_here>
             <span class="drag-handle" aria-hidden="true">"⠿"</span>
-            <PinButton vm=id.clone() name=name/>
+            {let id = id.clone(); move || view! { <PinButton vm=id.clone() name=name.get() store=Some(store)/> }}
             <a href=link class="vm-link">{move || name.get()}</a>
             {move || match vm.get() {
                 Some(Pinned::Here(vm)) => view! {
@@ -137,7 +137,7 @@ fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usiz
                 Some(Pinned::Gone) => view! { <span class="muted small">{t::PINNED_GONE.get()}</span> }.into_any(),
                 None => view! { <span class="skeleton skeleton-text"></span> }.into_any(),
             }}
-            <VmTags vm=id.clone()/>
+            <VmTags vm=id.clone() store=use_tags()/>
             <span class="pinned-move">
                 <button type="button" class="button button-quiet button-small" id=up_id disabled=move || place.get() == 0
                     aria-label=move || vmdeck_core::tf!(t::PINNED_UP, name = name.get()) title=move || vmdeck_core::tf!(t::PINNED_UP, name = name.get())

@@ -4,7 +4,7 @@
 //! started or stopped, resized, their addresses changed, suspended; each
 //! with its tags.
 
-use crate::components::VmTags;
+use crate::components::{use_tags, VmTags};
 use crate::hooks::UseDataReturn;
 use crate::session::use_session;
 use crate::storage::{self, keys, Store};
@@ -22,6 +22,7 @@ use vmdeck_core::{Page, Vm};
 #[component]
 pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> impl IntoView {
     let session = use_session();
+    let tags = use_tags();
     let changes = RwSignal::new(None::<(i64, Vec<VmChange>)>);
     let compared = StoredValue::new(false);
     Effect::new(move || {
@@ -56,7 +57,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
                                 if change.change == Change::Removed {
                                     view! { <li>{text}</li> }.into_any()
                                 } else {
-                                    view! { <li><A href=format!("/vms/{}", change.id)>{text}</A>" "<VmTags vm=change.id.clone()/></li> }.into_any()
+                                    view! { <li><A href=format!("/vms/{}", change.id)>{text}</A>" "<VmTags vm=change.id.clone() store=tags/></li> }.into_any()
                                 }
                             }).collect_view()}
                         </ul>

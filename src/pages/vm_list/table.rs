@@ -5,7 +5,7 @@ use super::actions::{Ask, ListActions};
 use super::Row;
 use vmdeck_core::vm::bulk::BulkAction;
 use std::collections::BTreeSet;
-use crate::components::{use_protection, use_tags, ActionButton, EmptyState, PinButton, ProtectedBadge, Protection, StatusBadge, VmTags};
+use crate::components::{use_pins, use_protection, use_tags, ActionButton, PinStore, TagStore, EmptyState, PinButton, ProtectedBadge, Protection, StatusBadge, VmTags};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::format_memory;
@@ -29,7 +29,7 @@ const COLUMNS: [(Text, Option<&str>, &str); 9] = [
 
 #[component]
 pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
-    let protection = use_protection();
+    let marks = RowMarks { protection: use_protection(), pins: use_pins(), tags: use_tags() };
     let headers = COLUMNS
         .iter()
         .map(|(title, sort, class)| {
@@ -78,12 +78,12 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                     <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
                 </tr></thead>
                 {move || if query.with(|q| q.group_by_tag) {
-                    view! { <GroupedRows rows=rows actions=actions page_ids=page_ids protection=protection/> }.into_any()
+                    view! { <GroupedRows rows=rows actions=actions page_ids=page_ids marks=marks/> }.into_any()
                 } else {
                     view! {
                         <tbody>
                             <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                                <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids protection=protection/>
+                                <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids marks=marks/>
                             </For>
                         </tbody>
                     }.into_any()
@@ -93,16 +93,23 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
     }
 }
 
+/// What the panel itself marks VMs with, looked up once for every row.
+#[derive(Clone, Copy)]
+struct RowMarks {
+    protection: Option<Protection>,
+    pins: Option<PinStore>,
+    tags: Option<TagStore>,
+}
+
 /// The page's rows in a group per tag (`vmdeck_core::vm::tags::group_by_tag`),
 /// each opened and closed by its heading; a VM of two tags shows in both,
 /// its ids on the first only.
 #[component]
-fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>) -> impl IntoView {
-    let tags = use_tags();
+fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
     let closed = RwSignal::new(BTreeSet::<String>::new());
     let groups = Memo::new(move |_| {
         let ids = page_ids.get();
-        tags.map(|store| store.grouped(&ids)).unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
+        marks.tags.map(|store| store.grouped(&ids)).unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
     });
     let span = (COLUMNS.len() + 2).to_string();
     view! {
@@ -130,7 +137,7 @@ fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Ve
                         </tr>
                         {move || open.get().then(|| rows.with(|rows| members.with_value(|members| members.iter().filter_map(|(at, first)| {
                             let row = rows.get(*at)?;
-                            Some(view! { <VmRow vm=RwSignal::from(row.vm.clone()) actions=actions page_ids=page_ids protection=protection again=!*first/> })
+                            Some(view! { <VmRow vm=RwSignal::from(row.vm.clone()) actions=actions page_ids=page_ids marks=marks again=!*first/> })
                         }).collect_view())))}
                     </tbody>
                 }
@@ -140,7 +147,7 @@ fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Ve
 }
 
 #[component]
-fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, protection: Option<Protection>, #[prop(optional)] again: bool) -> impl IntoView {
+fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks, #[prop(optional)] again: bool) -> impl IntoView {
     // A VM shown a second time (in another tag's group) has no ids of its own.
     let row_id = move || vm.with(|vm| vm.id.as_ref().filter(|_| !again).map(|id| format!("vm-row-{id}")));
     view! {
@@ -172,15 +179,15 @@ fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, pr
                 view! {
                     {select}
                     <td class="cell-name">
-                        <PinButton vm=id.clone() name=name.clone()/>
+                        <PinButton vm=id.clone() name=name.clone() store=marks.pins/>
                         // A plain link: the router follows it all the same, and a thousand
                         // rows need no thousand watchers of the current location.
                         {match link {
                             Some(href) => view! { <a href=href class="vm-link">{name}</a> }.into_any(),
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
-                        {protection.is_some_and(|p| p.is_protected(&id)).then(|| view! { " " <ProtectedBadge/> })}
-                        <VmTags vm=id.clone()/>
+                        {marks.protection.is_some_and(|p| p.is_protected(&id)).then(|| view! { " " <ProtectedBadge/> })}
+                        <VmTags vm=id.clone() store=marks.tags/>
                         <div class="muted small mono">{hostname}</div>
                     </td>
                     <td data-label=c::STATUS.get()><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
