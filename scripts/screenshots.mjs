@@ -115,6 +115,7 @@ async function fleet(page, base, ids, scheme, size) {
   await page.fill('#bulk-tags-text', 'web, prod eu');
   await page.click('#bulk-tags-add');
   await page.waitForSelector('#bulk-tags .tag-list li:has-text("web")');
+  await page.keyboard.press('Escape');
   await page.click('#bulk-clear');
   await page.check(`#select-${ids[1]}`);
   await page.click('#bulk-tags');

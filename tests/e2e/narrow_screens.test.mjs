@@ -28,5 +28,14 @@ for (const locale of ['en-US', 'es-ES']) {
       const { over, past } = await sideways(page);
       assert.ok(over <= 0, `${path} scrolls ${over} px sideways: ${past.join(', ')}`);
     }
+    // The list's filters open, a VM pinned and the list grouped by tag: the longest choices in the bar.
+    await page.goto(`${suite.sim.url}/vms?group=tag`);
+    await page.waitForSelector('#vm-table tbody tr');
+    await page.click('#vm-row-1001 .pin-button');
+    await page.waitForSelector('#pinned-1001 .badge');
+    await page.click('#vm-filters-toggle');
+    await page.click('#views-menu summary');
+    const { over, past } = await sideways(page);
+    assert.ok(over <= 0, `the list with its filters, pins, groups and views scrolls ${over} px sideways: ${past.join(', ')}`);
   });
 }

@@ -73,6 +73,9 @@ pub struct Form<F: Send + Sync + 'static> {
     shown: StoredValue<BTreeSet<String>>,
     field_for: StoredValue<Option<FieldFor<F>>>,
     draft: StoredValue<Option<Draft<F>>>,
+    /// How many times the form started over after a submit was done or a
+    /// draft discarded: a field left before that is not touched after it.
+    starts: StoredValue<u64>,
     pub(crate) node: NodeRef<html::Form>,
 }
 
@@ -141,6 +144,7 @@ where
         shown: StoredValue::new(BTreeSet::new()),
         field_for: StoredValue::new(field_for),
         draft: StoredValue::new(draft),
+        starts: StoredValue::new(0),
         node: NodeRef::new(),
     };
 
@@ -257,7 +261,13 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
             }),
             leave: Callback::new(move |()| {
                 let left = left.clone();
-                press::after_press(move || self.touch(&left));
+                // Left by pressing a submit that empties the form: the empty field is new, not left.
+                let at = self.starts.get_value();
+                press::after_press(move || {
+                    if self.starts.try_get_value() == Some(at) {
+                        self.touch(&left);
+                    }
+                });
             }),
             message: self.message(field),
         }
@@ -312,6 +322,7 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
                     self.value.try_set(initial);
                 }
                 self.state.try_update(FormState::done);
+                self.starts.try_update_value(|n| *n += 1);
             }
             Err(error) => {
                 let (Some(field_for), Some(shown)) = (self.field_for.try_get_value(), self.shown.try_get_value()) else { return };
@@ -334,6 +345,7 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
         self.restored.set(false);
         self.value.set(self.initial.get_value());
         self.state.update(FormState::done);
+        self.starts.update_value(|n| *n += 1);
     }
 
     /// A removable row went: none of its messages may stay behind.
