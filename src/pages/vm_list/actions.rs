@@ -4,7 +4,7 @@
 //! the destroy dialog, the export) comes in a part, fetched when the first
 //! row is selected or the first action asked for (`bulk.rs`, `export.rs`).
 
-use crate::components::{use_tags, ErrorView, IncludeSecrets, Modal, TagEditor, TagStore};
+use crate::components::{use_tags, ErrorView, IncludeSecrets, TagStore};
 use std::collections::BTreeSet;
 use crate::hooks::UseDataReturn;
 use crate::parts::{use_part, Part, UsePart};
@@ -38,6 +38,10 @@ pub struct ListActions {
     /// The VMs with the view's tag, when it has one.
     pub tagged: Memo<Option<BTreeSet<String>>>,
     pub tags: Option<TagStore>,
+    /// The dialog that gives the selection tags is open (drawn by the part).
+    pub tags_open: RwSignal<bool>,
+    /// The dialog that saves the list as a view is open (drawn by the part).
+    pub view_open: RwSignal<bool>,
     /// The part that carries them out (`bulk::LIST_ACTIONS`).
     part: UsePart,
 }
@@ -53,6 +57,8 @@ pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>, tag
         query,
         tagged,
         tags: use_tags(),
+        tags_open: RwSignal::new(false),
+        view_open: RwSignal::new(false),
         part: use_part(part),
     };
     provide_context(actions);
@@ -80,6 +86,12 @@ impl ListActions {
         self.fetch();
     }
 
+    /// Opens one of the part's dialogs (`ListActions::tags_open`, `view_open`), fetching the part first.
+    pub fn open(self, dialog: RwSignal<bool>) {
+        dialog.set(true);
+        self.fetch();
+    }
+
     fn fetch(self) {
         // What was asked for is dropped if the part cannot come: "Try again"
         // fetches, the user asks again.
@@ -97,8 +109,6 @@ impl ListActions {
 pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let count = Memo::new(move |_| actions.selection.with(Selection::len));
     let retry = Callback::new(move |()| actions.fetch());
-    let tags_open = RwSignal::new(false);
-    let selected = Signal::derive(move || page_ids.with(|p| actions.selection.with(|s| s.ids_in(p))));
     view! {
         {move || (count.get() > 0).then(|| view! {
             <div class="bulk-bar" id="bulk-bar" role="region" aria-label=t::LIST_SELECTED_VMS.get()>
@@ -114,18 +124,11 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
                     }
                 }).collect_view()}
                 {actions.tags.is_some().then(|| view! {
-                    <button type="button" class="button button-small" id="bulk-tags" aria-haspopup="dialog" on:click=move |_| tags_open.set(true)>{c::TAGS_ELLIPSIS.get()}</button>
+                    <button type="button" class="button button-small" id="bulk-tags" aria-haspopup="dialog" on:click=move |_| actions.open(actions.tags_open)>{c::TAGS_ELLIPSIS.get()}</button>
                 })}
                 <button type="button" class="button button-quiet button-small" id="bulk-clear" on:click=move |_| actions.selection.update(Selection::clear)>{t::LIST_CLEAR_SELECTION.get()}</button>
             </div>
         })}
-        <Modal open=tags_open title=t::BULK_TAGS_TITLE.get() id="bulk-tags-dialog">
-            <p class="muted small">{vmdeck_core::i18n::vm::TAGS_KEPT_HERE.get()}</p>
-            <TagEditor vms=selected prefix="bulk-tags" add_id="bulk-tags-add"/>
-            <div class="modal-actions">
-                <button type="button" class="button" on:click=move |_| tags_open.set(false)>{c::CLOSE.get()}</button>
-            </div>
-        </Modal>
         {move || actions.part.failed.get().map(|e| view! { <ErrorView error=e doing=t::LIST_FETCHING_ACTIONS.get() on_retry=retry/> })}
         {move || actions.part.view()}
     }

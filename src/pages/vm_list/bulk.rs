@@ -6,7 +6,7 @@
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
 use crate::api::Outcome;
-use crate::components::{use_protection, ApiRequestView, Protection, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
+use crate::components::{use_protection, ApiRequestView, TagEditor, Protection, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::parts::part;
 use crate::session::{use_session, Session};
@@ -176,6 +176,11 @@ pub fn ListActionsPart() -> impl IntoView {
         protection: use_protection(),
     };
     let export_failed = RwSignal::new(None::<ApiError>);
+    // The selected VMs of the page, for the tags dialog.
+    let selected = Signal::derive(move || {
+        let ids: Vec<String> = actions.list.data.with(|page| page.as_ref().map(|p| p.items.iter().filter_map(|vm| vm.id.clone()).collect()).unwrap_or_default());
+        actions.selection.with(|s| s.ids_in(&ids))
+    });
     // What was asked for before the part came, and since.
     Effect::new(move || {
         if actions.asked.with(Vec::is_empty) {
@@ -202,6 +207,16 @@ pub fn ListActionsPart() -> impl IntoView {
         <Results runner=runner/>
         <Modal open=runner.destroy_open title=t::BULK_DESTROY_TITLE.get() id="bulk-destroy-dialog">
             <BulkDestroy runner=runner/>
+        </Modal>
+        <Modal open=actions.tags_open title=t::BULK_TAGS_TITLE.get() id="bulk-tags-dialog">
+            <p class="muted small">{vmdeck_core::i18n::vm::TAGS_KEPT_HERE.get()}</p>
+            <TagEditor vms=selected prefix="bulk-tags" add_id="bulk-tags-add"/>
+            <div class="modal-actions">
+                <button type="button" class="button" on:click=move |_| actions.tags_open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
+            </div>
+        </Modal>
+        <Modal open=actions.view_open title=vmdeck_core::i18n::vm::VIEW_SAVE_TITLE.get() id="view-save-dialog">
+            <super::views::SaveView query=actions.query open=actions.view_open/>
         </Modal>
     }
     .into_any()

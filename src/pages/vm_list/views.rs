@@ -1,7 +1,10 @@
 //! The list's saved views in its toolbar: open one, save the list as it is
-//! under a name (with its address, to copy and share), delete one.
+//! under a name (with its address, to copy and share), delete one. The
+//! dialog that saves one is drawn by the list's actions part, fetched when
+//! it is first opened: its form stays out of the list's first download.
 
-use crate::components::{use_views, CopyButton, FormView, Modal, SubmitButton, TextField, ViewStore};
+use super::actions::ListActions;
+use crate::components::{use_views, CopyButton, FormView, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
@@ -10,8 +13,7 @@ use vmdeck_core::vm::views::{ViewForm, MAX_VIEWS};
 
 #[component]
 pub fn ViewsMenu(query: Memo<VmQuery>) -> impl IntoView {
-    let Some(store) = use_views() else { return ().into_any() };
-    let open = RwSignal::new(false);
+    let (Some(store), Some(actions)) = (use_views(), use_context::<ListActions>()) else { return ().into_any() };
     let current = Memo::new(move |_| query.with(VmQuery::href));
     let views = Memo::new(move |_| store.views.with(|v| v.list().to_vec()));
     let menu = NodeRef::<leptos::html::Details>::new();
@@ -40,19 +42,17 @@ pub fn ViewsMenu(query: Memo<VmQuery>) -> impl IntoView {
                     }).collect_view()}
                     {move || views.with(Vec::is_empty).then(|| view! { <li class="muted small">{t::VIEWS_NONE.get()}</li> })}
                 </ul>
-                <button type="button" class="button button-small" id="view-save-open" aria-haspopup="dialog" on:click=move |_| { close(); open.set(true); }>{t::VIEW_SAVE_OPEN.get()}</button>
+                <button type="button" class="button button-small" id="view-save-open" aria-haspopup="dialog" on:click=move |_| { close(); actions.open(actions.view_open); }>{t::VIEW_SAVE_OPEN.get()}</button>
             </div>
         </details>
-        <Modal open=open title=t::VIEW_SAVE_TITLE.get() id="view-save-dialog">
-            <SaveView query=query store=store open=open/>
-        </Modal>
     }
     .into_any()
 }
 
-/// Names the list as it is now.
+/// Names the list as it is now (in the actions part's dialog).
 #[component]
-fn SaveView(query: Memo<VmQuery>, store: ViewStore, open: RwSignal<bool>) -> impl IntoView {
+pub fn SaveView(query: Memo<VmQuery>, open: RwSignal<bool>) -> impl IntoView {
+    let Some(store) = use_views() else { return ().into_any() };
     let form = use_form_with_options("view", ViewForm::default(), UseFormOptions::default().check(ViewForm::errors));
     let name = form.text("name", |f| &f.name, |f| &mut f.name);
     let full = RwSignal::new(false);
@@ -82,4 +82,5 @@ fn SaveView(query: Memo<VmQuery>, store: ViewStore, open: RwSignal<bool>) -> imp
             </div>
         </FormView>
     }
+    .into_any()
 }
