@@ -9,6 +9,7 @@ use crate::components::{Export, TagStore};
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::history::export;
+use vmdeck_core::vm::tags::is_tagged;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
 
@@ -26,7 +27,7 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool, inc
         let mut read = 0;
         each_page(&api, &base, EXPORT_PAGE, |items, total, _| {
             read += items.len();
-            all.extend(items.into_iter().filter(|vm| tagged.as_ref().is_none_or(|tagged| vm.id.as_ref().is_some_and(|id| tagged.contains(id)))));
+            all.extend(items.into_iter().filter(|vm| tagged.as_ref().is_none_or(|tagged| is_tagged(vm, tagged))));
             let read = integer(read as i64);
             let progress = match total {
                 Some(total) => vmdeck_core::tf!(t::LIST_EXPORTING_N_OF, n = read, total = integer(total as i64)),

@@ -4,9 +4,11 @@
 mod actions;
 pub mod bulk;
 mod export;
+mod grouped;
 mod pager;
 mod pages;
 mod pinned;
+mod row;
 mod views;
 mod since;
 mod table;

@@ -6,7 +6,7 @@ use crate::api::vms::list_vms;
 use crate::api::{Api, ApiResult};
 use std::collections::BTreeSet;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::tags::page_of_tagged;
+use vmdeck_core::vm::tags::{is_tagged, page_of_tagged};
 use vmdeck_core::{Page, Vm};
 
 /// VMs per request when the list is read for a tag: the most the list
@@ -42,7 +42,7 @@ pub async fn list_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) 
     if !tagged.is_empty() {
         each_page(api, query, TAG_PAGE, |items, _, unread| {
             skipped += unread;
-            found.extend(items.into_iter().filter(|vm| vm.id.as_ref().is_some_and(|id| tagged.contains(id))));
+            found.extend(items.into_iter().filter(|vm| is_tagged(vm, tagged)));
             found.len() < tagged.len()
         })
         .await?;

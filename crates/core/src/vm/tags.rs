@@ -104,11 +104,16 @@ impl TagForm {
     }
 }
 
+/// Whether `vm` is one of `tagged` (the VMs with a tag, by id).
+pub fn is_tagged(vm: &Vm, tagged: &BTreeSet<String>) -> bool {
+    vm.id.as_ref().is_some_and(|id| tagged.contains(id))
+}
+
 /// One page of the VMs with a tag: `all` is the whole list as the API
 /// sorted and filtered it, read page by page; the page is cut from the
 /// tagged ones, and their count is the total.
 pub fn page_of_tagged(all: Vec<Vm>, tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
-    let matching: Vec<Vm> = all.into_iter().filter(|vm| vm.id.as_ref().is_some_and(|id| tagged.contains(id))).collect();
+    let matching: Vec<Vm> = all.into_iter().filter(|vm| is_tagged(vm, tagged)).collect();
     let total = matching.len() as u64;
     let start = usize::try_from(offset).unwrap_or(usize::MAX);
     let items = matching.into_iter().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).collect();
