@@ -14,7 +14,7 @@ use std::path::Path;
 #[path = "src/i18n/placeholders.rs"]
 mod placeholders;
 
-const AREAS: [&str; 6] = ["common", "firewall", "messages", "network", "shell", "vm"];
+const AREAS: [&str; 7] = ["common", "firewall", "messages", "network", "shell", "vm", "workspace"];
 
 fn read(name: &str) -> BTreeMap<String, String> {
     let path = format!("i18n/{name}.json");

@@ -1,8 +1,9 @@
 //! Pure logic of the vmdeck panel, with no browser dependency so that it is
 //! tested natively, in folders by what it is about: the API (`api`), the
 //! resources (`vm`, `network`, `firewall`, `stats`), what the panel keeps
-//! (`history`), the deployment (`deploy`), and what every form and page
-//! shares (`forms`, `validate`, `route`, `i18n`, …).
+//! (`history`; `workspace`, the file it travels in), the deployment
+//! (`deploy`), and what every form and page shares (`forms`, `validate`,
+//! `route`, `i18n`, …).
 
 pub mod api;
 pub mod deploy;
@@ -19,6 +20,7 @@ pub mod stats;
 pub mod time;
 pub mod validate;
 pub mod vm;
+pub mod workspace;
 
 pub use api::error::ApiError;
 

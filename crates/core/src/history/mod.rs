@@ -76,6 +76,13 @@ pub struct Started {
 #[serde(transparent)]
 pub struct TaskList(Vec<Task>);
 
+/// A history of `tasks`, which are to be newest first with each id once.
+impl From<Vec<Task>> for TaskList {
+    fn from(tasks: Vec<Task>) -> Self {
+        Self(tasks)
+    }
+}
+
 impl TaskList {
     pub fn tasks(&self) -> &[Task] {
         &self.0

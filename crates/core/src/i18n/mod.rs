@@ -25,6 +25,7 @@ pub mod network;
 mod placeholders;
 pub mod shell;
 pub mod vm;
+pub mod workspace;
 
 /// A language the panel is written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -220,7 +221,7 @@ pub fn plural(count: u64, one: &Text, other: &Text) -> String {
 #[cfg(test)]
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)> {
     let area = |module: &'static str, entries: &'static [(&'static str, Text)]| entries.iter().map(move |(key, text)| (module, *key, text));
-    area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL))
+    area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL)).chain(area("workspace", workspace::ALL))
 }
 
 /// A text with its `{name}`s filled: `tf!(t::VM_COUNT, count = n)`. Values

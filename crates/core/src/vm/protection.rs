@@ -35,6 +35,16 @@ impl Marks {
         self.0.get(vm).copied().unwrap_or(by_default)
     }
 
+    /// `vm`'s own mark, if the user chose one.
+    pub fn choice(&self, vm: &str) -> Option<bool> {
+        self.0.get(vm).copied()
+    }
+
+    /// Every choice, as (VM id, protected), by VM id.
+    pub fn choices(&self) -> impl Iterator<Item = (&str, bool)> {
+        self.0.iter().map(|(vm, on)| (vm.as_str(), *on))
+    }
+
     /// Keeps the user's choice for `vm`, even one that says what the
     /// default says: a default changed later leaves it as the user chose.
     /// Not a VM id: nothing is kept.

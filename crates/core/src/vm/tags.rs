@@ -203,6 +203,11 @@ impl Tags {
         }
     }
 
+    /// Every tag given, as (VM id, tag), by VM id then tag.
+    pub fn pairs(&self) -> impl Iterator<Item = (&str, &Tag)> {
+        self.0.iter().flat_map(|(vm, tags)| tags.iter().map(move |tag| (vm.as_str(), tag)))
+    }
+
     /// The VMs with `tag`, by id.
     pub fn vms_with(&self, tag: &Tag) -> BTreeSet<&str> {
         self.0.iter().filter(|(_, tags)| tags.contains(tag)).map(|(vm, _)| vm.as_str()).collect()
