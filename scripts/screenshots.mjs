@@ -2,7 +2,7 @@
 // and narrow, into screenshots/ (not committed), taken on the end-to-end
 // tests' tour of every page and dialog. Run by scripts/screenshots.sh.
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { accountPath, apiGet } from '../tests/support/api.mjs';
 import { launchBrowser } from '../tests/support/browser.mjs';
@@ -141,6 +141,27 @@ async function fleet(page, base, ids, scheme, size) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(OUT, `vm-list-tagged-${scheme}-${size}.png`) });
   taken.push(`screenshots/vm-list-tagged-${scheme}-${size}.png`);
+  // The column chooser open, with the note and the template shown.
+  await page.keyboard.press('Escape');
+  await page.click('#columns-open');
+  await page.check('#column-note');
+  await page.check('#column-template');
+  await page.uncheck('#column-type');
+  await page.waitForSelector('#vm-table thead th:has-text("Template")');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `vm-list-columns-${scheme}-${size}.png`) });
+  taken.push(`screenshots/vm-list-columns-${scheme}-${size}.png`);
+  // What this browser keeps, with a file's preview.
+  await page.goto(`${base}/workspace`);
+  await page.waitForSelector('#workspace-kept');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#workspace-export')]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+  const more = { ...file, exported: Date.now(), pins: [...(file.pins ?? []), ids[4]], tags: { ...file.tags, [ids[5]]: ['db'] } };
+  await page.setInputFiles('#workspace-import', { name: 'workspace.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(more)) });
+  await page.waitForSelector('#workspace-preview');
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(OUT, `workspace-${scheme}-${size}.png`), fullPage: true });
+  taken.push(`screenshots/workspace-${scheme}-${size}.png`);
 }
 
 await mkdir(OUT, { recursive: true });

@@ -63,6 +63,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment(s::INTERFACES) view=part(&parts::INTERFACES)/>
                     <Route path=StaticSegment(s::IP_ADDRESSES) view=part(&parts::IP_ADDRESSES)/>
                     <Route path=StaticSegment(s::ACTIVITY) view=part(&parts::ACTIVITY)/>
+                    <Route path=StaticSegment(s::WORKSPACE) view=part(&parts::WORKSPACE)/>
                 </ParentRoute>
             </Routes>
         </Router>

@@ -38,7 +38,7 @@ macro_rules! keep_as_json {
     )*};
 }
 
-keep_as_json!(vmdeck_core::vm::protection::Marks, vmdeck_core::vm::tags::Tags, vmdeck_core::vm::pins::Pins, vmdeck_core::vm::views::Views);
+keep_as_json!(vmdeck_core::vm::protection::Marks, vmdeck_core::vm::tags::Tags, vmdeck_core::vm::pins::Pins, vmdeck_core::vm::views::Views, vmdeck_core::vm::columns::Columns);
 
 pub struct Kept<T: Keep> {
     value: RwSignal<T>,
@@ -102,6 +102,11 @@ impl<T: Keep> Kept<T> {
     /// The browser refused the last change: the value holds in this tab only.
     pub fn memory_only(self) -> bool {
         self.memory_only.get()
+    }
+
+    /// [`Kept::memory_only`], untracked.
+    pub fn memory_only_untracked(self) -> bool {
+        self.memory_only.get_untracked()
     }
 
     fn reread(self) {

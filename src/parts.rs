@@ -174,6 +174,7 @@ part!(VM_CREATE, part_vm_create, t::PART_VM_CREATE, view! { <pages::vm_create::V
 part!(INTERFACES, part_account, t::PART_INTERFACES, view! { <pages::interfaces::InterfacesPage/> });
 part!(IP_ADDRESSES, part_account, t::PART_IP_ADDRESSES, view! { <pages::ip_addresses::IpAddressesPage/> });
 part!(ACTIVITY, part_account, t::PART_ACTIVITY, view! { <pages::activity::ActivityPage/> });
+part!(WORKSPACE, part_account, t::PART_WORKSPACE, view! { <pages::workspace::WorkspacePage/> });
 part!(
     /// The VM page's frame: header, power actions and tab bar.
     VM_PAGE, part_vm, t::PART_VM_PAGE, view! { <pages::vm::VmPage/> }
@@ -210,8 +211,8 @@ pub fn tab(tab: VmTab) -> &'static Part {
 
 /// The pages' parts, for loading a page's modules ahead: loading each part
 /// of a module at once means that none of them shows a placeholder later.
-static PAGES: [&Part; 17] = [
-    &LOGIN, &PORTAL, &HANDOFF, &VM_CREATE, &INTERFACES, &IP_ADDRESSES, &ACTIVITY, &VM_PAGE, &TAB_OVERVIEW, &TAB_DISKS, &TAB_ISOS, &TAB_SNAPSHOTS,
+static PAGES: [&Part; 18] = [
+    &LOGIN, &PORTAL, &HANDOFF, &VM_CREATE, &INTERFACES, &IP_ADDRESSES, &ACTIVITY, &WORKSPACE, &VM_PAGE, &TAB_OVERVIEW, &TAB_DISKS, &TAB_ISOS, &TAB_SNAPSHOTS,
     &TAB_NETWORK, &TAB_FIREWALL, &TAB_STATISTICS, &TAB_SETTINGS, &TAB_ACTIVITY,
 ];
 

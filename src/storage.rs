@@ -103,10 +103,13 @@ pub mod keys {
     /// Per account, this browser: the list's saved views,
     /// `vmdeck.views.<API address>#<account>`.
     pub const VIEWS_PREFIX: &str = "vmdeck.views.";
+    /// Per account, this browser: the list's columns,
+    /// `vmdeck.columns.<API address>#<account>`.
+    pub const COLUMNS_PREFIX: &str = "vmdeck.columns.";
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
     /// What this browser keeps of each account, by the prefix of its key.
-    pub const PER_ACCOUNT: [&str; 7] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, TAGS_PREFIX, PINS_PREFIX, VIEWS_PREFIX];
+    pub const PER_ACCOUNT: [&str; 8] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, TAGS_PREFIX, PINS_PREFIX, VIEWS_PREFIX, COLUMNS_PREFIX];
 
     /// The account's history: `account` is `<API address>#<account>`.
     pub fn history(account: &str) -> String {
@@ -141,6 +144,11 @@ pub mod keys {
     /// The account's saved views of the list.
     pub fn views(account: &str) -> String {
         format!("{VIEWS_PREFIX}{account}")
+    }
+
+    /// The list's columns the account chose.
+    pub fn columns(account: &str) -> String {
+        format!("{COLUMNS_PREFIX}{account}")
     }
 
     /// Per account and form, this tab: `vmdeck.draft.<account>.<form>`.

@@ -32,9 +32,17 @@ pub fn AccountMenu() -> impl IntoView {
             let _ = window().location().assign(&elsewhere());
         }
     };
+    let menu = NodeRef::<leptos::html::Details>::new();
+    let on_key = super::dismissable(menu);
+    // A page of the menu opens with the menu closed behind it.
+    let close = move |_| {
+        if let Some(menu) = menu.get_untracked() {
+            menu.set_open(false);
+        }
+    };
     view! {
         {move || shown().map(|account| view! {
-            <details class="header-menu account-menu" id="account-menu">
+            <details class="header-menu account-menu" id="account-menu" node_ref=menu on:keydown=on_key>
                 // Its name is what it shows, the account; the list says it is a menu of them.
                 <summary class="button button-quiet">
                     <span class="account">
@@ -47,6 +55,7 @@ pub fn AccountMenu() -> impl IntoView {
                         {move || accounts.get().into_iter().map(|other| view! { <li><AccountButton account=other next=Signal::derive(elsewhere)/></li> }).collect_view()}
                     </ul>
                     <a href=add_href id="account-add">{t::ACCOUNTS_ADD.get()}</a>
+                    <a href="/workspace" id="account-workspace" on:click=close>{vmdeck_core::i18n::workspace::TITLE.get()}</a>
                     {move || several().then(|| view! {
                         <button type="button" class="account-choice" id="logout-one" on:click=log_out_one>
                             {vmdeck_core::tf!(t::ACCOUNTS_LOG_OUT_ONE, id = account.account_id.clone())}

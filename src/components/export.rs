@@ -35,7 +35,7 @@ impl Export {
         } else {
             (self.csv, "csv", "text/csv;charset=utf-8")
         };
-        download(&format!("{name}.{extension}"), mime, &text)
+        download_file(&format!("{name}.{extension}"), mime, &text)
     }
 
     /// Data with no API fields of its own (a chart's samples): the table as both.
@@ -60,7 +60,7 @@ pub fn IncludeSecrets(
 }
 
 /// Saves `text` as a file named `name` through the browser's download.
-fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+pub fn download_file(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let failed = |_| t::EXPORT_NOT_SAVED.get().to_owned();
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();

@@ -13,7 +13,7 @@ use vmdeck_core::vm::protection::Marks;
 
 #[derive(Clone, Copy)]
 pub struct Protection {
-    marks: Kept<Marks>,
+    pub marks: Kept<Marks>,
     by_default: Memo<bool>,
 }
 

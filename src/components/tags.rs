@@ -14,7 +14,7 @@ use vmdeck_core::vm::tags::{parse_list, Tag, TagForm, TagGroup, Tags};
 
 #[derive(Clone, Copy)]
 pub struct TagStore {
-    tags: Kept<Tags>,
+    pub tags: Kept<Tags>,
 }
 
 impl TagStore {

@@ -8,3 +8,4 @@ pub mod not_found;
 pub mod vm_create;
 pub mod vm;
 pub mod vm_list;
+pub mod workspace;

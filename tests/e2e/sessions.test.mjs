@@ -228,11 +228,15 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
     await page.fill('#view-name', 'kept');
     await page.click('#view-save');
     await page.waitForSelector('#view-save-dialog', { state: 'hidden' });
+    // The list's columns, kept as the views are.
+    await page.click('#columns-open');
+    await page.check('#column-note');
+    await page.waitForURL(/cols=/);
     await page.goto(`${suite.sim.url}/vms/new`);
     await page.fill('#create-label', 'half typed');
     await page.waitForFunction(() => Object.keys(sessionStorage).some((k) => k.startsWith('vmdeck.draft.')));
     const before = await accountKeys(page);
-    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'protection', 'tags', 'pins', 'views', 'my_address']) {
+    for (const kind of ['history', 'seen', 'draft', 'rule_sets', 'protection', 'tags', 'pins', 'views', 'columns', 'my_address']) {
       assert.ok(before.some((key) => key.includes(`vmdeck.${kind}`)), `${kind} kept while logged in: ${before}`);
     }
 
@@ -246,7 +250,7 @@ test('a logout leaves nothing of the account unless the login was remembered; "F
       assert.ok(left.some((key) => key.includes('vmdeck.history.')), `a remembered login keeps its history: ${left}`);
       assert.ok(left.some((key) => key.includes('vmdeck.rule_sets.')), `and its rule sets: ${left}`);
       assert.ok(left.some((key) => key.includes('vmdeck.protection.')), `and its protection marks: ${left}`);
-      assert.ok(['tags', 'pins', 'views'].every((kind) => left.some((key) => key.includes(`vmdeck.${kind}.`))), `and its tags, pins and views: ${left}`);
+      assert.ok(['tags', 'pins', 'views', 'columns'].every((kind) => left.some((key) => key.includes(`vmdeck.${kind}.`))), `and its tags, pins and views: ${left}`);
       assert.ok(left.every((key) => !key.includes('vmdeck.session') && !key.includes('vmdeck.draft')), `${left}`);
       await page.click('#forget-device-button');
       await page.waitForSelector('#device-forgotten');

@@ -14,7 +14,7 @@ const suite = useSuite(['--vms', '1500', '--op-ms', '300'], { before, after, aft
 const vms = vmPicker(suite);
 
 const rowIds = (page) => page.$$eval('#vm-table tbody tr', (rows) => rows.map((r) => r.id.replace('vm-row-', '')));
-const tagsOfRow = (page, id) => page.$$eval(`#vm-row-${id} .cell-name .tag`, (tags) => tags.map((t) => t.textContent));
+const tagsOfRow = (page, id) => page.$$eval(`#vm-row-${id} .cell-tags .tag`, (tags) => tags.map((t) => t.textContent));
 
 /** Waits until the table shows exactly `ids`, in that order. */
 async function expectRows(page, ids) {

@@ -85,6 +85,9 @@ pub enum Route {
     IpAddresses,
     /// What this browser sent for the account.
     Activity,
+    /// What this browser keeps for the account, to take to another
+    /// browser as a file and back (`crate::workspace`).
+    Workspace,
     /// `/`, which sends a logged-in user on to the list.
     Home,
     /// Anything else: the "not found" page.
@@ -102,6 +105,7 @@ pub mod segment {
     pub const INTERFACES: &str = "interfaces";
     pub const IP_ADDRESSES: &str = "ip-addresses";
     pub const ACTIVITY: &str = "activity";
+    pub const WORKSPACE: &str = "workspace";
 }
 
 /// The separately downloaded modules of the panel, by the names the build
@@ -116,7 +120,7 @@ pub mod module {
     pub const VM_TABS: &str = "part_vm_tabs";
     /// The statistics tab, with the charts' drawing code.
     pub const STATISTICS: &str = "part_statistics";
-    /// The account's pages: interfaces, addresses, activity.
+    /// The account's pages: interfaces, addresses, activity, what this browser keeps.
     pub const ACCOUNT: &str = "part_account";
     pub const ALL: [&str; 6] = [LOGIN, VM_CREATE, VM, VM_TABS, STATISTICS, ACCOUNT];
 }
@@ -128,7 +132,7 @@ impl Route {
         [Route::Home, Route::Login, Route::Portal, Route::VmList, Route::VmCreate]
             .into_iter()
             .chain(VmTab::ALL.map(Route::Vm))
-            .chain([Route::Interfaces, Route::IpAddresses, Route::Activity])
+            .chain([Route::Interfaces, Route::IpAddresses, Route::Activity, Route::Workspace])
     }
 
     /// The page's address, `:id` standing for a VM's id: `/vms/:id/disks`.
@@ -145,6 +149,7 @@ impl Route {
             Route::Interfaces => format!("/{}", s::INTERFACES),
             Route::IpAddresses => format!("/{}", s::IP_ADDRESSES),
             Route::Activity => format!("/{}", s::ACTIVITY),
+            Route::Workspace => format!("/{}", s::WORKSPACE),
             Route::Unknown => return None,
         })
     }
@@ -160,7 +165,7 @@ impl Route {
             Route::Vm(VmTab::Overview) => &[module::VM],
             Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
             Route::Vm(_) => &[module::VM, module::VM_TABS],
-            Route::Interfaces | Route::IpAddresses | Route::Activity => &[module::ACCOUNT],
+            Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace => &[module::ACCOUNT],
             Route::VmList | Route::Home | Route::Unknown => &[],
         }
     }
@@ -218,7 +223,7 @@ impl Route {
 /// list. The query stays behind: its filters named the other account's things.
 pub fn for_another_account(path: &str) -> String {
     match Route::from_path(path) {
-        page @ (Route::VmList | Route::VmCreate | Route::Interfaces | Route::IpAddresses | Route::Activity) => page.pattern(),
+        page @ (Route::VmList | Route::VmCreate | Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace) => page.pattern(),
         _ => None,
     }
     .unwrap_or_else(|| format!("/{}", segment::VMS))
@@ -279,6 +284,7 @@ impl Route {
             Route::Interfaces => c::NETWORK_INTERFACES.get().to_owned(),
             Route::IpAddresses => c::IP_ADDRESSES.get().to_owned(),
             Route::Activity => c::ACTIVITY.get().to_owned(),
+            Route::Workspace => crate::i18n::workspace::TITLE.get().to_owned(),
             Route::Unknown => crate::i18n::common::PAGE_NOT_FOUND.get().to_owned(),
         };
         format!("{page} · {product}")
@@ -304,6 +310,7 @@ mod tests {
         assert_eq!(for_another_account("/interfaces"), "/interfaces");
         assert_eq!(for_another_account("/vms/new"), "/vms/new");
         assert_eq!(for_another_account("/activity?kind=vm"), "/activity");
+        assert_eq!(for_another_account("/workspace"), "/workspace");
         assert_eq!(for_another_account("/vms/42/firewall"), "/vms");
         assert_eq!(for_another_account("/vms/42"), "/vms");
         assert_eq!(for_another_account("/login"), "/vms");
@@ -428,7 +435,7 @@ mod next_tests {
             assert_eq!(safe_next(Some(bad)), "/vms", "{bad:?}");
         }
         assert_eq!(safe_next(None), "/vms");
-        for good in ["/vms", "/vms/42/network", "/vms/42", "/vms/new", "/interfaces", "/ip-addresses", "/vms?q=web&status=online&page=2", "/activity"] {
+        for good in ["/vms", "/vms/42/network", "/vms/42", "/vms/new", "/interfaces", "/ip-addresses", "/vms?q=web&status=online&page=2", "/activity", "/workspace"] {
             assert_eq!(safe_next(Some(good)), good);
         }
     }

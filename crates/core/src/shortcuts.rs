@@ -94,6 +94,7 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
         (c::NETWORK_INTERFACES.get(), "/interfaces"),
         (c::IP_ADDRESSES.get(), "/ip-addresses"),
         (c::ACTIVITY.get(), "/activity"),
+        (crate::i18n::workspace::TITLE.get(), "/workspace"),
     ];
     let mut out: Vec<Place> = pages
         .into_iter()
@@ -165,12 +166,13 @@ mod tests {
     #[test]
     fn places_found_by_words() {
         let all = places("", None);
-        assert_eq!(all.len(), 5);
+        assert_eq!(all.len(), 6);
         assert_eq!(places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/ip-addresses"]);
+        assert_eq!(places("browser", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/workspace"]);
         let tabs = places("fire", Some(("42", "db-01")));
         assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab", account: None }]);
         assert_eq!(places("db settings", Some(("42", "db-01"))).len(), 1);
-        assert_eq!(places("", Some(("42", "db-01"))).len(), 5 + VmTab::ALL.len());
+        assert_eq!(places("", Some(("42", "db-01"))).len(), 6 + VmTab::ALL.len());
         assert!(places("nothing like this", None).is_empty());
     }
 

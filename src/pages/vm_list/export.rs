@@ -1,6 +1,6 @@
 //! Exporting the list (in the list's actions part): every VM of the current
-//! filters and sort, read page by page with the progress shown, as CSV or
-//! JSON.
+//! filters and sort, read page by page with the progress shown, as CSV (the
+//! list's columns) or JSON (every field).
 
 use super::actions::ListActions;
 use super::pages::each_page;
@@ -20,6 +20,7 @@ const EXPORT_PAGE: u64 = 100;
 /// one), then saves the file.
 pub async fn export_list(session: Session, actions: ListActions, json: bool, include_secrets: bool) -> Result<(), ApiError> {
     let base = actions.query.get_untracked();
+    let columns = base.shown_columns();
     let tagged = actions.tagged.get_untracked();
     let tags = actions.tags.map(TagStore::untracked).unwrap_or_default();
     let all = Api::call(session, move |api| async move {
@@ -40,5 +41,5 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool, inc
         Ok(all)
     })
     .await?;
-    Export::of(&export::vms(&all, &tags), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
+    Export::of(&export::vms(&all, &tags, &columns), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
 }

@@ -3,23 +3,25 @@
 //! heading, drawn with the table's own rows.
 
 use super::actions::ListActions;
-use super::row::{RowMarks, VmRow, COLUMNS};
+use super::row::{RowMarks, VmRow};
 use super::Row;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
+use vmdeck_core::vm::columns::Column;
 use vmdeck_core::i18n::shell as t;
 
 /// The page's rows in a group per tag (`vmdeck_core::vm::tags::group_by_tag`),
 /// each opened and closed by its heading; a VM of two tags shows in both,
 /// its ids on the first only.
 #[component]
-pub fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
+pub fn GroupedRows(rows: RwSignal<Vec<Row>>, columns: StoredValue<Vec<Column>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
     let closed = RwSignal::new(BTreeSet::<String>::new());
     let groups = Memo::new(move |_| {
         let ids = page_ids.get();
         marks.tags.map(|store| store.grouped(&ids)).unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
     });
-    let span = (COLUMNS.len() + 2).to_string();
+    // The selection, the name, the columns, the menu.
+    let span = columns.with_value(|c| c.len() + 3).to_string();
     view! {
         <For each=move || groups.get() key=|group| group.clone() let:group>
             {
@@ -45,7 +47,7 @@ pub fn GroupedRows(rows: RwSignal<Vec<Row>>, actions: ListActions, page_ids: Mem
                         </tr>
                         {move || open.get().then(|| rows.with(|rows| members.with_value(|members| members.iter().filter_map(|(at, first)| {
                             let row = rows.get(*at)?;
-                            Some(view! { <VmRow vm=RwSignal::from(row.vm.clone()) actions=actions page_ids=page_ids marks=marks again=!*first/> })
+                            Some(view! { <VmRow vm=RwSignal::from(row.vm.clone()) columns=columns actions=actions page_ids=page_ids marks=marks again=!*first/> })
                         }).collect_view())))}
                     </tbody>
                 }

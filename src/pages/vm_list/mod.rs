@@ -3,6 +3,7 @@
 
 mod actions;
 pub mod bulk;
+mod columns;
 mod export;
 mod grouped;
 mod pager;
@@ -17,6 +18,8 @@ mod toolbar;
 use crate::api::vms::list_vms;
 use crate::components::{use_tags, ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
+use crate::kept::Kept;
+use crate::storage::keys;
 use crate::title::use_vm_count_in_title;
 use actions::{use_list_actions, BulkBar, ExportListButtons};
 use leptos::prelude::*;
@@ -27,6 +30,7 @@ use pager::Pager;
 use table::{EmptyList, TableSkeleton, VmTable};
 use since::SinceLastVisit;
 use toolbar::Toolbar;
+use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{Page, Vm};
@@ -79,14 +83,19 @@ fn reconcile(rows: RwSignal<Vec<Row>>, items: &[Vm]) -> bool {
 pub fn VmListPage() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
     let url = use_query_map();
-    let query = Memo::new(move |_| url.with(|q| VmQuery::from_params(|k| q.get_str(k))));
+    // The columns remembered for the account show where the URL names none.
+    let remembered = Kept::<Columns>::new(keys::columns);
+    let query = Memo::new(move |_| remembered.with(|columns| url.with(|q| VmQuery::from_params(|k| q.get_str(k))).or_columns(columns)));
+    let columns = Memo::new(move |_| query.with(VmQuery::shown_columns));
+    // Grouping and columns change what is drawn, not what is read.
+    let read = Memo::new(move |_| query.with(VmQuery::read_part));
     let go = Callback::new(move |next: VmQuery| navigate.with_value(|nav| nav(&next.href(), NavigateOptions::default())));
 
     let tags = use_tags();
     // The VMs with the view's tag: the API cannot filter by one.
-    let tagged = Memo::new(move |_| query.with(|q| q.tag.clone()).map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default()));
+    let tagged = Memo::new(move |_| read.with(|q| q.tag.clone()).map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default()));
     let list = use_data_with_options(
-        move || (query.get(), tagged.get()),
+        move || (read.get(), tagged.get()),
         |api, (query, tagged)| async move {
             match tagged {
                 Some(tagged) => pages::list_tagged(&api, &query, &tagged).await,
@@ -130,7 +139,7 @@ pub fn VmListPage() -> impl IntoView {
             </header>
             <SinceLastVisit list=list query=query/>
             <pinned::PinnedVms query=query/>
-            <Toolbar query=query go=go/>
+            <Toolbar query=query go=go columns=columns remembered=remembered/>
             <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {
                 <ErrorView error=e doing=t::LIST_LOADING.get() on_retry=retry/>
@@ -147,7 +156,7 @@ pub fn VmListPage() -> impl IntoView {
                         // The pager comes with the rows, in the same frame: shown
                         // before them, it would jump down when they arrive.
                         (true, true) => view! { <EmptyList query=query go=go/><Pager page=list.data query=query go=go/> }.into_any(),
-                        (true, false) => view! { <VmTable rows=rows query=query go=go actions=actions page_ids=page_ids/><Pager page=list.data query=query go=go/> }.into_any(),
+                        (true, false) => view! { <VmTable rows=rows query=query columns=columns go=go actions=actions page_ids=page_ids/><Pager page=list.data query=query go=go/> }.into_any(),
                     }
                 }}
             </div>

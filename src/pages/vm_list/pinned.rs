@@ -3,14 +3,13 @@
 //! keyboard's way) or by dragging, each read by its id.
 
 use crate::api::vms::get_vm;
-use crate::components::{use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
+use crate::components::{focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{ApiError, Vm};
-use wasm_bindgen::JsCast;
 
 /// A pinned VM as read: the VM, or gone from the account.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,18 +82,8 @@ fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usiz
             store.pins.update(|p| p.step(&id, by));
             let at = store.pins.with_untracked(|p| p.place(&id)).unwrap_or_default();
             let total = count.get_untracked();
-            moved.set(vmdeck_core::tf!(t::PINNED_MOVED, name = name.get_untracked(), n = at + 1, total = total));
-            let at_end = if by < 0 { at == 0 } else { at + 1 >= total };
-            let button = match (by < 0, at_end) {
-                (true, false) | (false, true) => "up",
-                (true, true) | (false, false) => "down",
-            };
-            let target = format!("pin-{button}-{id}");
-            request_animation_frame(move || {
-                if let Some(el) = document().get_element_by_id(&target).and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    let _ = el.focus();
-                }
-            });
+            moved.set(vmdeck_core::tf!(t::MOVED_TO, name = name.get_untracked(), n = at + 1, total = total));
+            focus_arrow("pin", &id, by, at, total);
         }
     };
     let (up, down) = (step.clone(), step);
@@ -140,10 +129,10 @@ fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usiz
             <VmTags vm=id.clone() store=use_tags()/>
             <span class="pinned-move">
                 <button type="button" class="button button-quiet button-small" id=up_id disabled=move || place.get() == 0
-                    aria-label=move || vmdeck_core::tf!(t::PINNED_UP, name = name.get()) title=move || vmdeck_core::tf!(t::PINNED_UP, name = name.get())
+                    aria-label=move || vmdeck_core::tf!(t::MOVE_UP, name = name.get()) title=move || vmdeck_core::tf!(t::MOVE_UP, name = name.get())
                     on:click=move |_| up(-1)>"↑"</button>
                 <button type="button" class="button button-quiet button-small" id=down_id disabled=move || { place.get() + 1 >= count.get() }
-                    aria-label=move || vmdeck_core::tf!(t::PINNED_DOWN, name = name.get()) title=move || vmdeck_core::tf!(t::PINNED_DOWN, name = name.get())
+                    aria-label=move || vmdeck_core::tf!(t::MOVE_DOWN, name = name.get()) title=move || vmdeck_core::tf!(t::MOVE_DOWN, name = name.get())
                     on:click=move |_| down(1)>"↓"</button>
             </span>
         </li>

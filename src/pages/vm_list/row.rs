@@ -4,24 +4,12 @@
 use super::actions::{Ask, ListActions};
 use crate::components::{use_protection, ActionButton, PinButton, PinStore, ProtectedBadge, Protection, StatusBadge, TagStore, VmTags};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{common as c, integer, shell as t, Text};
+use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::route::VmTab;
 use vmdeck_core::vm::bulk::BulkAction;
+use vmdeck_core::vm::columns::Column;
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::Vm;
-
-/// The columns, with the sort field each header sorts by.
-pub(super) const COLUMNS: [(Text, Option<&str>, &str); 9] = [
-    (vmdeck_core::i18n::common::NAME, Some("label"), ""),
-    (c::STATUS, Some("status"), ""),
-    (c::MEMORY, Some("memory"), "num"),
-    (c::CPUS, Some("cpus"), "num"),
-    (c::DISK, Some("disks_size"), "num"),
-    (c::OPERATING_SYSTEM, Some("operating_system_distro"), ""),
-    (c::IP_ADDRESSES, None, ""),
-    (c::LOCATION, Some("location_id"), ""),
-    (c::TYPE, None, ""),
-];
 
 /// What the panel itself marks VMs with, looked up once for every row.
 #[derive(Clone, Copy)]
@@ -32,13 +20,12 @@ pub(super) struct RowMarks {
 }
 
 #[component]
-pub(super) fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks, #[prop(optional)] again: bool) -> impl IntoView {
+pub(super) fn VmRow(vm: RwSignal<Vm>, columns: StoredValue<Vec<Column>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks, #[prop(optional)] again: bool) -> impl IntoView {
     // A VM shown a second time (in another tag's group) has no ids of its own.
     let row_id = move || vm.with(|vm| vm.id.as_ref().filter(|_| !again).map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
             {move || vm.with(|vm| {
-                let dash = || "—".to_owned();
                 let name = vm.display_name();
                 let hostname = vm.hostname.clone().unwrap_or_default();
                 let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
@@ -72,22 +59,46 @@ pub(super) fn VmRow(vm: RwSignal<Vm>, actions: ListActions, page_ids: Memo<Vec<S
                             None => view! { <span>{name}</span> }.into_any(),
                         }}
                         {marks.protection.is_some_and(|p| p.is_protected(&id)).then(|| view! { " " <ProtectedBadge/> })}
-                        <VmTags vm=id.clone() store=marks.tags/>
                         <div class="muted small mono">{hostname}</div>
                     </td>
-                    <td data-label=c::STATUS.get()><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td>
-                    <td class="num" data-label=c::MEMORY.get()>{vm.memory_mb.map(format_memory).unwrap_or_else(dash)}</td>
-                    <td class="num" data-label=c::CPUS.get()>{vm.cpus.map(integer).unwrap_or_else(dash)}</td>
-                    <td class="num" data-label=c::DISK.get()>{vm.disks_size_gb.map(|gb| format!("{} GB", integer(gb))).unwrap_or_else(dash)}</td>
-                    <td data-label=t::LIST_OS.get()>{vm.os_name().unwrap_or_else(dash)}</td>
-                    <td class="mono small" data-label="IP">{if vm.ip_addresses.is_empty() { dash() } else { vm.ip_addresses.join(", ") }}</td>
-                    <td data-label=c::LOCATION.get()>{vm.location_id.clone().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l)).unwrap_or_else(dash)}</td>
-                    <td data-label=c::TYPE.get()>{vm.vm_type.as_ref().map(|kind| kind.label().to_owned()).unwrap_or_else(dash)}</td>
+                    {columns.with_value(|columns| columns.iter().map(|column| cell(*column, vm, &id, marks)).collect_view())}
                     {menu}
                 }
             })}
         </tr>
     }
+}
+
+/// `vm`'s cell in `column`, labelled for the cards a narrow screen shows.
+fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> AnyView {
+    let dash = || "—".to_owned();
+    let text = |value: Option<String>| value.unwrap_or_else(dash);
+    let label = column.title().get();
+    let class = column.numeric().then_some("num");
+    let content = match column {
+        Column::Status => view! { <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/> }.into_any(),
+        Column::Tags => view! { <VmTags vm=id.to_owned() store=marks.tags/> }.into_any(),
+        Column::Memory => text(vm.memory_mb.map(format_memory)).into_any(),
+        Column::Cpus => text(vm.cpus.map(integer)).into_any(),
+        Column::CpuShares => text(vm.cpu_shares.map(integer)).into_any(),
+        Column::CpuType => text(vm.cpu_type.clone()).into_any(),
+        Column::Disk => text(vm.disks_size_gb.map(|gb| format!("{} GB", integer(gb)))).into_any(),
+        Column::DiskType => text(vm.disk_type.clone()).into_any(),
+        Column::Os => text(vm.os_name()).into_any(),
+        Column::Template => text(vm.template_label.clone().or_else(|| vm.template_id.clone())).into_any(),
+        Column::Addresses => text((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", "))).into_any(),
+        Column::Location => text(vm.location_id.as_ref().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l))).into_any(),
+        Column::Type => text(vm.vm_type.as_ref().map(|kind| kind.label().to_owned())).into_any(),
+        Column::Note => text(vm.note.clone()).into_any(),
+        Column::Created => text(vm.created_at.as_deref().map(crate::i18n::service_moment)).into_any(),
+    };
+    let class = match column {
+        Column::Addresses => Some("mono small"),
+        Column::Note => Some("cell-note"),
+        Column::Tags => Some("cell-tags"),
+        _ => class,
+    };
+    view! { <td class=class data-label=label>{content}</td> }.into_any()
 }
 
 /// A row's own actions, in a menu that is drawn when opened (a thousand

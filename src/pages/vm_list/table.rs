@@ -2,52 +2,67 @@
 //! shown instead when the view is empty or still loading.
 
 use super::actions::ListActions;
-use super::row::{RowMarks, VmRow, COLUMNS};
+use super::row::{RowMarks, VmRow};
 use super::Row;
 use crate::components::{use_pins, use_protection, use_tags, EmptyState};
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::{Order, VmQuery};
 use vmdeck_core::i18n::{common as c, shell as t};
 
 
+/// The table with `columns` after the name. A change of columns draws it
+/// anew: the rows then need not each watch which columns there are.
 #[component]
-pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
+pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, columns: Memo<Columns>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
     let marks = RowMarks { protection: use_protection(), pins: use_pins(), tags: use_tags() };
-    let headers = COLUMNS
-        .iter()
-        .map(|(title, sort, class)| {
-            let Some(field) = *sort else {
-                return view! { <th scope="col" class=*class>{title.get()}</th> }.into_any();
-            };
-            let state = move || query.with(|q| (q.sort == Some(field)).then_some(q.order));
-            view! {
-                <th
-                    scope="col"
-                    class=*class
-                    aria-sort=move || match state() {
-                        Some(Order::Asc) => "ascending",
-                        Some(Order::Desc) => "descending",
-                        None => "none",
-                    }
-                >
-                    <button type="button" class="sort" id=format!("sort-{field}") on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
-                        {title.get()}
-                        <span class="sort-mark" aria-hidden="true">{move || match state() {
-                            Some(Order::Asc) => "▲",
-                            Some(Order::Desc) => "▼",
-                            None => "↕",
-                        }}</span>
-                    </button>
-                </th>
-            }
-            .into_any()
-        })
-        .collect_view();
+    let grouped = Memo::new(move |_| query.with(|q| q.group_by_tag));
     // Effects run after the view is in the document: the rows are there by then.
     Effect::new(move || {
         rows.track();
+        columns.track();
+        grouped.track();
         crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+    });
+    move || {
+        let columns = StoredValue::new(columns.get().list().to_vec());
+        view! { <TableOf rows=rows query=query grouped=grouped columns=columns go=go actions=actions page_ids=page_ids marks=marks/> }
+    }
+}
+
+fn heading(title: &'static str, sort: Option<&'static str>, class: Option<&'static str>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> AnyView {
+    let Some(field) = sort else {
+        return view! { <th scope="col" class=class>{title}</th> }.into_any();
+    };
+    let state = move || query.with(|q| (q.sort == Some(field)).then_some(q.order));
+    view! {
+        <th
+            scope="col"
+            class=class
+            aria-sort=move || match state() {
+                Some(Order::Asc) => "ascending",
+                Some(Order::Desc) => "descending",
+                None => "none",
+            }
+        >
+            <button type="button" class="sort" id=format!("sort-{field}") on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
+                {title}
+                <span class="sort-mark" aria-hidden="true">{move || match state() {
+                    Some(Order::Asc) => "▲",
+                    Some(Order::Desc) => "▼",
+                    None => "↕",
+                }}</span>
+            </button>
+        </th>
+    }
+    .into_any()
+}
+
+#[component]
+fn TableOf(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, grouped: Memo<bool>, columns: StoredValue<Vec<Column>>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
+    let headers = columns.with_value(|columns| {
+        columns.iter().map(|column| heading(column.title().get(), column.sort_field(), column.numeric().then_some("num"), query, go)).collect_view()
     });
     view! {
         <div class="table-wrap">
@@ -58,16 +73,17 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, go: Callback<VmQu
                             prop:checked=move || actions.selection.with(|s| page_ids.with(|p| s.all_of(p)))
                             on:change=move |_| actions.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
                     </th>
+                    {heading(c::NAME.get(), Some("label"), None, query, go)}
                     {headers}
                     <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
                 </tr></thead>
-                {move || if query.with(|q| q.group_by_tag) {
-                    view! { <super::grouped::GroupedRows rows=rows actions=actions page_ids=page_ids marks=marks/> }.into_any()
+                {move || if grouped.get() {
+                    view! { <super::grouped::GroupedRows rows=rows columns=columns actions=actions page_ids=page_ids marks=marks/> }.into_any()
                 } else {
                     view! {
                         <tbody>
                             <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                                <VmRow vm=RwSignal::from(row.vm) actions=actions page_ids=page_ids marks=marks/>
+                                <VmRow vm=RwSignal::from(row.vm) columns=columns actions=actions page_ids=page_ids marks=marks/>
                             </For>
                         </tbody>
                     }.into_any()

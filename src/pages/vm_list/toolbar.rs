@@ -1,6 +1,8 @@
 //! Search, the filter bar and the sort choice, all of it written to the URL.
 
 use crate::deploy::use_deploy;
+use crate::kept::Kept;
+use vmdeck_core::vm::columns::Columns;
 use gloo_timers::callback::Timeout;
 use crate::components::{use_tags, ToggleButton};
 use vmdeck_core::vm::tags::Tag;
@@ -23,7 +25,7 @@ const SEARCH_TYPING_MS: f64 = 1_500.0;
 
 /// Search, the filter bar and the sort choice.
 #[component]
-pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>, columns: Memo<Columns>, remembered: Kept<Columns>) -> impl IntoView {
     let deploy = use_deploy();
     let navigate = StoredValue::new_local(use_navigate());
     // Which text filter the search box writes: host names unless the URL says labels.
@@ -88,6 +90,7 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
                 </select>
             </form>
             <super::views::ViewsMenu query=query/>
+            <super::columns::ColumnsMenu query=query columns=columns remembered=remembered go=go/>
             <ToggleButton id="vm-filters-toggle" controls="vm-filters" open=show_filters>
                 {t::LIST_FILTERS.get()}
                 {move || (filter_count() > 0).then(|| view! { <span class="count">{filter_count()}</span> })}

@@ -4,7 +4,7 @@
 //! it is first opened: its form stays out of the list's first download.
 
 use super::actions::ListActions;
-use crate::components::{use_views, CopyButton, FormView, SubmitButton, TextField};
+use crate::components::{dismissable, use_views, CopyButton, FormView, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
@@ -23,8 +23,9 @@ pub fn ViewsMenu(query: Memo<VmQuery>) -> impl IntoView {
             menu.set_open(false);
         }
     };
+    let on_key = dismissable(menu);
     view! {
-        <details class="views-menu" id="views-menu" node_ref=menu>
+        <details class="views-menu" id="views-menu" node_ref=menu on:keydown=on_key>
             <summary class="button">{c::VIEWS.get()}</summary>
             <div class="views-menu-body">
                 <ul class="views-list">

@@ -4,7 +4,8 @@
 use crate::network::{FirewallRule, Interface, IpAddress};
 use crate::secrets;
 use crate::stats::{Bandwidth, CpuUsage};
-use crate::vm::tags::{Tag, Tags};
+use crate::vm::columns::Columns;
+use crate::vm::tags::Tags;
 use crate::vm::Vm;
 use serde_json::{Map, Value};
 
@@ -85,30 +86,19 @@ fn number(value: Option<i64>) -> String {
     value.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// The VMs, with the tags the user gave them in this panel.
-pub fn vms(list: &[Vm], tags: &Tags) -> Table {
+/// The VMs: who they are, then the list's columns as data, the tags the
+/// user gave them in this panel among them.
+pub fn vms(list: &[Vm], tags: &Tags, columns: &Columns) -> Table {
+    let mut headers = vec!["id", "label", "hostname"];
+    headers.extend(columns.list().iter().flat_map(|c| c.csv_headers().iter().copied()));
     Table {
-        headers: vec!["id", "label", "hostname", "status", "busy", "suspended", "memory_mb", "cpus", "disk_gb", "operating_system", "ip_addresses", "location_id", "type", "tags"],
+        headers,
         rows: list
             .iter()
             .map(|vm| {
-                vec![
-                    text(&vm.id),
-                    text(&vm.label),
-                    text(&vm.hostname),
-                    vm.status.code().to_owned(),
-                    vm.locked.to_string(),
-                    vm.suspended.to_string(),
-                    number(vm.memory_mb),
-                    number(vm.cpus),
-                    number(vm.disks_size_gb),
-                    vm.os_name().unwrap_or_default(),
-                    vm.ip_addresses.join(" "),
-                    text(&vm.location_id),
-                    vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default(),
-                    // A tag holds no comma: the list reads back.
-                    vm.id.as_deref().map(|id| tags.of(id).map(Tag::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default(),
-                ]
+                let mut row = vec![text(&vm.id), text(&vm.label), text(&vm.hostname)];
+                columns.list().iter().for_each(|c| c.csv_cells(vm, tags, &mut row));
+                row
             })
             .collect(),
     }
@@ -192,6 +182,7 @@ pub fn bandwidth(data: &Bandwidth, iso: &dyn Fn(f64) -> String) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vm::tags::Tag;
     use serde_json::json;
 
     fn table(rows: &[&[&str]]) -> Table {
@@ -250,7 +241,7 @@ mod tests {
     #[test]
     fn no_table_has_a_secret_column() {
         let tables = [
-            vms(&[], &Tags::default()),
+            vms(&[], &Tags::default(), &Columns::parse_list("status,memory,cpus,cpu_shares,cpu_type,disk,disk_type,os,template,ip,location,type,tags,note,created").unwrap()),
             ips(&[]),
             interfaces(&[]),
             rules(&[]),
@@ -272,10 +263,13 @@ mod tests {
         let mut tags = Tags::default();
         tags.add("1", &Tag::parse("web").unwrap());
         tags.add("1", &Tag::parse("eu west").unwrap());
-        let t = vms(&[vm], &tags);
+        let t = vms(&[vm.clone()], &tags, &Columns::default());
         assert!(t.rows.iter().all(|r| r.len() == t.headers.len()));
         assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");
         assert_eq!(t.rows[0][13], "eu west, web");
+        let chosen = vms(&[vm], &tags, &Columns::parse_list("tags,memory").unwrap());
+        assert_eq!(chosen.headers, ["id", "label", "hostname", "tags", "memory_mb"], "the list's columns, in its order");
+        assert_eq!(chosen.rows, [["1", "=cmd", "", "eu west, web", ""]]);
         assert!(csv(&t).contains("\"'=cmd\""));
         let cpu_table = cpu(&CpuUsage { lapse: None, time_units: None, data: vec![Some(12.345), None] });
         assert_eq!(cpu_table.rows, vec![vec!["0".to_owned(), "12.35".to_owned()], vec!["1".to_owned(), String::new()]]);

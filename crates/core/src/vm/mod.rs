@@ -2,6 +2,7 @@
 
 pub mod bulk;
 pub mod clone;
+pub mod columns;
 pub mod create;
 pub mod disk;
 pub mod edit;

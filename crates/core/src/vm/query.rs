@@ -1,9 +1,11 @@
 //! The VM list's view: filters, sort and page. One type serves the page's
 //! URL (so a view can be bookmarked and shared) and the API's query string;
 //! both use the API's own parameter names. The tag filter is the panel's
-//! own (`tag` in the URL, never sent to the API).
+//! own (`tag` in the URL, never sent to the API), and so are the grouping
+//! and the columns shown, which change what is drawn, not what is read.
 
 use crate::i18n::{common as c, messages as t};
+use crate::vm::columns::Columns;
 use crate::vm::tags::Tag;
 use std::fmt;
 
@@ -76,11 +78,13 @@ pub struct VmQuery {
     pub tag: Option<Tag>,
     /// The page's VMs in a group per tag (`group=tag`; the panel's own).
     pub group_by_tag: bool,
+    /// The columns shown (`cols=`); `None` for the default.
+    pub columns: Option<Columns>,
 }
 
 impl Default for VmQuery {
     fn default() -> Self {
-        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT, tag: None, group_by_tag: false }
+        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT, tag: None, group_by_tag: false, columns: None }
     }
 }
 
@@ -104,7 +108,8 @@ impl VmQuery {
         let offset = get("offset").and_then(|o| o.parse::<u64>().ok()).unwrap_or(0);
         let tag = get("tag").and_then(|t| Tag::parse(t).ok());
         let group_by_tag = get("group") == Some("tag");
-        Self { filters, sort, order, offset, limit, tag, group_by_tag }
+        let columns = get("cols").and_then(Columns::parse_list).filter(|c| !c.is_default());
+        Self { filters, sort, order, offset, limit, tag, group_by_tag, columns }
     }
 
     /// The parameters of this view for the API: all of the URL's but the
@@ -127,6 +132,9 @@ impl VmQuery {
         let mut out = String::from("/vms");
         let mut params = self.params();
         let at = self.filters.len();
+        if let Some(columns) = &self.columns {
+            params.insert(at, ("cols", columns.to_param()));
+        }
         if self.group_by_tag {
             params.insert(at, ("group", "tag".to_owned()));
         }
@@ -140,6 +148,30 @@ impl VmQuery {
             crate::api::paths::encode_component(value, &mut out);
         }
         out
+    }
+
+    /// What is read from the API for this view, and the tag's VMs picked
+    /// from it: the view without what only changes how it is drawn.
+    pub fn read_part(&self) -> Self {
+        Self { group_by_tag: false, columns: None, ..self.clone() }
+    }
+
+    /// The view with the `remembered` columns where it names none.
+    pub fn or_columns(self, remembered: &Columns) -> Self {
+        match self.columns {
+            Some(_) => self,
+            None => self.with_columns(remembered.clone()),
+        }
+    }
+
+    /// The columns shown.
+    pub fn shown_columns(&self) -> Columns {
+        self.columns.clone().unwrap_or_default()
+    }
+
+    /// The same view with `columns` shown (`None` for the default when it is).
+    pub fn with_columns(&self, columns: Columns) -> Self {
+        Self { columns: (!columns.is_default()).then_some(columns), ..self.clone() }
     }
 
     pub fn filter(&self, name: &str) -> Option<&str> {
@@ -292,6 +324,26 @@ mod tests {
         assert!(parse("group=tag").group_by_tag);
         assert!(!parse("group=status").group_by_tag);
         assert!(grouped.without_filters().group_by_tag, "grouping is no filter");
+    }
+
+    #[test]
+    fn the_columns_are_in_the_url_and_not_in_what_is_read() {
+        use crate::vm::columns::{Column, Columns};
+        let q = parse("cols=note,memory,price&status=online&group=tag");
+        let shown = q.shown_columns();
+        assert_eq!(shown.list(), [Column::Note, Column::Memory]);
+        assert_eq!(q.href(), "/vms?status=online&group=tag&cols=note%2Cmemory&limit=50");
+        assert_eq!(parse(&q.href().replace("%2C", ",")["/vms?".len()..]), q);
+        assert!(q.params().iter().all(|(key, _)| *key != "cols"));
+        assert_eq!(q.read_part(), parse("status=online"), "columns and grouping do not change what is read");
+        assert_eq!(parse("cols=price").columns, None);
+        let default = Columns::default().to_param();
+        assert_eq!(parse(&format!("cols={default}")).columns, None, "the default is not written");
+        let remembered = Columns::parse_list("tags").unwrap_or_default();
+        assert_eq!(parse("status=online").or_columns(&remembered).shown_columns(), remembered);
+        assert_eq!(q.clone().or_columns(&remembered), q, "the URL's columns first");
+        assert_eq!(q.with_columns(Columns::default()).columns, None);
+        assert_eq!(q.without_filters().columns, q.columns, "columns are no filter");
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub use part::{Kind, Part, PartName};
 use crate::firewall::saved::WrittenSet;
 use crate::history::TaskList;
 use crate::i18n::workspace as t;
+use crate::vm::columns::Columns;
 use crate::vm::pins::Pins;
 use crate::vm::protection::Marks;
 use crate::vm::tags::Tags;
@@ -71,6 +72,7 @@ parts! {
     rule_sets: Vec<WrittenSet>,
     history: TaskList,
     my_address: Option<Ipv4Addr>,
+    columns: Columns,
 }
 
 /// One account's workspace, as written to a file or read from one.

@@ -7,6 +7,7 @@ use super::Change;
 use crate::firewall::saved::{self, WrittenSet};
 use crate::history::{Task, TaskList, KEEP};
 use crate::i18n::{common, workspace as t};
+use crate::vm::columns::Columns;
 use crate::vm::pins::Pins;
 use crate::vm::protection::Marks;
 use crate::vm::tags::Tags;
@@ -47,6 +48,23 @@ impl Part for Tags {
             }
         }
         merged
+    }
+}
+
+/// A setting: the file's columns in place of the browser's where they differ.
+impl Part for Columns {
+    const NAME: PartName = PartName { key: "columns", label: t::PART_COLUMNS };
+    const KIND: Kind = Kind::List;
+
+    fn read(value: &Value) -> Self {
+        Columns::from_json(value)
+    }
+    fn write(&self) -> Value {
+        self.to_json()
+    }
+    /// The default is nothing to carry.
+    fn entries(&self) -> usize {
+        if self.is_default() { 0 } else { self.list().len() }
     }
 }
 

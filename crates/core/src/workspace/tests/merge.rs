@@ -27,7 +27,7 @@ fn a_file_taken_into_the_state_it_came_from_changes_nothing() {
     let merge = file.merge_into(&current);
     assert!(merge.is_noop());
     assert_eq!(merge.result, current);
-    assert_eq!(merge.changes.len(), 7, "every part the file carries");
+    assert_eq!(merge.changes.len(), 8, "every part the file carries");
     for change in &merge.changes {
         assert_eq!((change.added.count, change.replaced.count, change.left_out.count, change.unread), (0, 0, 0, 0), "{change:?}");
         assert!(change.unchanged > 0);
@@ -45,7 +45,7 @@ fn into_an_empty_browser_everything_is_added_and_the_header_stays_the_browsers()
     assert_eq!(merge.result.parts, full().parts);
     assert_eq!((merge.result.account.as_str(), merge.result.exported), ("acct-99", 9));
     let added: Vec<usize> = merge.changes.iter().map(|c| c.added.count).collect();
-    assert_eq!(added, [3, 2, 1, 2, 2, 2, 1]);
+    assert_eq!(added, [3, 2, 1, 2, 2, 2, 1, 1]);
 }
 
 #[test]
@@ -207,35 +207,18 @@ fn a_part_that_could_not_be_read_is_in_the_preview_and_changes_nothing() {
     assert_eq!(merge.lines(), ["Aquí no cambiaría nada.", "VM fijadas: 2 entradas no se pudieron leer."]);
 }
 
-/// A part as another one would be added: only what the trait asks for, the merge of a setting.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Columns(Vec<String>);
-
-impl Part for Columns {
-    const NAME: PartName = PartName { key: "columns", label: t::PART_VIEWS };
-    const KIND: Kind = Kind::List;
-    fn read(value: &Value) -> Self {
-        Columns(value.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect())
-    }
-    fn write(&self) -> Value {
-        json!(self.0)
-    }
-    fn entries(&self) -> usize {
-        self.0.len()
-    }
-}
-
 #[test]
-fn a_settings_part_by_default_takes_the_files_value_where_it_differs() {
-    let columns = |names: &[&str]| Columns(names.iter().map(|n| (*n).to_owned()).collect());
+fn the_columns_are_a_setting_the_file_replaces_where_it_differs() {
+    use crate::vm::columns::Columns;
+    let columns = |list: &str| Columns::parse_list(list).unwrap_or_default();
     let merged = |file: &Columns, here: &Columns| {
         let mut change = Change { part: Columns::NAME, added: Counted::default(), replaced: Counted::default(), unchanged: 0, left_out: Counted::default(), unread: 0 };
         (file.merge_into(here, &mut change), (change.added.count, change.replaced.count, change.unchanged))
     };
-    let (mine, theirs, none) = (columns(&["hostname"]), columns(&["hostname", "status"]), columns(&[]));
+    let (mine, theirs, default) = (columns("note"), columns("note,status"), Columns::default());
     assert_eq!(merged(&theirs, &mine), (theirs.clone(), (0, 1, 0)));
-    assert_eq!(merged(&theirs, &none), (theirs.clone(), (1, 0, 0)));
+    assert_eq!(merged(&theirs, &default), (theirs.clone(), (1, 0, 0)));
     assert_eq!(merged(&theirs, &theirs), (theirs.clone(), (0, 0, 1)));
-    assert_eq!(merged(&none, &mine), (mine, (0, 0, 0)));
+    assert_eq!(merged(&default, &mine), (mine, (0, 0, 0)), "a file with the default leaves the browser's choice");
     assert_eq!(Columns::read(&Columns::write(&theirs)), theirs);
 }

@@ -35,6 +35,7 @@ pub(super) fn full() -> Workspace {
     parts.rule_sets = vec![set("Office", 22), set("Mail", 25)];
     parts.history = TaskList::from(vec![task(2, 1_700_000_002_000.0), task(1, 1_700_000_001_000.0)]);
     parts.my_address = Some(Ipv4Addr::new(203, 0, 113, 7));
+    parts.columns = crate::vm::columns::Columns::parse_list("note,status").unwrap_or_default();
     Workspace::new(1_700_000_100_000, "https://api.example.net/v1", "acct-17", parts)
 }
 
@@ -58,6 +59,7 @@ fn every_part_reads_back_as_written_in_the_form_it_is_kept_in() {
     assert_eq!(value["firewall_sets"], serde_json::to_value(&parts.rule_sets).unwrap());
     assert_eq!(value["history"], serde_json::to_value(&parts.history).unwrap());
     assert_eq!(value["my_address"], json!("203.0.113.7"));
+    assert_eq!(value["columns"], json!(["note", "status"]));
     assert_eq!((&value["format"], &value["version"], &value["exported"]), (&json!(FORMAT), &json!(1), &json!(1_700_000_100_000_u64)));
     assert!(text.starts_with("{\n  \"format\": \"vmdeck-workspace\",\n  \"version\": 1,"), "the marker first, pretty-printed: {text}");
 }
@@ -172,9 +174,10 @@ fn within_a_part_what_cannot_be_read_is_left_out_and_counted() {
     assert_eq!(read.parts.rule_sets, vec![set_with("OFFICE ", "accept tcp 2222")], "a second of a name takes the first's place");
     assert_eq!(read.parts.history.tasks(), [task(4, 4000.0)]);
     assert_eq!(read.parts.my_address, None);
+    assert_eq!(read.parts.columns.to_param(), "status");
     let unread: Vec<(&str, usize)> = read.unread.iter().map(|(key, n)| (*key, *n)).collect();
-    assert_eq!(unread, [("firewall_sets", 3), ("history", 3), ("my_address", 1), ("pins", 3), ("protection", 2), ("tags", 5), ("views", 1)]);
-    assert_eq!((read.unread("tags"), read.unread("columns")), (5, 0));
+    assert_eq!(unread, [("columns", 1), ("firewall_sets", 3), ("history", 3), ("my_address", 1), ("pins", 3), ("protection", 2), ("tags", 5), ("views", 1)]);
+    assert_eq!((read.unread("tags"), read.unread("nothing")), (5, 0));
 }
 
 fn set_with(name: &str, rule: &str) -> WrittenSet {
