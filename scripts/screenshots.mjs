@@ -147,7 +147,7 @@ async function fleet(page, base, ids, scheme, size) {
   await page.check('#column-note');
   await page.check('#column-template');
   await page.uncheck('#column-type');
-  await page.waitForSelector('#vm-table thead th:has-text("Template")');
+  await page.waitForSelector('#vm-table thead th:has-text("Template")', { state: 'attached' });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(OUT, `vm-list-columns-${scheme}-${size}.png`) });
   taken.push(`screenshots/vm-list-columns-${scheme}-${size}.png`);

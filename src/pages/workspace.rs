@@ -193,9 +193,9 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
         view! {
             <tr>
                 <th scope="row">{what.get()}</th>
-                <td>{kept_in.get()}</td>
-                <td class="num">{entries.unwrap_or_else(|| "—".to_owned())}</td>
-                <td>{if in_file { c::YES.get() } else { c::NO.get() }}</td>
+                <td data-label=t::COL_KEPT_IN.get()>{kept_in.get()}</td>
+                <td class="num" data-label=t::COL_ENTRIES.get()>{entries.unwrap_or_else(|| "—".to_owned())}</td>
+                <td data-label=t::COL_IN_FILE.get()>{if in_file { c::YES.get() } else { c::NO.get() }}</td>
             </tr>
         }
     }
