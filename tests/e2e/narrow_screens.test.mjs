@@ -7,7 +7,7 @@ import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '12'], { before, after, afterEach });
 
-const PAGES = ['/vms', '/vms/new', '/interfaces', '/ip_addresses', '/activity',
+const PAGES = ['/vms', '/vms/new', '/interfaces', '/ip-addresses', '/activity', '/workspace',
   ...['', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics', '/settings', '/activity'].map((tab) => `/vms/1001${tab}`)];
 
 /** How far the page reaches past the screen's right edge, and the outermost elements that do (not inside a box that scrolls). */
@@ -37,5 +37,9 @@ for (const locale of ['en-US', 'es-ES']) {
     await page.click('#views-menu summary');
     const { over, past } = await sideways(page);
     assert.ok(over <= 0, `the list with its filters, pins, groups and views scrolls ${over} px sideways: ${past.join(', ')}`);
+    await page.click('#columns-open');
+    await page.waitForSelector('#columns-reset');
+    const columns = await sideways(page);
+    assert.ok(columns.over <= 0, `the list with its column chooser open scrolls ${columns.over} px sideways: ${columns.past.join(', ')}`);
   });
 }
