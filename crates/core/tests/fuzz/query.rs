@@ -1,10 +1,11 @@
-//! The VM list's view (filters, sort, order, page) through its URL.
+//! The VM list's view (filters, sort, order, page, tag, grouping, columns) through its URL.
 
 use crate::cases;
 use proptest::option;
 use proptest::prelude::*;
 use proptest::sample::select;
 use std::collections::HashMap;
+use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::{Order, VmQuery, FILTERS, SORT_FIELDS};
 use vmdeck_core::vm::tags::Tag;
 
@@ -18,8 +19,11 @@ fn query_sent() -> impl Strategy<Value = VmQuery> {
     };
     let filters: Vec<_> = FILTERS.iter().map(|name| option::of(filter_value(name)).prop_map(move |v| v.map(|v| (*name, v)))).collect();
     let tag = option::of(any::<String>().prop_filter_map("a tag", |text| Tag::parse(&text).ok()));
-    (filters, option::of(select(SORT_FIELDS.to_vec())), any::<bool>(), any::<u64>(), 1u64..=1000, tag, any::<bool>()).prop_map(
-        |(filters, sort, desc, offset, limit, tag, group_by_tag)| VmQuery {
+    // Any order of any columns, none twice; the default is written as none.
+    let columns = option::of(proptest::sample::subsequence(Column::ALL.to_vec(), 1..=Column::ALL.len()).prop_shuffle())
+        .prop_map(|list| list.and_then(|list| Columns::parse_list(&list.iter().map(|c| c.key()).collect::<Vec<_>>().join(","))).filter(|c| !c.is_default()));
+    (filters, option::of(select(SORT_FIELDS.to_vec())), any::<bool>(), any::<u64>(), 1u64..=1000, (tag, any::<bool>(), columns)).prop_map(
+        |(filters, sort, desc, offset, limit, (tag, group_by_tag, columns))| VmQuery {
             filters: filters.into_iter().flatten().collect(),
             sort: sort.map(|(field, _)| field),
             // Without a sort the order is not said, and reads as ascending.
@@ -28,6 +32,7 @@ fn query_sent() -> impl Strategy<Value = VmQuery> {
             limit,
             tag,
             group_by_tag,
+            columns,
         },
     )
 }
