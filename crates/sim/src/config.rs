@@ -45,6 +45,11 @@ OPTIONS:
 The API is served under /api: {base_url} is http://HOST:PORT/api. Requests
 carry the account's token in the Authorization header.
 
+/_store/workspace keeps each account's workspace file, opened by the same
+token: PUT a JSON object of at most 2,000,000 bytes (204), GET it back as it
+was put (404 before any PUT). The fault switches and --cors-origin apply to
+it as to the API.
+
 The fault switches can be changed while running: GET /_sim/faults shows them,
 PUT /_sim/faults with a JSON object of latency_ms, error_rate, malformed_rate
 and drop_rate (fields left out are off) replaces them.

@@ -13,6 +13,7 @@ pub mod rules;
 pub mod seed;
 pub mod stats;
 pub mod store;
+pub mod workspace_store;
 
 use axum::http::{header, HeaderName, HeaderValue, Method};
 use axum::Router;
@@ -40,30 +41,48 @@ pub fn store(config: &Config) -> Store {
     Store { ids, accounts, op_time: config.op_time }
 }
 
-/// The whole service: the API under `/api` (with the fault switches and
-/// CORS), and the panel at `/` when a `--dist` folder is given (see
-/// [`assets`]: precompressed files, cache headers, and `index.html` for a
-/// browser navigating to a deep link).
+/// The whole service: the API under `/api` and the workspace store
+/// ([`workspace_store`]), each with the fault switches and CORS, and the
+/// panel at `/` when a `--dist` folder is given (see [`assets`]:
+/// precompressed files, cache headers, and `index.html` for a browser
+/// navigating to a deep link).
 pub fn app(config: &Config) -> Router {
     let faults = faults::Faults::new(config.faults.clone(), config.seed);
-    let mut api = api::router(api::AppState::new(store(config)))
-        .layer(axum::middleware::from_fn_with_state(faults.clone(), faults::apply));
-    if !config.cors_origins.is_empty() {
-        let origins: Vec<HeaderValue> = config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
-        let cors = CorsLayer::new()
-            .allow_origin(AllowOrigin::list(origins))
-            .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
-            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
-            .expose_headers(["x-total", "x-total-pages", "x-page", "x-per-page", "retry-after"].map(HeaderName::from_static))
-            .max_age(std::time::Duration::from_secs(600));
-        api = api.layer(cors);
-    }
+    let cors = cors(&config.cors_origins);
+    // What the panel calls answers as the API does: the same faults, the
+    // same origins allowed.
+    let called = |router: Router| {
+        let router = router.layer(axum::middleware::from_fn_with_state(faults.clone(), faults::apply));
+        match &cors {
+            Some(cors) => router.layer(cors.clone()),
+            None => router,
+        }
+    };
+    let state = api::AppState::new(store(config));
+    let api = called(api::router(state.clone()));
+    let workspace = called(workspace_store::router(state));
     let control = Router::new()
         .route("/_sim/faults", axum::routing::get(faults::show).put(faults::change))
         .with_state(faults);
-    let router = Router::new().nest("/api", api).merge(control);
+    let router = Router::new().nest("/api", api).merge(workspace).merge(control);
     match &config.dist {
         Some(dist) => router.fallback_service(assets::router(dist)),
         None => router,
     }
+}
+
+/// What lets a page on one of `origins` call the service; nothing without one.
+fn cors(origins: &[String]) -> Option<CorsLayer> {
+    if origins.is_empty() {
+        return None;
+    }
+    let origins: Vec<HeaderValue> = origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+    Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins))
+            .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+            .expose_headers(["x-total", "x-total-pages", "x-page", "x-per-page", "retry-after"].map(HeaderName::from_static))
+            .max_age(std::time::Duration::from_secs(600)),
+    )
 }

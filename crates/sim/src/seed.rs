@@ -39,7 +39,7 @@ const LAST_SECOND: u64 = (FIRST_DAY + DAYS) * 86_400;
 /// An account with `count` VMs, the same for the same seed.
 pub fn account(ids: &mut Ids, seed: u64, id: u64, token: &str, count: usize, now: Instant) -> Account {
     let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(id));
-    let mut account = Account { id, token: token.to_owned(), vms: BTreeMap::new(), ips: BTreeMap::new() };
+    let mut account = Account { id, token: token.to_owned(), vms: BTreeMap::new(), ips: BTreeMap::new(), workspace: None };
     let mut per_name = HashMap::<(usize, usize), u32>::new();
     for i in 0..count {
         let vm = vm(ids, &mut rng, &mut account, &mut per_name, i == 0, now);

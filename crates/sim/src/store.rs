@@ -92,6 +92,14 @@ pub struct Account {
     pub vms: BTreeMap<u64, Vm>,
     /// Every address of the account, attached or reserved.
     pub ips: BTreeMap<u64, IpAddress>,
+    /// The panel's workspace file, as last put (`/_store/workspace`).
+    pub workspace: Option<StoredFile>,
+}
+
+/// A file kept as it was sent, with when (seconds since the Unix epoch).
+pub struct StoredFile {
+    pub body: axum::body::Bytes,
+    pub modified: u64,
 }
 
 impl Account {
@@ -171,17 +179,44 @@ pub struct Store {
     pub op_time: Duration,
 }
 
+/// Seconds since the Unix epoch, now.
+pub fn epoch_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0)
+}
+
 /// The current time as the service writes dates.
 pub fn timestamp_now() -> String {
-    timestamp(SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0))
+    timestamp(epoch_now())
 }
 
 /// Seconds since the Unix epoch as the service writes dates: ISO 8601, no zone.
 pub fn timestamp(secs: u64) -> String {
+    let (y, m, d) = date_of(secs);
+    format!("{y:04}-{m:02}-{d:02}T{}", time_of_day(secs))
+}
+
+/// Seconds since the Unix epoch as HTTP writes a date (IMF-fixdate, for
+/// `Last-Modified`): `Sun, 06 Nov 1994 08:49:37 GMT`.
+pub fn http_date(secs: u64) -> String {
+    // The epoch's first day was a Thursday.
+    const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let (y, m, d) = date_of(secs);
+    let weekday = WEEKDAYS[(secs / 86_400 % 7) as usize];
+    let month = MONTHS.get((m as usize).saturating_sub(1)).unwrap_or(&"Jan");
+    format!("{weekday}, {d:02} {month} {y:04} {} GMT", time_of_day(secs))
+}
+
+/// The calendar date (year, month, day) in UTC.
+fn date_of(secs: u64) -> (i64, u32, u32) {
     // The calendar is the one thing the simulator shares with the core.
-    let (y, m, d) = vmdeck_core::time::civil_from_days((secs / 86_400) as i64);
+    vmdeck_core::time::civil_from_days((secs / 86_400) as i64)
+}
+
+/// `HH:MM:SS` in UTC.
+fn time_of_day(secs: u64) -> String {
     let rem = secs % 86_400;
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
+    format!("{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
 #[cfg(test)]
@@ -194,6 +229,13 @@ mod tests {
         assert_eq!(timestamp(19_723 * 86_400 + 3_661), "2024-01-01T01:01:01");
         assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00");
         assert_eq!(timestamp_now().len(), 19);
+    }
+
+    #[test]
+    fn dates_as_http_writes_them() {
+        assert_eq!(http_date(0), "Thu, 01 Jan 1970 00:00:00 GMT");
+        assert_eq!(http_date(784_111_777), "Sun, 06 Nov 1994 08:49:37 GMT");
+        assert_eq!(http_date(951_782_400), "Tue, 29 Feb 2000 00:00:00 GMT");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::records::{Effect, Operation, Vm};
 use crate::store::{Account, Ids, Store};
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -141,19 +141,29 @@ impl FromRequestParts<AppState> for Authed {
         let params = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|_| error(StatusCode::NOT_FOUND, "No such API path"))?;
-        let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).map(str::trim);
-        let Some(token) = token.filter(|t| !t.is_empty()) else {
-            return Err(error(StatusCode::UNAUTHORIZED, "Authentication required"));
-        };
-        let store = state.lock();
-        let Some(owner) = store.accounts.values().find(|a| a.token == token).map(|a| a.id) else {
-            return Err(error(StatusCode::UNAUTHORIZED, "Invalid token"));
-        };
+        let owner = token_owner(&parts.headers, state)?;
         match params.0.get("account").and_then(|a| a.parse::<u64>().ok()) {
             Some(id) if id == owner => Ok(Self { state: state.clone(), account: id }),
             _ => Err(error(StatusCode::FORBIDDEN, "This token does not open that account")),
         }
     }
+}
+
+/// The account whose token the `Authorization` header carries: a missing or
+/// unknown token is 401. The one token check of the service, also the
+/// workspace store's.
+pub fn token_owner(headers: &HeaderMap, state: &AppState) -> Result<u64, Response> {
+    let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).map(str::trim);
+    let Some(token) = token.filter(|t| !t.is_empty()) else {
+        return Err(error(StatusCode::UNAUTHORIZED, "Authentication required"));
+    };
+    let store = state.lock();
+    store
+        .accounts
+        .values()
+        .find(|a| a.token == token)
+        .map(|a| a.id)
+        .ok_or_else(|| error(StatusCode::UNAUTHORIZED, "Invalid token"))
 }
 
 /// What a handler works with: the account (settled up to now), the id
