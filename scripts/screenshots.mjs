@@ -151,9 +151,17 @@ async function fleet(page, base, ids, scheme, size) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(OUT, `vm-list-columns-${scheme}-${size}.png`) });
   taken.push(`screenshots/vm-list-columns-${scheme}-${size}.png`);
-  // What this browser keeps, with a file's preview.
+  // This month's transfer against the plans, with the column chooser closed.
+  await page.goto(`${base}/vms?cols=status,transfer,memory`);
+  await page.waitForSelector('#vm-table .transfer-cell');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUT, `vm-list-transfer-${scheme}-${size}.png`) });
+  taken.push(`screenshots/vm-list-transfer-${scheme}-${size}.png`);
+  // What this browser keeps, saved with the provider, with a file's preview.
   await page.goto(`${base}/workspace`);
   await page.waitForSelector('#workspace-kept');
+  await page.click('#workspace-store-save');
+  await page.waitForSelector('#workspace-store-saved');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#workspace-export')]);
   const file = JSON.parse(await readFile(await download.path(), 'utf8'));
   const more = { ...file, exported: Date.now(), pins: [...(file.pins ?? []), ids[4]], tags: { ...file.tags, [ids[5]]: ['db'] } };
@@ -175,7 +183,13 @@ const [, vm] = listed;
 const [quiet, ...others] = listed.slice(3).map((v) => v.id);
 const { memory, cpus, total_disk_size: disk } = listed[3];
 const plans = [{ name: 'Standard', memory, cpus, disk, price: { monthly: 12, currency: 'EUR' }, transfer: { included_gb: 150, month_starts_on: 1 } }];
-writeFileSync(path.join(deployed.dir, 'config.json'), JSON.stringify({ ...deployed.config, catalogue: { ...deployed.config.catalogue, plans } }));
+// Plans of the first VMs' sizes with small allowances, for the list's transfer column (near and over).
+for (const [i, gb] of [[0, 2], [1, 8], [2, 40]]) {
+  const { memory: m, cpus: c, total_disk_size: d } = listed[i];
+  if (!plans.some((p) => p.memory === m && p.cpus === c && p.disk === d)) plans.push({ name: `Small ${i}`, memory: m, cpus: c, disk: d, transfer: { included_gb: gb, month_starts_on: 1 } });
+}
+// A store of workspace files, for the workspace page's copy kept by the provider.
+writeFileSync(path.join(deployed.dir, 'config.json'), JSON.stringify({ ...deployed.config, workspace_store: '/_store/workspace', catalogue: { ...deployed.config.catalogue, plans } }));
 try {
   for (const scheme of ['light', 'dark']) {
     for (const [size, viewport] of Object.entries(SIZES)) {

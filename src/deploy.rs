@@ -29,6 +29,24 @@ impl Deploy {
     }
 }
 
+/// An address of the deployment's (`/api`, `/_store/workspace`) made
+/// absolute on this page's origin: as a login keeps its API, and as
+/// messages and commands name it.
+pub fn on_this_site(address: &str) -> String {
+    match address.starts_with('/') {
+        true => format!("{}{address}", window().location().origin().unwrap_or_default()),
+        false => address.to_owned(),
+    }
+}
+
+/// The deployment's store of workspace files for the shown account's login:
+/// only for a login to the deployment's own API, since the store gets the
+/// login's token.
+pub fn workspace_store(config: &DeployConfig, api_base_url: &str) -> Option<String> {
+    let store = config.workspace_store.as_deref()?;
+    (on_this_site(&config.login_base_url()) == api_base_url).then(|| on_this_site(store))
+}
+
 /// At the root: the configuration [`preload`] read, or (in a build that
 /// starts the app at once, as the browser tests do) read now.
 pub fn provide_deploy() -> Deploy {

@@ -95,6 +95,13 @@ impl Api {
         Box::pin(async move { request?.await })
     }
 
+    /// The same login to `address`, the deployment's store of workspace
+    /// files: read and written as the API is, but a refusal there does not
+    /// end the login, which the API still accepts.
+    pub fn at_store(&self, address: &str) -> Self {
+        Self { credentials: Credentials { base_url: address.to_owned(), ..self.credentials.clone() }, session: None }
+    }
+
     pub fn account_id(&self) -> &str {
         &self.credentials.account_id
     }

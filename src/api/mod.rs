@@ -10,5 +10,6 @@ pub mod network;
 pub mod stats;
 pub mod storage;
 pub mod vms;
+pub mod workspace;
 
 pub use client::{Api, ApiResult, Outcome, Reply};

@@ -30,7 +30,7 @@ pub fn ApiRequestView(
         let base = session.credentials()?.base_url;
         // A base on the panel's own origin ("/api") is made absolute, so the
         // command works from a shell.
-        let base = if base.starts_with('/') { format!("{}{base}", window().location().origin().ok()?) } else { base };
+        let base = crate::deploy::on_this_site(&base);
         let (commands, mut secrets) = requests.with(|list| (list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>(), list.iter().flat_map(ApiRequest::secret_variables).collect::<Vec<_>>()));
         vmdeck_core::sort_short(&mut secrets);
         secrets.dedup();

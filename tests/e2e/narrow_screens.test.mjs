@@ -43,3 +43,23 @@ for (const locale of ['en-US', 'es-ES']) {
     assert.ok(columns.over <= 0, `the list with its column chooser open scrolls ${columns.over} px sideways: ${columns.past.join(', ')}`);
   });
 }
+
+// A phone 390 × 844: the VM page's header, actions and tabs leave at least a
+// quarter of the first screen to the tab's own content, with the provider's
+// notice shown, in either language.
+for (const locale of ['en-US', 'es-ES']) {
+  test(`on a 390 px phone a VM's tab starts within the first screen (${locale})`, async () => {
+    const screen = { width: 390, height: 844 };
+    const { page } = await loggedInPage(suite, { viewport: screen, isMobile: true, hasTouch: true, locale });
+    await page.goto(`${suite.sim.url}/vms/1001`);
+    await page.waitForSelector('#provider-notice');
+    await page.waitForSelector('.tab-body #vm-transfer, .tab-body dl');
+    const at = await page.evaluate(() => ({
+      topbar: document.querySelector('.topbar').getBoundingClientRect().height,
+      tabs: document.querySelector('nav.tabs').getBoundingClientRect().bottom,
+      content: document.querySelector('.tab-body').getBoundingClientRect().top,
+    }));
+    assert.ok(at.topbar <= 120, `the top bar takes ${at.topbar} px (two rows are about 113)`);
+    assert.ok(at.content <= screen.height * 0.75, `the tab's content starts at ${at.content} px of ${screen.height}`);
+  });
+}

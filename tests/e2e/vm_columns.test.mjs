@@ -34,6 +34,7 @@ test('columns chosen and moved by keyboard are in the URL, remembered, exported,
 
   await page.click('#columns-open');
   assert.equal(await page.isChecked('#column-note'), false);
+  assert.equal(await page.locator('#column-transfer').count(), 0, 'no plan states a transfer: not offered');
   await page.check('#column-note');
   await page.waitForURL(/cols=/);
   await expectHeadings(page, [...DEFAULT, 'Note']);

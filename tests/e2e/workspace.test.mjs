@@ -62,6 +62,7 @@ test('the workspace exported from one browser is back, whole, in a fresh one, an
   assert.ok(Number(counts['Activity history']) >= 1);
   assert.equal(counts['The address saved as yours'], '1');
   assert.deepEqual(await axeProblems(page, 'the workspace page'), []);
+  assert.equal(await page.locator('.workspace-store').count(), 0, 'no store named in config.json: none offered');
 
   // The file: a marker, a version, where it came from, every part; never the token.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#workspace-export')]);

@@ -18,17 +18,6 @@ use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::api::paths;
 use vmdeck_core::ApiError;
 
-/// A relative base URL made absolute against this page's origin, so that
-/// messages name the real address.
-fn absolute(base: &str) -> String {
-    if base.starts_with('/') {
-        let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
-        format!("{origin}{base}")
-    } else {
-        base.to_owned()
-    }
-}
-
 /// The API address the deployment names, else `/api` on this origin.
 fn deployment_base(config: &vmdeck_core::deploy::DeployConfig) -> String {
     config.login_base_url()
@@ -51,7 +40,7 @@ fn return_to(next: Option<String>) -> String {
 /// The credentials of a checked form.
 fn credentials(form: &LoginForm) -> Credentials {
     let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
-    Credentials::new(absolute(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), form.remember)
+    Credentials::new(crate::deploy::on_this_site(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), form.remember)
 }
 
 /// Logs in with checked credentials and goes to `next`: on a fresh page

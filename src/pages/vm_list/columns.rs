@@ -29,6 +29,8 @@ pub fn ColumnsMenu(query: Memo<VmQuery>, columns: Memo<Columns>, remembered: Kep
     };
     let menu = NodeRef::<leptos::html::Details>::new();
     let on_key = dismissable(menu);
+    let deploy = crate::deploy::use_deploy();
+    let with_transfer = Memo::new(move |_| deploy.with(|d| d.catalogue.plans.iter().any(|plan| plan.transfer.is_some())));
     view! {
         <details class="views-menu columns-menu" id="columns-menu" node_ref=menu on:keydown=on_key>
             <summary class="button" id="columns-open">{t::COLUMNS.get()}</summary>
@@ -36,7 +38,7 @@ pub fn ColumnsMenu(query: Memo<VmQuery>, columns: Memo<Columns>, remembered: Kep
                 <p class="small muted">{t::COLUMNS_HINT.get()}</p>
                 <ul class="columns-list">
                     // Keyed: a column's row is moved, not drawn again, as the choice changes.
-                    <For each=move || columns.with(Columns::chooser).into_iter().map(|(column, _)| column) key=|column| *column let:column>
+                    <For each=move || columns.with(|c| c.chooser(with_transfer.get())).into_iter().map(|(column, _)| column) key=|column| *column let:column>
                         {
                             let key = column.key();
                             let title = column.title().get();

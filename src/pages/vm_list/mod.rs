@@ -14,6 +14,7 @@ mod views;
 mod since;
 mod table;
 mod toolbar;
+mod transfer;
 
 use crate::api::vms::list_vms;
 use crate::components::{use_tags, ErrorView, Freshness};
@@ -119,7 +120,11 @@ pub fn VmListPage() -> impl IntoView {
     // The rows on screen are of another view than the URL's: a new one is on its way.
     let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
     let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
-    let retry = Callback::new(move |()| list.refresh());
+    let transfer = transfer::ListTransfer::provide(list.data, columns);
+    let retry = Callback::new(move |()| {
+        list.refresh();
+        transfer.refresh();
+    });
     let actions = use_list_actions(list, query, tagged, &bulk::LIST_ACTIONS);
     let page_ids = Memo::new(move |_| rows.with(|rows| rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()));
 

@@ -2,6 +2,7 @@
 //! pin, tags) and its menu; drawn by the table and by its groups by tag.
 
 use super::actions::{Ask, ListActions};
+use super::transfer::TransferCell;
 use crate::components::{use_protection, ActionButton, PinButton, PinStore, ProtectedBadge, Protection, StatusBadge, TagStore, VmTags};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{integer, shell as t};
@@ -71,7 +72,7 @@ pub(super) fn VmRow(vm: RwSignal<Vm>, columns: StoredValue<Vec<Column>>, actions
 
 /// `vm`'s cell in `column`, labelled for the cards a narrow screen shows.
 fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
-    use leptos::either::EitherOf3;
+    use leptos::either::EitherOf4;
     let dash = || "—".to_owned();
     let text = |value: Option<String>| value.unwrap_or_else(dash);
     let label = column.title().get();
@@ -83,8 +84,9 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
     };
     // One concrete type a cell: a thousand rows of boxed cells draw slower.
     let content = match column {
-        Column::Status => return EitherOf3::A(view! { <td data-label=label><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td> }),
-        Column::Tags => return EitherOf3::B(view! { <td class=class data-label=label><VmTags vm=id.to_owned() store=marks.tags/></td> }),
+        Column::Status => return EitherOf4::A(view! { <td data-label=label><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td> }),
+        Column::Tags => return EitherOf4::B(view! { <td class=class data-label=label><VmTags vm=id.to_owned() store=marks.tags/></td> }),
+        Column::Transfer => return EitherOf4::D(view! { <td class="cell-transfer" data-label=label><TransferCell id=id.to_owned()/></td> }),
         Column::Memory => text(vm.memory_mb.map(format_memory)),
         Column::Cpus => text(vm.cpus.map(integer)),
         Column::CpuShares => text(vm.cpu_shares.map(integer)),
@@ -99,7 +101,7 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
         Column::Note => text(vm.note.clone()),
         Column::Created => text(vm.created_at.as_deref().map(crate::i18n::service_moment)),
     };
-    EitherOf3::C(view! { <td class=class data-label=label>{content}</td> })
+    EitherOf4::C(view! { <td class=class data-label=label>{content}</td> })
 }
 
 /// A row's own actions, in a menu that is drawn when opened (a thousand

@@ -59,6 +59,11 @@ pub struct DeployConfig {
     /// Every VM protected in this panel unless the user says otherwise
     /// (`protect_vms`, see `vm::protection`).
     pub protect_vms: bool,
+    /// Where the panel keeps a copy of an account's workspace file
+    /// (`vmdeck_core::workspace`), a plain `GET`/`PUT` with the account's
+    /// token: an `https://` address or a path on the panel's own site.
+    /// Without it, nothing the panel keeps leaves the browser.
+    pub workspace_store: Option<String>,
     /// What was left out of the file, and why.
     pub warnings: Vec<String>,
 }
@@ -108,9 +113,22 @@ impl DeployConfig {
             languages: languages_from_json(value.get("languages"), &mut warnings),
             firewall_sets: value.get("firewall_sets").cloned().unwrap_or_default(),
             protect_vms: crate::vm::protection::default_from_json(value.get("protect_vms"), &mut warnings),
+            workspace_store: workspace_store(value.get("workspace_store"), &mut warnings),
             warnings,
         }
     }
+}
+
+/// `workspace_store`: where a token may go besides the API, so only an
+/// `https://` address or a path on the panel's own origin.
+fn workspace_store(value: Option<&Value>, warnings: &mut Vec<String>) -> Option<String> {
+    let text = decode::text(value.filter(|v| !v.is_null()))?;
+    let same_site = text.starts_with('/') && !text.starts_with("//");
+    let store = crate::api::paths::normalize_base_url(&text).ok().filter(|url| !url.is_empty() && (same_site || web_address(url).is_some()));
+    if store.is_none() {
+        warnings.push("workspace_store must be an https:// address or a path on the panel's site".to_owned());
+    }
+    store
 }
 
 /// An `https://` address a deployment names (a support page, a portal, a
@@ -166,5 +184,19 @@ mod tests {
         for bad in ["http://status.example", "https://", "https:///x", "https://a b", "https://a\"b", "javascript:alert(1)"] {
             assert_eq!(web_address(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn the_workspace_store_is_an_https_address_or_a_path_of_the_site() {
+        let read = |value: Value| DeployConfig::from_json(&json!({ "workspace_store": value }));
+        assert_eq!(read(json!("/_store/workspace/")).workspace_store.as_deref(), Some("/_store/workspace"));
+        assert_eq!(read(json!("https://store.example.com/ws")).workspace_store.as_deref(), Some("https://store.example.com/ws"));
+        for bad in [json!("http://store.example.com/ws"), json!("//evil.example.com/x"), json!("store"), json!("https://a.example.com/x?t=1"), json!(3)] {
+            let config = read(bad.clone());
+            assert_eq!(config.workspace_store, None, "{bad}");
+            assert_eq!(config.warnings.len(), 1, "{bad}");
+        }
+        assert_eq!(read(Value::Null).workspace_store, None);
+        assert!(read(Value::Null).warnings.is_empty());
     }
 }

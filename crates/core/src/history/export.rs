@@ -4,7 +4,7 @@
 use crate::network::{FirewallRule, Interface, IpAddress};
 use crate::secrets;
 use crate::stats::{Bandwidth, CpuUsage};
-use crate::vm::columns::Columns;
+use crate::vm::columns::{cell_number, cell_text, Columns};
 use crate::vm::tags::Tags;
 use crate::vm::Vm;
 use serde_json::{Map, Value};
@@ -78,14 +78,6 @@ pub fn table_json(table: &Table) -> String {
     serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
 }
 
-fn text(value: &Option<String>) -> String {
-    value.clone().unwrap_or_default()
-}
-
-fn number(value: Option<i64>) -> String {
-    value.map(|n| n.to_string()).unwrap_or_default()
-}
-
 /// The VMs: who they are, then the list's columns as data, the tags the
 /// user gave them in this panel among them.
 pub fn vms(list: &[Vm], tags: &Tags, columns: &Columns) -> Table {
@@ -96,7 +88,7 @@ pub fn vms(list: &[Vm], tags: &Tags, columns: &Columns) -> Table {
         rows: list
             .iter()
             .map(|vm| {
-                let mut row = vec![text(&vm.id), text(&vm.label), text(&vm.hostname)];
+                let mut row = vec![cell_text(&vm.id), cell_text(&vm.label), cell_text(&vm.hostname)];
                 columns.list().iter().for_each(|c| c.csv_cells(vm, tags, &mut row));
                 row
             })
@@ -111,7 +103,7 @@ pub fn ips(list: &[IpAddress]) -> Table {
         rows: list
             .iter()
             .map(|ip| {
-                vec![text(&ip.address), text(&ip.netmask), text(&ip.gateway), text(&ip.network_id), text(&ip.interface_id), text(&ip.vm_id), flag(ip.free), flag(ip.reserved)]
+                vec![cell_text(&ip.address), cell_text(&ip.netmask), cell_text(&ip.gateway), cell_text(&ip.network_id), cell_text(&ip.interface_id), cell_text(&ip.vm_id), flag(ip.free), flag(ip.reserved)]
             })
             .collect(),
     }
@@ -124,15 +116,15 @@ pub fn interfaces(list: &[Interface]) -> Table {
             .iter()
             .map(|nic| {
                 vec![
-                    text(&nic.id),
-                    text(&nic.label),
-                    text(&nic.vm_id),
-                    text(&nic.network_id),
+                    cell_text(&nic.id),
+                    cell_text(&nic.label),
+                    cell_text(&nic.vm_id),
+                    cell_text(&nic.network_id),
                     nic.primary.to_string(),
-                    number(nic.rate_limit),
-                    text(&nic.default_firewall_policy),
-                    text(&nic.mac_address),
-                    text(&nic.status),
+                    cell_number(nic.rate_limit),
+                    cell_text(&nic.default_firewall_policy),
+                    cell_text(&nic.mac_address),
+                    cell_text(&nic.status),
                 ]
             })
             .collect(),
@@ -144,7 +136,7 @@ pub fn rules(list: &[FirewallRule]) -> Table {
         headers: vec!["position", "command", "protocol", "address", "port", "description", "id"],
         rows: list
             .iter()
-            .map(|rule| vec![number(rule.position), text(&rule.command), text(&rule.protocol), text(&rule.address), text(&rule.port), text(&rule.description), text(&rule.id)])
+            .map(|rule| vec![cell_number(rule.position), cell_text(&rule.command), cell_text(&rule.protocol), cell_text(&rule.address), cell_text(&rule.port), cell_text(&rule.description), cell_text(&rule.id)])
             .collect(),
     }
 }
@@ -173,7 +165,7 @@ pub fn bandwidth(data: &Bandwidth, iso: &dyn Fn(f64) -> String) -> Table {
                 _ => Default::default(),
             };
             let (bytes_in, bytes_out) = sample.map(|(i, o)| (format!("{i}"), format!("{o}"))).unwrap_or_default();
-            rows.push(vec![text(&traffic.interface_id), i.to_string(), at, iso_at, bytes_in, bytes_out]);
+            rows.push(vec![cell_text(&traffic.interface_id), i.to_string(), at, iso_at, bytes_in, bytes_out]);
         }
     }
     Table { headers: vec!["interface_id", "sample", "start_unix", "start", "bytes_in", "bytes_out"], rows }

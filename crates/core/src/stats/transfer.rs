@@ -6,6 +6,7 @@
 //! provider's plan, as `config.json` states it.
 
 use crate::api::decode;
+use crate::i18n::{number, vm as t};
 use crate::stats::Bandwidth;
 use crate::time::{civil_from_days, days_from_civil, days_in_month};
 use serde_json::Value;
@@ -95,6 +96,25 @@ impl Usage {
     pub fn projected_over(&self) -> bool {
         self.projected >= self.included
     }
+}
+
+/// "1,234.5 GB", in the panel's language.
+pub fn gigabytes(bytes: f64) -> String {
+    format!("{} GB", number(bytes / GB, if bytes >= 100.0 * GB { 0 } else { 1 }))
+}
+
+/// The list's short word on it: "12 % of 2,000 GB", saying so from 80 %
+/// and at 100 %; 0 % before the month's first sample.
+pub fn summary(usage: Option<&Usage>, allowance: &Allowance) -> String {
+    let included = gigabytes(allowance.included_gb * GB);
+    let Some(usage) = usage else { return crate::tf!(t::TRANSFER_CELL, share = "0", included = included) };
+    let share = number((usage.share() * 100.0).floor(), 0);
+    let text = match usage.level() {
+        Level::Fine => t::TRANSFER_CELL,
+        Level::Near => t::TRANSFER_CELL_NEAR,
+        Level::Over => t::TRANSFER_CELL_OVER,
+    };
+    crate::tf!(text, share = share, included = included)
 }
 
 /// This month's transfer of the VM's public interfaces, in and out, from
@@ -202,5 +222,16 @@ mod tests {
         for bad in [json!({"included_gb": 0}), json!({"included_gb": 10, "month_starts_on": 31}), json!({}), json!("lots")] {
             assert!(read(bad.clone()).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_lists_word_says_the_share_and_from_80_percent_how_near() {
+        let allowance = Allowance { included_gb: 2000.0, month_starts_on: 1 };
+        let at = |used_gb: f64| Usage { used: used_gb * GB, included: 2000.0 * GB, projected: 0.0, month_start: 0, month_end: 1 };
+        assert_eq!(summary(None, &allowance), "0 % of 2,000 GB");
+        assert_eq!(summary(Some(&at(240.0)), &allowance), "12 % of 2,000 GB");
+        assert_eq!(summary(Some(&at(1700.0)), &allowance), "85 % of 2,000 GB, nearly used");
+        assert_eq!(summary(Some(&at(2500.0)), &allowance), "125 % of 2,000 GB, used up");
+        assert_eq!(gigabytes(12.34 * GB), "12.3 GB");
     }
 }

@@ -27,11 +27,15 @@ pub enum Column {
     Tags,
     Note,
     Created,
+    /// This month's transfer against the VM's plan: read per VM from its
+    /// statistics as the list is drawn, offered where a plan states one.
+    /// Not in the CSV export, which writes the list's own data.
+    Transfer,
 }
 
 impl Column {
     /// Every column, in the order the chooser offers the ones not shown.
-    pub const ALL: [Column; 15] = [
+    pub const ALL: [Column; 16] = [
         Column::Status,
         Column::Memory,
         Column::Cpus,
@@ -47,6 +51,7 @@ impl Column {
         Column::Tags,
         Column::Note,
         Column::Created,
+        Column::Transfer,
     ];
 
     /// Its word in the URL and in what is kept.
@@ -67,6 +72,7 @@ impl Column {
             Column::Tags => "tags",
             Column::Note => "note",
             Column::Created => "created",
+            Column::Transfer => "transfer",
         }
     }
 
@@ -92,6 +98,7 @@ impl Column {
             Column::Tags => c::TAGS,
             Column::Note => c::NOTE,
             Column::Created => v::OVERVIEW_CREATED,
+            Column::Transfer => v::TRANSFER_TITLE,
         }
     }
 
@@ -131,32 +138,42 @@ impl Column {
             Column::Tags => &["tags"],
             Column::Note => &["note"],
             Column::Created => &["created_at"],
+            Column::Transfer => &[],
         }
     }
 
     /// `vm`'s cells under [`Column::csv_headers`].
     pub fn csv_cells(self, vm: &Vm, tags: &Tags, out: &mut Vec<String>) {
-        let text = |value: &Option<String>| value.clone().unwrap_or_default();
-        let number = |value: Option<i64>| value.map(|n| n.to_string()).unwrap_or_default();
         match self {
             Column::Status => out.extend([vm.status.code().to_owned(), vm.locked.to_string(), vm.suspended.to_string()]),
-            Column::Memory => out.push(number(vm.memory_mb)),
-            Column::Cpus => out.push(number(vm.cpus)),
-            Column::CpuShares => out.push(number(vm.cpu_shares)),
-            Column::CpuType => out.push(text(&vm.cpu_type)),
-            Column::Disk => out.push(number(vm.disks_size_gb)),
-            Column::DiskType => out.push(text(&vm.disk_type)),
+            Column::Memory => out.push(cell_number(vm.memory_mb)),
+            Column::Cpus => out.push(cell_number(vm.cpus)),
+            Column::CpuShares => out.push(cell_number(vm.cpu_shares)),
+            Column::CpuType => out.push(cell_text(&vm.cpu_type)),
+            Column::Disk => out.push(cell_number(vm.disks_size_gb)),
+            Column::DiskType => out.push(cell_text(&vm.disk_type)),
             Column::Os => out.push(vm.os_name().unwrap_or_default()),
-            Column::Template => out.extend([text(&vm.template_id), text(&vm.template_label)]),
+            Column::Template => out.extend([cell_text(&vm.template_id), cell_text(&vm.template_label)]),
             Column::Addresses => out.push(vm.ip_addresses.join(" ")),
-            Column::Location => out.push(text(&vm.location_id)),
+            Column::Location => out.push(cell_text(&vm.location_id)),
             Column::Type => out.push(vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default()),
             // A tag holds no comma: the list reads back.
             Column::Tags => out.push(vm.id.as_deref().map(|id| tags.of(id).map(Tag::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
-            Column::Note => out.push(text(&vm.note)),
-            Column::Created => out.push(text(&vm.created_at)),
+            Column::Note => out.push(cell_text(&vm.note)),
+            Column::Created => out.push(cell_text(&vm.created_at)),
+            Column::Transfer => {}
         }
     }
+}
+
+/// A text field as a CSV cell: empty when absent.
+pub(crate) fn cell_text(value: &Option<String>) -> String {
+    value.clone().unwrap_or_default()
+}
+
+/// A number field as a CSV cell: empty when absent.
+pub(crate) fn cell_number(value: Option<i64>) -> String {
+    value.map(|n| n.to_string()).unwrap_or_default()
 }
 
 /// The columns shown when the user chose none.
@@ -260,9 +277,11 @@ impl Columns {
         self.0.iter().position(|c| *c == column)
     }
 
-    /// What the chooser lists: the columns shown, in order, then the others.
-    pub fn chooser(&self) -> Vec<(Column, bool)> {
-        let hidden = Column::ALL.into_iter().filter(|c| !self.shows(*c)).map(|c| (c, false));
+    /// What the chooser lists: the columns shown, in order, then the others
+    /// (the transfer only where a plan states one: `with_transfer`).
+    pub fn chooser(&self, with_transfer: bool) -> Vec<(Column, bool)> {
+        let offered = move |c: &Column| *c != Column::Transfer || with_transfer;
+        let hidden = Column::ALL.into_iter().filter(|c| !self.shows(*c) && offered(c)).map(|c| (c, false));
         self.0.iter().map(|c| (*c, true)).chain(hidden).collect()
     }
 }
@@ -309,8 +328,11 @@ mod tests {
         assert_eq!(cols.stepped(Column::Tags, 1), cols, "at the end it stays");
         let one = Columns::parse_list("note").unwrap_or_default();
         assert_eq!(one.toggled(Column::Note), one, "the last column shown stays");
-        let offered = cols.chooser();
+        let offered = cols.chooser(true);
         assert_eq!(offered.len(), Column::ALL.len());
+        assert_eq!(cols.chooser(false).len(), Column::ALL.len() - 1, "no plan states a transfer: not offered");
+        let with = cols.toggled(Column::Transfer);
+        assert!(with.chooser(false).contains(&(Column::Transfer, true)), "shown, it can be unticked");
         assert_eq!(offered.iter().filter(|(_, on)| *on).map(|(c, _)| *c).collect::<Vec<_>>(), cols.list());
         assert_eq!(offered.iter().position(|(c, _)| *c == Column::Status), Some(cols.list().len()), "hidden ones after the shown");
     }

@@ -140,13 +140,21 @@ impl Workspace {
         Self { exported, api: api.to_owned(), account: account.to_owned(), parts, unread: BTreeMap::new() }
     }
 
-    /// The file, pretty-printed, without its empty parts.
+    /// The file, pretty-printed, without its empty parts, its marker first.
     pub fn to_file_text(&self) -> String {
+        // A map of JSON values with text keys always serializes.
+        self.with_header(|file| serde_json::to_string_pretty(file).unwrap_or_default())
+    }
+
+    /// The file as JSON, as a store of files is sent it.
+    pub fn to_json(&self) -> Value {
+        self.with_header(|file| serde_json::to_value(file).unwrap_or_default())
+    }
+
+    fn with_header<R>(&self, write: impl FnOnce(&Header) -> R) -> R {
         let mut parts = Map::new();
         self.parts.write(&mut parts);
-        let file = Header { format: FORMAT, version: VERSION, exported: self.exported, api: &self.api, account: &self.account, parts };
-        // A map of JSON values with text keys always serializes.
-        serde_json::to_string_pretty(&file).unwrap_or_default()
+        write(&Header { format: FORMAT, version: VERSION, exported: self.exported, api: &self.api, account: &self.account, parts })
     }
 
     /// Reads a file, or says why it is refused: nothing of a refused file

@@ -10,13 +10,8 @@ use crate::pages::vm::VmCtx;
 use leptos::prelude::*;
 use vmdeck_core::deploy::plans::plan_of_vm;
 use vmdeck_core::i18n::{number, vm as t};
-use vmdeck_core::stats::transfer::{usage, Level, GB};
+use vmdeck_core::stats::transfer::{gigabytes, usage, Level, GB};
 use vmdeck_core::time::Precision;
-
-/// "1,234.5 GB"
-fn gigabytes(bytes: f64) -> String {
-    format!("{} GB", number(bytes / GB, if bytes >= 100.0 * GB { 0 } else { 1 }))
-}
 
 /// The day a counting month starts or ends on. It is counted in UTC: the
 /// day's noon is shown, which is that day in every zone within 12 hours.

@@ -183,3 +183,9 @@ fn within_a_part_what_cannot_be_read_is_left_out_and_counted() {
 fn set_with(name: &str, rule: &str) -> WrittenSet {
     WrittenSet { name: name.into(), policy: None, rules: vec![rule.into()] }
 }
+
+#[test]
+fn the_file_sent_to_a_store_reads_back_as_the_file_written() {
+    let workspace = full();
+    assert_eq!(Workspace::read(&workspace.to_json().to_string()), Ok(workspace));
+}

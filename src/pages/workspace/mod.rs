@@ -1,7 +1,10 @@
 //! What this browser keeps for the account (`/workspace`): each thing, where
 //! it is kept and whether it travels; the file that carries it to another
 //! browser (`vmdeck_core::workspace`), and such a file taken in here,
-//! merged, with what it would change shown first.
+//! merged, with what it would change shown first; and the copy a
+//! deployment's store keeps (`store`).
+
+mod store;
 
 use crate::components::{download_file, my_address, save_my_address, saved_sets, use_pins, use_protection, use_tags, use_views, write_saved_sets};
 use crate::kept::Kept;
@@ -182,6 +185,7 @@ pub fn WorkspacePage() -> impl IntoView {
                     }
                 })}
             </div>
+            <store::StoreCard taking=taking current=Callback::new(move |()| current())/>
         </section>
     }
 }
