@@ -61,7 +61,7 @@ impl Credentials {
 
     /// The API's host, which tells two providers' accounts apart.
     pub fn host(&self) -> String {
-        self.base_url.split("://").nth(1).and_then(|rest| rest.split('/').next()).unwrap_or_default().to_owned()
+        vmdeck_core::api::paths::host_of(&self.base_url).to_owned()
     }
 }
 

@@ -94,7 +94,7 @@ enum Taking {
 pub fn WorkspacePage() -> impl IntoView {
     let session = use_session();
     let stores = Stores::new();
-    let who = move || session.credentials().map(|c| (c.account_id.clone(), host_of(&c.base_url), c.base_url.clone())).unwrap_or_default();
+    let who = move || session.credentials().map(|c| (c.account_id.clone(), c.host(), c.base_url.clone())).unwrap_or_default();
     let current = move || {
         let (account, _, api) = who();
         Workspace::new(js_sys::Date::now() as u64, &api, &account, stores.parts())
@@ -173,7 +173,7 @@ pub fn WorkspacePage() -> impl IntoView {
                         view! {
                             <div class="workspace-preview" id="workspace-preview" role="region" aria-labelledby="workspace-preview-title">
                                 <h2 id="workspace-preview-title">{t::PREVIEW_TITLE.get()}</h2>
-                                <p class="small muted">{vmdeck_core::tf!(t::PREVIEW_FROM, when = when, account = file.account.clone(), host = host_of(&file.api))}</p>
+                                <p class="small muted">{vmdeck_core::tf!(t::PREVIEW_FROM, when = when, account = file.account.clone(), host = vmdeck_core::api::paths::host_of(&file.api))}</p>
                                 {other.then(|| view! { <p class="notice notice-warning" id="workspace-other-account">{t::OTHER_ACCOUNT.get()}</p> })}
                                 <ul id="workspace-changes">{merge.lines().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}</ul>
                                 <div class="modal-actions">
@@ -237,12 +237,6 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
             </div>
         }
     })
-}
-
-/// The host of an API address, as the account menu names it.
-fn host_of(api: &str) -> String {
-    let rest = api.split_once("://").map_or(api, |(_, rest)| rest);
-    rest.split('/').next().unwrap_or_default().to_owned()
 }
 
 /// An account id as part of a file name: letters, digits, `-` and `_`.

@@ -78,7 +78,7 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
                 None => view! { <p class="small" id="workspace-store-elsewhere">{vmdeck_core::tf!(t::STORE_OTHER_API, provider = provider())}</p> }.into_any(),
                 Some(address) => view! {
                     <p class="small">{vmdeck_core::tf!(t::STORE_INTRO, provider = provider(), address = address)}</p>
-                    <div class="button-row">
+                    <div class="card-actions">
                         <button type="button" class="button" id="workspace-store-save" disabled=busy on:click=save>{vmdeck_core::tf!(t::STORE_SAVE, provider = provider())}</button>
                         <button type="button" class="button" id="workspace-store-read" disabled=busy on:click=read>{vmdeck_core::tf!(t::STORE_READ, provider = provider())}</button>
                     </div>
@@ -99,7 +99,7 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
                 .into_any(),
             };
             view! {
-                <section class="card workspace-store" aria-labelledby="workspace-store-title">
+                <section class="card workspace-actions workspace-store" aria-labelledby="workspace-store-title">
                     <h2 id="workspace-store-title">{vmdeck_core::tf!(t::STORE_TITLE, provider = provider())}</h2>
                     {body}
                 </section>

@@ -179,6 +179,14 @@ pub fn normalize_base_url(input: &str) -> Result<String, String> {
     Ok(url.to_owned())
 }
 
+/// The host of an API address (`api.example.com:8443` of
+/// `https://api.example.com:8443/v1`), as the panel names a login by it;
+/// empty for a path on the panel's own site.
+pub fn host_of(base_url: &str) -> &str {
+    let rest = base_url.split_once("://").map_or("", |(_, rest)| rest);
+    rest.split(['/', '?', '#']).next().unwrap_or_default()
+}
+
 /// `base` + `path` + the query, with query keys and values percent-encoded.
 pub fn url(base: &str, path: &str, query: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(base.len() + path.len() + 16 * query.len());
@@ -250,6 +258,14 @@ mod tests {
         assert!(nic_ip("1", "9", "5?x=1").is_err());
         let err = nic_ip("1", "9", "z").unwrap_err().to_string();
         assert!(err.contains("IP address"), "{err}");
+    }
+
+    #[test]
+    fn the_host_of_an_api_address() {
+        assert_eq!(host_of("https://api.example.com:8443/v1"), "api.example.com:8443");
+        assert_eq!(host_of("http://127.0.0.1:8080/api"), "127.0.0.1:8080");
+        assert_eq!(host_of("https://api.example.com"), "api.example.com");
+        assert_eq!(host_of("/api"), "");
     }
 
     #[test]
