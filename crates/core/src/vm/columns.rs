@@ -304,15 +304,6 @@ mod tests {
     }
 
     #[test]
-    fn a_column_sorts_by_a_field_the_list_sorts_by() {
-        for column in Column::ALL {
-            if let Some(field) = column.sort_field() {
-                assert!(crate::vm::query::SORT_FIELDS.iter().any(|(f, _)| *f == field), "{column:?} sorts by {field}");
-            }
-        }
-    }
-
-    #[test]
     fn a_list_in_the_url_drops_what_it_cannot_read() {
         let cols = Columns::parse_list("memory,price,status,memory, ip").unwrap_or_default();
         assert_eq!(cols.list(), [Column::Memory, Column::Status, Column::Addresses]);

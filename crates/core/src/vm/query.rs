@@ -292,6 +292,15 @@ mod tests {
     }
 
     #[test]
+    fn a_column_sorts_by_a_field_the_list_sorts_by() {
+        for column in crate::vm::columns::Column::ALL {
+            if let Some(field) = column.sort_field() {
+                assert!(SORT_FIELDS.iter().any(|(f, _)| *f == field), "{column:?} sorts by {field}");
+            }
+        }
+    }
+
+    #[test]
     fn a_url_round_trips() {
         let q = parse("status=online&sort=label&order=asc&offset=50&limit=50&hostname=web");
         assert_eq!(q.filter("status"), Some("online"));
