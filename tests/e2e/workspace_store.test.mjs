@@ -102,3 +102,17 @@ test("a login to another API than the deployment's sends nothing to the store", 
     elsewhere.remove();
   }
 });
+
+test('at 320 px, in Spanish, the card and its long address stay within the screen', async () => {
+  const { page } = await loggedInPage(suite, { viewport: { width: 320, height: 700 }, locale: 'es-ES' });
+  await page.goto(`${suite.sim.url}/workspace`);
+  await page.waitForSelector('#workspace-store-save');
+  const over = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    card: document.querySelector('.workspace-store').getBoundingClientRect().right - document.documentElement.clientWidth,
+    // A paragraph as wide as its longest word reaches past the card's edge.
+    cut: [...document.querySelectorAll('.workspace-store p')].map((p) => p.getBoundingClientRect().right - document.querySelector('.workspace-store').getBoundingClientRect().right).filter((px) => px > 0),
+  }));
+  assert.ok(over.page <= 0 && over.card <= 0 && over.cut.length === 0, `past the screen's or its box's edge: ${JSON.stringify(over)}`);
+});
+
