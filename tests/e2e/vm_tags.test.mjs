@@ -159,3 +159,51 @@ test('a tag the panel cannot keep is named, nothing is added and the text stays'
   await page.waitForSelector('#vm-table tbody tr');
   assert.equal(await page.textContent('#vm-total'), '1,500');
 });
+
+test('a tag\'s VMs come in the list\'s order: read one by one when a hundred or fewer, found in the view when more', async () => {
+  const { page } = await loggedInPage(suite);
+  const sorted = async (query) => {
+    const ids = [];
+    for (let offset = 0; ; offset += 1000) {
+      const items = (await apiGet(suite.sim.api, accountPath(`/virtual_machines?limit=1000&offset=${offset}&${query}`))).body;
+      ids.push(...items.map((vm) => String(vm.id)));
+      if (items.length < 1000) return ids;
+    }
+  };
+  const byId = await sorted('');
+  // "few" on every 50th VM (30), "many" on every 10th (150), spread over the account.
+  const few = byId.filter((_, i) => i % 50 === 7);
+  const many = byId.filter((_, i) => i % 10 === 3);
+  const tags = Object.fromEntries(byId.map((id) => [id, [...(few.includes(id) ? ['few'] : []), ...(many.includes(id) ? ['many'] : [])]]).filter(([, t]) => t.length));
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('vmdeck.seen.')));
+  await page.evaluate((tags) => {
+    const account = Object.keys(localStorage).find((k) => k.startsWith('vmdeck.seen.')).slice('vmdeck.seen.'.length);
+    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify(tags));
+  }, tags);
+  const reads = recordRequests(page, (url) => url.includes('/virtual_machines'));
+  const inView = (ids, tagged) => ids.filter((id) => tagged.includes(id));
+
+  // A few: each read by id with the view's filters, put in the API's order by the panel.
+  for (const [query, want] of [
+    ['sort=memory&order=desc', inView(await sorted('sort=memory&order=desc'), few)],
+    ['status=online&sort=label&order=asc', inView(await sorted('status=online&sort=label&order=asc'), few)],
+    ['sort=location_id&order=desc', inView(await sorted('sort=location_id&order=desc'), few)],
+  ]) {
+    reads.clear();
+    await page.goto(`${suite.sim.url}/vms?tag=few&${query}`);
+    await expectRows(page, want);
+    assert.equal(await page.textContent('#vm-total'), String(want.length), query);
+    const paths = reads.list().map((r) => r.path);
+    assert.equal(paths.length, few.length, `${query}: one read per VM of the tag`);
+    assert.ok(paths.every((p) => /[?&]id=\d+/.test(p) && /[?&]limit=1(&|$)/.test(p) && !/sort=/.test(p)), `${query}: ${paths[0]}`);
+    if (query.startsWith('status')) assert.ok(paths.every((p) => p.includes('status=online')), 'with the view\'s filter');
+  }
+
+  // More than a hundred: the view read (its sort the API's) until every one is found.
+  reads.clear();
+  await page.goto(`${suite.sim.url}/vms?tag=many&sort=memory&order=desc&offset=50`);
+  await expectRows(page, inView(await sorted('sort=memory&order=desc'), many).slice(50, 100));
+  assert.equal(await page.textContent('#vm-total'), '150');
+  const paths = reads.list().map((r) => r.path);
+  assert.ok(paths.length >= 2 && paths.every((p) => /limit=1000/.test(p) && /sort=memory&order=desc/.test(p) && !/[?&]id=/.test(p)), paths.join(' '));
+});

@@ -122,6 +122,30 @@ async fn paging_sorting_and_filters() {
     }
 }
 
+/// The panel puts a tag's few VMs in order itself (`vmdeck_core::vm::sort`):
+/// for every sort field and direction, its order is the simulator's.
+#[tokio::test]
+async fn the_panels_own_order_is_the_simulators() {
+    use vmdeck_core::vm::sort::{sort_vms, Order, SORT_FIELDS};
+    use vmdeck_core::Vm;
+    let app = vmdeck_sim::app(&config(120));
+    let read = |json: Value| Vm::list_from_json(&json).unwrap().0;
+    let ids = |vms: &[Vm]| vms.iter().map(|vm| vm.id.clone().unwrap_or_default()).collect::<Vec<_>>();
+    let unsorted = read(call(&app, "/api/account/1/virtual_machines", Some("demo-token")).await.json());
+    let fields = SORT_FIELDS.iter().map(|(field, _)| Some(*field)).chain([None]);
+    for (field, order) in fields.flat_map(|field| [(field, Order::Asc), (field, Order::Desc)]) {
+        let query = field.map(|f| format!("?sort={f}&order={}", order.as_str())).unwrap_or_default();
+        if field.is_none() && order == Order::Desc {
+            continue; // no direction without a field
+        }
+        let by_api = read(call(&app, &format!("/api/account/1/virtual_machines{query}"), Some("demo-token")).await.json());
+        let mut by_panel = unsorted.clone();
+        by_panel.reverse(); // from another order than the API's
+        sort_vms(&mut by_panel, field, order);
+        assert_eq!(ids(&by_panel), ids(&by_api), "{query}");
+    }
+}
+
 #[tokio::test]
 async fn the_panel_is_served_with_a_deep_link_fallback() {
     let dist = std::env::temp_dir().join(format!("vmdeck-sim-dist-{}", std::process::id()));

@@ -8,7 +8,8 @@ use crate::components::{use_pins, use_protection, use_tags, EmptyState};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::vm::columns::{Column, Columns};
-use vmdeck_core::vm::query::{Order, VmQuery};
+use vmdeck_core::vm::query::VmQuery;
+use vmdeck_core::vm::sort::Order;
 use vmdeck_core::i18n::{common as c, shell as t};
 
 

@@ -14,6 +14,7 @@ pub mod query;
 pub mod rescue;
 pub mod settings;
 pub mod snapshot;
+pub mod sort;
 pub mod tags;
 pub mod views;
 

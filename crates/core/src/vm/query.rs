@@ -4,8 +4,8 @@
 //! own (`tag` in the URL, never sent to the API), and so are the grouping
 //! and the columns shown, which change what is drawn, not what is read.
 
-use crate::i18n::{common as c, messages as t};
 use crate::vm::columns::Columns;
+use crate::vm::sort::{Order, SORT_FIELDS};
 use crate::vm::tags::Tag;
 use std::fmt;
 
@@ -13,56 +13,11 @@ use std::fmt;
 pub const PAGE_SIZES: [u64; 5] = [25, 50, 100, 250, 1000];
 pub const DEFAULT_LIMIT: u64 = 50;
 
-/// The spec's sort fields, with the words a column header uses.
-pub const SORT_FIELDS: [(&str, &str); 9] = [
-    ("identifier", "Identifier"),
-    ("label", "Name"),
-    ("memory", "Memory"),
-    ("cpus", "CPUs"),
-    ("operating_system", "Operating system"),
-    ("operating_system_distro", "Distribution"),
-    ("status", "Status"),
-    ("location_id", "Location"),
-    ("disks_size", "Disk size"),
-];
-
-/// A sort field's column header in the panel's language ([`SORT_FIELDS`]
-/// keeps the English); an unknown field as it is.
-pub fn sort_label(field: &str) -> &str {
-    match field {
-        "identifier" => t::SORT_IDENTIFIER.get(),
-        "label" => crate::i18n::common::NAME.get(),
-        "memory" => c::MEMORY.get(),
-        "cpus" => c::CPUS.get(),
-        "operating_system" => c::OPERATING_SYSTEM.get(),
-        "operating_system_distro" => crate::i18n::common::DISTRIBUTION.get(),
-        "status" => c::STATUS.get(),
-        "location_id" => c::LOCATION.get(),
-        "disks_size" => t::SORT_DISK_SIZE.get(),
-        other => other,
-    }
-}
-
 /// The spec's filters of the VM list, in the order the filter bar shows them.
 pub const FILTERS: [&str; 11] = [
     "hostname", "label", "ip_address", "status", "type", "cpu_type", "location_id", "disk_type", "locked",
     "suspended", "id",
 ];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    Asc,
-    Desc,
-}
-
-impl Order {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Order::Asc => "asc",
-            Order::Desc => "desc",
-        }
-    }
-}
 
 /// One view of the list. Filter values are kept as the user gave them
 /// (trimmed); empty ones are absent.

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use std::collections::HashMap;
 use vmdeck_core::vm::columns::{Column, Columns};
-use vmdeck_core::vm::query::{Order, VmQuery, FILTERS, SORT_FIELDS};
+use vmdeck_core::vm::query::{VmQuery, FILTERS};
+use vmdeck_core::vm::sort::{Order, SORT_FIELDS};
 use vmdeck_core::vm::tags::Tag;
 
 fn query_sent() -> impl Strategy<Value = VmQuery> {
