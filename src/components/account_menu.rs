@@ -100,16 +100,15 @@ fn LogOutButton(several: Signal<bool>) -> impl IntoView {
 pub fn AccountButton(account: Account, next: Signal<String>) -> impl IntoView {
     let session = use_session();
     let name = vmdeck_core::tf!(t::SHELL_ACCOUNT, id = account.account_id.clone());
-    let (label, current) = if account.shown {
-        (vmdeck_core::tf!(t::ACCOUNTS_SHOWN, id = account.account_id), Some("true"))
-    } else {
-        (vmdeck_core::tf!(t::ACCOUNTS_SWITCH_TO, id = account.account_id), None)
-    };
     let id = account.login_id;
     let shown = account.shown;
+    // Named by the words it shows (the account and its host), so that what a
+    // user reads is what a screen reader or voice control calls it; the one
+    // shown is the current one (`aria-current`), inside the menu of accounts.
     view! {
-        <button type="button" class="account-choice" aria-label=label aria-current=current on:click=move |_| if !shown { session.switch_to(&id, &next.get_untracked()) }>
+        <button type="button" class="account-choice" aria-current=shown.then_some("true") on:click=move |_| if !shown { session.switch_to(&id, &next.get_untracked()) }>
             <span>{name}</span>
+            " "
             <span class="muted small">{account.host}</span>
         </button>
     }

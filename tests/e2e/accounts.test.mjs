@@ -2,6 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { axeProblems } from '../support/accessibility.mjs';
 import { apiGet } from '../support/api.mjs';
 import { logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
 import { gotoVm, rebootFromPage, untilFree } from '../support/pages/vm.mjs';
@@ -40,6 +41,8 @@ async function reloadingTo(handle, act, ready) {
 }
 
 const shownAccount = (page) => page.textContent('#account-shown');
+/** The account menu's choices: each one's words and whether it is the one shown. */
+const accountChoices = (page) => page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.textContent.replace(/\s+/g, ' ').trim(), b.getAttribute('aria-current')]));
 
 test('two accounts in one tab: the header names the one shown, and switching keeps each one\'s drafts and history apart', async () => {
   const handle = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
@@ -48,10 +51,13 @@ test('two accounts in one tab: the header names the one shown, and switching kee
   await addSecond(page, '#vm-table tbody tr');
   assert.match(page.url(), /\/vms$/);
   await openAccountMenu(page);
-  assert.deepEqual(await page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-current')])), [
-    ['Switch to account 1', null],
-    ['Account 2, shown', 'true'],
+  // Each named by what it shows, the account and its API's host; the one shown is the current one.
+  const host = new URL(suite.sim.api).host;
+  assert.deepEqual(await accountChoices(page), [
+    [`Account 1 ${host}`, null],
+    [`Account 2 ${host}`, 'true'],
   ]);
+  assert.deepEqual(await axeProblems(page, 'the account menu', { experimental: ['label-content-name-mismatch'] }), []);
   assert.equal(await page.textContent('#logout'), 'Log out of all');
 
   // Something sent in account 2, and something typed for it.
@@ -83,7 +89,7 @@ test('two accounts in one tab: the header names the one shown, and switching kee
   await page.goto(`${suite.sim.url}/vms/new`);
   await page.waitForSelector('#create-label');
   await openAccountMenu(page);
-  await reloadingTo(handle, () => page.click('#account-list button[aria-label="Switch to account 2"]'), '#create-label');
+  await reloadingTo(handle, () => page.click('#account-list button:has-text("Account 2")'), '#create-label');
   assert.equal(await shownAccount(page), 'Account 2');
   await page.waitForFunction(() => document.querySelector('#create-label')?.value === 'typed for two');
   await page.goto(`${suite.sim.url}/activity`);
@@ -98,7 +104,7 @@ test('a VM page of one account is left for the list when another is shown', asyn
   const [theirs] = (await apiGet(suite.sim.api, `/account/${SECOND.account}/virtual_machines?limit=1`, SECOND.token)).body;
   await gotoVm(page, suite.sim.url, theirs, 'network');
   await openAccountMenu(page);
-  await reloadingTo(handle, () => page.click('#account-list button[aria-label="Switch to account 1"]'), '#vm-table tbody tr');
+  await reloadingTo(handle, () => page.click('#account-list button:has-text("Account 1")'), '#vm-table tbody tr');
   assert.match(page.url(), /\/vms$/);
   assert.equal(await shownAccount(page), 'Account 1');
 });
@@ -163,6 +169,6 @@ test('each account\'s login has its own idle time: the one not shown ends while 
   assert.equal(await shownAccount(page), 'Account 2', 'the account in use goes on');
   await openAccountMenu(page);
   await page.waitForFunction(() => document.querySelectorAll('#account-list button').length === 1);
-  assert.equal(await page.getAttribute('#account-list button', 'aria-label'), 'Account 2, shown');
+  assert.deepEqual(await accountChoices(page), [[`Account 2 ${new URL(suite.sim.api).host}`, 'true']]);
   assert.deepEqual((await storedValues(page)).filter(([, , value]) => value.includes('demo-token')), [], 'account 1\'s token is gone');
 });

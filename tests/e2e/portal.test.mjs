@@ -125,7 +125,10 @@ test('a link for another account asks before the tab shows it; the account it sh
   await page.waitForURL(/\/interfaces$/);
   await page.waitForFunction(() => /Account 2/.test(document.querySelector('.account-name')?.textContent ?? ''));
   await page.click('#account-menu summary');
-  assert.deepEqual(await page.$$eval('#account-list button', (buttons) => buttons.map((b) => b.getAttribute('aria-label'))), ['Switch to account 1', 'Account 2, shown']);
+  assert.deepEqual(await page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.textContent.replace(/\s+/g, ' ').trim(), b.getAttribute('aria-current')])), [
+    [`Account 1 ${new URL(suite.sim.api).host}`, null],
+    [`Account 2 ${new URL(suite.sim.api).host}`, 'true'],
+  ]);
 });
 
 test('a portal window hands the login over by postMessage, from its own origin only', async () => {

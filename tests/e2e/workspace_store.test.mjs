@@ -68,7 +68,7 @@ test('the workspace saved with the provider in one browser is taken into a fresh
   await fresh.waitForSelector(`#vm-row-${vm.id} .cell-tags .tag:has-text("follows-me")`);
 });
 
-test('a store that fails says so and the login goes on', async () => {
+test('a store that fails or refuses the login says so and the login goes on', async () => {
   const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/workspace`);
   await page.waitForSelector('#workspace-store-save');
@@ -80,6 +80,14 @@ test('a store that fails says so and the login goes on', async () => {
   } finally {
     await faults({});
   }
+  // A store that refuses the login (the API still takes it) says so in its own words, not as the API's refusal.
+  await page.route('**/_store/workspace', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Invalid token"}' }));
+  await page.click('#workspace-store-read');
+  await page.waitForSelector('#workspace-store-failed:has-text("did not accept your login")');
+  const said = await page.textContent('#workspace-store-failed');
+  assert.match(said, /Reading the copy kept by .* failed\. .* did not accept your login for its copy\. Your login to the API goes on/);
+  assert.doesNotMatch(said, /session expired|token was refused/);
+  await page.unroute('**/_store/workspace');
   // Still logged in: the list opens.
   await page.goto(`${suite.sim.url}/vms`);
   await page.waitForSelector('#vm-table tbody tr');

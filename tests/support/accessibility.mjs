@@ -7,8 +7,11 @@ import { createRequire } from 'node:module';
 // Evaluated, not added as a <script>: the page's policy rightly refuses inline scripts.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe on the page as it is; gives the serious and critical violations as lines. */
-export async function axeProblems(page, where) {
+/**
+ * Runs axe on the page as it is; gives the serious and critical violations as
+ * lines. `experimental`: axe's experimental rules to run as well.
+ */
+export async function axeProblems(page, where, { experimental = [] } = {}) {
   // Contrast is judged on what stays: wait out fades (a list reloading is dimmed).
   await page.waitForFunction(() =>
     !document.querySelector('.is-loading') &&
@@ -17,8 +20,9 @@ export async function axeProblems(page, where) {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.evaluate(AXE);
   }
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document);
+  const violations = await page.evaluate(async (experimental) => {
+    const rules = Object.fromEntries(experimental.map((id) => [id, { enabled: true }]));
+    const result = await window.axe.run(document, { rules });
     // axe leaves a reference to a missing id "to review", as the element might
     // come later; here it never does, so it is a fault like any other.
     const missingIds = result.incomplete.filter((v) => v.id === 'aria-valid-attr-value');
@@ -27,7 +31,7 @@ export async function axeProblems(page, where) {
       help: v.help,
       nodes: v.nodes.map((n) => ({ impact: n.impact, target: n.target.join(' '), summary: n.failureSummary })),
     }));
-  });
+  }, experimental);
   // One line per rule and failure: the same fault on 40 rows is one fault.
   const grouped = new Map();
   for (const v of violations) {

@@ -92,6 +92,11 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
                         Step::NoneKept => view! { <p class="muted" role="status" id="workspace-store-none">{vmdeck_core::tf!(t::STORE_NONE, provider = provider())}</p> }.into_any(),
                         Step::Failed { error, saving } => {
                             let doing = if saving { t::STORE_DOING_SAVE } else { t::STORE_DOING_READ };
+                            // The store is not the API: its refusal ends no login, and says so.
+                            let error = match error {
+                                ApiError::Unauthorized | ApiError::Forbidden(_) => ApiError::Invalid(vmdeck_core::tf!(t::STORE_REFUSED, provider = provider())),
+                                other => other,
+                            };
                             view! { <div id="workspace-store-failed"><ErrorView error=error doing=vmdeck_core::tf!(doing, provider = provider())/></div> }.into_any()
                         }
                     })}
