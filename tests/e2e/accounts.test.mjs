@@ -4,7 +4,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeProblems } from '../support/accessibility.mjs';
 import { apiGet } from '../support/api.mjs';
-import { logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
+import { accountChoices, logIn, loggedInPage, logOut } from '../support/pages/login.mjs';
 import { gotoVm, rebootFromPage, untilFree } from '../support/pages/vm.mjs';
 import { storedValues } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -41,8 +41,6 @@ async function reloadingTo(handle, act, ready) {
 }
 
 const shownAccount = (page) => page.textContent('#account-shown');
-/** The account menu's choices: each one's words and whether it is the one shown. */
-const accountChoices = (page) => page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.textContent.replace(/\s+/g, ' ').trim(), b.getAttribute('aria-current')]));
 
 test('two accounts in one tab: the header names the one shown, and switching keeps each one\'s drafts and history apart', async () => {
   const handle = await loggedInPage(suite, { ready: '#vm-table tbody tr' });

@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, vmPicker } from '../support/api.mjs';
-import { logIn, logOut } from '../support/pages/login.mjs';
+import { accountChoices, logIn, logOut } from '../support/pages/login.mjs';
 import { recordRequests } from '../support/requests.mjs';
 import { deployedCopy } from '../support/simulator.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -125,7 +125,7 @@ test('a link for another account asks before the tab shows it; the account it sh
   await page.waitForURL(/\/interfaces$/);
   await page.waitForFunction(() => /Account 2/.test(document.querySelector('.account-name')?.textContent ?? ''));
   await page.click('#account-menu summary');
-  assert.deepEqual(await page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.textContent.replace(/\s+/g, ' ').trim(), b.getAttribute('aria-current')])), [
+  assert.deepEqual(await accountChoices(page), [
     [`Account 1 ${new URL(suite.sim.api).host}`, null],
     [`Account 2 ${new URL(suite.sim.api).host}`, 'true'],
   ]);

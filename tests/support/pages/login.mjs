@@ -49,3 +49,8 @@ export async function rememberedLogin(page, base) {
   await page.locator('#vm-table').waitFor({ state: 'attached' });
   return page.context().storageState();
 }
+
+/** The open account menu's logins: each one's words (the account and its host) and whether it is the one shown. */
+export function accountChoices(page) {
+  return page.$$eval('#account-list button', (buttons) => buttons.map((b) => [b.textContent.replace(/\s+/g, ' ').trim(), b.getAttribute('aria-current')]));
+}

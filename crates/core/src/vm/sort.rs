@@ -28,11 +28,11 @@ pub const SORT_FIELDS: [(&str, &str); 9] = [
 pub fn sort_label(field: &str) -> &str {
     match field {
         "identifier" => t::SORT_IDENTIFIER.get(),
-        "label" => crate::i18n::common::NAME.get(),
+        "label" => c::NAME.get(),
         "memory" => c::MEMORY.get(),
         "cpus" => c::CPUS.get(),
         "operating_system" => c::OPERATING_SYSTEM.get(),
-        "operating_system_distro" => crate::i18n::common::DISTRIBUTION.get(),
+        "operating_system_distro" => c::DISTRIBUTION.get(),
         "status" => c::STATUS.get(),
         "location_id" => c::LOCATION.get(),
         "disks_size" => t::SORT_DISK_SIZE.get(),
