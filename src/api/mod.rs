@@ -13,3 +13,7 @@ pub mod vms;
 pub mod workspace;
 
 pub use client::{Api, ApiResult, Outcome, Reply};
+
+/// Reads of one VM each sent at once (a tag's VMs, the pinned ones): the six
+/// connections a browser opens to a host over HTTP/1.1.
+pub const READS_AT_ONCE: usize = 6;

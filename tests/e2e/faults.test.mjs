@@ -12,15 +12,7 @@ const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, after
 // The tests that only visit share a VM; the one that reboots takes its own.
 const vms = vmPicker(suite);
 
-/** Replaces the simulator's fault switches (fields left out are off). */
-async function setFaults(faults = {}) {
-  const response = await fetch(`${suite.sim.url}/_sim/faults`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(faults),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
+const setFaults = (faults) => suite.sim.setFaults(faults);
 
 const KINDS = {
   'server errors': { error_rate: 1 },

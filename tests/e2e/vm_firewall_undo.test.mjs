@@ -19,10 +19,7 @@ const ports = async (nic) => (await rulesOf(nic)).map((r) => r.port ?? '');
 const LEAST_SECONDS = 15;
 const RESTORED_WITHIN_MS = (LEAST_SECONDS + 15) * 1000;
 
-async function setFaults(faults = {}) {
-  const response = await fetch(`${suite.sim.url}/_sim/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) });
-  assert.equal(response.status, 200, await response.text());
-}
+const setFaults = (faults) => suite.sim.setFaults(faults);
 
 /**
  * A VM whose one interface has the rule "accept tcp 22" applied, its

@@ -1,4 +1,4 @@
-// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; a pinned VM destroyed says so.
+// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; read several at once; a pinned VM destroyed says so.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,4 +94,28 @@ test('a pinned VM destroyed through the API is named as gone, and can be unpinne
   await page.click(`#pinned-${vm.id} .pin-button`);
   await page.waitForSelector('#pinned-vms', { state: 'detached' });
   assert.deepEqual(await pinnedOrder(page), []);
+});
+
+test('the pinned VMs are read several at once, not one after the other', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const vms = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=8&offset=20'))).body;
+  await page.goto(`${suite.sim.url}/vms?offset=20&limit=25`);
+  for (const vm of vms) await page.click(`#vm-row-${vm.id} .pin-button`);
+  try {
+    // Slow answers: one read after the other would never overlap.
+    await suite.sim.setFaults({ latency_ms: 300 });
+    await page.goto(`${suite.sim.url}/vms`);
+    await expectPinned(page, vms.map((vm) => vm.id));
+    for (const vm of vms) await page.waitForSelector(`#pinned-${vm.id} .badge`);
+    const reads = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => /\/virtual_machine\/\d+$/.test(new URL(e.name).pathname))
+      .map((e) => [e.startTime, e.responseEnd]));
+    assert.equal(reads.length, vms.length, 'one read per pinned VM');
+    const most = Math.max(...reads.map(([start]) => reads.filter(([s, end]) => s <= start && start < end).length));
+    assert.ok(most > 1 && most <= 6, `at most ${most} of the reads were on their way at once (more than one, at most six)`);
+  } finally {
+    await suite.sim.setFaults();
+  }
+  for (const vm of vms) await page.click(`#pinned-${vm.id} .pin-button`);
+  await page.waitForSelector('#pinned-vms', { state: 'detached' });
 });

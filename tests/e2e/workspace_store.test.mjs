@@ -20,8 +20,6 @@ const stored = async () => {
   const response = await fetch(`${suite.sim.url}${STORE}`, { headers: { Authorization: DEMO.token } });
   return { status: response.status, body: response.status === 200 ? await response.json() : null };
 };
-const faults = (body) => fetch(`${suite.sim.url}/_sim/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
 test('the workspace saved with the provider in one browser is taken into a fresh one after its preview', async () => {
   const vm = await vms.take({});
   const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
@@ -72,13 +70,13 @@ test('a store that fails or refuses the login says so and the login goes on', as
   const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   await page.goto(`${suite.sim.url}/workspace`);
   await page.waitForSelector('#workspace-store-save');
-  await faults({ error_rate: 1 });
+  await suite.sim.setFaults({ error_rate: 1 });
   try {
     await page.click('#workspace-store-save');
     await page.waitForSelector('#workspace-store-failed', { timeout: 20000 });
     assert.match(await page.textContent('#workspace-store-failed'), /Saving the copy with .* failed/);
   } finally {
-    await faults({});
+    await suite.sim.setFaults();
   }
   // A store that refuses the login (the API still takes it) says so in its own words, not as the API's refusal.
   await page.route('**/_store/workspace', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Invalid token"}' }));

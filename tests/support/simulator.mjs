@@ -38,6 +38,11 @@ export async function startSim(args = []) {
   return {
     url,
     api: `${url}/api`,
+    /** Replaces the API's fault switches: `{ latency_ms, error_rate, malformed_rate, drop_rate }`, those left out off. */
+    async setFaults(faults = {}) {
+      const response = await fetch(`${url}/_sim/faults`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) });
+      if (response.status !== 200) throw new Error(`the simulator refused the faults ${JSON.stringify(faults)}: ${response.status} ${await response.text()}`);
+    },
     stop: () => end('SIGTERM'),
     /** Gone at once, as a crash or a redeploy would be: open connections and all. */
     kill: () => end('SIGKILL'),

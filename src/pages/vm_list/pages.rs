@@ -3,7 +3,7 @@
 //! few, else the view is read until they are all found.
 
 use crate::api::vms::list_vms;
-use crate::api::{Api, ApiResult};
+use crate::api::{Api, ApiResult, READS_AT_ONCE};
 use futures::stream::{self, StreamExt, TryStreamExt};
 use std::collections::BTreeSet;
 use vmdeck_core::validate::is_id;
@@ -19,8 +19,6 @@ const TAG_PAGE: u64 = 1000;
 /// a hundred answers of one VM weigh about a tenth of one page of 1,000,
 /// and an account of 10,000 VMs is not read to find them.
 const BY_ID_MAX: usize = 100;
-/// VMs read by id at once: the six connections a browser opens to a host.
-const BY_ID_AT_ONCE: usize = 6;
 /// A service that always says there is more is not followed past this.
 const MAX_PAGES: usize = 10_000;
 
@@ -53,7 +51,7 @@ pub async fn list_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) 
     let mut skipped = 0;
     if tagged.len() <= BY_ID_MAX && query.filter("id").is_none() {
         let reads = tagged.iter().filter(|id| is_id(id)).map(|id| read_one(api, query, id));
-        let pages: Vec<Page<Vm>> = stream::iter(reads).buffer_unordered(BY_ID_AT_ONCE).try_collect().await?;
+        let pages: Vec<Page<Vm>> = stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
         for page in pages {
             skipped += page.skipped;
             found.extend(page.items);

@@ -1,10 +1,12 @@
 //! The pinned VMs at the top of the list's first page while no filter is
 //! set, in the user's order: moved with the arrows beside each (the
-//! keyboard's way) or by dragging, each read by its id.
+//! keyboard's way) or by dragging, each read by its id, several at once.
 
 use crate::api::vms::get_vm;
+use crate::api::READS_AT_ONCE;
 use crate::components::{focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
 use crate::hooks::{use_data_with_options, UseDataOptions};
+use futures::stream::{self, StreamExt, TryStreamExt};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::vm as t;
@@ -27,15 +29,17 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
     let read = use_data_with_options(
         move || shown.get().then(|| order.with(|o| o.iter().cloned().collect::<BTreeSet<_>>())),
         |api, ids| async move {
-            let mut found = Vec::new();
-            for id in ids.into_iter().flatten() {
-                match get_vm(&api, &id).await {
-                    Ok(vm) => found.push((id, Pinned::Here(Box::new(vm)))),
-                    Err(ApiError::NotFound(_)) => found.push((id, Pinned::Gone)),
-                    Err(e) => return Err(e),
+            let reads = ids.into_iter().flatten().map(|id| {
+                let api = api.clone();
+                async move {
+                    match get_vm(&api, &id).await {
+                        Ok(vm) => Ok((id, Pinned::Here(Box::new(vm)))),
+                        Err(ApiError::NotFound(_)) => Ok((id, Pinned::Gone)),
+                        Err(e) => Err(e),
+                    }
                 }
-            }
-            Ok(found)
+            });
+            stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await
         },
         UseDataOptions::default().poll_while(|found: &Vec<(String, Pinned)>| found.iter().any(|(_, p)| matches!(p, Pinned::Here(vm) if vm.locked))),
     );
