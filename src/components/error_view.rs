@@ -14,8 +14,11 @@ pub fn ErrorView(
     /// Called by the "Try again" button; without it there is no button.
     #[prop(optional)]
     on_retry: Option<Callback<()>>,
+    /// The title, where the caller knows better than the error's kind.
+    #[prop(default = None)]
+    title: Option<&'static str>,
 ) -> impl IntoView {
-    let title = match &error {
+    let title = title.unwrap_or_else(|| match &error {
         ApiError::Unreachable { .. } | ApiError::Timeout { .. } => t::ERROR_VIEW_NO_ANSWER.get(),
         ApiError::NotFound(_) => t::ERROR_VIEW_NOT_FOUND.get(),
         ApiError::Forbidden(_) => t::ERROR_VIEW_NOT_ALLOWED.get(),
@@ -25,7 +28,7 @@ pub fn ErrorView(
         ApiError::PanelUpdated { .. } => t::ERROR_VIEW_PANEL_UPDATED.get(),
         ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_VIEW_NOT_ACCEPTED.get(),
         _ => t::CRASH_TITLE.get(),
-    };
+    });
     let message = error.to_string();
     let updated = matches!(error, ApiError::PanelUpdated { .. });
     view! {

@@ -85,6 +85,7 @@ test('a store that fails or refuses the login says so and the login goes on', as
   const said = await page.textContent('#workspace-store-failed');
   assert.match(said, /Reading the copy kept by .* failed\. .* did not accept your login for its copy\. Your login to the API goes on/);
   assert.doesNotMatch(said, /session expired|token was refused/);
+  assert.equal(await page.textContent('#workspace-store-failed .notice-title'), 'Not allowed');
   await page.unroute('**/_store/workspace');
   // Still logged in: the list opens.
   await page.goto(`${suite.sim.url}/vms`);

@@ -93,11 +93,13 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
                         Step::Failed { error, saving } => {
                             let doing = if saving { t::STORE_DOING_SAVE } else { t::STORE_DOING_READ };
                             // The store is not the API: its refusal ends no login, and says so.
-                            let error = match error {
-                                ApiError::Unauthorized | ApiError::Forbidden(_) => ApiError::Invalid(vmdeck_core::tf!(t::STORE_REFUSED, provider = provider())),
-                                other => other,
+                            let (error, title) = match error {
+                                ApiError::Unauthorized | ApiError::Forbidden(_) => {
+                                    (ApiError::Invalid(vmdeck_core::tf!(t::STORE_REFUSED, provider = provider())), Some(vmdeck_core::i18n::shell::ERROR_VIEW_NOT_ALLOWED.get()))
+                                }
+                                other => (other, None),
                             };
-                            view! { <div id="workspace-store-failed"><ErrorView error=error doing=vmdeck_core::tf!(doing, provider = provider())/></div> }.into_any()
+                            view! { <div id="workspace-store-failed"><ErrorView error=error doing=vmdeck_core::tf!(doing, provider = provider()) title=title/></div> }.into_any()
                         }
                     })}
                 }
