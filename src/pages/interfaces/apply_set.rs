@@ -196,22 +196,22 @@ fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
                         _ => None,
                     }).collect();
                     view! {
-                        <td>
+                        <td data-label=t::FW_SETS_RULES.get()>
                             {vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64))}
                             {(!shadowed.is_empty()).then(|| view! {
                                 <ul class="small verdict-shadowed apply-set-shadowed">{shadowed.into_iter().map(|said| view! { <li>{said}</li> }).collect_view()}</ul>
                             })}
                         </td>
-                        <td>{plan.policy.clone().unwrap_or_else(|| "—".into())}</td>
-                        <td class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
+                        <td data-label=t::FW_SETS_POLICY.get()>{plan.policy.clone().unwrap_or_else(|| "—".into())}</td>
+                        <td data-label=t::FW_SETS_CHECK.get() class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
                     }.into_any()
                 }
             };
-            view! { <tr id=id><td>{where_is(&target.nic)}</td>{cells}</tr> }
+            view! { <tr id=id><th scope="row">{where_is(&target.nic)}</th>{cells}</tr> }
         }).collect_view();
         view! {
             <div class="table-wrap">
-                <table class="table" id="apply-set-preview">
+                <table class="table table-blocks" id="apply-set-preview">
                     <thead><tr>
                         <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{t::FW_SETS_RULES.get()}</th>
                         <th scope="col">{t::FW_SETS_POLICY.get()}</th><th scope="col">{t::FW_SETS_CHECK.get()}</th>

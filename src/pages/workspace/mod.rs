@@ -219,7 +219,7 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
         ];
         view! {
             <div class="table-wrap">
-                <table class="table" id="workspace-kept">
+                <table class="table table-blocks" id="workspace-kept">
                     <thead><tr>
                         <th scope="col">{t::COL_WHAT.get()}</th>
                         <th scope="col">{t::COL_KEPT_IN.get()}</th>
