@@ -12,8 +12,6 @@ const suite = useSuite(['--vms', '12', '--op-ms', '800'], { before, after, after
 // The tests that only visit share a VM; the one that reboots takes its own.
 const vms = vmPicker(suite);
 
-const setFaults = (faults) => suite.sim.setFaults(faults);
-
 const KINDS = {
   'server errors': { error_rate: 1 },
   'malformed and HTML answers': { malformed_rate: 1 },
@@ -25,7 +23,7 @@ const ERROR_WITHIN_MS = 12000;
 
 /** Every fault off, then a fresh page on the VM list. */
 async function loggedInWithoutFaults() {
-  await setFaults();
+  await suite.sim.setFaults();
   return loggedInPage(suite, { ready: '#vm-table tbody tr' });
 }
 
@@ -41,7 +39,7 @@ for (const [kind, faults] of Object.entries(KINDS)) {
     ];
     try {
       for (const [route, content] of routes) {
-        await setFaults(faults);
+        await suite.sim.setFaults(faults);
         await page.goto(`${suite.sim.url}${route}`);
         const alert = await page.waitForSelector('[role="alert"]:has(button:text("Try again"))', { timeout: ERROR_WITHIN_MS });
         const said = await alert.textContent();
@@ -49,14 +47,14 @@ for (const [kind, faults] of Object.entries(KINDS)) {
         assert.doesNotMatch(said, /undefined|null|\{|<html/i, `${route}: a clear message, not a dump: ${said}`);
         assert.equal(await page.$('.skeleton, [aria-busy="true"]'), null, `${route}: nothing still spinning beside the error`);
 
-        await setFaults();
+        await suite.sim.setFaults();
         await alert.$eval('button', (button) => button.click());
         await page.waitForSelector(content, { timeout: 10000 });
         await page.waitForLoadState('networkidle');
         assert.equal(await page.$('[role="alert"]:has(button:text("Try again"))'), null, `${route}: recovered`);
       }
     } finally {
-      await setFaults();
+      await suite.sim.setFaults();
     }
   });
 }
@@ -71,18 +69,18 @@ test('an action under faults is sent once, its failure is said, and nothing is r
       await gotoVm(page, suite.sim.url, vm);
       await page.waitForLoadState('networkidle');
       const recorded = recordWrites(page);
-      await setFaults(faults);
+      await suite.sim.setFaults(faults);
       await page.click('#action-reboot');
       await page.click('#reboot-dialog #confirm-action');
       await page.waitForSelector('[role="alert"]', { timeout: ERROR_WITHIN_MS });
-      await setFaults();
+      await suite.sim.setFaults();
       await page.waitForTimeout(2500);
       recorded.stop();
       const writes = recorded.list().map((r) => `${r.method} ${r.url}`);
       assert.equal(writes.length, 1, `one request for ${JSON.stringify(faults)}: ${writes.join(', ')}`);
     }
   } finally {
-    await setFaults();
+    await suite.sim.setFaults();
   }
 });
 
@@ -90,12 +88,12 @@ test('a slow API shows that it is loading, then the page', async () => {
   const { page } = await loggedInWithoutFaults();
   const vm = await vms.look({ status: 'online' });
   try {
-    await setFaults({ latency_ms: 1500 });
+    await suite.sim.setFaults({ latency_ms: 1500 });
     await page.click(`#vm-row-${vm.id} a.vm-link`);
     await page.waitForSelector('.skeleton, [aria-busy="true"]', { timeout: 1000 });
     await page.waitForSelector('#vm-title', { timeout: 10000 });
   } finally {
-    await setFaults();
+    await suite.sim.setFaults();
   }
 });
 

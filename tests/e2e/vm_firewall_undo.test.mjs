@@ -19,8 +19,6 @@ const ports = async (nic) => (await rulesOf(nic)).map((r) => r.port ?? '');
 const LEAST_SECONDS = 15;
 const RESTORED_WITHIN_MS = (LEAST_SECONDS + 15) * 1000;
 
-const setFaults = (faults) => suite.sim.setFaults(faults);
-
 /**
  * A VM whose one interface has the rule "accept tcp 22" applied, its
  * Firewall tab open with "accept tcp 8080" created there and not applied.
@@ -134,13 +132,13 @@ test('a restore that fails says what is left, and tries again until the service 
 test('with the service failing, the restore waits to read the firewall, and "Try again" finishes it', async () => {
   const { page, nic } = await withARuleAdded();
   await applyWithUndo(page, 60);
-  await setFaults({ error_rate: 1 });
+  await suite.sim.setFaults({ error_rate: 1 });
   try {
     await page.click('#undo-now');
     await page.waitForSelector('#undo-left', { timeout: 20000 });
     assert.match(await page.textContent('#undo-left'), /Read the firewall as it is now/);
   } finally {
-    await setFaults();
+    await suite.sim.setFaults();
   }
   await page.click('#undo-bar .notice-error button');
   await page.waitForSelector('#undo-restored', { timeout: 15000 });
