@@ -33,6 +33,7 @@ mod tags;
 mod toggle_button;
 mod typed_confirm;
 mod undo_choice;
+mod vm_marks;
 
 pub use account_menu::{AccountButton, AccountMenu};
 pub use action_button::ActionButton;
@@ -59,6 +60,7 @@ pub use loaded::{Empty, Loaded};
 pub use modal::Modal;
 pub use plan_picker::PlanPicker;
 pub use protection::{use_protection, ProtectedBadge, Protection};
+pub use vm_marks::VmMarks;
 pub use provider::{HeaderMenu, NoticeBanner, PortalBack, ProviderLinks};
 pub use raw_fields::RawFields;
 pub use reorder::{focus_arrow, focus_later};

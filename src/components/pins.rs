@@ -28,6 +28,13 @@ impl PinStore {
         self.pins.with(|pins| pins.contains(vm))
     }
 
+    /// Takes `vm`'s pin off (destroyed), if it has one.
+    pub fn forget(self, vm: &str) {
+        if self.pins.with_latest(|pins| pins.contains(vm)) {
+            self.pins.update(|pins| pins.unpin(vm));
+        }
+    }
+
     /// Pins `vm`, or takes its pin off.
     pub fn toggle(self, vm: &str) {
         let room = self.pins.update(|pins| match pins.contains(vm) {

@@ -53,6 +53,13 @@ impl Protection {
         self.marks.update(|marks| marks.set(vm, protected));
     }
 
+    /// Forgets the user's choice for `vm` (destroyed), if there was one.
+    pub fn forget(self, vm: &str) {
+        if self.marks.with_latest(|marks| marks.choice(vm).is_some()) {
+            self.marks.update(|marks| marks.forget(vm));
+        }
+    }
+
     /// The browser refused the last change: the marks hold in this tab only.
     pub fn memory_only(self) -> bool {
         self.marks.memory_only()

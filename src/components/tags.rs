@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::tags::{parse_list, Tag, TagForm, TagGroup, Tags};
+use vmdeck_core::vm::tags::{parse_list, NotAdded, Tag, TagForm, TagGroup, Tags};
 
 #[derive(Clone, Copy)]
 pub struct TagStore {
@@ -44,7 +44,15 @@ impl TagStore {
     /// room for all of them.
     pub fn add(self, vms: &[String], tags: &[Tag]) -> usize {
         // Every tag is tried on every VM: one refused does not stop the others.
-        self.tags.update(|kept| vms.iter().filter(|vm| tags.iter().filter(|tag| !kept.add(vm, tag)).count() > 0).count())
+        let full = |kept: &mut Tags, vm: &String| tags.iter().filter(|tag| kept.add(vm, tag) == Err(NotAdded::Full)).count() > 0;
+        self.tags.update(|kept| vms.iter().filter(|vm| full(kept, vm)).count())
+    }
+
+    /// Takes every tag off `vm` (destroyed): a tag's count is of VMs that exist.
+    pub fn forget(self, vm: &str) {
+        if self.tags.with_latest(|tags| tags.of(vm).next().is_some()) {
+            self.tags.update(|tags| tags.forget(vm));
+        }
     }
 
     /// Takes `tag` off each of `vms`.

@@ -97,6 +97,11 @@ impl Tasks {
         self.list.with(TaskList::running)
     }
 
+    /// When the newest write was sent, from this tab or another (untracked).
+    pub fn last_sent_at(&self) -> Option<f64> {
+        self.list.with_untracked(TaskList::last_sent_at)
+    }
+
     /// Records a write and answers its entry's id.
     pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
@@ -180,11 +185,16 @@ impl Tasks {
         }
     }
 
-    /// The VM is gone (after a destroy): its running tasks are done.
-    pub fn observe_gone(&self, vm_id: &str, asked_at: f64) {
-        for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
+    /// The VM is gone (after a destroy): its running tasks are done. Answers
+    /// whether a destroy sent from this panel was among them, so that what
+    /// the panel keeps of the VM can go too; a VM merely not found (a wrong
+    /// address, a proxy's 404) keeps it.
+    pub fn observe_gone(&self, vm_id: &str, asked_at: f64) -> bool {
+        let (due, destroyed) = self.list.with_untracked(|l| (l.due(vm_id, asked_at), l.destroy_due(vm_id, asked_at)));
+        for id in due {
             self.done(id, Some(t::TASK_REMOVED.get()));
         }
+        destroyed
     }
 
     /// A page polls this VM while it is shown; the tray does not poll it too.

@@ -6,7 +6,7 @@ use crate::api::vms::get_vm;
 use crate::api::Api;
 use crate::hooks::{use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS};
 use crate::session::use_session;
-use crate::components::ToggleButton;
+use crate::components::{ToggleButton, VmMarks};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
@@ -21,6 +21,7 @@ use vmdeck_core::ApiError;
 pub fn TaskTray() -> impl IntoView {
     let tasks = use_tasks();
     let session = use_session();
+    let marks = VmMarks::of_account();
     let open = RwSignal::new(false);
     let visible = use_page_visible();
     // The VMs to follow: those of running tasks no page looks at; in a
@@ -37,7 +38,11 @@ pub fn TaskTray() -> impl IntoView {
             spawn_local(async move {
                 match request.await {
                     Ok(vm) => tasks.observe(&vm, asked_at),
-                    Err(ApiError::NotFound(_)) => tasks.observe_gone(&vm_id, asked_at),
+                    Err(ApiError::NotFound(_)) => {
+                        if tasks.observe_gone(&vm_id, asked_at) {
+                            marks.forget(&vm_id);
+                        }
+                    }
                     Err(_) => {}
                 }
             });

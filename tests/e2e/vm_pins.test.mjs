@@ -1,14 +1,16 @@
-// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; read several at once; a pinned VM destroyed says so.
+// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; read several at once; a pinned VM destroyed elsewhere says so, and one destroyed from the panel leaves nothing kept of it.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeProblems } from '../support/accessibility.mjs';
-import { accountPath, apiGet, apiSend } from '../support/api.mjs';
+import { accountPath, apiGet, apiSend, vmPicker } from '../support/api.mjs';
 import { loggedInPage } from '../support/pages/login.mjs';
+import { gotoVm } from '../support/pages/vm.mjs';
 import { recordWrites } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '40', '--op-ms', '300'], { before, after, afterEach });
+const vms = vmPicker(suite);
 
 const pinnedOrder = (page) => page.$$eval('#pinned-vms .pinned-item', (items) => items.map((i) => i.id.replace('pinned-', '')));
 
@@ -94,6 +96,36 @@ test('a pinned VM destroyed through the API is named as gone, and can be unpinne
   await page.click(`#pinned-${vm.id} .pin-button`);
   await page.waitForSelector('#pinned-vms', { state: 'detached' });
   assert.deepEqual(await pinnedOrder(page), []);
+});
+
+test('a VM destroyed from the panel takes its pin, its tags and its protection choice with it; another VM keeps its own', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const gone = await vms.take({ status: 'offline' });
+  const kept = await vms.take({ status: 'offline' });
+  await page.goto(`${suite.sim.url}/vms?status=offline&limit=100`);
+  for (const vm of [gone, kept]) {
+    await page.click(`#vm-row-${vm.id} .pin-button`);
+    await page.waitForSelector(`#vm-row-${vm.id} .pin-button[aria-pressed="true"]`);
+  }
+  // The account's other marks, as the panel keeps them (one tag each; a choice not to protect, one to protect).
+  const keyOf = (prefix) => page.evaluate((prefix) => Object.keys(localStorage).find((k) => k.startsWith(prefix)).slice(prefix.length), prefix);
+  const account = await keyOf('vmdeck.pins.');
+  const read = () => page.evaluate((account) => Object.fromEntries(['pins', 'tags', 'protection'].map((kind) => [kind, JSON.parse(localStorage.getItem(`vmdeck.${kind}.${account}`) ?? 'null')])), account);
+  await page.evaluate(({ account, gone, kept }) => {
+    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify({ [gone]: ['web'], [kept]: ['web'] }));
+    localStorage.setItem(`vmdeck.protection.${account}`, JSON.stringify({ [gone]: false, [kept]: true }));
+  }, { account, gone: String(gone.id), kept: String(kept.id) });
+
+  await gotoVm(page, suite.sim.url, gone, 'settings', '#open-destroy');
+  await page.click('#open-destroy');
+  await page.fill('#destroy-typed', gone.hostname);
+  await page.click('#destroy-dialog #confirm-action');
+  await page.waitForURL(`${suite.sim.url}/vms`);
+  // The task tray follows the destroy to its end and finds the VM gone.
+  await page.waitForFunction(({ key, id }) => !(JSON.parse(localStorage.getItem(key) ?? '[]')).includes(id), { key: `vmdeck.pins.${account}`, id: String(gone.id) }, { timeout: 10000 });
+  assert.deepEqual(await read(), { pins: [String(kept.id)], tags: { [kept.id]: ['web'] }, protection: { [kept.id]: true } });
+  await page.waitForSelector(`#pinned-${kept.id}`);
+  assert.equal(await page.locator(`#pinned-${gone.id}`).count(), 0, 'no "no longer in this account" for a VM the panel destroyed');
 });
 
 test('the pinned VMs are read several at once, not one after the other', async () => {

@@ -1,4 +1,4 @@
-// Tags of VMs, kept in this panel: given on a VM's page and to a selection in the list, shown in the rows, a filter and a grouping of the list in its URL (combined with the API's filters, never sent to the API), in the CSV export, kept across a reload, and a typed tag the panel refuses named without losing the text.
+// Tags of VMs, kept in this panel: given on a VM's page and to a selection in the list, shown in the rows, a filter and a grouping of the list in its URL (combined with the API's filters, never sent to the API; a tag's VMs, once read, give its other orders and pages), in the CSV export, kept across a reload, and a typed tag the panel refuses named without losing the text.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -206,4 +206,53 @@ test('a tag\'s VMs come in the list\'s order: read one by one when a hundred or 
   assert.equal(await page.textContent('#vm-total'), '150');
   const paths = reads.list().map((r) => r.path);
   assert.ok(paths.length >= 2 && paths.every((p) => /limit=1000/.test(p) && /sort=memory&order=desc/.test(p) && !/[?&]id=/.test(p)), paths.join(' '));
+});
+
+test('a tag\'s VMs, once read, give its other orders and pages without asking again, until the list is refreshed, left or written to', async () => {
+  const { page } = await loggedInPage(suite);
+  const all = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1000&status=offline'))).body.map((vm) => String(vm.id));
+  const tagged = all.filter((_, i) => i % 40 === 5).slice(0, 12);
+  assert.ok(tagged.length > 5, 'more than a page of five');
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('vmdeck.seen.')));
+  await page.evaluate((tagged) => {
+    const account = Object.keys(localStorage).find((k) => k.startsWith('vmdeck.seen.')).slice('vmdeck.seen.'.length);
+    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify(Object.fromEntries(tagged.map((id) => [id, ['kept']]))));
+  }, tagged);
+  const inOrder = async (query) => (await apiGet(suite.sim.api, accountPath(`/virtual_machines?limit=1000&status=offline&${query}`))).body.map((vm) => String(vm.id)).filter((id) => tagged.includes(id));
+  const reads = recordRequests(page, (url) => url.includes('/virtual_machines'));
+  await page.goto(`${suite.sim.url}/vms?tag=kept&status=offline&limit=5`);
+  await expectRows(page, (await inOrder('')).slice(0, 5));
+  assert.equal(reads.list().length, tagged.length, 'one read per VM of the tag');
+
+  reads.clear();
+  await page.selectOption('#vm-sort', 'memory');
+  await expectRows(page, (await inOrder('sort=memory&order=asc')).slice(0, 5));
+  await page.click('#page-next');
+  await expectRows(page, (await inOrder('sort=memory&order=asc')).slice(5, 10));
+  assert.equal(await page.textContent('#vm-total'), String(tagged.length));
+  assert.deepEqual(reads.list().map((r) => r.path), [], 'another order and page of the same VMs: nothing asked');
+
+  // Refreshed, the page is read again; so is the next order after a write.
+  const readsReach = async (n, what) => {
+    for (let i = 0; i < 100 && reads.list().length < n; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(reads.list().length >= n, `${what}: ${reads.list().length} reads`);
+  };
+  await page.click('#refresh');
+  await readsReach(tagged.length, 'refreshed, every VM is read again');
+  // Another view, then the tag again: read again too.
+  await page.selectOption('#filter-tag', '');
+  await page.waitForFunction((n) => ![n, undefined].includes(document.querySelector('#vm-total')?.textContent), String(tagged.length));
+  reads.clear();
+  await page.selectOption('#filter-tag', 'kept');
+  await readsReach(tagged.length, 'the tag chosen again');
+  await page.waitForFunction((n) => document.querySelector('#vm-total')?.textContent === n, String(tagged.length));
+  const [first] = await rowIds(page);
+  await page.check(`#select-${first}`);
+  const writes = recordWrites(page);
+  await page.click('#bulk-start');
+  await page.waitForSelector('#bulk-results .notice-title:text("Start: 1 accepted, 0 refused")');
+  assert.equal(writes.list().length, 1);
+  reads.clear();
+  await page.selectOption('#vm-sort', 'label');
+  await readsReach(tagged.length, 'after a write, another order reads the VMs again');
 });

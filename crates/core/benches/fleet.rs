@@ -17,8 +17,9 @@ use vmdeck_core::shortcuts::{places, tag_places};
 use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::vm::pins::Pins;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::sort::{sort_vms, Order};
-use vmdeck_core::vm::tags::{group_by_tag, is_tagged, page_of_tagged, Tag, Tags};
+use vmdeck_core::vm::sort::Order;
+use vmdeck_core::vm::tag_read::TagRead;
+use vmdeck_core::vm::tags::{group_by_tag, is_tagged, Tag, Tags};
 use vmdeck_core::Vm;
 
 const FLEET: usize = 10_000;
@@ -70,9 +71,10 @@ fn fleet_tags() -> Result<Tags, String> {
     let mut tags = Tags::default();
     for i in (0..FLEET).step_by(TAGGED_EVERY) {
         let id = (1001 + i).to_string();
-        tags.add(&id, &others[i / TAGGED_EVERY % others.len()]);
+        let refused = |why| format!("VM {id} refused a tag: {why:?}");
+        tags.add(&id, &others[i / TAGGED_EVERY % others.len()]).map_err(refused)?;
         if i % RARE_EVERY == 0 {
-            tags.add(&id, &rare);
+            tags.add(&id, &rare).map_err(refused)?;
         }
     }
     Ok(tags)
@@ -116,11 +118,18 @@ fn decode(text: &str) -> Result<usize, Box<dyn Error>> {
 
 /// What the list does when a tag of more than a hundred VMs is chosen: the
 /// tag's VMs by id, the view read (here all of it, decoded) kept where
-/// they have it, a page of them cut.
+/// they have it, kept for the view's other orders and pages, a page of
+/// them cut in the view's order.
 fn filter_by_tag(tags: &Tags, chosen: &Tag, read: Vec<Vm>) -> usize {
     let tagged: BTreeSet<String> = tags.vms_with(chosen).into_iter().map(str::to_owned).collect();
     let found: Vec<Vm> = read.into_iter().filter(|vm| is_tagged(vm, &tagged)).collect();
-    page_of_tagged(found, &tagged, 0, 50, 0).items.len()
+    let query = tag_view(chosen);
+    TagRead::new(&query, tagged, found, 0, 0.0).page(&query).items.len()
+}
+
+/// The list's first page of a tag, sorted by label.
+fn tag_view(chosen: &Tag) -> VmQuery {
+    VmQuery { sort: Some("label"), order: Order::Asc, limit: 50, tag: Some(chosen.clone()), ..VmQuery::default() }
 }
 
 /// What the list does when a tag of at most a hundred VMs is chosen: each
@@ -132,8 +141,8 @@ fn read_tag_by_id(tags: &Tags, chosen: &Tag, answers: &[String]) -> Result<usize
     for answer in answers {
         found.extend(Vm::list_from_json(&serde_json::from_str(answer)?)?.0);
     }
-    sort_vms(&mut found, Some("label"), Order::Asc);
-    Ok(page_of_tagged(found, &tagged, 0, 50, 0).items.len())
+    let query = tag_view(chosen);
+    Ok(TagRead::new(&query, tagged, found, 0, 0.0).page(&query).items.len())
 }
 
 /// What the pinned section and the switcher do with the VMs: the pinned

@@ -20,7 +20,7 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge, TagEditor, VmTags};
+use crate::components::{use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge, TagEditor, VmMarks, VmTags};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::use_tasks;
@@ -95,6 +95,7 @@ pub fn use_disks(ctx: VmCtx) -> UseDataReturn<Vec<Disk>> {
 #[component]
 pub fn VmPage() -> impl IntoView {
     let tasks = use_tasks();
+    let marks = VmMarks::of_account();
     let params = use_params_map();
     let id = Memo::new(move |_| params.with(|p| p.get("id")).unwrap_or_default());
     let data = use_data_with_options(
@@ -102,7 +103,12 @@ pub fn VmPage() -> impl IntoView {
         |api, id| async move { get_vm(&api, &id).await },
         UseDataOptions::default().poll_while(|vm: &Vm| vm.locked).on_answer(move |result, asked_at| match result {
             Ok(vm) => tasks.observe(vm, asked_at),
-            Err(ApiError::NotFound(_)) => tasks.observe_gone(&id.get_untracked(), asked_at),
+            Err(ApiError::NotFound(_)) => {
+                let vm = id.get_untracked();
+                if tasks.observe_gone(&vm, asked_at) {
+                    marks.forget(&vm);
+                }
+            }
             Err(_) => {}
         }),
     );

@@ -21,6 +21,7 @@ use crate::components::{use_tags, ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::kept::Kept;
 use crate::storage::keys;
+use crate::tasks::use_tasks;
 use crate::title::use_vm_count_in_title;
 use actions::{use_list_actions, BulkBar, ExportListButtons};
 use leptos::prelude::*;
@@ -95,12 +96,20 @@ pub fn VmListPage() -> impl IntoView {
     let tags = use_tags();
     // The VMs with the view's tag: the API cannot filter by one.
     let tagged = Memo::new(move |_| read.with(|q| q.tag.clone()).map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default()));
+    // The tag's VMs as last read: the view's other orders and pages are cut
+    // from them. A view without the tag lets them go: back to the tag, they
+    // are read again.
+    let tag_read = StoredValue::new_local(None);
+    let tasks = use_tasks();
     let list = use_data_with_options(
         move || (read.get(), tagged.get()),
-        |api, (query, tagged)| async move {
+        move |api, (query, tagged)| async move {
             match tagged {
-                Some(tagged) => pages::list_tagged(&api, &query, &tagged).await,
-                None => list_vms(&api, &query).await,
+                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, tasks.last_sent_at()).await,
+                None => {
+                    tag_read.try_set_value(None);
+                    list_vms(&api, &query).await
+                }
             }
         },
         UseDataOptions::default().poll_while(|page: &Page<Vm>| page.items.iter().any(|vm| vm.locked)),

@@ -1,15 +1,18 @@
 //! The list's view read page by page: for an export, and for a tag, which
 //! the API cannot filter by. A tag's VMs are read one by one when they are
-//! few, else the view is read until they are all found.
+//! few, else the view is read until they are all found; read, they serve
+//! the view's other orders and pages for a while (`vm::tag_read`).
 
 use crate::api::vms::list_vms;
 use crate::api::{Api, ApiResult, READS_AT_ONCE};
+use crate::hooks::REFOCUS_AFTER_MS;
 use futures::stream::{self, StreamExt, TryStreamExt};
+use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::validate::is_id;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::sort::sort_vms;
-use vmdeck_core::vm::tags::{is_tagged, page_of_tagged};
+use vmdeck_core::vm::tag_read::TagRead;
+use vmdeck_core::vm::tags::is_tagged;
 use vmdeck_core::{Page, Vm};
 
 /// VMs per request when the list is read for a tag: the most the list
@@ -42,11 +45,33 @@ pub async fn each_page(api: &Api, query: &VmQuery, per_page: u64, mut take: impl
 }
 
 /// The page of the view's VMs that have a tag, `tagged` being the VMs with
-/// it. A few are read one by one with the view's filters and put in the
-/// view's order by the panel (`vmdeck_core::vm::sort`); more, or a view
-/// that already names one VM, are found by reading the view until every
-/// one of them is found, or to its end.
-pub async fn list_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) -> ApiResult<Page<Vm>> {
+/// it: cut from the tag's VMs as `last` read them when only the order or
+/// page changed since and they are still fresh (no older than the data
+/// hook's refocus, no write sent since: `last_sent_at`), else read again.
+pub async fn tagged_page(
+    api: &Api,
+    query: &VmQuery,
+    tagged: BTreeSet<String>,
+    last: StoredValue<Option<TagRead>, LocalStorage>,
+    last_sent_at: Option<f64>,
+) -> ApiResult<Page<Vm>> {
+    let asked_at = js_sys::Date::now();
+    let kept = last.try_update_value(|read| read.as_mut().and_then(|read| read.page_for(query, &tagged, asked_at, REFOCUS_AFTER_MS, last_sent_at)));
+    if let Some(page) = kept.flatten() {
+        return Ok(page);
+    }
+    let (vms, skipped) = read_tagged(api, query, &tagged).await?;
+    let read = TagRead::new(query, tagged, vms, skipped, asked_at);
+    let page = read.page(query);
+    last.try_set_value(Some(read));
+    Ok(page)
+}
+
+/// Every VM of the view that has a tag, and how many answers could not be
+/// read. A few are read one by one with the view's filters; more, or a
+/// view that already names one VM, are found by reading the view until
+/// every one of them is found, or to its end.
+async fn read_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) -> ApiResult<(Vec<Vm>, usize)> {
     let mut found = Vec::new();
     let mut skipped = 0;
     if tagged.len() <= BY_ID_MAX && query.filter("id").is_none() {
@@ -56,7 +81,6 @@ pub async fn list_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) 
             skipped += page.skipped;
             found.extend(page.items);
         }
-        sort_vms(&mut found, query.sort, query.order);
     } else if !tagged.is_empty() {
         each_page(api, query, TAG_PAGE, |items, _, unread| {
             skipped += unread;
@@ -65,7 +89,7 @@ pub async fn list_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) 
         })
         .await?;
     }
-    Ok(page_of_tagged(found, tagged, query.offset, query.limit, skipped))
+    Ok((found, skipped))
 }
 
 /// The VM `id` if it is in the view (its filters, not its page or sort).

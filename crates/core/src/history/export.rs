@@ -253,8 +253,8 @@ mod tests {
     fn tables_have_a_cell_per_header() {
         let vm = Vm::from_json(&json!({"id": "1", "label": "=cmd", "ip_addresses": ["203.0.113.1", "10.0.0.1"]})).unwrap();
         let mut tags = Tags::default();
-        tags.add("1", &Tag::parse("web").unwrap());
-        tags.add("1", &Tag::parse("eu west").unwrap());
+        tags.add("1", &Tag::parse("web").unwrap()).unwrap();
+        tags.add("1", &Tag::parse("eu west").unwrap()).unwrap();
         let t = vms(&[vm.clone()], &tags, &Columns::default());
         assert!(t.rows.iter().all(|r| r.len() == t.headers.len()));
         assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");

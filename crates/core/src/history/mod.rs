@@ -92,6 +92,11 @@ impl TaskList {
         self.0.iter().filter(|t| t.running()).count()
     }
 
+    /// When the newest write was sent, if any is recorded.
+    pub fn last_sent_at(&self) -> Option<f64> {
+        self.0.iter().map(|t| t.started).reduce(f64::max)
+    }
+
     /// Records a write started at `now` and answers its id. The action is
     /// kept by its key ([`Operation::key`]): the record reads the same in every
     /// language, and is shown in the current one ([`action_label`]).
@@ -156,7 +161,17 @@ impl TaskList {
     /// The running tasks of a VM that started before `asked_at`: a read of
     /// the VM asked for then that finds it free (or gone) ends them.
     pub fn due(&self, vm_id: &str, asked_at: f64) -> Vec<u64> {
-        self.0.iter().filter(|t| t.running() && t.vm_id == vm_id && t.started < asked_at).map(|t| t.id).collect()
+        self.due_tasks(vm_id, asked_at).map(|t| t.id).collect()
+    }
+
+    /// Whether a destroy of `vm_id` sent from this panel is among its tasks
+    /// [`due`](Self::due): found gone, the VM is the destroy's doing.
+    pub fn destroy_due(&self, vm_id: &str, asked_at: f64) -> bool {
+        self.due_tasks(vm_id, asked_at).any(|t| t.action == Operation::Destroy.key())
+    }
+
+    fn due_tasks<'a>(&'a self, vm_id: &'a str, asked_at: f64) -> impl Iterator<Item = &'a Task> + 'a {
+        self.0.iter().filter(move |t| t.running() && t.vm_id == vm_id && t.started < asked_at)
     }
 
     /// The VMs with running tasks that `watched` says no page looks at,
@@ -305,6 +320,19 @@ mod tests {
         go(&mut list, Operation::Stop, "2", "db", 5.0);
         assert_eq!(list.due("1", 20.0), vec![before]);
         assert_eq!(list.due("1", 40.0), vec![after, before]);
+    }
+
+    #[test]
+    fn a_vm_found_gone_is_a_destroys_doing_only_while_that_destroy_runs() {
+        let mut list = TaskList::default();
+        go(&mut list, Operation::Stop, "1", "web", 10.0);
+        assert!(!list.destroy_due("1", 20.0), "a stop does not destroy");
+        let destroy = go(&mut list, Operation::Destroy, "1", "web", 30.0);
+        assert!(!list.destroy_due("1", 25.0), "read before the destroy was sent");
+        assert!(list.destroy_due("1", 40.0));
+        assert!(!list.destroy_due("2", 40.0), "another VM");
+        list.end(destroy, TaskState::Failed("busy".into()), 50.0);
+        assert!(!list.destroy_due("1", 60.0), "a destroy refused destroyed nothing");
     }
 
     #[test]

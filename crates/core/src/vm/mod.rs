@@ -15,6 +15,7 @@ pub mod rescue;
 pub mod settings;
 pub mod snapshot;
 pub mod sort;
+pub mod tag_read;
 pub mod tags;
 pub mod views;
 

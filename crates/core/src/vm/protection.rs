@@ -54,6 +54,11 @@ impl Marks {
         }
     }
 
+    /// Forgets the user's choice for `vm`; answers whether there was one.
+    pub fn forget(&mut self, vm: &str) -> bool {
+        self.0.remove(vm).is_some()
+    }
+
     /// Splits `ids` into those that may be destroyed or rebuilt and those
     /// protected, each in the order given.
     pub fn split<'a>(&self, ids: impl IntoIterator<Item = &'a str>, by_default: bool) -> (Vec<&'a str>, Vec<&'a str>) {
@@ -93,6 +98,10 @@ mod tests {
         // A choice that says what the default says is kept all the same.
         marks.set("9", true);
         assert!(marks.is_protected("9", false));
+        // Forgotten (destroyed), the VM's choice is gone, the default is back.
+        assert!(marks.forget("8"));
+        assert!(!marks.forget("8"));
+        assert!(marks.is_protected("8", true));
     }
 
     #[test]

@@ -32,6 +32,15 @@ pub enum TagError {
     Character,
 }
 
+/// Why [`Tags::add`] gave no tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAdded {
+    /// The VM has [`MAX_PER_VM`] tags already.
+    Full,
+    /// What was given is not a VM id: nothing can be kept for it.
+    NotAVm,
+}
+
 impl TagError {
     pub fn message(self) -> String {
         match self {
@@ -157,7 +166,8 @@ impl Tags {
         let mut tags = Self::default();
         for (vm, list) in entries {
             for tag in list.as_array().into_iter().flatten().filter_map(Value::as_str).filter_map(|text| Tag::parse(text).ok()) {
-                tags.add(vm, &tag);
+                // Refused (not a VM, or full): left out, as said above.
+                let _ = tags.add(vm, &tag);
             }
         }
         tags
@@ -177,21 +187,20 @@ impl Tags {
         self.0.get(vm).into_iter().flatten()
     }
 
-    /// Gives `vm` the tag; `false` when it cannot have one more (or `vm` is
-    /// not a VM id). A tag it has already is kept once.
-    pub fn add(&mut self, vm: &str, tag: &Tag) -> bool {
+    /// Gives `vm` the tag; a tag it has already is kept once.
+    pub fn add(&mut self, vm: &str, tag: &Tag) -> Result<(), NotAdded> {
         if !is_id(vm) {
-            return false;
+            return Err(NotAdded::NotAVm);
         }
         let tags = self.0.entry(vm.to_owned()).or_default();
         if tags.contains(tag) {
-            return true;
+            return Ok(());
         }
-        let room = tags.len() < MAX_PER_VM;
-        if room {
-            tags.insert(tag.clone());
+        if tags.len() >= MAX_PER_VM {
+            return Err(NotAdded::Full);
         }
-        room
+        tags.insert(tag.clone());
+        Ok(())
     }
 
     pub fn remove(&mut self, vm: &str, tag: &Tag) {
@@ -201,6 +210,11 @@ impl Tags {
                 self.0.remove(vm);
             }
         }
+    }
+
+    /// Takes every tag off `vm`; answers whether it had any.
+    pub fn forget(&mut self, vm: &str) -> bool {
+        self.0.remove(vm).is_some()
     }
 
     /// Every tag given, as (VM id, tag), by VM id then tag.
@@ -273,11 +287,11 @@ mod tests {
     #[test]
     fn tags_are_added_removed_and_counted() {
         let mut tags = Tags::default();
-        assert!(tags.add("1", &tag("web")));
-        assert!(tags.add("1", &tag("web")), "a tag it has is kept once");
-        assert!(tags.add("2", &tag("web")));
-        assert!(tags.add("2", &tag("db")));
-        assert!(!tags.add("../3", &tag("web")), "not a VM id");
+        assert_eq!(tags.add("1", &tag("web")), Ok(()));
+        assert_eq!(tags.add("1", &tag("web")), Ok(()), "a tag it has is kept once");
+        assert_eq!(tags.add("2", &tag("web")), Ok(()));
+        assert_eq!(tags.add("2", &tag("db")), Ok(()));
+        assert_eq!(tags.add("../3", &tag("web")), Err(NotAdded::NotAVm), "not a VM id, not a full VM");
         assert_eq!(tags.of("1").map(Tag::as_str).collect::<Vec<_>>(), ["web"]);
         assert_eq!(tags.of("2").map(Tag::as_str).collect::<Vec<_>>(), ["db", "web"]);
         assert_eq!(tags.vms_with(&tag("web")), BTreeSet::from(["1", "2"]));
@@ -285,6 +299,9 @@ mod tests {
         tags.remove("1", &tag("web"));
         assert_eq!(tags.of("1").count(), 0);
         assert_eq!(tags.to_json(), json!({ "2": ["db", "web"] }), "a VM without tags is not kept");
+        assert!(tags.forget("2"));
+        assert!(!tags.forget("2"), "nothing left to forget");
+        assert!(tags.is_empty());
     }
 
     #[test]
@@ -313,9 +330,9 @@ mod tests {
     #[test]
     fn a_page_groups_by_tag_with_the_untagged_last_and_each_vm_once_first() {
         let mut tags = Tags::default();
-        tags.add("1", &tag("web"));
-        tags.add("1", &tag("db"));
-        tags.add("3", &tag("web"));
+        tags.add("1", &tag("web")).unwrap();
+        tags.add("1", &tag("db")).unwrap();
+        tags.add("3", &tag("web")).unwrap();
         let groups = group_by_tag(["1", "2", "3", "4"], &tags);
         assert_eq!(groups, vec![
             (Some(tag("db")), vec![(0, true)]),
@@ -330,17 +347,17 @@ mod tests {
     fn a_vm_holds_at_most_its_share_of_tags() {
         let mut tags = Tags::default();
         for i in 0..MAX_PER_VM {
-            assert!(tags.add("1", &tag(&format!("t{i}"))));
+            assert_eq!(tags.add("1", &tag(&format!("t{i}"))), Ok(()));
         }
-        assert!(!tags.add("1", &tag("one more")));
+        assert_eq!(tags.add("1", &tag("one more")), Err(NotAdded::Full));
         assert_eq!(tags.of("1").count(), MAX_PER_VM);
     }
 
     #[test]
     fn kept_tags_read_back_and_what_is_not_a_tag_is_left_out() {
         let mut tags = Tags::default();
-        tags.add("1001", &tag("web"));
-        tags.add("1002", &tag("db"));
+        tags.add("1001", &tag("web")).unwrap();
+        tags.add("1002", &tag("db")).unwrap();
         assert_eq!(Tags::from_json(&tags.to_json()), tags);
         let read = Tags::from_json(&json!({ "5": ["Web", "web", 3, "", "a,b"], "x": ["web"], "6": "web", "7": [] }));
         assert_eq!(read.to_json(), json!({ "5": ["web"] }));

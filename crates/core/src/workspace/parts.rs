@@ -41,7 +41,7 @@ impl Part for Tags {
         for (vm, tag) in self.pairs() {
             if current.of(vm).any(|kept| kept == tag) {
                 change.unchanged += 1;
-            } else if merged.add(vm, tag) {
+            } else if merged.add(vm, tag).is_ok() {
                 change.added.add(vm);
             } else {
                 change.left_out.add(vm);

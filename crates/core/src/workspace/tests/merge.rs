@@ -60,21 +60,21 @@ fn a_part_the_file_does_not_carry_is_left_as_it_is() {
 #[test]
 fn tags_are_given_to_their_vms_while_a_vm_has_room() {
     let (mut file, mut here) = (Parts::default(), Parts::default());
-    here.tags.add("1001", &tag("web"));
+    here.tags.add("1001", &tag("web")).unwrap();
     for (vm, name) in [("1001", "web"), ("1001", "db"), ("1003", "prod")] {
-        file.tags.add(vm, &tag(name));
+        file.tags.add(vm, &tag(name)).unwrap();
     }
     let (merged, change) = take_in(file, here.clone());
     assert_eq!(merged.tags.to_json(), json!({ "1001": ["db", "web"], "1003": ["prod"] }));
     assert_eq!((change.added.count, names(&change.added), change.unchanged), (2, vec!["1001", "1003"], 1));
 
     for i in 1..MAX_PER_VM {
-        here.tags.add("1001", &tag(&format!("t{i}")));
+        here.tags.add("1001", &tag(&format!("t{i}"))).unwrap();
     }
     let mut file = Parts::default();
-    file.tags.add("1001", &tag("web"));
-    file.tags.add("1001", &tag("one more"));
-    file.tags.add("1002", &tag("db"));
+    file.tags.add("1001", &tag("web")).unwrap();
+    file.tags.add("1001", &tag("one more")).unwrap();
+    file.tags.add("1002", &tag("db")).unwrap();
     let (merged, change) = take_in(file, here.clone());
     assert_eq!(merged.tags.of("1001").count(), MAX_PER_VM);
     assert_eq!((change.added.count, change.unchanged, change.left_out.count, names(&change.left_out)), (1, 1, 1, vec!["1001"]));

@@ -24,9 +24,9 @@ pub(super) fn set(name: &str, port: u16) -> WrittenSet {
 /// A workspace with something in every part.
 pub(super) fn full() -> Workspace {
     let mut parts = Parts::default();
-    parts.tags.add("1001", &tag("web"));
-    parts.tags.add("1001", &tag("prod"));
-    parts.tags.add("1002", &tag("db"));
+    parts.tags.add("1001", &tag("web")).unwrap();
+    parts.tags.add("1001", &tag("prod")).unwrap();
+    parts.tags.add("1002", &tag("db")).unwrap();
     parts.pins.pin("1002");
     parts.pins.pin("1001");
     parts.views.save("Web servers", "/vms?tag=web&limit=50");

@@ -1,0 +1,117 @@
+//! A tag's VMs as last read for a view. The API cannot filter by a tag, so
+//! the panel reads the tag's VMs one by one (or the view to its end); a new
+//! order or page of the same view is then cut from them while they are
+//! fresh, instead of asking for every one of them again.
+
+use crate::vm::query::VmQuery;
+use crate::vm::sort::{sort_vms, Order};
+use crate::vm::tags::page_of_tagged;
+use crate::{Page, Vm};
+use std::collections::BTreeSet;
+
+/// Every VM of a tag in a view, with when they were read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TagRead {
+    /// The view's filters and tag: what was read, whatever its order or page.
+    view: VmQuery,
+    /// The VMs with the tag when they were read.
+    tagged: BTreeSet<String>,
+    /// The order and page last drawn from them: asked again, it is a refresh.
+    shown: VmQuery,
+    vms: Vec<Vm>,
+    skipped: usize,
+    /// When the read was asked for (ms since the epoch).
+    read_at: f64,
+}
+
+impl TagRead {
+    /// `vms`, every VM with the tag in `query`'s view (any order), read for
+    /// `query` as asked at `read_at`; `skipped` the answers that could not
+    /// be read.
+    pub fn new(query: &VmQuery, tagged: BTreeSet<String>, vms: Vec<Vm>, skipped: usize, read_at: f64) -> Self {
+        Self { view: view_of(query), tagged, shown: query.clone(), vms, skipped, read_at }
+    }
+
+    /// The page `query` asks for, in its order.
+    pub fn page(&self, query: &VmQuery) -> Page<Vm> {
+        let mut vms = self.vms.clone();
+        sort_vms(&mut vms, query.sort, query.order);
+        page_of_tagged(vms, &self.tagged, query.offset, query.limit, self.skipped)
+    }
+
+    /// The page `query` asks for, cut from these VMs, when it is another
+    /// order or page of the same view with the same VMs tagged, read less
+    /// than `max_age` ms before `now`, no write sent since the read was
+    /// asked (`last_write_at`, from this tab or another), and none of them
+    /// busy (their state is about to change). Otherwise none: read again.
+    /// The same order and page asked again is a refresh (a poll, a focus,
+    /// "Try again"), which always reads.
+    pub fn page_for(&mut self, query: &VmQuery, tagged: &BTreeSet<String>, now: f64, max_age: f64, last_write_at: Option<f64>) -> Option<Page<Vm>> {
+        let fresh = now - self.read_at < max_age && last_write_at.is_none_or(|at| at < self.read_at);
+        let reusable = fresh && *query != self.shown && view_of(query) == self.view && *tagged == self.tagged && !self.vms.iter().any(|vm| vm.locked);
+        if !reusable {
+            return None;
+        }
+        self.shown = query.clone();
+        Some(self.page(query))
+    }
+}
+
+/// `query` without its order and page.
+fn view_of(query: &VmQuery) -> VmQuery {
+    VmQuery { sort: None, order: Order::Asc, offset: 0, limit: 0, ..query.read_part() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vm::tags::Tag;
+    use serde_json::json;
+
+    fn vm(id: u64, label: &str, locked: bool) -> Vm {
+        Vm::from_json(&json!({ "id": id, "label": label, "locked": locked, "memory": 512 * id })).unwrap()
+    }
+
+    fn query(sort: Option<&'static str>, order: Order, offset: u64) -> VmQuery {
+        VmQuery { sort, order, offset, limit: 2, tag: Tag::parse("web").ok(), ..VmQuery::default() }
+    }
+
+    fn labels(page: &Page<Vm>) -> Vec<String> {
+        page.items.iter().map(|vm| vm.label.clone().unwrap_or_default()).collect()
+    }
+
+    fn read(vms: Vec<Vm>) -> (TagRead, BTreeSet<String>) {
+        let tagged: BTreeSet<String> = vms.iter().filter_map(|vm| vm.id.clone()).collect();
+        (TagRead::new(&query(None, Order::Asc, 0), tagged.clone(), vms, 0, 1_000.0), tagged)
+    }
+
+    #[test]
+    fn another_order_or_page_of_the_view_is_cut_from_the_vms_read() {
+        let (mut kept, tagged) = read(vec![vm(3, "c", false), vm(1, "b", false), vm(2, "a", false)]);
+        let by_label = kept.page_for(&query(Some("label"), Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        assert_eq!(labels(&by_label), ["a", "b"]);
+        assert_eq!(by_label.total, Some(3));
+        let second = kept.page_for(&query(Some("label"), Order::Asc, 2), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        assert_eq!(labels(&second), ["c"]);
+        let by_memory = kept.page_for(&query(Some("memory"), Order::Desc, 0), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        assert_eq!(labels(&by_memory), ["c", "a"]);
+    }
+
+    #[test]
+    fn a_refresh_an_old_read_a_write_since_a_busy_vm_or_another_view_reads_again() {
+        let (mut kept, tagged) = read(vec![vm(1, "a", false), vm(2, "b", false)]);
+        let sorted = query(Some("label"), Order::Asc, 0);
+        assert!(kept.page_for(&query(None, Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None).is_none(), "the same page again is a refresh");
+        assert!(kept.page_for(&sorted, &tagged, 31_000.0, 30_000.0, None).is_none(), "read too long ago");
+        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(1_500.0)).is_none(), "a write sent since");
+        let other_tagged = BTreeSet::from(["1".to_owned()]);
+        assert!(kept.page_for(&sorted, &other_tagged, 2_000.0, 30_000.0, None).is_none(), "the tag's VMs changed");
+        let filtered = VmQuery { filters: vec![("status", "online".into())], ..sorted.clone() };
+        assert!(kept.page_for(&filtered, &tagged, 2_000.0, 30_000.0, None).is_none(), "another filter");
+        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(500.0)).is_some(), "a write sent before the read");
+        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(), "the order now shown, asked again, is a refresh");
+
+        let (mut busy, tagged) = read(vec![vm(1, "a", true), vm(2, "b", false)]);
+        assert!(busy.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(), "a VM at work is about to change");
+    }
+}
