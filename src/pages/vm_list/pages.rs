@@ -61,7 +61,7 @@ pub async fn tagged_page(
         return Ok(page);
     }
     let (vms, skipped) = read_tagged(api, query, &tagged).await?;
-    let read = TagRead::new(query, tagged, vms, skipped, asked_at);
+    let mut read = TagRead::new(query, tagged, vms, skipped, asked_at);
     let page = read.page(query);
     last.try_set_value(Some(read));
     Ok(page)

@@ -32,11 +32,11 @@ impl TagRead {
         Self { view: view_of(query), tagged, shown: query.clone(), vms, skipped, read_at }
     }
 
-    /// The page `query` asks for, in its order.
-    pub fn page(&self, query: &VmQuery) -> Page<Vm> {
-        let mut vms = self.vms.clone();
-        sort_vms(&mut vms, query.sort, query.order);
-        page_of_tagged(vms, &self.tagged, query.offset, query.limit, self.skipped)
+    /// The page `query` asks for, in its order (the VMs kept are put in
+    /// it; only the page's are copied).
+    pub fn page(&mut self, query: &VmQuery) -> Page<Vm> {
+        sort_vms(&mut self.vms, query.sort, query.order);
+        page_of_tagged(&self.vms, &self.tagged, query.offset, query.limit, self.skipped)
     }
 
     /// The page `query` asks for, cut from these VMs, when it is another

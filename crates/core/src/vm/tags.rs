@@ -118,14 +118,14 @@ pub fn is_tagged(vm: &Vm, tagged: &BTreeSet<String>) -> bool {
     vm.id.as_ref().is_some_and(|id| tagged.contains(id))
 }
 
-/// One page of the VMs with a tag: `all` is the whole list as the API
-/// sorted and filtered it, read page by page; the page is cut from the
-/// tagged ones, and their count is the total.
-pub fn page_of_tagged(all: Vec<Vm>, tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
-    let matching: Vec<Vm> = all.into_iter().filter(|vm| is_tagged(vm, tagged)).collect();
-    let total = matching.len() as u64;
+/// One page of the VMs with a tag: `all` is the list in the view's order;
+/// the page is cut from the tagged ones (only its VMs copied), and their
+/// count is the total.
+pub fn page_of_tagged(all: &[Vm], tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
+    let matching = || all.iter().filter(|vm| is_tagged(vm, tagged));
+    let total = matching().count() as u64;
     let start = usize::try_from(offset).unwrap_or(usize::MAX);
-    let items = matching.into_iter().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).collect();
+    let items = matching().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).cloned().collect();
     Page { items, offset, limit, total: Some(total), skipped }
 }
 
@@ -316,15 +316,15 @@ mod tests {
     fn a_tagged_page_is_cut_from_the_tagged_vms_in_the_apis_order() {
         let vms: Vec<Vm> = (1..=10).rev().map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap()).collect();
         let tagged: BTreeSet<String> = ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
-        let page = page_of_tagged(vms.clone(), &tagged, 0, 3, 1);
+        let page = page_of_tagged(&vms, &tagged, 0, 3, 1);
         let ids = |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&page), ["8", "6", "4"]);
         assert_eq!((page.total, page.skipped), (Some(4), 1));
         assert!(page.has_next());
-        let next = page_of_tagged(vms.clone(), &tagged, 3, 3, 0);
+        let next = page_of_tagged(&vms, &tagged, 3, 3, 0);
         assert_eq!(ids(&next), ["2"]);
         assert!(!next.has_next());
-        assert!(page_of_tagged(vms, &tagged, u64::MAX, 3, 0).items.is_empty());
+        assert!(page_of_tagged(&vms, &tagged, u64::MAX, 3, 0).items.is_empty());
     }
 
     #[test]
