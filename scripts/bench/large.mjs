@@ -4,14 +4,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO, accountPath, apiGet, untilIdle } from '../../tests/support/api.mjs';
 import { RUNS, TABLE_MARK, figures, fmt, follow, log, newContext, record, settled, shown, stats } from './shared.mjs';
+import { REFERENCE_MARK, openReference, rowMarkup, sameMarkup } from './table.mjs';
 
 export const name = 'large';
 
 export const FIGURES = figures({
   keystroke: { name: 'large account (10,000 VMs): keystroke → table', unit: 'ms', budget: 100, better: 'lower' },
+  keystrokeFloor: { name: 'large account: the same searches from plain JS', unit: 'ms' },
   typing: { name: 'large account: typing a word, last keystroke → table', unit: 'ms', budget: 100, better: 'lower' },
   longTasks: { name: 'large account: long tasks (> 50 ms) while typing', unit: 'tasks', budget: 0, better: 'exact' },
   sort: { name: 'large account: sort change → table', unit: 'ms', budget: 100, better: 'lower' },
+  sortFloor: { name: 'large account: the same sorts from plain JS', unit: 'ms' },
   tag: { name: 'large account: a tag of 100 VMs chosen → table', unit: 'ms', budget: 100, better: 'lower' },
   tagFloor: { name: 'large account: the same 100 reads from plain JS, six at once', unit: 'ms' },
   tagSort: { name: 'large account: the tag\'s view sorted again → table', unit: 'ms', budget: 100, better: 'lower' },
@@ -97,6 +100,7 @@ export async function run({ browser, account }) {
   const keystroke = [];
   const keyApi = [];
   const keyLongTasks = [];
+  const keyUrls = [];
   for (const letter of await searchLetters(sim)) {
     await follow(page, '/vms');
     await page.waitForFunction(() => document.querySelector('#vm-search')?.value === '');
@@ -115,11 +119,14 @@ export async function run({ browser, account }) {
     await page.keyboard.press(letter);
     const t = await page.evaluate(() => window.__keyTiming);
     keystroke.push(t.painted - t.start);
-    keyApi.push(await apiTime(page, t.start));
+    const request = await listRequest(page, t.start);
+    keyApi.push(request.time);
+    keyUrls.push(request.url);
     if (process.env.BENCH_DEBUG) log(`keystroke ${letter}: ${fmt(t.painted - t.start)} ms, marked at ${fmt(t.marked - t.start)}, api ${fmt(keyApi.at(-1))}`);
     keyLongTasks.push(...(await longTasksBetween(page, t.start, t.painted)));
   }
   record(FIGURES.keystroke, stats(keystroke), { note: `(of which the API request ${fmt(stats(keyApi).median)} ms)` });
+  const keyRows = await rowMarkup(page, '#vm-table tbody');
 
   // Typing a word at a brisk pace: long tasks on the main thread until the table settles.
   await follow(page, '/vms');
@@ -149,6 +156,7 @@ export async function run({ browser, account }) {
   const sort = [];
   const sortApi = [];
   const sortLongTasks = [];
+  const sortUrls = [];
   for (let i = 0; i < RUNS; i++) {
     const field = fields[i % fields.length];
     const t = await page.evaluate(({ field, mark }) => {
@@ -160,7 +168,9 @@ export async function run({ browser, account }) {
       return done.then((t) => ({ ...t, start }));
     }, { field, mark: TABLE_MARK });
     sort.push(t.painted - t.start);
-    sortApi.push(await apiTime(page, t.start));
+    const request = await listRequest(page, t.start);
+    sortApi.push(request.time);
+    sortUrls.push(request.url);
     sortLongTasks.push(...(await longTasksBetween(page, t.start, t.painted)));
     await settled(page);
   }
@@ -168,6 +178,14 @@ export async function run({ browser, account }) {
     note: `(of which the API request ${fmt(stats(sortApi).median)} ms` +
       (sortLongTasks.length ? `; ${sortLongTasks.length} long tasks, longest ${fmt(Math.max(...sortLongTasks))} ms)` : ')'),
   });
+  const sortRows = await rowMarkup(page, '#vm-table tbody');
+
+  // The floor under both on this machine: the panel's own requests sent again
+  // from plain JS, each page's rows drawn in the same markup.
+  const plain = await plainPages(context, sim, [keyUrls, sortUrls]);
+  const floorNote = (rows, plainRows) => sameMarkup(rows, plainRows) ? '(the same requests, their rows drawn in the same markup, the table alone in its page)' : '(MARKUP DIFFERS)';
+  record(FIGURES.keystrokeFloor, stats(plain[0].times), { note: floorNote(keyRows, plain[0].rows) });
+  record(FIGURES.sortFloor, stats(plain[1].times), { note: floorNote(sortRows, plain[1].rows) });
 
   // The panel's own tags: a tag chosen in the filter bar (the API cannot
   // filter by it: the panel reads its hundred VMs one by one), and the first
@@ -205,12 +223,37 @@ export async function run({ browser, account }) {
   await context.close();
 }
 
-/** How long the list request made after `from` took, from its start to its last byte. */
-async function apiTime(page, from) {
+/** The list request made after `from`: its address, and how long it took from its start to its last byte. */
+async function listRequest(page, from) {
   return page.evaluate((from) => {
     const entry = performance.getEntriesByType('resource').find((e) => e.startTime >= from && e.name.includes('/virtual_machines'));
-    return entry ? entry.responseEnd - entry.startTime : NaN;
+    return entry ? { url: entry.name, time: entry.responseEnd - entry.startTime } : { url: null, time: NaN };
   }, from);
+}
+
+/**
+ * Each series of `urls` read from plain JS in the reference page, each
+ * answer's rows put in place of the last to the frame painted: the times,
+ * and the rows of each series' last page.
+ */
+async function plainPages(context, sim, series) {
+  const page = await openReference(context, sim);
+  await page.evaluate(({ api, account, token }) => renderVmTable(api, account, token, 50), { api: sim.api, account: DEMO.account, token: DEMO.token });
+  const results = [];
+  for (const urls of series) {
+    const times = [];
+    for (const url of urls.filter(Boolean)) {
+      times.push(await page.evaluate(async ({ url, token, mark }) => {
+        const start = performance.now();
+        const done = __bench.until(mark, start);
+        await renderVmRows(url, token);
+        return (await done).painted - start;
+      }, { url, token: DEMO.token, mark: REFERENCE_MARK }));
+    }
+    results.push({ times, rows: await rowMarkup(page, '#vm-table tbody') });
+  }
+  await page.close();
+  return results;
 }
 
 /** The durations of the long tasks that overlap `from` to `to`. */

@@ -17,7 +17,20 @@ export const FIGURES = figures({
   touched: { name: 'table: rows touched when one VM changes', unit: 'rows', budget: 1, better: 'exact' },
 });
 
-const REFERENCE_MARK = 'reference:vm-table-rendered';
+export const REFERENCE_MARK = 'reference:vm-table-rendered';
+
+/**
+ * A new page of `context` with `scripts/bench-reference.html` on the
+ * simulator's origin: same stylesheet, same API, same clock as the panel.
+ */
+export async function openReference(context, sim) {
+  const stylesheet = readdirSync(DIST).find((f) => f.endsWith('.css'));
+  const html = readFileSync(path.join(ROOT, 'scripts/bench-reference.html'), 'utf8').replace('STYLESHEET', `/${stylesheet}`);
+  const page = await context.newPage();
+  await page.route(`${sim.url}/bench/reference`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${sim.url}/bench/reference`);
+  return page;
+}
 
 export async function run({ browser, account }) {
   const { sim, state } = await account('list');
@@ -45,12 +58,7 @@ async function table(browser, sim, state) {
   await follow(page, '/vms?limit=1000', true);
   const panelMarkup = await rowMarkup(page);
 
-  // The reference on the same origin: same stylesheet, same API, same clock.
-  const stylesheet = readdirSync(DIST).find((f) => f.endsWith('.css'));
-  const html = readFileSync(path.join(ROOT, 'scripts/bench-reference.html'), 'utf8').replace('STYLESHEET', `/${stylesheet}`);
-  const refPage = await context.newPage();
-  await refPage.route(`${sim.url}/bench/reference`, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-  await refPage.goto(`${sim.url}/bench/reference`);
+  const refPage = await openReference(context, sim);
   const reference = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const t = await refPage.evaluate(async ({ api, account, token, mark }) => {
@@ -64,8 +72,7 @@ async function table(browser, sim, state) {
     if (i > 0) reference.push(t.painted - t.start);
   }
   const referenceMarkup = await rowMarkup(refPage);
-  const same = panelMarkup === referenceMarkup;
-  if (!same) log(`markup differs:\n panel:     ${firstDifference(panelMarkup, referenceMarkup)}\n reference: ${firstDifference(referenceMarkup, panelMarkup)}`);
+  const same = sameMarkup(panelMarkup, referenceMarkup);
 
   const p = stats(panel);
   const r = stats(reference);
@@ -76,11 +83,12 @@ async function table(browser, sim, state) {
 }
 
 /**
- * The table's markup in a canonical form: attributes sorted, comment nodes
- * (anchors a framework may leave) and empty text nodes left out.
+ * The markup of the table (or of `selector` in it) in a canonical form:
+ * attributes sorted, comment nodes (anchors a framework may leave) and empty
+ * text nodes left out.
  */
-function rowMarkup(page) {
-  return page.evaluate(() => {
+export function rowMarkup(page, selector = '#vm-table') {
+  return page.evaluate((selector) => {
     const write = (node) => {
       if (node.nodeType === Node.TEXT_NODE) return node.data;
       if (node.nodeType !== Node.ELEMENT_NODE) return '';
@@ -88,8 +96,14 @@ function rowMarkup(page) {
       const attributes = [...node.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
       return `<${tag}${attributes ? ' ' + attributes : ''}>${[...node.childNodes].map(write).join('')}</${tag}>`;
     };
-    return write(document.querySelector('#vm-table'));
-  });
+    return write(document.querySelector(selector));
+  }, selector);
+}
+
+/** Whether the panel's and the reference's markup are the same; where they differ is logged. */
+export function sameMarkup(panel, reference) {
+  if (panel !== reference) log(`markup differs:\n panel:     ${firstDifference(panel, reference)}\n reference: ${firstDifference(reference, panel)}`);
+  return panel === reference;
 }
 
 function firstDifference(a, b) {

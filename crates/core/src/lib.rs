@@ -23,6 +23,8 @@ pub mod vm;
 pub mod workspace;
 
 pub use api::error::ApiError;
+pub use api::page::{Page, PageInfo};
+pub use vm::{Vm, VmStatus, VmType};
 
 /// Sorts a short list (a VM's addresses, the secrets of a few requests) as
 /// `sort` would, by insertion: a few bytes of code in the list page's module
@@ -52,5 +54,3 @@ mod tests {
         assert_eq!(words, ["a", "a", "b", "c"]);
     }
 }
-pub use api::page::{Page, PageInfo};
-pub use vm::{Vm, VmStatus, VmType};

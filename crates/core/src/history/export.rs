@@ -255,7 +255,7 @@ mod tests {
         let mut tags = Tags::default();
         tags.add("1", &Tag::parse("web").unwrap()).unwrap();
         tags.add("1", &Tag::parse("eu west").unwrap()).unwrap();
-        let t = vms(&[vm.clone()], &tags, &Columns::default());
+        let t = vms(std::slice::from_ref(&vm), &tags, &Columns::default());
         assert!(t.rows.iter().all(|r| r.len() == t.headers.len()));
         assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");
         assert_eq!(t.rows[0][13], "eu west, web");

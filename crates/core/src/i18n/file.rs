@@ -107,7 +107,7 @@ mod tests {
         // The Spanish file's texts are the catalogue's.
         let spanish: Value = serde_json::from_str(include_str!("../../i18n/es.json")).expect("JSON");
         let read = read(&english(), &spanish, "es.json", true).expect("usable");
-        let index = english().as_object().map(|o| o.keys().position(|k| k == "common.LOG_IN")).flatten().expect("a key");
+        let index = english().as_object().and_then(|o| o.keys().position(|k| k == "common.LOG_IN")).expect("a key");
         assert_eq!(read.texts[index].as_deref(), Some(crate::i18n::common::LOG_IN.es));
     }
 
