@@ -204,8 +204,8 @@ pub struct UndoReading {
     pub error: RwSignal<Option<ApiError>>,
 }
 
-impl UndoReading {
-    pub fn new() -> Self {
+impl Default for UndoReading {
+    fn default() -> Self {
         Self { reading: RwSignal::new(false), error: RwSignal::new(None) }
     }
 }

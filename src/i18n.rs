@@ -52,7 +52,7 @@ pub fn moment(epoch_secs: i64, precision: Precision) -> String {
             Some((for_tag, style)) if for_tag == tag => style,
             _ => browser_moment_style(&tag),
         };
-        let label = moment_label(epoch_secs, offset_minutes as i32, precision, &style);
+        let label = moment_label(epoch_secs, offset_minutes, precision, &style);
         *cached = Some((tag, style));
         label
     })

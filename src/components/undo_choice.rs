@@ -23,7 +23,7 @@ impl UndoChooser {
     /// The choice's form is named `name` (its fields' ids derive from it).
     pub fn new(name: &'static str) -> Self {
         let form = use_form_with_options(name, UndoForm::default(), UseFormOptions::default().check(UndoForm::errors));
-        Self { form, reading: UndoReading::new(), undo: use_firewall_undo() }
+        Self { form, reading: UndoReading::default(), undo: use_firewall_undo() }
     }
 
     /// Whether a press would send nothing now: the firewall as it was is

@@ -208,6 +208,40 @@ test('a tag\'s VMs come in the list\'s order: read one by one when a hundred or 
   assert.ok(paths.length >= 2 && paths.every((p) => /limit=1000/.test(p) && /sort=memory&order=desc/.test(p) && !/[?&]id=/.test(p)), paths.join(' '));
 });
 
+test('a tag in a view the list has just shown to be small is found in one read of the view; from its address alone, VM by VM', async () => {
+  const { page } = await loggedInPage(suite);
+  const view = 'type=balancer&sort=label&order=asc';
+  const inView = (await apiGet(suite.sim.api, accountPath(`/virtual_machines?limit=1000&${view}`))).body.map((vm) => String(vm.id));
+  assert.ok(inView.length > 20 && inView.length <= 100, `a view of a few dozen VMs: ${inView.length}`);
+  // More than the six reads that go out at once: by id, two rounds or more.
+  const tagged = inView.filter((_, i) => i % 5 === 1);
+  assert.ok(tagged.length > 6, `${tagged.length} tagged`);
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('vmdeck.seen.')));
+  await page.evaluate((tagged) => {
+    const account = Object.keys(localStorage).find((k) => k.startsWith('vmdeck.seen.')).slice('vmdeck.seen.'.length);
+    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify(Object.fromEntries(tagged.map((id) => [id, ['few']]))));
+  }, tagged);
+  const reads = recordRequests(page, (url) => url.includes('/virtual_machines'));
+  await page.goto(`${suite.sim.url}/vms?${view}`);
+  await page.waitForFunction((n) => document.querySelector('#vm-total')?.textContent === n, String(inView.length));
+
+  reads.clear();
+  await page.selectOption('#filter-tag', 'few');
+  await expectRows(page, tagged);
+  assert.equal(await page.textContent('#vm-total'), String(tagged.length));
+  const paths = reads.list().map((r) => r.path);
+  assert.equal(paths.length, 1, `one read of the view: ${paths.join(' ')}`);
+  assert.ok(paths[0].includes('type=balancer') && /[?&]limit=1000/.test(paths[0]) && !/[?&]id=/.test(paths[0]), paths[0]);
+
+  // Opened from its address, the panel has not seen the view: each VM by id.
+  reads.clear();
+  await page.goto(`${suite.sim.url}/vms?${view}&tag=few`);
+  await expectRows(page, tagged);
+  const byId = reads.list().map((r) => r.path);
+  assert.equal(byId.length, tagged.length, byId.join(' '));
+  assert.ok(byId.every((p) => /[?&]id=\d+/.test(p) && p.includes('type=balancer')), byId[0]);
+});
+
 test('a tag\'s VMs, once read, give its other orders and pages without asking again, until the list is refreshed, left or written to', async () => {
   const { page } = await loggedInPage(suite);
   const all = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1000&status=offline'))).body.map((vm) => String(vm.id));

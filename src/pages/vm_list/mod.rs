@@ -34,6 +34,7 @@ use since::SinceLastVisit;
 use toolbar::Toolbar;
 use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::vm::query::VmQuery;
+use vmdeck_core::vm::tag_read::ViewSize;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{Page, Vm};
 
@@ -100,15 +101,22 @@ pub fn VmListPage() -> impl IntoView {
     // from them. A view without the tag lets them go: back to the tag, they
     // are read again.
     let tag_read = StoredValue::new_local(None);
+    // How many VMs the view held when last read without a tag: a small
+    // view gives its tag's VMs in one request rather than one per VM.
+    let view_size = StoredValue::new_local(None);
     let tasks = use_tasks();
     let list = use_data_with_options(
         move || (read.get(), tagged.get()),
         move |api, (query, tagged)| async move {
             match tagged {
-                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, tasks.last_sent_at()).await,
+                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, view_size, tasks.last_sent_at()).await,
                 None => {
                     tag_read.try_set_value(None);
-                    list_vms(&api, &query).await
+                    let page = list_vms(&api, &query).await?;
+                    if let Some(total) = page.total {
+                        view_size.try_set_value(Some(ViewSize::new(&query, total)));
+                    }
+                    Ok(page)
                 }
             }
         },

@@ -1,7 +1,8 @@
 //! The list's view read page by page: for an export, and for a tag, which
 //! the API cannot filter by. A tag's VMs are read one by one when they are
-//! few, else the view is read until they are all found; read, they serve
-//! the view's other orders and pages for a while (`vm::tag_read`).
+//! few, else the view is read until they are all found (so is a view known
+//! to be small: `vm::tag_read::tag_reads`); read, they serve the view's
+//! other orders and pages for a while (`vm::tag_read`).
 
 use crate::api::vms::list_vms;
 use crate::api::{Api, ApiResult, READS_AT_ONCE};
@@ -11,17 +12,13 @@ use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::validate::is_id;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::tag_read::TagRead;
+use vmdeck_core::vm::tag_read::{tag_reads, TagRead, TagReads, ViewSize};
 use vmdeck_core::vm::tags::is_tagged;
 use vmdeck_core::{Page, Vm};
 
 /// VMs per request when the list is read for a tag: the most the list
 /// offers, so that most accounts take one request.
 const TAG_PAGE: u64 = 1000;
-/// A tag of at most this many VMs is read VM by VM (the API's `id` filter):
-/// a hundred answers of one VM weigh about a tenth of one page of 1,000,
-/// and an account of 10,000 VMs is not read to find them.
-const BY_ID_MAX: usize = 100;
 /// A service that always says there is more is not followed past this.
 const MAX_PAGES: usize = 10_000;
 
@@ -47,12 +44,15 @@ pub async fn each_page(api: &Api, query: &VmQuery, per_page: u64, mut take: impl
 /// The page of the view's VMs that have a tag, `tagged` being the VMs with
 /// it: cut from the tag's VMs as `last` read them when only the order or
 /// page changed since and they are still fresh (no older than the data
-/// hook's refocus, no write sent since: `last_sent_at`), else read again.
+/// hook's refocus, no write sent since: `last_sent_at`), else read again,
+/// as `size` (the view's last known size, which a read of the view renews)
+/// makes cheapest.
 pub async fn tagged_page(
     api: &Api,
     query: &VmQuery,
     tagged: BTreeSet<String>,
     last: StoredValue<Option<TagRead>, LocalStorage>,
+    size: StoredValue<Option<ViewSize>, LocalStorage>,
     last_sent_at: Option<f64>,
 ) -> ApiResult<Page<Vm>> {
     let asked_at = js_sys::Date::now();
@@ -60,36 +60,50 @@ pub async fn tagged_page(
     if let Some(page) = kept.flatten() {
         return Ok(page);
     }
-    let (vms, skipped) = read_tagged(api, query, &tagged).await?;
+    let known = size.try_with_value(|size| size.as_ref().and_then(|size| size.of(query))).flatten();
+    let (vms, skipped, total) = read_tagged(api, query, &tagged, known).await?;
+    if let Some(total) = total {
+        size.try_set_value(Some(ViewSize::new(query, total)));
+    }
     let mut read = TagRead::new(query, tagged, vms, skipped, asked_at);
     let page = read.page(query);
     last.try_set_value(Some(read));
     Ok(page)
 }
 
-/// Every VM of the view that has a tag, and how many answers could not be
-/// read. A few are read one by one with the view's filters; more, or a
-/// view that already names one VM, are found by reading the view until
-/// every one of them is found, or to its end.
-async fn read_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>) -> ApiResult<(Vec<Vm>, usize)> {
+/// Every VM of the view that has a tag, how many answers could not be
+/// read, and the view's size when the view itself was read. A few are
+/// read one by one with the view's filters; more, a view that already
+/// names one VM, or a view of `view_size` VMs small enough for one request,
+/// are found by reading the view until every one of them is found, or to
+/// its end.
+async fn read_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>, view_size: Option<u64>) -> ApiResult<(Vec<Vm>, usize, Option<u64>)> {
     let mut found = Vec::new();
     let mut skipped = 0;
-    if tagged.len() <= BY_ID_MAX && query.filter("id").is_none() {
-        let reads = tagged.iter().filter(|id| is_id(id)).map(|id| read_one(api, query, id));
-        let pages: Vec<Page<Vm>> = stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
-        for page in pages {
-            skipped += page.skipped;
-            found.extend(page.items);
-        }
-    } else if !tagged.is_empty() {
-        each_page(api, query, TAG_PAGE, |items, _, unread| {
-            skipped += unread;
-            found.extend(items.into_iter().filter(|vm| is_tagged(vm, tagged)));
-            found.len() < tagged.len()
-        })
-        .await?;
+    let mut size = None;
+    if tagged.is_empty() {
+        return Ok((found, skipped, size));
     }
-    Ok((found, skipped))
+    match tag_reads(query, tagged.len(), view_size, READS_AT_ONCE) {
+        TagReads::ById => {
+            let reads = tagged.iter().filter(|id| is_id(id)).map(|id| read_one(api, query, id));
+            let pages: Vec<Page<Vm>> = stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
+            for page in pages {
+                skipped += page.skipped;
+                found.extend(page.items);
+            }
+        }
+        TagReads::View => {
+            each_page(api, query, TAG_PAGE, |items, total, unread| {
+                size = total;
+                skipped += unread;
+                found.extend(items.into_iter().filter(|vm| is_tagged(vm, tagged)));
+                found.len() < tagged.len()
+            })
+            .await?;
+        }
+    }
+    Ok((found, skipped, size))
 }
 
 /// The VM `id` if it is in the view (its filters, not its page or sort).

@@ -1,7 +1,8 @@
 //! A tag's VMs as last read for a view. The API cannot filter by a tag, so
-//! the panel reads the tag's VMs one by one (or the view to its end); a new
-//! order or page of the same view is then cut from them while they are
-//! fresh, instead of asking for every one of them again.
+//! the panel reads the tag's VMs one by one (or the view to its end:
+//! `tag_reads` says which); a new order or page of the same view is then
+//! cut from them while they are fresh, instead of asking for every one of
+//! them again.
 
 use crate::vm::query::VmQuery;
 use crate::vm::sort::{sort_vms, Order};
@@ -62,6 +63,57 @@ fn view_of(query: &VmQuery) -> VmQuery {
     VmQuery { sort: None, order: Order::Asc, offset: 0, limit: 0, ..query.read_part() }
 }
 
+/// A tag of at most this many VMs may be read VM by VM (the API's `id`
+/// filter): a hundred answers of one VM weigh about a tenth of one page of
+/// 1,000, and an account of 10,000 VMs is not read to find them.
+pub const BY_ID_MAX: usize = 100;
+
+/// How a tag's VMs in a view are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TagReads {
+    /// One request per VM, by the API's `id` filter with the view's filters.
+    ById,
+    /// The view itself, page by page, until every one of them is found.
+    View,
+}
+
+/// How to read `tagged` VMs of a tag in `query`'s view, `view_size` being
+/// how many VMs the view holds without the tag, when known, and `at_once`
+/// how many requests go out together. By id, unless the tag has more than
+/// `BY_ID_MAX` VMs, the view names one VM already, or the view is known to
+/// be small: then one request of at most `BY_ID_MAX` VMs, which weighs no
+/// more than that many answers by id, beats more than one round of them.
+/// A size grown since it was seen costs a larger read, never a wrong one:
+/// the view is read to its end.
+pub fn tag_reads(query: &VmQuery, tagged: usize, view_size: Option<u64>, at_once: usize) -> TagReads {
+    let small_view = view_size.is_some_and(|size| size <= BY_ID_MAX as u64);
+    if tagged > BY_ID_MAX || query.filter("id").is_some() || (small_view && tagged > at_once) {
+        TagReads::View
+    } else {
+        TagReads::ById
+    }
+}
+
+/// How many VMs a view held when the API last answered for it, whatever
+/// the order, page or tag: the list's answers carry their view's total.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewSize {
+    view: VmQuery,
+    total: u64,
+}
+
+impl ViewSize {
+    /// `total` VMs in `query`'s view without its tag, from an answer to it.
+    pub fn new(query: &VmQuery, total: u64) -> Self {
+        Self { view: view_of(&query.with_tag(None)), total }
+    }
+
+    /// The size of `query`'s view without its tag, if this is that view.
+    pub fn of(&self, query: &VmQuery) -> Option<u64> {
+        (view_of(&query.with_tag(None)) == self.view).then_some(self.total)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +165,27 @@ mod tests {
 
         let (mut busy, tagged) = read(vec![vm(1, "a", true), vm(2, "b", false)]);
         assert!(busy.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(), "a VM at work is about to change");
+    }
+
+    #[test]
+    fn a_tag_is_read_by_id_unless_it_is_large_the_view_names_one_vm_or_the_view_is_known_small() {
+        let view = query(Some("label"), Order::Asc, 0);
+        assert_eq!(tag_reads(&view, 12, None, 6), TagReads::ById, "the view's size unknown");
+        assert_eq!(tag_reads(&view, 12, Some(10_000), 6), TagReads::ById, "a large view");
+        assert_eq!(tag_reads(&view, 12, Some(40), 6), TagReads::View, "a small view: one request, not two rounds");
+        assert_eq!(tag_reads(&view, 6, Some(40), 6), TagReads::ById, "one round of reads by id, each of one VM");
+        assert_eq!(tag_reads(&view, 12, Some(BY_ID_MAX as u64 + 1), 6), TagReads::ById, "a view heavier than the reads by id");
+        assert_eq!(tag_reads(&view, BY_ID_MAX + 1, None, 6), TagReads::View, "more VMs than are read by id");
+        assert_eq!(tag_reads(&view.with_filter("id", "7"), 2, None, 6), TagReads::View, "the view names one VM");
+    }
+
+    #[test]
+    fn a_views_size_serves_its_other_orders_pages_and_tags_not_other_filters() {
+        let untagged = VmQuery { tag: None, ..query(Some("memory"), Order::Desc, 0) };
+        let size = ViewSize::new(&untagged, 40);
+        assert_eq!(size.of(&query(Some("label"), Order::Asc, 2)), Some(40), "the same view with a tag, another order and page");
+        assert_eq!(size.of(&VmQuery { tag: Tag::parse("db").ok(), ..untagged.clone() }), Some(40), "another tag");
+        assert_eq!(size.of(&untagged.with_filter("status", "online")), None, "another filter");
+        assert_eq!(ViewSize::new(&query(None, Order::Asc, 4), 3).of(&untagged), Some(3), "a size from a tag's view read is its view's without the tag");
     }
 }
