@@ -18,8 +18,8 @@ use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::vm::pins::Pins;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::sort::Order;
-use vmdeck_core::vm::tag_read::TagRead;
-use vmdeck_core::vm::tags::{group_by_tag, is_tagged, Tag, Tags};
+use vmdeck_core::vm::tag_read::{is_tagged, TagRead};
+use vmdeck_core::vm::tags::{group_by_tag, Tag, Tags};
 use vmdeck_core::Vm;
 
 const FLEET: usize = 10_000;

@@ -9,7 +9,7 @@ use crate::components::{Export, TagStore};
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::history::export;
-use vmdeck_core::vm::tags::is_tagged;
+use vmdeck_core::vm::tag_read::is_tagged;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
 

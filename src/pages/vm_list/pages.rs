@@ -12,8 +12,7 @@ use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::validate::is_id;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::vm::tag_read::{tag_reads, TagRead, TagReads, ViewSize};
-use vmdeck_core::vm::tags::is_tagged;
+use vmdeck_core::vm::tag_read::{is_tagged, tag_reads, TagRead, TagReads, ViewSize};
 use vmdeck_core::{Page, Vm};
 
 /// VMs per request when the list is read for a tag: the most the list

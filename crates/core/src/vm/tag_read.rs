@@ -6,7 +6,6 @@
 
 use crate::vm::query::VmQuery;
 use crate::vm::sort::{sort_vms, Order};
-use crate::vm::tags::page_of_tagged;
 use crate::{Page, Vm};
 use std::collections::BTreeSet;
 
@@ -56,6 +55,22 @@ impl TagRead {
         self.shown = query.clone();
         Some(self.page(query))
     }
+}
+
+/// Whether `vm` is one of `tagged` (the VMs with a tag, by id).
+pub fn is_tagged(vm: &Vm, tagged: &BTreeSet<String>) -> bool {
+    vm.id.as_ref().is_some_and(|id| tagged.contains(id))
+}
+
+/// One page of the VMs with a tag: `all` is the list in the view's order;
+/// the page is cut from the tagged ones (only its VMs copied), and their
+/// count is the total.
+pub fn page_of_tagged(all: &[Vm], tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
+    let matching = || all.iter().filter(|vm| is_tagged(vm, tagged));
+    let total = matching().count() as u64;
+    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+    let items = matching().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).cloned().collect();
+    Page { items, offset, limit, total: Some(total), skipped }
 }
 
 /// `query` without its order and page.
@@ -187,5 +202,20 @@ mod tests {
         assert_eq!(size.of(&VmQuery { tag: Tag::parse("db").ok(), ..untagged.clone() }), Some(40), "another tag");
         assert_eq!(size.of(&untagged.with_filter("status", "online")), None, "another filter");
         assert_eq!(ViewSize::new(&query(None, Order::Asc, 4), 3).of(&untagged), Some(3), "a size from a tag's view read is its view's without the tag");
+    }
+
+    #[test]
+    fn a_tagged_page_is_cut_from_the_tagged_vms_in_the_apis_order() {
+        let vms: Vec<Vm> = (1..=10).rev().map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap()).collect();
+        let tagged: BTreeSet<String> = ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
+        let page = page_of_tagged(&vms, &tagged, 0, 3, 1);
+        let ids = |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&page), ["8", "6", "4"]);
+        assert_eq!((page.total, page.skipped), (Some(4), 1));
+        assert!(page.has_next());
+        let next = page_of_tagged(&vms, &tagged, 3, 3, 0);
+        assert_eq!(ids(&next), ["2"]);
+        assert!(!next.has_next());
+        assert!(page_of_tagged(&vms, &tagged, u64::MAX, 3, 0).items.is_empty());
     }
 }

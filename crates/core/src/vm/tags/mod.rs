@@ -7,7 +7,6 @@
 use crate::forms::FieldErrors;
 use crate::i18n::vm as t;
 use crate::validate::is_id;
-use crate::{Page, Vm};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -111,22 +110,6 @@ impl TagForm {
         problems.check("text", result);
         problems
     }
-}
-
-/// Whether `vm` is one of `tagged` (the VMs with a tag, by id).
-pub fn is_tagged(vm: &Vm, tagged: &BTreeSet<String>) -> bool {
-    vm.id.as_ref().is_some_and(|id| tagged.contains(id))
-}
-
-/// One page of the VMs with a tag: `all` is the list in the view's order;
-/// the page is cut from the tagged ones (only its VMs copied), and their
-/// count is the total.
-pub fn page_of_tagged(all: &[Vm], tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
-    let matching = || all.iter().filter(|vm| is_tagged(vm, tagged));
-    let total = matching().count() as u64;
-    let start = usize::try_from(offset).unwrap_or(usize::MAX);
-    let items = matching().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).cloned().collect();
-    Page { items, offset, limit, total: Some(total), skipped }
 }
 
 /// A group of [`group_by_tag`]: its tag (none: the VMs without one), and
@@ -238,131 +221,4 @@ impl Tags {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn tag(text: &str) -> Tag {
-        Tag::parse(text).unwrap()
-    }
-
-    #[test]
-    fn a_tag_is_written_one_way() {
-        assert_eq!(tag("  Web   Servers ").as_str(), "web servers");
-        assert_eq!(tag("WEB"), tag("web"));
-        assert_eq!(tag("Übung").as_str(), "übung");
-        assert_eq!(Tag::parse("   "), Err(TagError::Empty));
-        assert_eq!(Tag::parse("a,b"), Err(TagError::Character));
-        assert_eq!(Tag::parse("a\u{7}"), Err(TagError::Character));
-        assert!(Tag::parse(&"x".repeat(MAX_CHARS)).is_ok());
-        assert_eq!(Tag::parse(&"x".repeat(MAX_CHARS + 1)), Err(TagError::TooLong));
-        // Counted in characters, not bytes.
-        assert!(Tag::parse(&"é".repeat(MAX_CHARS)).is_ok());
-    }
-
-    #[test]
-    fn the_fields_hint_says_the_longest_tag() {
-        assert!(t::TAGS_ADD_HINT.get().contains(&MAX_CHARS.to_string()), "{}", t::TAGS_ADD_HINT.get());
-        let _spanish = crate::i18n::LocaleGuard::spanish();
-        assert!(t::TAGS_ADD_HINT.get().contains(&MAX_CHARS.to_string()), "{}", t::TAGS_ADD_HINT.get());
-    }
-
-    #[test]
-    fn a_tags_colour_comes_from_its_name_alone() {
-        assert_eq!(tag("web").colour(), tag(" WEB ").colour());
-        assert!(["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().all(|name| tag(name).colour() < COLOURS));
-        let colours: BTreeSet<u32> = ["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().map(|name| tag(name).colour()).collect();
-        assert!(colours.len() > 3, "names spread over the colours: {colours:?}");
-    }
-
-    #[test]
-    fn a_typed_list_gives_its_tags_and_names_what_it_refused() {
-        let long = "y".repeat(MAX_CHARS + 1);
-        let (tags, refused) = parse_list(&format!("web, Prod,,web , {long}"));
-        assert_eq!(tags, vec![tag("web"), tag("prod")]);
-        assert_eq!(refused, vec![(long, TagError::TooLong)]);
-        assert_eq!(parse_list(" , "), (vec![], vec![]));
-    }
-
-    #[test]
-    fn tags_are_added_removed_and_counted() {
-        let mut tags = Tags::default();
-        assert_eq!(tags.add("1", &tag("web")), Ok(()));
-        assert_eq!(tags.add("1", &tag("web")), Ok(()), "a tag it has is kept once");
-        assert_eq!(tags.add("2", &tag("web")), Ok(()));
-        assert_eq!(tags.add("2", &tag("db")), Ok(()));
-        assert_eq!(tags.add("../3", &tag("web")), Err(NotAdded::NotAVm), "not a VM id, not a full VM");
-        assert_eq!(tags.of("1").map(Tag::as_str).collect::<Vec<_>>(), ["web"]);
-        assert_eq!(tags.of("2").map(Tag::as_str).collect::<Vec<_>>(), ["db", "web"]);
-        assert_eq!(tags.vms_with(&tag("web")), BTreeSet::from(["1", "2"]));
-        assert_eq!(tags.in_use(), vec![(tag("db"), 1), (tag("web"), 2)]);
-        tags.remove("1", &tag("web"));
-        assert_eq!(tags.of("1").count(), 0);
-        assert_eq!(tags.to_json(), json!({ "2": ["db", "web"] }), "a VM without tags is not kept");
-        assert!(tags.forget("2"));
-        assert!(!tags.forget("2"), "nothing left to forget");
-        assert!(tags.is_empty());
-    }
-
-    #[test]
-    fn the_form_names_the_first_part_it_refuses() {
-        assert!(TagForm { text: "web, db".into() }.errors().is_empty());
-        let refused = TagForm { text: format!("web, {}", "z".repeat(MAX_CHARS + 1)) }.errors();
-        assert!(refused.get("text").is_some_and(|m| m.contains(&"z".repeat(MAX_CHARS + 1))), "{refused:?}");
-        assert!(TagForm { text: " , ".into() }.errors().get("text").is_some());
-    }
-
-    #[test]
-    fn a_tagged_page_is_cut_from_the_tagged_vms_in_the_apis_order() {
-        let vms: Vec<Vm> = (1..=10).rev().map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap()).collect();
-        let tagged: BTreeSet<String> = ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
-        let page = page_of_tagged(&vms, &tagged, 0, 3, 1);
-        let ids = |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
-        assert_eq!(ids(&page), ["8", "6", "4"]);
-        assert_eq!((page.total, page.skipped), (Some(4), 1));
-        assert!(page.has_next());
-        let next = page_of_tagged(&vms, &tagged, 3, 3, 0);
-        assert_eq!(ids(&next), ["2"]);
-        assert!(!next.has_next());
-        assert!(page_of_tagged(&vms, &tagged, u64::MAX, 3, 0).items.is_empty());
-    }
-
-    #[test]
-    fn a_page_groups_by_tag_with_the_untagged_last_and_each_vm_once_first() {
-        let mut tags = Tags::default();
-        tags.add("1", &tag("web")).unwrap();
-        tags.add("1", &tag("db")).unwrap();
-        tags.add("3", &tag("web")).unwrap();
-        let groups = group_by_tag(["1", "2", "3", "4"], &tags);
-        assert_eq!(groups, vec![
-            (Some(tag("db")), vec![(0, true)]),
-            (Some(tag("web")), vec![(0, false), (2, true)]),
-            (None, vec![(1, true), (3, true)]),
-        ]);
-        assert!(group_by_tag([], &tags).is_empty());
-        assert_eq!(group_by_tag(["2"], &tags), vec![(None, vec![(0, true)])]);
-    }
-
-    #[test]
-    fn a_vm_holds_at_most_its_share_of_tags() {
-        let mut tags = Tags::default();
-        for i in 0..MAX_PER_VM {
-            assert_eq!(tags.add("1", &tag(&format!("t{i}"))), Ok(()));
-        }
-        assert_eq!(tags.add("1", &tag("one more")), Err(NotAdded::Full));
-        assert_eq!(tags.of("1").count(), MAX_PER_VM);
-    }
-
-    #[test]
-    fn kept_tags_read_back_and_what_is_not_a_tag_is_left_out() {
-        let mut tags = Tags::default();
-        tags.add("1001", &tag("web")).unwrap();
-        tags.add("1002", &tag("db")).unwrap();
-        assert_eq!(Tags::from_json(&tags.to_json()), tags);
-        let read = Tags::from_json(&json!({ "5": ["Web", "web", 3, "", "a,b"], "x": ["web"], "6": "web", "7": [] }));
-        assert_eq!(read.to_json(), json!({ "5": ["web"] }));
-        for not_tags in [json!(null), json!([]), json!("web"), json!(3)] {
-            assert!(Tags::from_json(&not_tags).is_empty());
-        }
-    }
-}
+mod tests;
