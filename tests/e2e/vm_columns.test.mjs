@@ -1,4 +1,4 @@
-// The VM list's columns: chosen and ordered in the toolbar's chooser (ticked, moved with the keyboard), in the URL and remembered for the account, followed by the CSV export and the cards of a narrow screen, back to the default; a hand-edited `cols=` opens the list all the same, and the columns are never sent to the API.
+// The VM list's columns: chosen and ordered in the toolbar's chooser (ticked, moved with the keyboard), in the URL and remembered for the account, followed by the CSV export and the cards of a narrow screen, back to the default, and the default columns on a laptop screen; a hand-edited `cols=` opens the list all the same, and the columns are never sent to the API.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,4 +119,22 @@ test('a narrow screen shows a card per VM with the columns chosen', async () => 
   assert.deepEqual(labels, ['"Note"', '"Status"']);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 360, `no sideways scroll (${wide} px)`);
+});
+
+test('the default columns fit a laptop screen: no sideways scroll, room for the name, every row menu on screen', async () => {
+  const width = 1366;
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr', viewport: { width, height: 768 } });
+  await expectHeadings(page, DEFAULT);
+  const fit = await page.evaluate(() => {
+    const wrap = document.querySelector('.table-wrap');
+    return {
+      overflow: wrap.scrollWidth - wrap.clientWidth,
+      name: document.querySelector('#vm-table tbody .cell-name').getBoundingClientRect().width,
+      rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+      menus: [...document.querySelectorAll('#vm-table .row-menu > summary')].map((s) => s.getBoundingClientRect().right),
+    };
+  });
+  assert.ok(fit.overflow <= 0, `the table scrolls sideways by ${fit.overflow} px`);
+  assert.ok(fit.name >= 13 * fit.rem, `the name column is ${fit.name} px`);
+  assert.ok(fit.menus.length > 0 && fit.menus.every((right) => right <= width), `row menus end at ${Math.max(...fit.menus)} px`);
 });
