@@ -11,7 +11,7 @@ use crate::api::{Api, ApiResult, Outcome};
 use crate::components::ErrorView;
 use crate::parts::part;
 use crate::session::Session;
-use crate::storage::{self, keys, Store};
+use crate::storage;
 use crate::tasks::Tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -85,7 +85,7 @@ fn restore(this: FirewallUndo) {
             match put_back(this.session, this.tasks, vm).await {
                 Ok(true) => {
                     if let Some(account) = this.session.account_key() {
-                        storage::remove(Store::Tab, &keys::unapplied(&account, &vm.vm_id));
+                        storage::forget_unapplied(&account, &vm.vm_id);
                     }
                     this.vm_restored(&vm.vm_id);
                 }

@@ -200,6 +200,12 @@ pub fn forget_tab_data(account: &str) {
     remove(Store::Tab, &keys::undo(account));
 }
 
+/// Forgets this tab's unapplied firewall rules of one VM of `account`:
+/// its firewall was put back as it was, or the VM was destroyed.
+pub fn forget_unapplied(account: &str, vm: &str) {
+    remove(Store::Tab, &keys::unapplied(account, vm));
+}
+
 /// Whether this browser keeps data of any account.
 pub fn keeps_account_data() -> bool {
     keys::PER_ACCOUNT.iter().chain(&[keys::MY_ADDRESS]).any(|prefix| has_any(Store::Browser, prefix))

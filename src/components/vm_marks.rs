@@ -1,7 +1,11 @@
 //! What the panel keeps of each VM in this browser (its tags, its pin, its
-//! protection mark), taken together where a VM is gone for good.
+//! protection mark, and in this tab its firewall rules not applied yet),
+//! taken together where a VM is gone for good.
 
 use super::{use_pins, use_protection, use_tags, PinStore, Protection, TagStore};
+use crate::session::use_session;
+use crate::storage;
+use leptos::prelude::*;
 
 /// The account's stores of what is kept per VM; none outside the logged-in
 /// layout.
@@ -10,17 +14,20 @@ pub struct VmMarks {
     tags: Option<TagStore>,
     pins: Option<PinStore>,
     protection: Option<Protection>,
+    /// The account whose stores these are, as it was when they were taken.
+    account: StoredValue<Option<String>>,
 }
 
 impl VmMarks {
     /// Taken where the layout's stores are in reach (a component's setup),
     /// for use after an answer arrives.
     pub fn of_account() -> Self {
-        Self { tags: use_tags(), pins: use_pins(), protection: use_protection() }
+        Self { tags: use_tags(), pins: use_pins(), protection: use_protection(), account: StoredValue::new(use_session().account_key()) }
     }
 
     /// `vm` was destroyed from this panel: nothing is kept of it any more,
-    /// so a tag counts only VMs that exist and no pin waits for it.
+    /// so a tag counts only VMs that exist, no pin waits for it and no rule
+    /// waits to be applied to it.
     pub fn forget(self, vm: &str) {
         if let Some(tags) = self.tags {
             tags.forget(vm);
@@ -30,6 +37,9 @@ impl VmMarks {
         }
         if let Some(protection) = self.protection {
             protection.forget(vm);
+        }
+        if let Some(account) = self.account.get_value() {
+            storage::forget_unapplied(&account, vm);
         }
     }
 }

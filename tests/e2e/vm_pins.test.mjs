@@ -98,7 +98,7 @@ test('a pinned VM destroyed through the API is named as gone, and can be unpinne
   assert.deepEqual(await pinnedOrder(page), []);
 });
 
-test('a VM destroyed from the panel takes its pin, its tags and its protection choice with it; another VM keeps its own', async () => {
+test('a VM destroyed from the panel takes its pin, its tags, its protection choice and its unapplied firewall rules with it; another VM keeps its own', async () => {
   const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
   const gone = await vms.take({ status: 'offline' });
   const kept = await vms.take({ status: 'offline' });
@@ -114,7 +114,10 @@ test('a VM destroyed from the panel takes its pin, its tags and its protection c
   await page.evaluate(({ account, gone, kept }) => {
     localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify({ [gone]: ['web'], [kept]: ['web'] }));
     localStorage.setItem(`vmdeck.protection.${account}`, JSON.stringify({ [gone]: false, [kept]: true }));
+    // A rule created on each VM's Firewall tab and not applied yet, kept by this tab.
+    for (const vm of [gone, kept]) sessionStorage.setItem(`vmdeck.unapplied.${account}.${vm}`, JSON.stringify([{ id: '9', rule: 'accept tcp 22' }]));
   }, { account, gone: String(gone.id), kept: String(kept.id) });
+  const unapplied = () => page.evaluate((prefix) => Object.keys(sessionStorage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)), `vmdeck.unapplied.${account}.`);
 
   await gotoVm(page, suite.sim.url, gone, 'settings', '#open-destroy');
   await page.click('#open-destroy');
@@ -124,6 +127,7 @@ test('a VM destroyed from the panel takes its pin, its tags and its protection c
   // The task tray follows the destroy to its end and finds the VM gone.
   await page.waitForFunction(({ key, id }) => !(JSON.parse(localStorage.getItem(key) ?? '[]')).includes(id), { key: `vmdeck.pins.${account}`, id: String(gone.id) }, { timeout: 10000 });
   assert.deepEqual(await read(), { pins: [String(kept.id)], tags: { [kept.id]: ['web'] }, protection: { [kept.id]: true } });
+  assert.deepEqual(await unapplied(), [String(kept.id)]);
   await page.waitForSelector(`#pinned-${kept.id}`);
   assert.equal(await page.locator(`#pinned-${gone.id}`).count(), 0, 'no "no longer in this account" for a VM the panel destroyed');
 });
