@@ -25,7 +25,8 @@ impl VmMarks {
         Self { tags: use_tags(), pins: use_pins(), protection: use_protection(), account: StoredValue::new(use_session().account_key()) }
     }
 
-    /// `vm` was destroyed from this panel: nothing is kept of it any more,
+    /// `vm` is gone for good (destroyed from this panel, or gone from the
+    /// account and forgotten by the user): nothing is kept of it any more,
     /// so a tag counts only VMs that exist, no pin waits for it and no rule
     /// waits to be applied to it.
     pub fn forget(self, vm: &str) {

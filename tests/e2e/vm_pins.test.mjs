@@ -1,4 +1,4 @@
-// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; read several at once; a pinned VM destroyed elsewhere says so, and one destroyed from the panel leaves nothing kept of it.
+// Pinned VMs, kept in this panel: starred in the list, first on its first page while no filter is set, in the user's order, moved by keyboard (the focus staying on the arrow, the move read out) and by dragging, kept across a reload, marked in the switcher; read several at once; a pinned VM destroyed elsewhere says so and can be forgotten, and one destroyed from the panel leaves nothing kept of it.
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,37 @@ const suite = useSuite(['--vms', '40', '--op-ms', '300'], { before, after, after
 const vms = vmPicker(suite);
 
 const pinnedOrder = (page) => page.$$eval('#pinned-vms .pinned-item', (items) => items.map((i) => i.id.replace('pinned-', '')));
+
+/** The account's part of the panel's keys in this browser, read off its pins. */
+const accountKey = (page) => page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('vmdeck.pins.')).slice('vmdeck.pins.'.length));
+
+/** The pins, tags and protection choices the panel keeps for `account`. */
+const marksKept = (page, account) => page.evaluate((account) => Object.fromEntries(['pins', 'tags', 'protection'].map((kind) => [kind, JSON.parse(localStorage.getItem(`vmdeck.${kind}.${account}`) ?? 'null')])), account);
+
+/** The VMs with a firewall rule not applied yet, kept by this tab for `account`. */
+const unappliedKept = (page, account) => page.evaluate((prefix) => Object.keys(sessionStorage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)), `vmdeck.unapplied.${account}.`);
+
+/**
+ * The account's other marks for `gone` and `kept`, as the panel keeps them:
+ * one tag each, a choice not to protect `gone` and one to protect `kept`,
+ * and a rule created on each VM's Firewall tab and not applied yet.
+ */
+function keepMarks(page, account, gone, kept) {
+  return page.evaluate(({ account, gone, kept }) => {
+    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify({ [gone]: ['web'], [kept]: ['web'] }));
+    localStorage.setItem(`vmdeck.protection.${account}`, JSON.stringify({ [gone]: false, [kept]: true }));
+    for (const vm of [gone, kept]) sessionStorage.setItem(`vmdeck.unapplied.${account}.${vm}`, JSON.stringify([{ id: '9', rule: 'accept tcp 22' }]));
+  }, { account, gone: String(gone.id), kept: String(kept.id) });
+}
+
+/** Destroys `vm` through the API, behind the panel's back, and waits until it is gone. */
+async function destroyElsewhere(vm) {
+  const { status } = await apiSend(suite.sim.api, 'DELETE', accountPath(`/virtual_machine/${vm.id}`));
+  assert.ok(status < 300, `destroy answered ${status}`);
+  for (let i = 0; i < 50 && (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).status !== 404; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Waits until the pinned VMs are `ids`, in that order. */
 async function expectPinned(page, ids) {
@@ -85,17 +116,38 @@ test('a pinned VM destroyed through the API is named as gone, and can be unpinne
   const [vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=1&offset=30'))).body;
   await page.goto(`${suite.sim.url}/vms?offset=30&limit=25`);
   await page.click(`#vm-row-${vm.id} .pin-button`);
-  const { status } = await apiSend(suite.sim.api, 'DELETE', accountPath(`/virtual_machine/${vm.id}`));
-  assert.ok(status < 300, `destroy answered ${status}`);
-  for (let i = 0; i < 50 && (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}`))).status !== 404; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await destroyElsewhere(vm);
   await page.goto(`${suite.sim.url}/vms`);
   await page.waitForSelector(`#pinned-${vm.id}:has-text("no longer in this account")`);
   assert.match(await page.textContent(`#pinned-${vm.id}`), new RegExp(`VM ${vm.id}`));
   await page.click(`#pinned-${vm.id} .pin-button`);
   await page.waitForSelector('#pinned-vms', { state: 'detached' });
   assert.deepEqual(await pinnedOrder(page), []);
+});
+
+test('a pinned VM gone from the account can be forgotten: its pin, its tags, its protection choice and its unapplied rules go; another VM keeps its own', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  const gone = await vms.take();
+  const kept = await vms.take();
+  await page.goto(`${suite.sim.url}/vms?limit=100`);
+  for (const vm of [gone, kept]) {
+    await page.click(`#vm-row-${vm.id} .pin-button`);
+    await page.waitForSelector(`#vm-row-${vm.id} .pin-button[aria-pressed="true"]`);
+  }
+  const account = await accountKey(page);
+  await keepMarks(page, account, gone, kept);
+  await destroyElsewhere(gone);
+
+  await page.goto(`${suite.sim.url}/vms`);
+  await page.waitForSelector(`#pinned-${gone.id}:has-text("no longer in this account")`);
+  // Only the service's word that it is gone: nothing is forgotten until asked.
+  assert.deepEqual((await marksKept(page, account)).pins, [String(gone.id), String(kept.id)]);
+  assert.equal(await page.getAttribute(`#pin-forget-${gone.id}`, 'aria-label'), `Forget VM ${gone.id}: its pin, its tags and its protection in this browser`);
+  assert.equal(await page.locator(`#pin-forget-${kept.id}`).count(), 0, 'a VM still there offers no forgetting');
+  await page.click(`#pin-forget-${gone.id}`);
+  await expectPinned(page, [kept.id]);
+  assert.deepEqual(await marksKept(page, account), { pins: [String(kept.id)], tags: { [kept.id]: ['web'] }, protection: { [kept.id]: true } });
+  assert.deepEqual(await unappliedKept(page, account), [String(kept.id)]);
 });
 
 test('a VM destroyed from the panel takes its pin, its tags, its protection choice and its unapplied firewall rules with it; another VM keeps its own', async () => {
@@ -107,17 +159,8 @@ test('a VM destroyed from the panel takes its pin, its tags, its protection choi
     await page.click(`#vm-row-${vm.id} .pin-button`);
     await page.waitForSelector(`#vm-row-${vm.id} .pin-button[aria-pressed="true"]`);
   }
-  // The account's other marks, as the panel keeps them (one tag each; a choice not to protect, one to protect).
-  const keyOf = (prefix) => page.evaluate((prefix) => Object.keys(localStorage).find((k) => k.startsWith(prefix)).slice(prefix.length), prefix);
-  const account = await keyOf('vmdeck.pins.');
-  const read = () => page.evaluate((account) => Object.fromEntries(['pins', 'tags', 'protection'].map((kind) => [kind, JSON.parse(localStorage.getItem(`vmdeck.${kind}.${account}`) ?? 'null')])), account);
-  await page.evaluate(({ account, gone, kept }) => {
-    localStorage.setItem(`vmdeck.tags.${account}`, JSON.stringify({ [gone]: ['web'], [kept]: ['web'] }));
-    localStorage.setItem(`vmdeck.protection.${account}`, JSON.stringify({ [gone]: false, [kept]: true }));
-    // A rule created on each VM's Firewall tab and not applied yet, kept by this tab.
-    for (const vm of [gone, kept]) sessionStorage.setItem(`vmdeck.unapplied.${account}.${vm}`, JSON.stringify([{ id: '9', rule: 'accept tcp 22' }]));
-  }, { account, gone: String(gone.id), kept: String(kept.id) });
-  const unapplied = () => page.evaluate((prefix) => Object.keys(sessionStorage).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)), `vmdeck.unapplied.${account}.`);
+  const account = await accountKey(page);
+  await keepMarks(page, account, gone, kept);
 
   await gotoVm(page, suite.sim.url, gone, 'settings', '#open-destroy');
   await page.click('#open-destroy');
@@ -126,8 +169,8 @@ test('a VM destroyed from the panel takes its pin, its tags, its protection choi
   await page.waitForURL(`${suite.sim.url}/vms`);
   // The task tray follows the destroy to its end and finds the VM gone.
   await page.waitForFunction(({ key, id }) => !(JSON.parse(localStorage.getItem(key) ?? '[]')).includes(id), { key: `vmdeck.pins.${account}`, id: String(gone.id) }, { timeout: 10000 });
-  assert.deepEqual(await read(), { pins: [String(kept.id)], tags: { [kept.id]: ['web'] }, protection: { [kept.id]: true } });
-  assert.deepEqual(await unapplied(), [String(kept.id)]);
+  assert.deepEqual(await marksKept(page, account), { pins: [String(kept.id)], tags: { [kept.id]: ['web'] }, protection: { [kept.id]: true } });
+  assert.deepEqual(await unappliedKept(page, account), [String(kept.id)]);
   await page.waitForSelector(`#pinned-${kept.id}`);
   assert.equal(await page.locator(`#pinned-${gone.id}`).count(), 0, 'no "no longer in this account" for a VM the panel destroyed');
 });

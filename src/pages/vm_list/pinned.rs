@@ -1,10 +1,12 @@
 //! The pinned VMs at the top of the list's first page while no filter is
 //! set, in the user's order: moved with the arrows beside each (the
 //! keyboard's way) or by dragging, each read by its id, several at once.
+//! One the account no longer has can be forgotten with all the panel keeps
+//! of it.
 
 use crate::api::vms::get_vm;
 use crate::api::READS_AT_ONCE;
-use crate::components::{focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmTags};
+use crate::components::{focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmMarks, VmTags};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use futures::stream::{self, StreamExt, TryStreamExt};
 use leptos::prelude::*;
@@ -23,6 +25,7 @@ enum Pinned {
 #[component]
 pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
     let Some(store) = use_pins() else { return ().into_any() };
+    let marks = VmMarks::of_account();
     let order = Memo::new(move |_| store.pins.with(|p| p.ids().to_vec()));
     let shown = Memo::new(move |_| query.with(|q| !q.has_filters() && q.offset == 0) && order.with(|o| !o.is_empty()));
     // Read by the set of ids: a new order reads nothing again.
@@ -58,7 +61,7 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
                             let (_, id) = item;
                             let place = Memo::new({ let id = id.clone(); move |_| order.with(|o| o.iter().position(|i| *i == id).unwrap_or_default()) });
                             let vm = Memo::new({ let id = id.clone(); move |_| read.data.with(|d| d.as_ref().and_then(|d| d.iter().find(|(i, _)| *i == id).map(|(_, p)| p.clone()))) });
-                            view! { <PinnedRow id=id store=store place=place count=Signal::derive(count) vm=vm dragged=dragged moved=moved/> }
+                            view! { <PinnedRow id=id store=store marks=marks place=place count=Signal::derive(count) vm=vm dragged=dragged moved=moved/> }
                         }
                     </For>
                 </ol>
@@ -70,7 +73,7 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
 }
 
 #[component]
-fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usize>, vm: Memo<Option<Pinned>>, dragged: RwSignal<Option<String>>, moved: RwSignal<String>) -> impl IntoView {
+fn PinnedRow(id: String, store: PinStore, marks: VmMarks, place: Memo<usize>, count: Signal<usize>, vm: Memo<Option<Pinned>>, dragged: RwSignal<Option<String>>, moved: RwSignal<String>) -> impl IntoView {
     let name = Memo::new({
         let id = id.clone();
         move |_| match vm.get() {
@@ -122,12 +125,23 @@ fn PinnedRow(id: String, store: PinStore, place: Memo<usize>, count: Signal<usiz
             <span class="drag-handle" aria-hidden="true">"⠿"</span>
             {let id = id.clone(); move || view! { <PinButton vm=id.clone() name=name.get() store=Some(store)/> }}
             <a href=link class="vm-link">{move || name.get()}</a>
-            {move || match vm.get() {
+            {let id = id.clone(); move || match vm.get() {
                 Some(Pinned::Here(vm)) => view! {
                     <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
                     <span class="muted small mono pinned-host">{vm.hostname.clone().unwrap_or_default()}</span>
                 }.into_any(),
-                Some(Pinned::Gone) => view! { <span class="muted small">{t::PINNED_GONE.get()}</span> }.into_any(),
+                // Gone without this panel's knowledge (destroyed elsewhere): what
+                // the panel keeps of it goes when the user says so, not on one
+                // answer of the service.
+                Some(Pinned::Gone) => {
+                    let label = vmdeck_core::tf!(t::PINNED_FORGET_LABEL, name = name.get_untracked());
+                    let id = id.clone();
+                    view! {
+                        <span class="muted small">{t::PINNED_GONE.get()}</span>
+                        <button type="button" class="button button-quiet button-small" id=format!("pin-forget-{id}") aria-label=label.clone() title=label
+                            on:click=move |_| marks.forget(&id)>{t::PINNED_FORGET.get()}</button>
+                    }.into_any()
+                }
                 None => view! { <span class="skeleton skeleton-text"></span> }.into_any(),
             }}
             <VmTags vm=id.clone() store=use_tags()/>
