@@ -1,6 +1,9 @@
 //! The command line: a contract that tests, benchmarks and the README rely on.
 
+pub mod logins;
+
 use crate::faults::FaultConfig;
+use logins::{ApiKeySpec, UserSpec};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,6 +20,32 @@ OPTIONS:
                          port 0 picks a free port (the chosen one is printed)
     --account ID:TOKEN   an account and the token that opens it; repeatable
                          [default: 1:demo-token]
+    --account-name ID:NAME
+                         the name GET /accounts gives an account; repeatable
+                         [default: 1 Northwind Shop, 2 Northwind Staging,
+                         3 Contoso Labs, others Account ID]
+    --user EMAIL:PASSWORD:ACCOUNTS[:TOTP_SECRET]
+                         a customer who logs in with email (any case) and
+                         password (no colon in it); ACCOUNTS is ids like 1,2
+                         or * (every account); TOTP_SECRET (base32, no
+                         padding) turns two-factor authentication on;
+                         repeatable [default: demo@example.com:demo-password:1
+                         when account 1 exists, and, with two-factor on,
+                         team@example.com:team-password:*:JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP]
+    --api-key KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]
+                         an API key opening ACCOUNTS (as for --user); it
+                         expires DAYS_LEFT days after startup (0: expired
+                         already) [default: 365] or when unused for
+                         IDLE_DAYS days [default: 90]; repeatable [default:
+                         demo-api-key:1 and expired-api-key:1:0, when
+                         account 1 exists]
+    --generation GEN     which generation of the provider's API to answer
+                         as: documented or oldest (POST /token gives a 48-hex
+                         token and its expiry as a string, no refresh token)
+                         [default: documented]
+    --token-seconds N    lifetime of access tokens [default: 300; 1800 for
+                         POST /token in the oldest generation]
+    --refresh-seconds N  lifetime of refresh tokens [default: 1800]
     --vms N              VMs seeded into each account [default: 12]
     --seed S             seed of the generated data; the same seed gives the
                          same VMs [default: 1]
@@ -43,17 +72,58 @@ OPTIONS:
     -h, --help           print this help
 
 The API is served under /api: {base_url} is http://HOST:PORT/api. Requests
-carry the account's token in the Authorization header.
+carry a credential in the Authorization header, as \"Bearer SECRET\" or as the
+bare SECRET (the oldest way): an account's token, an API key, or an access
+token from a login. A missing, unknown or expired one is 401, one that does
+not open the account in the path 403, and a token got with \"readonly\": true
+is 403 on anything but GET.
+
+Logins, under /api:
+    POST /token          JSON {\"login\": EMAIL, \"password\": ..., \"readonly\":
+                         false, \"totp\": CODE}: {\"token\", \"expires\",
+                         \"refresh_token\", \"refresh_expires\"}; JSON
+                         {\"refresh_token\": ...} gives a new pair (each refresh
+                         token works once)
+    POST /auth/api/openid-connect/token
+                         form grant_type=password&client_id=external&
+                         username=EMAIL&password=...[&totp=CODE], or
+                         grant_type=refresh_token&client_id=external&
+                         refresh_token=...: {\"access_token\", \"expires_in\",
+                         \"refresh_token\", \"refresh_expires_in\",
+                         \"token_type\", \"scope\"}
+    POST /auth/api/openid-connect/revoke
+                         form token=...: ends that login's access and refresh
+                         tokens (200, no body)
+    GET /accounts        the accounts the credential opens: [{\"id\", \"name\",
+                         \"status\"}]
+A user with two-factor authentication on needs the current code of
+TOTP_SECRET (RFC 6238: 6 digits, 30 s) as totp; GET /_sim/totp?email=EMAIL
+gives it. A wrong email, password or code is 401: {\"error\": \"Invalid login
+or password\"} from /token, {\"error\": \"invalid_grant\", ...} from OpenID.
 
 /_store/workspace keeps each account's workspace file, opened by the same
-token: PUT a JSON object of at most 2,000,000 bytes (204), GET it back as it
-was put (404 before any PUT). The fault switches and --cors-origin apply to
-it as to the API.
+credentials: PUT a JSON object of at most 2,000,000 bytes (204), GET it back
+as it was put (404 before any PUT); ?account=ID says which account, needed
+when the credential opens several. The fault switches and --cors-origin
+apply to it and to the logins as to the API.
 
 The fault switches can be changed while running: GET /_sim/faults shows them,
 PUT /_sim/faults with a JSON object of latency_ms, error_rate, malformed_rate
-and drop_rate (fields left out are off) replaces them.
+and drop_rate (fields left out are off) replaces them. GET /_sim/auth counts
+the password logins, refreshes and revocations and lists the last 100
+requests' credentials (scheme and kind, never the secret).
 ";
+
+/// The generation of the provider's API the simulator answers as
+/// (`provider-api.md` §1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Generation {
+    /// The current documentation: `POST /token` answers a JWT and a refresh token.
+    #[default]
+    Documented,
+    /// The first generation: `POST /token` answers 48 hex digits and its expiry as a string.
+    Oldest,
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -66,6 +136,13 @@ pub struct Config {
     pub cors_origins: Vec<String>,
     pub faults: FaultConfig,
     pub hostile_text: bool,
+    pub account_names: Vec<(u64, String)>,
+    pub users: Vec<UserSpec>,
+    pub api_keys: Vec<ApiKeySpec>,
+    pub generation: Generation,
+    /// Lifetime of access tokens; `None`: the generation's default.
+    pub token_seconds: Option<u64>,
+    pub refresh_seconds: u64,
 }
 
 impl Default for Config {
@@ -80,12 +157,20 @@ impl Default for Config {
             cors_origins: Vec::new(),
             faults: FaultConfig::default(),
             hostile_text: false,
+            account_names: Vec::new(),
+            users: Vec::new(),
+            api_keys: Vec::new(),
+            generation: Generation::Documented,
+            token_seconds: None,
+            refresh_seconds: 1800,
         }
     }
 }
 
 /// What the command line asked for.
 #[derive(Debug, PartialEq)]
+// Made once per run: boxing the configuration would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     Run(Config),
     Help,
@@ -138,6 +223,18 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--malformed-rate" => config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--drop-rate" => config.faults.drop_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--hostile-text" => config.hostile_text = true,
+            "--account-name" => config.account_names.push(logins::parse_account_name(&value("ID:NAME")?)?),
+            "--user" => config.users.push(logins::parse_user(&value("EMAIL:PASSWORD:ACCOUNTS[:TOTP_SECRET]")?)?),
+            "--api-key" => config.api_keys.push(logins::parse_api_key(&value("KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]")?)?),
+            "--generation" => {
+                config.generation = match value("documented or oldest")?.as_str() {
+                    "documented" => Generation::Documented,
+                    "oldest" => Generation::Oldest,
+                    other => return Err(format!("--generation: “{other}” is not documented or oldest")),
+                }
+            }
+            "--token-seconds" => config.token_seconds = Some(seconds(&name, &value("seconds")?)?),
+            "--refresh-seconds" => config.refresh_seconds = seconds(&name, &value("seconds")?)?,
             "--cors-origin" => {
                 let origin = value("an origin like http://127.0.0.1:8081")?;
                 let ok = (origin.starts_with("http://") || origin.starts_with("https://"))
@@ -157,7 +254,13 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     if config.accounts.is_empty() {
         config.accounts.push((1, "demo-token".to_owned()));
     }
+    logins::complete(&mut config)?;
     Ok(Command::Run(config))
+}
+
+/// A lifetime: a whole number of seconds, at least 1.
+fn seconds(name: &str, text: &str) -> Result<u64, String> {
+    number(name, text).and_then(|n| if n == 0 { Err(format!("{name}: at least 1")) } else { Ok(n) })
 }
 
 fn number(name: &str, text: &str) -> Result<u64, String> {
@@ -188,6 +291,34 @@ mod tests {
         assert_eq!(c.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(c.accounts, vec![(1, "demo-token".to_owned())]);
         assert_eq!(c.dist, None);
+        let emails: Vec<&str> = c.users.iter().map(|u| u.email.as_str()).collect();
+        assert_eq!(emails, ["demo@example.com", "team@example.com"]);
+        assert_eq!(c.users[1].totp.as_ref().map(|t| t.base32.as_str()), Some(logins::TEAM_TOTP_SECRET));
+        let keys: Vec<(&str, u64)> = c.api_keys.iter().map(|k| (k.key.as_str(), k.days_left)).collect();
+        assert_eq!(keys, [("demo-api-key", 365), ("expired-api-key", 0)]);
+        assert_eq!((c.generation, c.token_seconds, c.refresh_seconds), (Generation::Documented, None, 1800));
+    }
+
+    #[test]
+    fn logins_and_their_checks() {
+        let c = run(&["--account", "2:t", "--user", "a@b.c:pw:2", "--api-key", "k:*:30", "--generation", "oldest"]).unwrap();
+        assert_eq!(c.users.len(), 1, "no default users beside those given");
+        assert_eq!(c.api_keys.len(), 1);
+        assert_eq!(c.generation, Generation::Oldest);
+        let c = run(&["--account", "2:t"]).unwrap();
+        let emails: Vec<&str> = c.users.iter().map(|u| u.email.as_str()).collect();
+        assert_eq!(emails, ["team@example.com"], "the demo user needs account 1");
+        assert!(c.api_keys.is_empty());
+        let c = run(&["--token-seconds", "5", "--refresh-seconds=60", "--account-name", "1:Shop"]).unwrap();
+        assert_eq!((c.token_seconds, c.refresh_seconds), (Some(5), 60));
+        assert_eq!(c.account_names, vec![(1, "Shop".to_owned())]);
+
+        assert!(run(&["--user", "a@b.c:pw:2"]).unwrap_err().contains("no account 2"));
+        assert!(run(&["--api-key", "k:1,5"]).unwrap_err().contains("no account 5"));
+        assert!(run(&["--account-name", "9:Nine"]).unwrap_err().contains("no account 9"));
+        assert!(run(&["--user", "a@b.c:x:1", "--user", "A@B.C:y:1"]).unwrap_err().contains("twice"));
+        assert!(run(&["--generation", "newest"]).unwrap_err().contains("documented or oldest"));
+        assert!(run(&["--token-seconds", "0"]).unwrap_err().contains("at least 1"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod auth;
 pub mod body;
 pub mod catalogue;
 pub mod config;
@@ -41,8 +42,9 @@ pub fn store(config: &Config) -> Store {
     Store { ids, accounts, op_time: config.op_time }
 }
 
-/// The whole service: the API under `/api` and the workspace store
-/// ([`workspace_store`]), each with the fault switches and CORS, and the
+/// The whole service: the API and the logins ([`auth`]) under `/api` and the
+/// workspace store ([`workspace_store`]), each with the fault switches and
+/// CORS, the test switches under `/_sim/`, and the
 /// panel at `/` when a `--dist` folder is given (see [`assets`]:
 /// precompressed files, cache headers, and `index.html` for a browser
 /// navigating to a deep link).
@@ -58,12 +60,14 @@ pub fn app(config: &Config) -> Router {
             None => router,
         }
     };
-    let state = api::AppState::new(store(config));
-    let api = called(api::router(state.clone()));
+    let auth = auth::Auth::new(config);
+    let state = api::AppState::new(store(config), auth.clone());
+    let api = called(api::router(state.clone()).merge(auth::router(auth.clone())));
     let workspace = called(workspace_store::router(state));
     let control = Router::new()
         .route("/_sim/faults", axum::routing::get(faults::show).put(faults::change))
-        .with_state(faults);
+        .with_state(faults)
+        .merge(auth::inspect_router(auth));
     let router = Router::new().nest("/api", api).merge(workspace).merge(control);
     match &config.dist {
         Some(dist) => router.fallback_service(assets::router(dist)),

@@ -1,4 +1,5 @@
 use std::process::ExitCode;
+use vmdeck_sim::config::logins::AccountSet;
 use vmdeck_sim::config::{self, Command};
 
 #[tokio::main]
@@ -39,6 +40,19 @@ async fn main() -> ExitCode {
     for (id, token) in &config.accounts {
         println!("  account: {id}  token: {token}  ({} VMs)", config.vms);
     }
+    for user in &config.users {
+        let two_factor = user.totp.as_ref().map(|t| format!("  two-factor secret: {}", t.base32)).unwrap_or_default();
+        let accounts = accounts_text(&user.accounts);
+        println!("  user:    {}  password: {}  accounts: {accounts}{two_factor}", user.email, user.password);
+    }
+    for key in &config.api_keys {
+        let accounts = accounts_text(&key.accounts);
+        let life = if key.days_left == 0 { "expired".to_owned() } else { format!("{} days left", key.days_left) };
+        println!("  API key: {}  accounts: {accounts}  ({life})", key.key);
+    }
+    if config.generation == vmdeck_sim::config::Generation::Oldest {
+        println!("  generation: oldest");
+    }
     let f = &config.faults;
     if *f != vmdeck_sim::faults::FaultConfig::default() {
         println!(
@@ -61,4 +75,11 @@ async fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+fn accounts_text(accounts: &AccountSet) -> String {
+    match accounts {
+        AccountSet::Every => "all".to_owned(),
+        AccountSet::Listed(ids) => ids.iter().map(u64::to_string).collect::<Vec<_>>().join(","),
+    }
 }

@@ -5,12 +5,13 @@
 mod network;
 mod vms;
 
+use crate::auth::Auth;
 use crate::body::{Errors, Form};
 use crate::records::{Effect, Operation, Vm};
 use crate::store::{Account, Ids, Store};
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -19,15 +20,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-/// Shared, cloneable handle to the store.
+/// Shared, cloneable handle to the store and the credentials.
 #[derive(Clone)]
 pub struct AppState {
     store: Arc<Mutex<Store>>,
+    pub auth: Auth,
 }
 
 impl AppState {
-    pub fn new(store: Store) -> Self {
-        Self { store: Arc::new(Mutex::new(store)) }
+    pub fn new(store: Store, auth: Auth) -> Self {
+        Self { store: Arc::new(Mutex::new(store)), auth }
     }
 
     /// The store, locked. A handler that panicked while holding it must not
@@ -126,9 +128,10 @@ pub fn empty(status: StatusCode) -> Response {
     status.into_response()
 }
 
-/// The request's account, after the token check. A missing or unknown token
-/// is 401; a token of another account is 403, whether or not the account in
-/// the path exists.
+/// The request's account, after the credential check ([`Auth::check`]). A
+/// missing, unknown or expired credential is 401; one that does not open the
+/// account in the path is 403, whether or not the account exists, and so is
+/// a read-only token on anything but a read.
 pub struct Authed {
     pub state: AppState,
     pub account: u64,
@@ -141,29 +144,16 @@ impl FromRequestParts<AppState> for Authed {
         let params = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(|_| error(StatusCode::NOT_FOUND, "No such API path"))?;
-        let owner = token_owner(&parts.headers, state)?;
-        match params.0.get("account").and_then(|a| a.parse::<u64>().ok()) {
-            Some(id) if id == owner => Ok(Self { state: state.clone(), account: id }),
-            _ => Err(error(StatusCode::FORBIDDEN, "This token does not open that account")),
+        let access = state.auth.check(&parts.headers, parts.uri.path())?;
+        let account = params.0.get("account").and_then(|a| a.parse::<u64>().ok()).filter(|id| access.opens(*id));
+        let Some(account) = account else {
+            return Err(error(StatusCode::FORBIDDEN, "This token does not open that account"));
+        };
+        if access.readonly && !matches!(parts.method, Method::GET | Method::HEAD) {
+            return Err(error(StatusCode::FORBIDDEN, "This token may only read"));
         }
+        Ok(Self { state: state.clone(), account })
     }
-}
-
-/// The account whose token the `Authorization` header carries: a missing or
-/// unknown token is 401. The one token check of the service, also the
-/// workspace store's.
-pub fn token_owner(headers: &HeaderMap, state: &AppState) -> Result<u64, Response> {
-    let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).map(str::trim);
-    let Some(token) = token.filter(|t| !t.is_empty()) else {
-        return Err(error(StatusCode::UNAUTHORIZED, "Authentication required"));
-    };
-    let store = state.lock();
-    store
-        .accounts
-        .values()
-        .find(|a| a.token == token)
-        .map(|a| a.id)
-        .ok_or_else(|| error(StatusCode::UNAUTHORIZED, "Invalid token"))
 }
 
 /// What a handler works with: the account (settled up to now), the id
@@ -182,7 +172,7 @@ impl Authed {
         let now = Instant::now();
         let mut store = self.state.lock();
         let Store { ids, accounts, op_time } = &mut *store;
-        let account = accounts.get_mut(&self.account).expect("the token check found this account");
+        let account = accounts.get_mut(&self.account).expect("every account a credential opens exists (checked at startup)");
         account.settle(now);
         f(Ctx { account, ids, op_time: *op_time, now })
     }
