@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountPath, apiSend, vmPicker } from '../support/api.mjs';
 import { setHidden } from '../support/browser.mjs';
-import { loggedInPage } from '../support/pages/login.mjs';
+import { logIn, loggedInPage } from '../support/pages/login.mjs';
 import { gotoVm } from '../support/pages/vm.mjs';
 import { recordRequests } from '../support/requests.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -74,13 +74,25 @@ test('auto-refresh reads again at its interval, and is remembered in this browse
   assert.equal(await page.inputValue('#auto-refresh'), '30', 'the choice survives a reload');
 });
 
+/** A page logged in on the browser's own clock, which the test moves on. */
+async function onOwnClock() {
+  const { page } = await suite.open();
+  await page.clock.install();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table');
+  return page;
+}
+
 test('with auto-refresh off, an idle list and an idle VM page send no request in 60 s', async () => {
-  const list = (await loggedInPage(suite)).page;
-  const vmPage = (await loggedInPage(suite)).page;
+  const list = await onOwnClock();
+  const vmPage = await onOwnClock();
   const vm = await online();
   await gotoVm(vmPage, suite.sim.url, vm, '', '.vm-state .badge-online');
   const seen = [recordRequests(list), recordRequests(vmPage)];
-  await list.waitForTimeout(60_000);
+  // A minute of each page's clock, every timer in it run as it falls due.
+  await list.clock.runFor(60_000);
+  await vmPage.clock.runFor(60_000);
+  await list.waitForTimeout(300);
   assert.deepEqual(seen[0].list(), [], 'the list sent requests');
   assert.deepEqual(seen[1].list(), [], 'the VM page sent requests');
 });
