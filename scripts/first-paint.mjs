@@ -47,6 +47,19 @@ function noticeHtml(notice) {
   return `<section class="notice notice-${notice.level} provider-notice" role="region" data-ta="aria-label:deploy.notice_label" data-notice="${escape(notice.key)}"${window}><p data-t="deploy.notice_text"></p>${dismiss}</section>`;
 }
 
+/** The way switch of the login form, as `WaySwitch` draws it (src/pages/login/fields.rs): none for one way. */
+function waysHtml(ways) {
+  if (ways.length < 2) return '';
+  const label = { password: 'shell.LOGIN_PASSWORD', 'api-key': 'shell.LOGIN_API_KEY', token: 'shell.LOGIN_WAY_TOKEN' };
+  const choices = ways.map((way, at) => `<label class="login-way"><input type="radio" name="login-way" id="first-paint-way-${way}"${at === 0 ? ' checked' : ''}><span data-t="${label[way]}"></span></label>`);
+  return `<fieldset class="login-ways"><legend class="visually-hidden" data-t="shell.LOGIN_WAYS"></legend>${choices.join('')}</fieldset>`;
+}
+
+/** The login form's fields of the first way only: the app opens on it. */
+function firstWay(markup, ways) {
+  return markup.replace(/\n\s*\[\[([a-z-]+)\]\]([\s\S]*?)\[\[\/\1\]\]/g, (_, way, fields) => (way === ways[0] ? fields.replace(/\s+$/, '') : ''));
+}
+
 function linksHtml(links) {
   if (links.length === 0) return '';
   const items = links.map((link) => `<li><a href="${escape(link.url)}" target="_blank" rel="noopener noreferrer" data-t="${escape(link.text)}"></a></li>`);
@@ -125,11 +138,13 @@ function main() {
   for (const [file, frames] of Object.entries(PAGES)) {
     const markup = frames
       .map(frame)
+      .map((text) => firstWay(text, config.login_ways))
       .reduceRight((inner, outer) => outer.replace('{{page}}', inner))
       .replace('{{brand}}', escape(config.brand))
       .replace('{{api_base_url}}', escape(config.api_base_url))
       .replace('{{notice}}', noticeHtml(config.notice))
       .replace('{{links}}', linksHtml(config.links))
+      .replace('{{login_ways}}', waysHtml(config.login_ways))
       .replace('{{noscript}}', index.match(/<noscript>[\s\S]*?<\/noscript>/)?.[0] ?? '');
     const { html, spanish } = written(markup, texts);
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

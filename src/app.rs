@@ -43,6 +43,7 @@ pub fn App() -> impl IntoView {
     provide_context(session);
     provide_deploy();
     crate::session::keep_lifetime(crate::deploy::use_loaded_part(|config| config.session).into());
+    crate::session::keep_renewed();
     crate::theme::provide_theme();
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());

@@ -140,22 +140,24 @@ async fn login_form_shows_field_errors_without_sending() {
         view! { <leptos_router::components::Router><LoginPage/></leptos_router::components::Router> }
     });
     tick().await;
+    // Without a deployment's word, the provider's current ways: an email and password first.
     set_input(&root, "#login-base-url", "ftp://files.example.com");
-    set_input(&root, "#login-account", "12a");
+    set_input(&root, "#login-email", "ana");
     click(&root, "#login-submit");
     tick().await;
     assert!(text_of(&root, "#login-base-url-error").unwrap().contains("https://"));
-    assert!(text_of(&root, "#login-account-error").unwrap().contains("number"));
-    assert!(text_of(&root, "#login-token-error").unwrap().contains("token"));
+    assert!(text_of(&root, "#login-email-error").unwrap().contains("name@example.com"));
+    assert!(text_of(&root, "#login-password-error").unwrap().contains("password"));
     assert!(root.query_selector("#login-error").unwrap().is_none(), "nothing was sent");
+    assert!(root.query_selector("#login-way-token").unwrap().is_none(), "the oldest way only where a deployment names it");
 
-    set_input(&root, "#login-account", "12");
+    set_input(&root, "#login-email", "ana@example.com");
     set_input(&root, "#login-base-url", "/api");
-    set_input(&root, "#login-token", "secret");
+    set_input(&root, "#login-password", "secret");
     click(&root, "#login-submit");
     tick().await;
-    assert!(root.query_selector("#login-account-error").unwrap().is_none());
-    assert!(root.query_selector("#login-token-error").unwrap().is_none());
+    assert!(root.query_selector("#login-email-error").unwrap().is_none());
+    assert!(root.query_selector("#login-password-error").unwrap().is_none());
 }
 
 #[wasm_bindgen_test]

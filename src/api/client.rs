@@ -11,6 +11,7 @@ use std::future::Future;
 use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::api::paths;
 use vmdeck_core::api::request::{self, ApiRequest};
+use vmdeck_core::login::GrantBody;
 use vmdeck_core::ApiError;
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -33,6 +34,14 @@ pub struct Api {
     /// Told when the API refuses the token, so the app returns to the login
     /// page. None while the login form checks a token.
     session: Option<Session>,
+}
+
+/// A request's body.
+#[derive(Clone)]
+enum Body<'a> {
+    Json(&'a Value),
+    /// Form-encoded already.
+    Form(String),
 }
 
 /// A decoded success response: the body and the headers the caller may need.
@@ -72,6 +81,11 @@ impl Outcome {
 impl Api {
     pub fn new(credentials: Credentials, session: Option<Session>) -> Self {
         Self { credentials, session }
+    }
+
+    /// A client with no login yet, for the login endpoints at `base_url`.
+    pub fn public(base_url: String) -> Self {
+        Self::new(Credentials::new(base_url, String::new(), crate::session::Token::new(""), false), None)
     }
 
     /// The client of the logged-in user, or `Unauthorized` when logged out.
@@ -131,16 +145,53 @@ impl Api {
 
     /// One write (`vmdeck_core::api::request`), never retried.
     pub async fn run(&self, request: &ApiRequest) -> ApiResult<Reply> {
-        self.send(request.method, &request.path, &[], request.body.as_ref()).await
+        self.send(request.method, &request.path, &[], request.body.as_ref().map(Body::Json)).await
     }
 
-    /// One request, never retried. A refused token ends the session.
-    async fn send(
+    /// A `POST` to a login endpoint (`vmdeck_core::login::grant`), never retried.
+    pub async fn post_grant(&self, path: &str, body: &GrantBody) -> ApiResult<Reply> {
+        let body = match body {
+            GrantBody::Json(json) => Body::Json(json),
+            GrantBody::Form(pairs) => {
+                let form = web_sys::UrlSearchParams::new().map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
+                for (key, value) in pairs {
+                    form.append(key, value);
+                }
+                Body::Form(String::from(form.to_string()))
+            }
+        };
+        // No login to renew or end: sent once, as it is.
+        self.send_once(request::Method::Post, path, &[], Some(body)).await
+    }
+
+    /// One request. A refused token ends the login, unless it is a password
+    /// login's whose token had ended: then it is renewed (once for every
+    /// tab, `session::renew`) and the request sent again with the new one.
+    async fn send(&self, method: request::Method, path: &str, query: &[(&str, String)], body: Option<Body<'_>>) -> ApiResult<Reply> {
+        let answer = self.send_once(method, path, query, body.clone()).await;
+        let (Err(ApiError::Unauthorized), Some(session)) = (&answer, self.session) else { return answer };
+        let refused = self.credentials.token.expose().to_owned();
+        if let Some(grant) = self.credentials.grant.as_ref().filter(|g| g.refresh_token.is_some()) {
+            crate::session::renew(session, grant.id.clone(), Some(refused.clone())).await;
+            // A 401 means the API did nothing: sent again, once, with the new token.
+            if let Some(renewed) = session.login(&self.credentials.login_id).filter(|c| c.token.expose() != refused) {
+                let again = Self::new(renewed, Some(session)).send_once(method, path, query, body).await;
+                if !matches!(again, Err(ApiError::Unauthorized)) {
+                    return again;
+                }
+            }
+        }
+        session.expire(&self.credentials.login_id);
+        answer
+    }
+
+    /// One request, never retried.
+    async fn send_once(
         &self,
         method: request::Method,
         path: &str,
         query: &[(&str, String)],
-        body: Option<&Value>,
+        body: Option<Body<'_>>,
     ) -> ApiResult<Reply> {
         // The query goes through the builder: gloo-net appends its own
         // (possibly empty) query to a URL that already has one.
@@ -165,14 +216,17 @@ impl Api {
                 request::Method::Delete => Method::DELETE,
             })
             .header("Accept", "application/json")
-            .header("Authorization", self.credentials.token.expose())
             // Answers carry passwords: never on disk. And no cookie of any
             // site the API shares goes with the token.
             .cache(web_sys::RequestCache::NoStore)
             .credentials(web_sys::RequestCredentials::Omit)
             .abort_signal(Some(&deadline.signal()));
+        // No login yet (the login endpoints): no header.
+        let authorization = self.credentials.token.expose();
+        let builder = if authorization.is_empty() { builder } else { builder.header("Authorization", authorization) };
         let request = match body {
-            Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),
+            Some(Body::Json(body)) => builder.header("Content-Type", "application/json").body(body.to_string()),
+            Some(Body::Form(body)) => builder.header("Content-Type", "application/x-www-form-urlencoded").body(body),
             None => builder.build(),
         }
         .map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
@@ -191,11 +245,7 @@ impl Api {
         let headers = response.headers();
 
         if !(200..300).contains(&status) {
-            let error = ApiError::from_response(status, &text, headers.get("retry-after").as_deref());
-            if let (ApiError::Unauthorized, Some(session)) = (&error, &self.session) {
-                session.expire(&self.credentials.login_id);
-            }
-            return Err(error);
+            return Err(ApiError::from_response(status, &text, headers.get("retry-after").as_deref()));
         }
         // 202/204 and "no data" answers have an empty body: that is a success.
         let body = if text.trim().is_empty() {

@@ -6,6 +6,7 @@
 
 pub mod client;
 pub mod deadline;
+pub mod login;
 pub mod network;
 pub mod stats;
 pub mod storage;

@@ -46,7 +46,7 @@ pub fn AccountMenu() -> impl IntoView {
                 // Its name is what it shows, the account; the list says it is a menu of them.
                 <summary class="button button-quiet">
                     <span class="account">
-                        <span class="account-name" id="account-shown">{vmdeck_core::tf!(t::SHELL_ACCOUNT, id = account.account_id.clone())}</span>
+                        <span class="account-name" id="account-shown">{account.label()}</span>
                         <span class="account-host muted">{account.host.clone()}</span>
                     </span>
                 </summary>
@@ -99,7 +99,7 @@ fn LogOutButton(several: Signal<bool>) -> impl IntoView {
 #[component]
 pub fn AccountButton(account: Account, next: Signal<String>) -> impl IntoView {
     let session = use_session();
-    let name = vmdeck_core::tf!(t::SHELL_ACCOUNT, id = account.account_id.clone());
+    let name = account.label();
     let id = account.login_id;
     let shown = account.shown;
     // Named by the words it shows (the account and its host), so that what a

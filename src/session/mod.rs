@@ -19,10 +19,12 @@
 
 mod credentials;
 mod lifetime;
+mod renew;
 mod stored;
 
-pub use credentials::{Account, Credentials, Token};
+pub use credentials::{Account, Credentials, GrantState, Token};
 pub use lifetime::keep_lifetime;
+pub use renew::{keep_renewed, renew};
 use lifetime::take_handed_over;
 
 /// Whether this browser keeps any login for this tab to show: its own, or a
@@ -118,6 +120,11 @@ impl Session {
         self.logins.with(|logins| logins.iter().find(|c| c.login_id == id).cloned())
     }
 
+    /// The login `login_id` as this tab holds it now, renewed token and all.
+    pub fn login(&self, login_id: &str) -> Option<Credentials> {
+        self.logins.with_untracked(|logins| logins.iter().find(|c| c.login_id == login_id).cloned())
+    }
+
     fn shown_untracked(&self) -> Option<Credentials> {
         let id = self.current.get_untracked()?;
         self.logins.with_untracked(|logins| logins.iter().find(|c| c.login_id == id).cloned())
@@ -129,7 +136,7 @@ impl Session {
         self.logins.with(|logins| {
             logins
                 .iter()
-                .map(|c| Account { login_id: c.login_id.clone(), account_id: c.account_id.clone(), host: c.host(), shown: shown.as_ref() == Some(&c.login_id) })
+                .map(|c| Account { login_id: c.login_id.clone(), account_id: c.account_id.clone(), name: c.account_name.clone(), host: c.host(), shown: shown.as_ref() == Some(&c.login_id) })
                 .collect()
         })
     }
@@ -154,7 +161,31 @@ impl Session {
     /// tab's logins of other accounts, and shows it. Returns whether another
     /// account was shown: the caller then loads its next page afresh.
     #[must_use]
-    pub fn log_in(&self, mut credentials: Credentials) -> bool {
+    pub fn log_in(&self, credentials: Credentials) -> bool {
+        self.log_in_with(credentials, Vec::new())
+    }
+
+    /// [`Session::log_in`] to `shown`, and beside it to `others`, the other
+    /// accounts the same login reaches: the switcher lists them, one press
+    /// from being shown, without a second login.
+    #[must_use]
+    pub fn log_in_with(&self, shown: Credentials, others: Vec<Credentials>) -> bool {
+        let account = shown.account_key();
+        let switched = self.shown_untracked().is_some_and(|before| before.account_key() != account);
+        for other in others.into_iter().filter(|c| c.account_key() != account) {
+            self.admit(other);
+        }
+        let id = self.admit(shown);
+        self.current.set(Some(id.clone()));
+        self.save();
+        self.record_use(&id, now());
+        self.notice.set(None);
+        switched
+    }
+
+    /// Takes a login in among the tab's, in the place of the account's
+    /// earlier one (one login per account), with its times; returns its id.
+    fn admit(&self, mut credentials: Credentials) -> String {
         // After this login's last logout, even within its millisecond.
         let logged_out = stored::logouts().ended_at(&credentials.login_id);
         credentials.logged_in_at = logged_out.map_or(now(), |out| now().max(out + 1.0));
@@ -166,8 +197,6 @@ impl Session {
         }
         let id = credentials.login_id.clone();
         let account = credentials.account_key();
-        let switched = self.shown_untracked().is_some_and(|shown| shown.account_key() != account);
-        // One login per account: a new token for it takes the old one's place.
         let replaced: Vec<String> = self.logins.with_untracked(|logins| logins.iter().filter(|c| c.account_key() == account && c.login_id != id).map(|c| c.login_id.clone()).collect());
         for old in &replaced {
             stored::forget_remembered(old);
@@ -176,11 +205,7 @@ impl Session {
             logins.retain(|c| c.login_id != id && c.account_key() != account);
             logins.push(credentials);
         });
-        self.current.set(Some(id.clone()));
-        self.save();
-        self.record_use(&id, now());
-        self.notice.set(None);
-        switched
+        id
     }
 
     /// Shows another of this tab's logins, at `path`, on a fresh page.
@@ -226,6 +251,8 @@ impl Session {
     /// "Forget this device"; its drafts go). The address the user saved
     /// goes with the last login, unless that was remembered.
     fn forget(&self, ended: &[Credentials]) {
+        let staying: Vec<Credentials> = self.logins.with_untracked(|logins| logins.iter().filter(|c| !ended.iter().any(|e| e.login_id == c.login_id)).cloned().collect());
+        renew::revoke(ended, &staying);
         for login in ended {
             if login.remembered {
                 storage::forget_tab_data(&login.account_key());

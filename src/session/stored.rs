@@ -26,7 +26,7 @@ fn usable(stored: &Credentials) -> bool {
     let absolute = scheme.starts_with("https://") || scheme.starts_with("http://");
     absolute
         && vmdeck_core::api::paths::normalize_base_url(&stored.base_url).is_ok_and(|url| url == stored.base_url)
-        && stored.login_id == vmdeck_core::session::login_id(&stored.base_url, &stored.account_id, stored.token.expose())
+        && stored.login_id == stored.own_id()
 }
 
 /// This tab's logins, those of them that can be used.
@@ -54,11 +54,18 @@ struct TabLoginsRef<'a> {
     logins: &'a [Credentials],
 }
 
-/// The logins this browser remembers, for every tab.
+/// The logins this browser remembers, for every tab; those that cannot be
+/// used are gone from it too.
 pub(super) fn remembered() -> Vec<Credentials> {
     match storage::read::<Vec<Credentials>>(Store::Browser, keys::SESSION) {
         Some(mut logins) => {
+            let before = logins.len();
             logins.retain(usable);
+            if logins.is_empty() {
+                storage::remove(Store::Browser, keys::SESSION);
+            } else if logins.len() != before {
+                storage::write(Store::Browser, keys::SESSION, &logins);
+            }
             logins
         }
         None => {

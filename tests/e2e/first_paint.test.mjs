@@ -26,8 +26,8 @@ const box = (page, selector) => page.locator(selector).first().boundingBox();
 
 test('each page paints its frame from the HTML, in English or Spanish, before any wasm arrives', async () => {
   for (const [locale, title, login, intro, firewall] of [
-    ['en-US', 'Virtual machines', 'Log in', 'Log in with your account id', 'Firewall'],
-    ['es-ES', 'Máquinas virtuales', 'Iniciar sesión', 'Inicia sesión con tu id de cuenta', 'Cortafuegos'],
+    ['en-US', 'Virtual machines', 'Log in', 'Log in to manage', 'Firewall'],
+    ['es-ES', 'Máquinas virtuales', 'Iniciar sesión', 'Inicia sesión para gestionar', 'Cortafuegos'],
   ]) {
     const { page } = await suite.open({ locale });
     await holdWasm(page);
@@ -75,20 +75,20 @@ test('what is typed into the login form before the app is ready is kept, with th
   const { page } = await suite.open();
   const wasm = await holdWasm(page);
   await page.goto(`${suite.sim.url}/login?next=%2Fvms%2F1001`);
-  await page.fill('#first-paint-account', DEMO.account);
+  await page.fill('#first-paint-email', DEMO.email);
   await page.check('.login-form input[name="remember"]');
-  await page.click('#first-paint-token');
-  await page.keyboard.type(DEMO.token.slice(0, -1));
+  await page.click('#first-paint-password');
+  await page.keyboard.type(DEMO.password.slice(0, -1));
 
   await wasm.release();
   await page.waitForSelector('#login-submit');
-  assert.equal(await page.inputValue('#login-account'), DEMO.account);
-  assert.equal(await page.inputValue('#login-token'), DEMO.token.slice(0, -1));
+  assert.equal(await page.inputValue('#login-email'), DEMO.email);
+  assert.equal(await page.inputValue('#login-password'), DEMO.password.slice(0, -1));
   assert.equal(await page.isChecked('#login-remember'), true);
-  assert.equal(await page.evaluate(() => document.activeElement?.id), 'login-token');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'login-password');
   // Typing goes on where it stopped.
-  await page.keyboard.type(DEMO.token.slice(-1));
-  assert.equal(await page.inputValue('#login-token'), DEMO.token);
+  await page.keyboard.type(DEMO.password.slice(-1));
+  assert.equal(await page.inputValue('#login-password'), DEMO.password);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/vms\/1001$/);
   await page.waitForSelector('#vm-title');
@@ -100,7 +100,7 @@ test('the app takes each page over without moving it', async () => {
   const seed = await suite.open();
   const storageState = await rememberedLogin(seed.page, suite.sim.url);
   for (const [path, ready, selectors] of [
-    ['/login', '#login-submit', ['.login-card', '.login-card h1', '.login-form .button-primary', '#first-paint-token']],
+    ['/login', '#login-submit', ['.login-card', '.login-card h1', '.login-form .button-primary', '#first-paint-password']],
     ['/vms', '#vm-table tbody tr', ['main h1', '.toolbar', '.page-actions .button-primary', '.list-export']],
     ['/vms/1001/statistics', '#vm-title', ['.breadcrumb-row', '.breadcrumb a', '.vm-header', 'nav.tabs', 'nav.tabs a[aria-current="page"]']],
   ]) {
@@ -112,7 +112,7 @@ test('the app takes each page over without moving it', async () => {
     const tabsBefore = await tabs();
     await wasm.release();
     await page.waitForSelector(ready);
-    const after = await Promise.all(selectors.map((selector) => box(page, selector.replace('#first-paint-token', '#login-token'))));
+    const after = await Promise.all(selectors.map((selector) => box(page, selector.replace('#first-paint-password', '#login-password'))));
     selectors.forEach((selector, i) => assert.deepEqual(after[i], before[i], `${path}: ${selector} stays where it was painted`));
     // The VM page's tabs as the app draws them (vmdeck_core::route::VmTab::ALL).
     assert.deepEqual(await tabs(), tabsBefore, `${path}: the same tabs`);

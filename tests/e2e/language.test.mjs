@@ -130,7 +130,7 @@ test('every page in Spanish: no English text of the catalogue left, lang="es", p
   await page.waitForSelector('#login-submit');
   await check('/login');
   // A mistake of the user's: the message at the field is Spanish too.
-  await page.fill('#login-account', '');
+  await page.fill('#login-email', '');
   await page.click('#login-submit');
   await page.waitForSelector('.login-form .field-error, #login-error, .notice-error');
   await check('/login with a mistake');

@@ -4,7 +4,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { logIn } from '../support/pages/login.mjs';
+import { chooseWay, logIn } from '../support/pages/login.mjs';
 import { ROOT, deployedCopy } from '../support/simulator.mjs';
 import { useSuite } from '../support/suite.mjs';
 
@@ -45,6 +45,7 @@ test('German from a file: its texts where it has them, English for the rest, eac
   assert.equal(await page.getAttribute('html', 'lang'), 'de');
   assert.equal(await page.textContent('#login-submit'), 'Anmelden');
   assert.match(await page.textContent('.login-card'), /Melden Sie sich mit Ihrer Kontonummer/);
+  await chooseWay(page, 'token');
   assert.match(await page.textContent('label[for="login-account"]'), /Kontonummer/);
   // Not in the file: English.
   assert.match(await page.textContent('label[for="login-base-url"]'), /API address/);

@@ -3,7 +3,7 @@
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { accountPath, apiGet } from '../support/api.mjs';
-import { logIn } from '../support/pages/login.mjs';
+import { chooseWay, logIn } from '../support/pages/login.mjs';
 import { recordRequests, storedValues } from '../support/requests.mjs';
 import { startSim } from '../support/simulator.mjs';
 import { useSuite } from '../support/suite.mjs';
@@ -48,6 +48,7 @@ test('the login form checks its fields before sending anything', async () => {
   const apiCalls = recordRequests(page);
   await page.goto(`${suite.sim.url}/login`);
   await page.waitForSelector('#login-submit');
+  await chooseWay(page, 'token');
   await page.fill('#login-base-url', 'javascript:alert(1)');
   await page.fill('#login-account', 'abc');
   await page.click('#login-submit');

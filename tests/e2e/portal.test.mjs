@@ -55,6 +55,14 @@ test('a portal link logs in, lands on its page, and leaves the token in no addre
   await page.goto('about:blank');
   const requests = recordRequests(page, () => true);
   await page.goto(link(suite.sim.url, { next: `/vms/${vm.id}/network` }));
+  // A fresh tab asks first, naming the account and the link, echoing nothing else of it.
+  await page.waitForSelector('#handoff-question');
+  const asked = await page.textContent('#handoff');
+  assert.match(asked, /Log in from a link.*A link asks to log this tab in to account 1/s);
+  assert.doesNotMatch(asked, /Nube Portal|network|\/vms/);
+  assert.equal(requests.list().filter((r) => r.path.startsWith('/api/')).length, 0, 'nothing is sent before the user says so');
+  assert.equal(await page.textContent('#handoff-switch'), 'Log in to account 1');
+  await page.click('#handoff-switch');
   await page.waitForURL(new RegExp(`/vms/${vm.id}/network$`));
   await page.waitForSelector('#vm-title');
   assert.equal(new URL(page.url()).hash, '');
@@ -79,6 +87,7 @@ test('a portal link logs in, lands on its page, and leaves the token in no addre
 test('a foreign next leads to the list; an API address in the link, or a link where the deployment takes none, logs in to nothing', async () => {
   const { page } = await open();
   await page.goto(link(suite.sim.url, { next: 'https://evil.example/' }));
+  await page.click('#handoff-switch');
   await page.waitForURL(/\/vms$/);
   await page.waitForSelector('#vm-table');
 
@@ -112,7 +121,8 @@ test('a link for another account asks before the tab shows it; the account it sh
   await page.waitForSelector('#vm-table');
   await page.goto(link(suite.sim.url, { ...SECOND, next: '/interfaces' }));
   await page.waitForSelector('#handoff-question');
-  assert.match(await page.textContent('#handoff-question'), /account 1\. Nube Portal asks to open account 2/);
+  assert.match(await page.textContent('#handoff-question'), /A link asks to log this tab in to account 2/);
+  assert.match(await page.textContent('#handoff'), /You stay logged in to account 1/);
   await page.click('#handoff-stay');
   await page.waitForSelector('#handoff', { state: 'hidden' });
   assert.match(await page.textContent('.account-name'), /Account 1/);
@@ -176,6 +186,7 @@ test('a portal window hands the login over by postMessage, from its own origin o
 test('back to the portal, its links, and the portal\'s page after logout', async () => {
   const { page } = await open();
   await page.goto(link(suite.sim.url));
+  await page.click('#handoff-switch');
   await page.waitForSelector('#vm-table');
   assert.equal(await page.getAttribute('#portal-back', 'href'), `${PORTAL}/services`);
   assert.equal(await page.textContent('#portal-back'), 'Back to Nube Portal');

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const DEMO = { account: '1', token: 'demo-token' };
+export const DEMO = { account: '1', token: 'demo-token', email: 'demo@example.com', password: 'demo-password' };
 
 /**
  * A path of the demo account's API, so that its id is written once:

@@ -11,6 +11,7 @@ pub mod firewall;
 pub mod forms;
 pub mod history;
 pub mod i18n;
+pub mod login;
 pub mod network;
 pub mod route;
 pub mod secrets;

@@ -1,12 +1,9 @@
-//! The login: its form, and how long it lasts: a remembered one a number of
+//! How long a login lasts (its form is `login::form`): a remembered one a number of
 //! days from the login, any one a number of minutes without use. A deployment sets both
 //! in `config.json` (`"session": {"remember_days": 14, "idle_minutes": 30}`);
 //! a value out of range is left out with a warning and the default holds.
 
 use crate::api::decode;
-use crate::api::paths;
-use crate::forms::FieldErrors;
-use crate::i18n::messages as t;
 use serde_json::Value;
 
 const MINUTE_MS: f64 = 60_000.0;
@@ -161,36 +158,6 @@ impl LogoutRecord {
     }
 }
 
-/// The login form. Never kept as a draft: it holds the token.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LoginForm {
-    pub base_url: String,
-    pub account: String,
-    pub token: String,
-    pub remember: bool,
-}
-
-impl LoginForm {
-    pub fn errors(&self) -> FieldErrors {
-        let mut problems = FieldErrors::default();
-        problems.check("base_url", match paths::normalize_base_url(&self.base_url) {
-            Ok(base) if base.is_empty() => Err(t::FORM_ENTER_API_ADDRESS.get().into()),
-            Ok(_) => Ok(()),
-            Err(e) => Err(e),
-        });
-        let account = self.account.trim();
-        problems.check("account", if account.is_empty() {
-            Err(t::FORM_ENTER_ACCOUNT_ID.get().into())
-        } else if paths::checked_id(account, t::WHAT_ACCOUNT).is_err() {
-            Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
-        } else {
-            Ok(())
-        });
-        problems.check("token", if self.token.trim().is_empty() { Err(t::FORM_ENTER_API_TOKEN.get().into()) } else { Ok(()) });
-        problems
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,16 +263,6 @@ mod tests {
         assert_eq!(text, r#"{"one":[["a",5.0]]}"#);
         assert_eq!(serde_json::from_str::<LogoutRecord>(&text).unwrap(), record);
         assert!(serde_json::from_str::<LogoutRecord>(r#"{"one":"x"}"#).is_err());
-    }
-
-    #[test]
-    fn login_names_every_missing_or_wrong_field() {
-        let errors = LoginForm { base_url: "javascript:alert(1)".into(), account: "abc".into(), ..Default::default() }.errors();
-        assert!(errors.contains_key("base_url"));
-        assert_eq!(errors.get("account").map(String::as_str), Some("The account id is a number."));
-        assert_eq!(errors.get("token").map(String::as_str), Some("Enter your API token."));
-        let fine = LoginForm { base_url: "/api".into(), account: "1".into(), token: "t".into(), remember: false };
-        assert!(fine.errors().is_empty());
     }
 
     proptest::proptest! {

@@ -1,8 +1,10 @@
 //! A login handed over by the provider's portal, in a link or a message:
 //! checked as the login page checks one (the deployment's API address, the
-//! form's rules, one request that proves the token), after asking when this
-//! tab is in another account; then the page the portal named, if it is one
-//! of the panel's.
+//! form's rules, one request that proves the token), after asking: a link
+//! always (anyone can make one, to an account of theirs into which the user
+//! would then type secrets), a message from a portal origin when this tab
+//! is in another account; then the page the portal named, if it is one of
+//! the panel's.
 
 use super::{check, enter, handed_over, return_to};
 use crate::components::{ErrorView, Modal};
@@ -27,8 +29,10 @@ pub enum Given {
 enum Step {
     /// Until `config.json` says whether and how a login may be handed over.
     Waiting,
-    /// This tab is in another account: `current` is its id.
-    Asking { current: String },
+    /// Asked first: a link's login always (anyone can make a link, to their
+    /// own account), a portal's message when this tab shows another
+    /// account, `current`.
+    Asking { current: Option<String> },
     Checking,
     Failed(ApiError),
 }
@@ -52,6 +56,7 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
     let step = RwSignal::new(Step::Waiting);
     let wanted = StoredValue::new(None::<(Credentials, String)>);
     let portal = move || config.with(|c| c.as_ref().map(|c| c.portal.label())).unwrap_or_default();
+    let by_link = matches!(given, Given::Link(_));
 
     let login = Action::new_local(move |credentials: &Credentials| check(credentials.clone()));
     let send = move || {
@@ -76,11 +81,12 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
         match credentials {
             Err(error) => step.set(Step::Failed(error)),
             Ok((credentials, next)) => {
-                let current = session.credentials().filter(|c| c.account_key() != credentials.account_key());
+                let current = session.credentials().filter(|c| c.account_key() != credentials.account_key()).map(|c| c.account_id);
                 wanted.set_value(Some((credentials, next)));
-                match current {
-                    Some(current) => step.set(Step::Asking { current: current.account_id }),
-                    None => send(),
+                if by_link || current.is_some() {
+                    step.set(Step::Asking { current });
+                } else {
+                    send();
                 }
             }
         }
@@ -114,24 +120,28 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
         }
         .into_any(),
         Step::Asking { current } => {
-            let question = vmdeck_core::tf!(t::HANDOFF_SWITCH_QUESTION, current = current, portal = portal(), account = account());
-            let keeps = vmdeck_core::tf!(t::HANDOFF_SWITCH_KEEPS, current = current);
-            let stay = vmdeck_core::tf!(t::HANDOFF_STAY, current = current);
+            // A link's words are the panel's own: of the link, only the account's number, checked.
+            let question = match (&current, by_link) {
+                (_, true) => vmdeck_core::tf!(t::HANDOFF_LINK_QUESTION, account = account()),
+                (Some(current), false) => vmdeck_core::tf!(t::HANDOFF_SWITCH_QUESTION, current = current, portal = portal(), account = account()),
+                (None, false) => String::new(),
+            };
+            let keeps = current.as_ref().map(|current| vmdeck_core::tf!(t::HANDOFF_SWITCH_KEEPS, current = current));
+            let stay = current.as_ref().map_or_else(|| t::HANDOFF_LINK_DECLINE.get().to_owned(), |current| vmdeck_core::tf!(t::HANDOFF_STAY, current = current));
+            let confirm = if by_link { vmdeck_core::tf!(t::HANDOFF_LINK_CONFIRM, account = account()) } else { vmdeck_core::tf!(t::HANDOFF_SWITCH, account = account()) };
             view! {
                 <p id="handoff-question">{question}</p>
-                <p class="hint">{keeps}</p>
+                {keeps.map(|keeps| view! { <p class="hint">{keeps}</p> })}
                 <div class="modal-actions">
                     <button type="button" class="button" id="handoff-stay" on:click=move |_| open.set(false)>{stay}</button>
-                    <button type="button" class="button button-primary" id="handoff-switch" on:click=move |_| send()>
-                        {vmdeck_core::tf!(t::HANDOFF_SWITCH, account = account())}
-                    </button>
+                    <button type="button" class="button button-primary" id="handoff-switch" on:click=move |_| send()>{confirm}</button>
                 </div>
             }
             .into_any()
         }
         Step::Failed(error) => view! {
             <div id="handoff-failed">
-                <ErrorView error=error doing=vmdeck_core::tf!(t::HANDOFF_FAILED, portal = portal())/>
+                <ErrorView error=error doing=if by_link { t::HANDOFF_LINK_FAILED.get().to_owned() } else { vmdeck_core::tf!(t::HANDOFF_FAILED, portal = portal()) }/>
             </div>
             <div class="modal-actions">
                 <button type="button" class="button" id="handoff-close" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
@@ -143,7 +153,7 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
     move || {
         config.with(Option::is_some).then(|| {
             view! {
-                <Modal open=open title=vmdeck_core::tf!(t::HANDOFF_TITLE, portal = portal()) id="handoff">
+                <Modal open=open title=if by_link { t::HANDOFF_LINK_TITLE.get().to_owned() } else { vmdeck_core::tf!(t::HANDOFF_TITLE, portal = portal()) } id="handoff">
                     {body}
                 </Modal>
             }

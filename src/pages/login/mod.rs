@@ -1,20 +1,28 @@
-//! The login page: API address, account id and token; and a login handed
-//! over by the provider's portal (`handoff`, `portal`), checked the same way.
+//! The login page: the ways in the deployment offers (an email and
+//! password with a two-factor code, an API key, an account id and raw
+//! token), the account chosen from those the login reaches (`sign_in`,
+//! `chooser`); and a login handed over by the provider's portal
+//! (`handoff`, `portal`), checked the same way.
 
+mod chooser;
+mod fields;
 pub mod handoff;
 pub mod portal;
+mod sign_in;
 
-use crate::api::{vms, Api};
-use crate::components::{described_by, AccountButton, BrandName, CheckField, Field, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
+use crate::components::{AccountButton, BrandName, CheckField, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::{use_session, Credentials, Session, Token};
 use crate::i18n::LanguageSwitch;
+use chooser::AccountChooser;
+use fields::{LoginFields, WaySwitch};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use vmdeck_core::session::LoginForm;
-use vmdeck_core::i18n::{common as c, shell as t};
+use sign_in::{sign_in, Ask, SignedIn};
+use vmdeck_core::login::{LoginForm, Way};
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::api::paths;
 use vmdeck_core::ApiError;
 
@@ -37,43 +45,37 @@ fn return_to(next: Option<String>) -> String {
     }
 }
 
-/// The credentials of a checked form.
-fn credentials(form: &LoginForm) -> Credentials {
-    let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
-    Credentials::new(crate::deploy::on_this_site(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), form.remember)
-}
-
-/// Logs in with checked credentials and goes to `next`: on a fresh page
-/// when the tab showed another account, so that nothing of it stays in
-/// memory under this one.
-fn enter(session: Session, checked: Credentials, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
-    if session.log_in(checked) {
+/// Logs in to `shown` (and beside it `others`) and goes to `next`: on a
+/// fresh page when the tab showed another account, so that nothing of it
+/// stays in memory under this one.
+fn enter_with(session: Session, shown: Credentials, others: Vec<Credentials>, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
+    if session.log_in_with(shown, others) {
         let _ = window().location().replace(next);
     } else {
         navigate(next, NavigateOptions { replace: true, ..Default::default() });
     }
 }
 
+fn enter(session: Session, checked: Credentials, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
+    enter_with(session, checked, Vec::new(), next, navigate);
+}
+
 /// A login handed over by the portal, at the deployment's own API address,
 /// with the login form's checks.
 fn handed_over(config: &vmdeck_core::deploy::DeployConfig, handoff: &vmdeck_core::deploy::portal::Handoff) -> Result<Credentials, ApiError> {
-    let form = LoginForm { base_url: deployment_base(config), account: handoff.account.clone(), token: handoff.token.clone(), remember: false };
+    let form = LoginForm { base_url: deployment_base(config), way: Way::Token, account: handoff.account.clone(), token: handoff.token.clone(), ..Default::default() };
     match form.errors().values().next().cloned() {
         Some(problem) => Err(ApiError::Invalid(problem)),
-        None => Ok(credentials(&form)),
+        None => {
+            let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
+            Ok(Credentials::new(crate::deploy::on_this_site(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), false))
+        }
     }
 }
 
-/// Asks the API for one VM: the cheapest call that proves the token opens the account.
+/// Proves that a login's credential opens its account.
 async fn check(credentials: Credentials) -> Result<Credentials, ApiError> {
-    let api = Api::new(credentials.clone(), None);
-    let probe = vmdeck_core::vm::query::VmQuery { limit: 1, ..Default::default() };
-    match vms::list_vms(&api, &probe).await {
-        Ok(_) => Ok(credentials),
-        Err(ApiError::Unauthorized) => Err(ApiError::Invalid(vmdeck_core::tf!(t::LOGIN_TOKEN_REFUSED, address = credentials.base_url))),
-        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(ApiError::Invalid(vmdeck_core::tf!(t::LOGIN_WRONG_ACCOUNT, account = credentials.account_id))),
-        Err(other) => Err(other),
-    }
+    sign_in::check(credentials, "").await.map_err(|refused| refused.error)
 }
 
 #[component]
@@ -85,7 +87,8 @@ pub fn LoginPage() -> impl IntoView {
 
     let deploy = use_deploy();
     let default_base = move || deploy.with(deployment_base);
-    let show_token = RwSignal::new(false);
+    let ways = Memo::new(move |_| deploy.with(|d| d.login));
+    let provider = move || deploy.with(|d| d.brand.name.clone());
     let lifetime = move || deploy.with(|d| d.session);
     // What an earlier login left in this browser, until forgotten here:
     // looked at once the page is up (a logout that led here is over by then).
@@ -99,50 +102,61 @@ pub fn LoginPage() -> impl IntoView {
         keeps_data.set(false);
         forgotten.set(true);
     };
+    // What the form asks for beyond its way's fields, once the API said.
+    let code_shown = RwSignal::new(false);
+    let account_asked = RwSignal::new(false);
+    // The accounts of a login that reaches several, to choose from.
+    let choosing = RwSignal::new(None::<Vec<Credentials>>);
+    let next = Signal::derive(move || return_to(query.with(|q| q.get("next"))));
 
-    // On success: log in and go where the user was headed.
-    let login = Action::new_local(move |credentials: &Credentials| {
-        let credentials = credentials.clone();
-        let navigate = navigate.clone();
-        async move {
-            let checked = check(credentials).await?;
-            enter(session, checked, &return_to(query.get_untracked().get("next")), navigate);
-            Ok::<(), ApiError>(())
-        }
-    });
+    let login = Action::new_local(move |form: &LoginForm| sign_in(form.clone(), ways.get_untracked().password, provider()));
     let form = use_form_with_options(
         "login",
-        LoginForm { base_url: default_base(), ..Default::default() },
+        LoginForm { base_url: default_base(), way: ways.get_untracked().first(), ..Default::default() },
         UseFormOptions::default().check(LoginForm::errors).pending(login.pending()),
     );
     // What was typed into the page the server sent, before the app took it over.
     if let Some(typed) = crate::first_paint::typed_login() {
-        form.edit("account", |f| {
-            f.base_url = typed.base_url.unwrap_or_else(|| f.base_url.clone());
-            f.account = typed.account;
-            f.token = typed.token;
-            f.remember = typed.remember;
+        form.edit("way", |f| {
+            typed.fill(f);
         });
         // Once the form is drawn: the caret goes back where it was.
         Effect::new(|_| crate::first_paint::restore_focus());
     }
-    // The deployment's address, unless the user typed another.
+    // The deployment's address and first way, unless the user typed another.
     Effect::new(move || {
         let base = default_base();
-        form.start_from(LoginForm { base_url: base, ..Default::default() });
+        form.start_from(LoginForm { base_url: base, way: ways.get().first(), ..Default::default() });
     });
+    let navigate_in = navigate.clone();
     Effect::new(move || {
-        if let Some(result) = login.value().get() {
-            form.settled(result.as_ref().map(|_| ()));
+        let Some(result) = login.value().get() else { return };
+        match result {
+            Ok(SignedIn::One(shown)) => {
+                form.settled(Ok(()));
+                enter(session, shown, &next.get_untracked(), navigate_in.clone());
+            }
+            Ok(SignedIn::Several(logins)) => {
+                form.settled(Ok(()));
+                choosing.set(Some(logins));
+            }
+            Err(refused) => {
+                match refused.ask {
+                    Some(Ask::Code) => code_shown.set(true),
+                    Some(Ask::Account) => account_asked.set(true),
+                    None => {}
+                }
+                form.settled(Err(&refused.error));
+            }
         }
     });
     let on_submit = Callback::new(move |value: LoginForm| {
-        login.dispatch(credentials(&value));
+        login.dispatch(value);
+    });
+    let choose = Callback::new(move |(shown, others): (Credentials, Vec<Credentials>)| {
+        enter_with(session, shown, others, &next.get_untracked(), navigate.clone());
     });
     let base_url = form.text("base_url", |f| &f.base_url, |f| &mut f.base_url);
-    let account = form.text("account", |f| &f.account, |f| &mut f.account);
-    let token = form.text("token", |f| &f.token, |f| &mut f.token);
-    let token_error = token.message;
 
     view! {
         <div class="login-page">
@@ -156,43 +170,24 @@ pub fn LoginPage() -> impl IntoView {
                     None => view! { <p class="muted">{t::LOGIN_INTRO.get()}</p> }.into_any(),
                 }}
                 {notice.map(|text| view! { <div class="notice notice-warning" role="status" id="login-notice">{text}</div> })}
-                <OpenAccounts next=Signal::derive(move || return_to(query.with(|q| q.get("next"))))/>
-                <FormView form=form on_submit=on_submit doing=t::LOGIN_DOING.get() class="login-form">
-                    <TextField bound=base_url label=t::LOGIN_API_ADDRESS.get() name="base_url" input_mode="url" autocomplete="url"/>
-                    <TextField bound=account label=t::LOGIN_ACCOUNT_ID.get() name="account" numeric=true autocomplete="username"/>
-                    <Field label=t::LOGIN_API_TOKEN.get() for_id="login-token" error=token_error>
-                        <div class="input-with-button">
-                            <input
-                                id="login-token"
-                                name="token"
-                                type=move || if show_token.get() { "text" } else { "password" }
-                                autocomplete="current-password"
-                                spellcheck="false"
-                                prop:value=move || token.value.get()
-                                on:input=move |ev| token.input.run(event_target_value(&ev))
-                                on:blur=move |_| token.leave.run(())
-                                aria-invalid=move || token_error.with(Option::is_some).to_string()
-                                aria-describedby=described_by("login-token", token_error, false)
-                            />
-                            <button
-                                type="button"
-                                class="button button-quiet"
-                                aria-pressed=move || show_token.get().to_string()
-                                on:click=move |_| show_token.update(|s| *s = !*s)
-                            >
-                                {move || if show_token.get() { vmdeck_core::i18n::common::HIDE.get() } else { c::SHOW.get() }}
-                            </button>
-                        </div>
-                    </Field>
-                    <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>{t::LOGIN_REMEMBER.get()}</CheckField>
-                    <p class="hint" id="login-remember-hint">{move || {
-                        let lifetime = lifetime();
-                        vmdeck_core::tf!(t::LOGIN_REMEMBER_HINT, days = lifetime.remember_days, minutes = lifetime.idle_minutes)
-                    }}</p>
-                    <div class="button-wide-row">
-                        <SubmitButton form=form id="login-submit" label=vmdeck_core::i18n::common::LOG_IN.get() sending=t::LOGIN_CHECKING.get()/>
-                    </div>
-                </FormView>
+                <OpenAccounts next=next/>
+                {move || choosing.get().map(|logins| view! { <AccountChooser logins=logins on_choose=choose on_back=Callback::new(move |()| choosing.set(None))/> })}
+                // Kept while the accounts are chosen between: "back" finds it as it was.
+                <div class="login-form-frame" hidden=move || choosing.with(Option::is_some)>
+                        <FormView form=form on_submit=on_submit doing=t::LOGIN_DOING.get() class="login-form">
+                            <WaySwitch form=form ways=ways/>
+                            <LoginFields form=form code_shown=code_shown account_asked=account_asked provider=Signal::derive(provider)/>
+                            <TextField bound=base_url label=t::LOGIN_API_ADDRESS.get() name="base_url" input_mode="url" autocomplete="url"/>
+                            <CheckField bound=form.bind_flag("remember", |f| f.remember, |f, on| f.remember = on)>{t::LOGIN_REMEMBER.get()}</CheckField>
+                            <p class="hint" id="login-remember-hint">{move || {
+                                let lifetime = lifetime();
+                                vmdeck_core::tf!(t::LOGIN_REMEMBER_HINT, days = lifetime.remember_days, minutes = lifetime.idle_minutes)
+                            }}</p>
+                            <div class="button-wide-row">
+                                <SubmitButton form=form id="login-submit" label=vmdeck_core::i18n::common::LOG_IN.get() sending=t::LOGIN_CHECKING.get()/>
+                            </div>
+                        </FormView>
+                </div>
                 {move || keeps_data.get().then(|| view! {
                     <div class="forget-device" id="forget-device">
                         <p class="hint">{t::LOGIN_FORGET_DEVICE_HINT.get()}</p>

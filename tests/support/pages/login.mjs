@@ -2,12 +2,13 @@
 
 import { DEMO } from '../api.mjs';
 
-/** Fills in and sends the login form (going to the login page first unless the page is on it). */
+/** Fills in and sends the login form with an account id and a token (going to the login page first unless the page is on it). */
 export async function logIn(page, base, { account = DEMO.account, token = DEMO.token, remember = false, apiUrl } = {}) {
   if (!page.url().includes('/login')) {
     await page.goto(`${base}/login`);
   }
   await page.waitForSelector('#login-submit');
+  await chooseWay(page, 'token');
   if (apiUrl !== undefined) {
     await page.fill('#login-base-url', apiUrl);
   }
@@ -17,6 +18,12 @@ export async function logIn(page, base, { account = DEMO.account, token = DEMO.t
     await page.check('#login-remember');
   }
   await page.click('#login-submit');
+}
+
+/** Chooses a way in on the login form, where it offers more than one. */
+export async function chooseWay(page, way) {
+  const choice = await page.$(`#login-way-${way}`);
+  if (choice && !(await choice.isChecked())) await choice.check();
 }
 
 /** Logs out of every account, from the header's account menu. */

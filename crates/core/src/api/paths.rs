@@ -25,6 +25,9 @@ fn shorten(s: &str, max: usize) -> String {
 }
 
 /// `/account/<account>/virtual_machines`: the list.
+/// The accounts a credential reaches (no account in the path).
+pub const ACCOUNTS: &str = "/accounts";
+
 pub fn vms(account: &str) -> String {
     format!("/account/{account}/virtual_machines")
 }

@@ -31,6 +31,8 @@ fn main() {
             shell::LOGIN_REMEMBER_HINT.of(lang).replace("{days}", &lifetime.remember_days.to_string()).replace("{minutes}", &lifetime.idle_minutes.to_string())
         }),
     );
+    texts.insert("deploy.api_key_hint".to_owned(), by_lang(|lang| shell::LOGIN_API_KEY_HINT.of(lang).replace("{provider}", &brand)));
+    let login_ways: Vec<&str> = config.login.offered().into_iter().map(|way| way.key()).collect();
     let notice = config.notice.as_ref().map(|notice| {
         texts.insert("deploy.notice_text".to_owned(), by_lang(|lang| notice.text(lang.code()).to_owned()));
         texts.insert("deploy.notice_label".to_owned(), by_lang(|lang| shell::NOTICE_LABEL.of(lang).replace("{provider}", &brand)));
@@ -51,5 +53,5 @@ fn main() {
             json!({ "kind": link.kind.key(), "url": link.url, "text": key })
         })
         .collect();
-    println!("{}", json!({ "brand": brand, "api_base_url": config.login_base_url(), "notice": notice, "links": links, "texts": texts }));
+    println!("{}", json!({ "brand": brand, "api_base_url": config.login_base_url(), "login_ways": login_ways, "notice": notice, "links": links, "texts": texts }));
 }

@@ -17,6 +17,7 @@ use crate::deploy::notice::{links_from_json, Link, Notice};
 use crate::deploy::portal::Portal;
 use crate::api::decode;
 use crate::deploy::plans::{plans_from_json, Plan};
+use crate::login::LoginWays;
 use crate::session::Lifetime;
 use serde_json::Value;
 
@@ -44,6 +45,8 @@ pub struct DeployConfig {
     pub brand: Brand,
     /// How long a login lasts.
     pub session: Lifetime,
+    /// The ways in the login page offers.
+    pub login: LoginWays,
     /// The provider's portal: logging in from it, the way back to it.
     pub portal: Portal,
     /// What the provider tells every page, for a while.
@@ -107,6 +110,7 @@ impl DeployConfig {
             },
             brand: Brand::from_json(value.get("brand"), &mut warnings),
             session: Lifetime::from_json(value.get("session"), &mut warnings),
+            login: LoginWays::from_json(value.get("login"), &mut warnings),
             portal: Portal::from_json(value.get("portal"), &mut warnings),
             notice: Notice::from_json(value.get("notice"), &mut warnings),
             links: links_from_json(value.get("links"), &mut warnings),

@@ -70,7 +70,14 @@ impl Portal {
         };
         portal.url = address("url");
         portal.logout_url = address("logout_url");
+        // A link's login only where the portal is named by its address: the
+        // panel then says where such links come from, and a deployment that
+        // sets the flag alone has not thought about who makes its links.
         portal.link_login = value.get("link_login").and_then(Value::as_bool).unwrap_or(false);
+        if portal.link_login && portal.url.is_none() {
+            warnings.push("config.json: portal.link_login needs portal.url, the portal's https:// address; links do not log in.".to_owned());
+            portal.link_login = false;
+        }
         if let Some(Value::Array(origins)) = value.get("origins") {
             for given in origins {
                 match given.as_str().and_then(origin) {
@@ -292,6 +299,10 @@ mod tests {
         assert_eq!(portal.logout_url, None);
         assert!(portal.link_login);
         assert_eq!(portal.origins, vec!["https://portal.nube.example".to_owned(), "http://localhost:8080".to_owned()]);
+        // Links log in only where the portal is named by its address.
+        let mut unnamed = Vec::new();
+        assert!(!Portal::from_json(Some(&json!({"name": "Demo", "link_login": true})), &mut unnamed).link_login);
+        assert_eq!(unnamed.len(), 1);
         assert!(portal.trusts("https://portal.nube.example") && !portal.trusts("https://evil.example"));
         assert_eq!(warnings.len(), 4, "{warnings:?}");
         assert!(warnings.iter().any(|w| w.contains("portal.logout_url")));

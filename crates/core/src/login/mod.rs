@@ -1,0 +1,15 @@
+//! How a customer logs in (the provider's documentation, `provider-api.md`
+//! §1 and §2): the ways a deployment offers (`ways`), the form (`form`),
+//! the `Authorization` header each credential goes with (`header`), the
+//! answers of the password endpoints (`grant`) and the accounts a
+//! credential reaches (`accounts`).
+
+pub mod accounts;
+pub mod form;
+pub mod grant;
+pub mod header;
+pub mod ways;
+
+pub use form::{LoginForm, Way};
+pub use grant::{Grant, GrantBody, PasswordEndpoint};
+pub use ways::LoginWays;
