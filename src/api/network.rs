@@ -31,6 +31,16 @@ pub async fn account_ips(api: &Api, ip: &str) -> ApiResult<Vec<IpAddress>> {
     api.get(&paths::account_ips(api.account_id()), &filters(&[("ip", ip.to_owned())])).await?.decode(IpAddress::list_from_json)
 }
 
+/// The account's addresses with their VMs: the documented address names
+/// only its interface, so the VM is found through the account's interfaces.
+pub async fn account_ips_with_vms(api: &Api, ip: &str) -> ApiResult<Vec<IpAddress>> {
+    let mut ips = account_ips(api, ip).await?;
+    if ips.iter().any(|ip| ip.vm_id.is_none() && ip.interface_id.is_some()) {
+        vmdeck_core::network::address::attach_vms(&mut ips, &account_interfaces(api, &[]).await?);
+    }
+    Ok(ips)
+}
+
 /// GET `/network_interface/<id>/firewall_rules` with `command`, `port`, `address`.
 pub async fn interface_rules(api: &Api, nic_id: &str, filter: &[(&'static str, String)]) -> ApiResult<Vec<FirewallRule>> {
     let path = paths::nic_part(api.account_id(), nic_id, NicPart::FirewallRules)?;

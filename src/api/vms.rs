@@ -20,6 +20,32 @@ pub async fn get_vm(api: &Api, id: &str) -> ApiResult<Vm> {
     api.get(&paths::vm(api.account_id(), id)?, &[]).await?.decode(Vm::from_json)
 }
 
+/// A VM with its addresses: the documented VM does not list them, so
+/// they are read from the VM's addresses (GET `ip_addresses`) then.
+pub async fn get_vm_with_addresses(api: &Api, id: &str) -> ApiResult<Vm> {
+    let mut vm = get_vm(api, id).await?;
+    if !vm.addresses_known {
+        vm.ip_addresses = super::network::vm_ips(api, id, &[]).await?.into_iter().filter_map(|ip| ip.address).collect();
+        vm.addresses_known = true;
+    }
+    Ok(vm)
+}
+
+/// Fills in the addresses of VMs whose resource does not list them, from
+/// the account's addresses and interfaces: two reads for the whole page.
+pub async fn fill_addresses(api: &Api, vms: &mut [Vm]) -> ApiResult<()> {
+    if vms.iter().all(|vm| vm.addresses_known) {
+        return Ok(());
+    }
+    let (ips, interfaces) = futures::future::join(super::network::account_ips(api, ""), super::network::account_interfaces(api, &[])).await;
+    let mut by_vm = vmdeck_core::network::addresses_by_vm(ips?, &interfaces?);
+    for vm in vms.iter_mut().filter(|vm| !vm.addresses_known) {
+        vm.ip_addresses = vm.id.as_ref().and_then(|id| by_vm.remove(id)).unwrap_or_default();
+        vm.addresses_known = true;
+    }
+    Ok(())
+}
+
 /// GET `segregations`: the VMs this one is kept apart from.
 pub async fn list_segregations(api: &Api, id: &str) -> ApiResult<Vec<Vm>> {
     let reply = api.get(&paths::vm_part(api.account_id(), id, VmPart::Segregations)?, &[]).await?;

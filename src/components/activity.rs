@@ -13,7 +13,13 @@ use vmdeck_core::i18n::{common as c, shell as t, Text};
 use vmdeck_core::time::{format_elapsed, Precision};
 
 /// The result filter's choices: (value in the URL, label).
-const RESULTS: [(&str, Text); 4] = [("", t::FILTER_ANY), ("done", t::ACTIVITY_RESULT_DONE), ("refused", t::ACTIVITY_RESULT_REFUSED), ("running", t::ACTIVITY_RESULT_RUNNING)];
+const RESULTS: [(&str, Text); 5] = [
+    ("", t::FILTER_ANY),
+    ("done", t::ACTIVITY_RESULT_DONE),
+    ("refused", t::ACTIVITY_RESULT_REFUSED),
+    ("running", t::ACTIVITY_RESULT_RUNNING),
+    ("unconfirmed", t::ACTIVITY_RESULT_UNCONFIRMED),
+];
 
 /// A result's words, as the filter and the table show it.
 fn result_label(result: &str) -> &'static str {
@@ -25,6 +31,7 @@ fn result_of(task: &Task) -> &'static str {
         TaskState::Running => "running",
         TaskState::Done(_) => "done",
         TaskState::Failed(_) => "refused",
+        TaskState::Unconfirmed => "unconfirmed",
     }
 }
 
@@ -101,6 +108,7 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                                     TaskState::Running => ("badge badge-unbuilt", String::new()),
                                     TaskState::Done(outcome) => ("badge badge-online", outcome.clone()),
                                     TaskState::Failed(why) => ("badge badge-suspended", why.clone()),
+                                    TaskState::Unconfirmed => ("badge badge-unconfirmed", String::new()),
                                 };
                                 let result = result_label(result_of(&t));
                                 let undo = undoable(&t).then(|| {

@@ -19,10 +19,12 @@ pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::SHELL_AUTO_REFRESH_OF
 
 /// Told of every answer with the time its request was asked.
 type OnAnswer<T> = Rc<dyn Fn(&ApiResult<T>, f64)>;
+/// Says whether the data is busy; may read signals (the panel's own work).
+type Busy<T> = Rc<dyn Fn(&T) -> bool>;
 
 /// How [`use_data_with_options`] keeps its data fresh.
 pub struct UseDataOptions<T> {
-    busy: Option<fn(&T) -> bool>,
+    busy: Option<Busy<T>>,
     fresh: bool,
     on_answer: Option<OnAnswer<T>>,
 }
@@ -36,8 +38,8 @@ impl<T> Default for UseDataOptions<T> {
 impl<T> UseDataOptions<T> {
     /// While the data says it is busy (a VM at work), read it again every
     /// [`BUSY_POLL_MS`], less often after failures.
-    pub fn poll_while(mut self, busy: fn(&T) -> bool) -> Self {
-        self.busy = Some(busy);
+    pub fn poll_while(mut self, busy: impl Fn(&T) -> bool + 'static) -> Self {
+        self.busy = Some(Rc::new(busy));
         self
     }
 
@@ -233,8 +235,8 @@ where
     };
 
     let auto_refresh = use_auto_refresh().seconds();
-    let busy_check = options.busy;
-    let busy = Memo::new(move |_| busy_check.is_some_and(|busy| value.with(|v| v.as_ref().is_some_and(busy))));
+    let busy_check = StoredValue::new_local(options.busy);
+    let busy = Memo::new(move |_| busy_check.with_value(|check| check.as_ref().is_some_and(|busy| value.with(|v| v.as_ref().is_some_and(|v| busy(v))))));
     let fresh = options.fresh;
     let every = Signal::derive(move || if busy.get() { BUSY_POLL_MS } else { auto_refresh.get() * 1000 });
     let active = Signal::derive(move || busy.get() || (fresh && auto_refresh.get() > 0));

@@ -1,6 +1,6 @@
 //! Every IP address of the account, with the `ip` filter.
 
-use crate::api::network::account_ips;
+use crate::api::network::account_ips_with_vms;
 use crate::components::{Column, DataTable, Empty, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
 use crate::hooks::{use_data, use_url_filters};
 use crate::deploy::network_name;
@@ -12,7 +12,7 @@ use vmdeck_core::network::IpAddress;
 #[component]
 pub fn IpAddressesPage() -> impl IntoView {
     let filters = use_url_filters(&["ip"]);
-    let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips(&api, &ip).await });
+    let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips_with_vms(&api, &ip).await });
     view! {
         <section class="page">
             <header class="page-header">

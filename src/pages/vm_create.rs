@@ -43,11 +43,9 @@ pub fn VmCreatePage() -> impl IntoView {
         async move {
             let result = reply.await.and_then(|reply| reply.decode(Vm::from_json));
             match &result {
-                // The VM builds: its entry runs until the VM is free.
-                Ok(vm) => match &vm.id {
-                    Some(id) => tasks.found_vm(task, id),
-                    None => tasks.done(task, Some(t::CREATE_CREATED.get())),
-                },
+                // The VM builds: its entry runs until the VM is seen built.
+                Ok(vm) if vm.id.is_some() => tasks.found_vm(task, vm),
+                Ok(_) => tasks.done(task, Some(t::CREATE_CREATED.get())),
                 Err(e) => tasks.failed(task, e),
             }
             result

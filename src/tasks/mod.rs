@@ -11,7 +11,8 @@ mod tray;
 pub use tray::TaskTray;
 
 use crate::api::client::Pending;
-use crate::api::{Api, ApiResult, Reply};
+use crate::api::vms::get_vm;
+use crate::api::{Api, ApiResult, Outcome, Reply};
 use crate::kept::{Keep, Kept};
 use crate::session::Session;
 use crate::storage::{self, keys, Store};
@@ -20,7 +21,7 @@ use serde_json::Value;
 use vmdeck_core::firewall::reverse::Reversal;
 use std::collections::BTreeMap;
 use vmdeck_core::api::request::ApiRequest;
-use vmdeck_core::history::{Operation, Started, TaskList, TaskState};
+use vmdeck_core::history::{Operation, Seen, Started, TaskList, TaskState};
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{ApiError, Vm};
 
@@ -132,10 +133,34 @@ impl Tasks {
         storage::write(Store::Browser, keys::NOTIFY, &on);
     }
 
-    /// The entry is about the VM `vm_id`, known from the answer (a VM
-    /// created): it runs until the VM is free.
-    pub fn found_vm(&self, id: u64, vm_id: &str) {
-        self.change(|list| list.name_vm(id, vm_id));
+    /// The entry is about `vm`, known from the answer (a VM created): it
+    /// runs until the VM is seen built.
+    pub fn found_vm(&self, id: u64, vm: &Vm) {
+        let Some(vm_id) = vm.id.as_deref() else { return };
+        self.change(|list| {
+            list.name_vm(id, vm_id);
+            list.first_look(id, vm);
+        });
+    }
+
+    /// Work accepted for later (202): a first look at the VM now, which
+    /// its effect is later seen against (`vmdeck_core::history::follow`).
+    fn first_look(self, session: Session, task: u64, vm_id: String) {
+        if vm_id.is_empty() {
+            return;
+        }
+        let read = Api::call(session, move |api| async move { get_vm(&api, &vm_id).await });
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(vm) = read.await {
+                self.change(|list| list.first_look(task, &vm));
+            }
+        });
+    }
+
+    /// Whether work this panel started on the VM has not been seen to end:
+    /// the VM is taken as busy meanwhile.
+    pub fn running_on(&self, vm_id: &str) -> bool {
+        self.list.with(|l| l.of_vm(vm_id).any(|t| t.running()))
     }
 
     /// The one way a write goes out: its entry recorded as it starts (made
@@ -146,14 +171,17 @@ impl Tasks {
     pub fn send(self, session: Session, operation: Operation, vm: (String, String), made: ApiResult<ApiRequest>) -> (u64, Pending<Reply>) {
         let (vm_id, vm_name) = vm;
         let request = made.clone().ok();
-        let task = self.start(Started { action: operation, vm_id, vm_name, request: request.clone() });
+        let task = self.start(Started { action: operation, vm_id: vm_id.clone(), vm_name, request: request.clone() });
         let reply = Api::call(session, move |api| async move { api.run(&made?).await });
         let reply = Box::pin(async move {
             let reply = reply.await;
             match &reply {
                 Err(e) => self.failed(task, e),
-                // A firewall write accepted: what undoes it, for the history's "Undo".
                 Ok(reply) => {
+                    if reply.outcome() == Outcome::Started {
+                        self.first_look(session, task, vm_id);
+                    }
+                    // A firewall write accepted: what undoes it, for the history's "Undo".
                     if let Some(reversal) = request.and_then(|request| Reversal::of(operation, &request, &reply.body)) {
                         self.change(|list| list.accepted(task, reversal));
                     }
@@ -174,14 +202,19 @@ impl Tasks {
     }
 
     /// A fresh look at a VM that was requested at `asked_at`: its running
-    /// tasks started before then are done when it is no longer busy.
+    /// tasks started before then end once it shows their effect.
     pub fn observe(&self, vm: &Vm, asked_at: f64) {
-        if vm.locked {
-            return;
-        }
-        let Some(vm_id) = vm.id.as_deref() else { return };
-        for id in self.list.with_untracked(|l| l.due(vm_id, asked_at)) {
-            self.done(id, Some(&vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label())));
+        let vm_id = vm.id.as_deref().unwrap_or_default();
+        let ended = if self.list.with_untracked(|l| l.of_vm(vm_id).any(|t| t.running())) {
+            self.change(|list| list.look(vm, asked_at, now()))
+        } else {
+            Vec::new()
+        };
+        for (id, seen) in ended {
+            match seen {
+                Seen::Done => self.done(id, Some(&vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label()))),
+                Seen::Unconfirmed => self.end(id, TaskState::Unconfirmed),
+            }
         }
     }
 

@@ -113,6 +113,7 @@ pub fn TaskTray() -> impl IntoView {
                                     TaskState::Done(outcome) if outcome.is_empty() => ("task-done", t::ACTIVITY_RESULT_DONE.get().to_owned()),
                                     TaskState::Done(outcome) => ("task-done", vmdeck_core::tf!(t::TRAY_DONE, outcome = outcome)),
                                     TaskState::Failed(why) => ("task-failed", vmdeck_core::tf!(t::TRAY_FAILED, why = why)),
+                                    TaskState::Unconfirmed => ("task-unconfirmed", t::TRAY_UNCONFIRMED.get().to_owned()),
                                 };
                                 view! {
                                     <li class=format!("task {class}")>

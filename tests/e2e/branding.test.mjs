@@ -137,7 +137,7 @@ test('resizing offers the plans with the difference in price; a smaller disk is 
   assert.match(await text(1), /\+€7\.50 a month/);
   assert.ok(await page.isChecked('#plan-0'));
   assert.ok(await page.isDisabled('#plan-2'), 'Mini would shrink the disk');
-  assert.match(await text(2), /The primary disk cannot shrink/);
+  assert.match(await text(2), /The system disk cannot shrink/);
   await page.check('#plan-1');
   assert.equal(await page.inputValue('#edit-memory'), '2048');
   const puts = recordRequests(page, (url, method) => method === 'PUT');

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiSend, vmPicker } from '../support/api.mjs';
+import { accountPath, apiSend, vmOf, vmPicker } from '../support/api.mjs';
 import { setHidden } from '../support/browser.mjs';
 import { logIn, loggedInPage } from '../support/pages/login.mjs';
 import { gotoVm } from '../support/pages/vm.mjs';
@@ -14,19 +14,32 @@ const suite = useSuite(['--op-ms', '400'], { before: test.before, after: test.af
 const { take } = vmPicker(suite);
 const online = () => take({ status: 'online' });
 
-/** Changes a VM through the API, behind the panel's back. */
+/** Changes a VM through the API, behind the panel's back, and waits until the service shows it done. */
 async function changeBehindTheBack(vm, body) {
   const { status } = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), body);
   assert.ok(status === 200 || status === 202, `PUT answered ${status}`);
-  // Let the operation end, so that the next read sees the VM free.
-  await new Promise((resolve) => setTimeout(resolve, 900));
+  for (let i = 0; i < 100; i++) {
+    const now = await vmOf(suite.sim.api, vm);
+    if (now.status === body.status && Number(now.locked) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`VM ${vm.id} did not become ${body.status}`);
+}
+
+/** A page logged in on the browser's own clock, which the test moves on. */
+async function onOwnClock() {
+  const { page } = await suite.open();
+  await page.clock.install();
+  await logIn(page, suite.sim.url);
+  await page.waitForSelector('#vm-table');
+  return page;
 }
 
 const regainFocus = (page) => page.evaluate(() => window.dispatchEvent(new Event('focus')));
 const statusOf = (page) => page.textContent('.vm-state .badge');
 
 test('a VM changed through the API shows its new state after focus comes back, and after Refresh', async () => {
-  const { page } = await loggedInPage(suite);
+  const page = await onOwnClock();
   const vm = await online();
   await gotoVm(page, suite.sim.url, vm, '', '.vm-state .badge-online');
   const requests = recordRequests(page);
@@ -38,8 +51,9 @@ test('a VM changed through the API shows its new state after focus comes back, a
   assert.equal(requests.list().length, 0, 'no read on a focus right after the last one');
   assert.match(await statusOf(page), /online/);
 
-  // Half a minute later, the window regains focus: the VM is read again.
-  await page.waitForTimeout(30_000);
+  // Half a minute later (of the page's clock), the window regains focus: the VM is read again.
+  await page.clock.runFor(30_000);
+  await page.waitForTimeout(300);
   assert.equal(requests.list().length, 0, 'nothing is read while the page is left alone');
   await regainFocus(page);
   await page.waitForSelector('.vm-state .badge-offline', { timeout: 5000 });
@@ -53,7 +67,7 @@ test('a VM changed through the API shows its new state after focus comes back, a
 });
 
 test('auto-refresh reads again at its interval, and is remembered in this browser', async () => {
-  const { page } = await loggedInPage(suite);
+  const page = await onOwnClock();
   const vm = await online();
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}`);
   await page.waitForSelector(`#vm-row-${vm.id} .badge-online`);
@@ -62,10 +76,12 @@ test('auto-refresh reads again at its interval, and is remembered in this browse
   const requests = recordRequests(page);
 
   await changeBehindTheBack(vm, { status: 'offline' });
-  const changedAt = Date.now();
-  await page.waitForSelector(`#vm-row-${vm.id} .badge-offline`, { timeout: 35_000 });
-  const waited = Date.now() - changedAt;
-  assert.ok(waited > 20_000, `the change showed after ${waited} ms: before the interval, so not by auto-refresh`);
+  // 26 s of the page's clock (which also runs on meanwhile): not yet; 30 s: read again.
+  await page.clock.runFor(26_000);
+  await page.waitForTimeout(300);
+  assert.equal(await page.$(`#vm-row-${vm.id} .badge-offline`), null, 'shown before the interval, so not by auto-refresh');
+  await page.clock.runFor(5_000);
+  await page.waitForSelector(`#vm-row-${vm.id} .badge-offline`, { timeout: 5000 });
   const lists = requests.list().filter((r) => r.path.includes('/virtual_machines'));
   assert.ok(lists.length >= 1 && lists.length <= 2, `${lists.length} list reads in one interval`);
 
@@ -73,15 +89,6 @@ test('auto-refresh reads again at its interval, and is remembered in this browse
   await page.waitForSelector(`#vm-row-${vm.id}`);
   assert.equal(await page.inputValue('#auto-refresh'), '30', 'the choice survives a reload');
 });
-
-/** A page logged in on the browser's own clock, which the test moves on. */
-async function onOwnClock() {
-  const { page } = await suite.open();
-  await page.clock.install();
-  await logIn(page, suite.sim.url);
-  await page.waitForSelector('#vm-table');
-  return page;
-}
 
 test('with auto-refresh off, an idle list and an idle VM page send no request in 60 s', async () => {
   const list = await onOwnClock();
@@ -98,13 +105,15 @@ test('with auto-refresh off, an idle list and an idle VM page send no request in
 });
 
 test('a hidden tab sends nothing, with auto-refresh on or off, and catches up when shown', async () => {
-  const on = (await loggedInPage(suite)).page;
-  const off = (await loggedInPage(suite)).page;
+  const on = await onOwnClock();
+  const off = await onOwnClock();
   await on.selectOption('#auto-refresh', '30');
   await setHidden(on, true);
   await setHidden(off, true);
   const seen = [recordRequests(on), recordRequests(off)];
-  await on.waitForTimeout(35_000);
+  await on.clock.runFor(35_000);
+  await off.clock.runFor(35_000);
+  await on.waitForTimeout(300);
   assert.deepEqual(seen[0].list(), [], 'a hidden tab with auto-refresh on sent requests');
   assert.deepEqual(seen[1].list(), [], 'a hidden tab with auto-refresh off sent requests');
 
@@ -128,7 +137,7 @@ test('"Updated N s ago" counts, and a new read starts it again', async () => {
 });
 
 test('a dialog open while its tab reads again keeps what was typed', async () => {
-  const { page } = await loggedInPage(suite);
+  const page = await onOwnClock();
   const vm = await online();
   await page.selectOption('#auto-refresh', '30');
   await gotoVm(page, suite.sim.url, vm, 'network', '.nic');
@@ -137,9 +146,9 @@ test('a dialog open while its tab reads again keeps what was typed', async () =>
   await page.waitForSelector('#edit-interface-dialog[open]');
   await page.fill('#nic-label', 'typed while it reloads');
   // The tab's data is read again by auto-refresh under the open dialog.
-  const deadline = Date.now() + 35_000;
-  while (!requests.list().some((r) => r.path.includes('/network_interfaces')) && Date.now() < deadline) {
-    await page.waitForTimeout(500);
+  await page.clock.runFor(31_000);
+  for (let i = 0; i < 20 && !requests.list().some((r) => r.path.includes('/network_interfaces')); i++) {
+    await page.waitForTimeout(250);
   }
   assert.ok(requests.list().some((r) => r.path.includes('/network_interfaces')), 'the interfaces were read again');
   await page.waitForTimeout(500);

@@ -70,7 +70,6 @@ function englishTells() {
 // data is shown as it comes, so these prove nothing on a page.
 const DATA_TOO = new Map([
   ['Snapshot', 'the simulator labels snapshots "Snapshot 1"'],
-  ['Primary disk', 'the simulator labels disks "Primary disk"'],
   ['Search', 'the simulator names VMs "Search database 1"'],
   ['balancer', 'the simulator names VMs "Media load balancer 1"'],
 ]);

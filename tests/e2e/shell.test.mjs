@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet } from '../support/api.mjs';
+import { accountPath, addressesOf, apiGet } from '../support/api.mjs';
 import { logIn, loggedInPage } from '../support/pages/login.mjs';
 import { VM_TABS, partBehind } from '../support/pages/vm.mjs';
 import { startSim } from '../support/simulator.mjs';
@@ -73,7 +73,7 @@ test('every route has its own title, naming the VM or the count once known', asy
 test('Ctrl+K finds a VM by its IP address and opens it; g i, g v and ? work, but not while typing', async () => {
   const { page } = await loggedInPage(suite);
   const [, vm] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?limit=2&offset=30'))).body;
-  const ip = vm.ip_addresses[0].ip_address.address;
+  const [ip] = await addressesOf(suite.sim.api, vm);
   await page.keyboard.press('Control+k');
   await page.waitForSelector('#switcher[open]');
   await page.fill('#switcher-input', ip);

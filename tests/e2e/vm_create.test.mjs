@@ -119,7 +119,8 @@ test('"create like this" prefills sizes, template, location and network, and no 
   const disks = (await apiGet(suite.sim.api, accountPath(`/virtual_machine/${vm.id}/disks`))).body;
   const nics = await nicsOf(suite.sim.api, vm);
   const unwrap = (item, key) => item[key] ?? item;
-  const primaryDisk = disks.map((d) => unwrap(d, 'disk')).find((d) => d.primary);
+  // The system disk: OnApp's `primary`, or (documented) the one mounted at the root.
+  const primaryDisk = disks.map((d) => unwrap(d, 'disk')).find((d) => d.primary ?? (!d.is_swap && ['/', 'C:'].includes(d.mount_point)));
   const primaryNic = nics.map((n) => unwrap(n, 'network_interface')).find((n) => n.primary) ?? unwrap(nics[0], 'network_interface');
   const { page } = await openVm(suite, vm);
   await page.click('#create-like-this');

@@ -4,7 +4,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { focusMovesTo } from '../support/accessibility.mjs';
-import { accountPath, apiGet, apiSend, rebootBehindTheBack, vmPicker } from '../support/api.mjs';
+import { accountPath, addressesOf, apiGet, apiSend, rebootBehindTheBack, untilLocked, vmPicker } from '../support/api.mjs';
 import { loggedInPage } from '../support/pages/login.mjs';
 import { recordRequests, shownRequests } from '../support/requests.mjs';
 import { startSim } from '../support/simulator.mjs';
@@ -85,7 +85,7 @@ test('search finds VMs by hostname, label or IP address in a few keystrokes', as
   assert.ok(hosts.length > 0 && hosts.every((h) => h.includes('web')));
 
   const [target] = (await apiGet(suite.sim.api, accountPath('/virtual_machines?offset=123&limit=1'))).body;
-  const address = target.ip_addresses[0].ip_address.address;
+  const [address] = await addressesOf(suite.sim.api, target);
   await page.fill('#vm-search', address);
   await page.waitForURL(new RegExp(`ip_address=${address.replace(/\./g, '\\.')}`));
   await expectRows(page, `ip_address=${address}&limit=50`);
@@ -156,6 +156,7 @@ test('a busy VM is refreshed until it is free, and an idle page polls nothing', 
   // Stop it behind the panel's back, then look at the page again.
   const stop = await apiSend(suite.sim.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
   assert.equal(stop.status, 202);
+  await untilLocked(suite.sim.api, vm.id);
   await page.goto(`${suite.sim.url}/vms?id=${vm.id}&limit=25`);
   await page.waitForSelector(`#vm-row-${vm.id} .busy`);
   listCalls.clear();

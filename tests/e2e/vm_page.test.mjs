@@ -2,7 +2,7 @@
 
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { accountPath, apiGet, apiSend, vmPicker } from '../support/api.mjs';
+import { accountPath, addressesOf, apiGet, apiSend, untilLocked, vmPicker } from '../support/api.mjs';
 import { loggedInPage } from '../support/pages/login.mjs';
 import { leaveField } from '../support/pages/forms.mjs';
 import { gotoVm, openVm, untilFree } from '../support/pages/vm.mjs';
@@ -47,6 +47,7 @@ test('a locked VM has its actions disabled, saying why', async () => {
     const [vm] = (await apiGet(slow.api, accountPath('/virtual_machines?status=online&locked=0&limit=1'))).body;
     const stop = await apiSend(slow.api, 'PUT', accountPath(`/virtual_machine/${vm.id}`), { status: 'offline' });
     assert.equal(stop.status, 202);
+    await untilLocked(slow.api, vm.id);
     await gotoVm(page, slow.url, vm, 'settings', '.vm-state .busy');
     for (const id of ['#action-stop', '#action-reboot', '#open-edit', '#open-destroy', '#open-rebuild', '#open-clone']) {
       assert.ok(await page.isDisabled(id), id);
@@ -105,7 +106,8 @@ test('copy puts the hostname, the connect line and an address on the clipboard',
 
   const connect = (await page.textContent('#vm-connect-text')).trim();
   const windows = /windows/i.test(`${vm.operating_system_distro} ${vm.template_label ?? ''}`);
-  assert.equal(connect, windows ? `${vm.ip_addresses[0].ip_address.address}:3389` : `ssh root@${vm.ip_addresses[0].ip_address.address}`);
+  const [address] = await addressesOf(suite.sim.api, vm);
+  assert.equal(connect, windows ? `${address}:3389` : `ssh root@${address}`);
   await page.click('#copy-connect');
   await page.waitForSelector('#copy-connect:has-text("Copied")');
   assert.equal(await clipboard(), connect);

@@ -39,6 +39,12 @@ export async function vmOf(api, vm) {
   return (await apiGet(api, accountPath(`/virtual_machine/${vm.id}`))).body;
 }
 
+/** The VM's addresses (the documented VM does not list them): flat, or OnApp's joins. */
+export async function addressesOf(api, vm) {
+  const { body } = await apiGet(api, accountPath(`/virtual_machine/${vm.id}/ip_addresses`));
+  return body.map((ip) => ip.ip_address?.address ?? ip.address);
+}
+
 /** The VM's network interfaces as the API lists them. */
 export async function nicsOf(api, vm) {
   return (await apiGet(api, accountPath(`/virtual_machine/${vm.id}/network_interfaces`))).body;
@@ -71,6 +77,17 @@ export async function vmWithoutRules(api, vms, policy) {
 export async function rebootBehindTheBack(api, id) {
   const { status } = await apiSend(api, 'POST', accountPath(`/virtual_machine/${id}/reboot`), {});
   assert.equal(status, 202, `reboot of VM ${id} answered ${status}`);
+  await untilLocked(api, id);
+}
+
+/** Waits until the service shows VM `id` busy: it marks it so a moment after the 202. */
+export async function untilLocked(api, id) {
+  for (let i = 0; i < 100; i++) {
+    const { body } = await apiGet(api, accountPath(`/virtual_machine/${id}`));
+    if (Number(body.locked) === 1) return;
+    await sleep(20);
+  }
+  throw new Error(`VM ${id} was never marked busy`);
 }
 
 /** Waits until the account has no busy VM (the seeded operations end within seconds). */

@@ -1,8 +1,10 @@
 //! The command line: a contract that tests, benchmarks and the README rely on.
 
+pub mod generation;
 pub mod logins;
 
 use crate::faults::FaultConfig;
+pub use generation::Generation;
 use logins::{ApiKeySpec, UserSpec};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -40,17 +42,36 @@ OPTIONS:
                          demo-api-key:1 and expired-api-key:1:0, when
                          account 1 exists]
     --generation GEN     which generation of the provider's API to answer
-                         as: documented or oldest (POST /token gives a 48-hex
-                         token and its expiry as a string, no refresh token)
-                         [default: documented]
+                         as [default: documented]:
+                         documented: the provider's documentation: a VM has
+                           no ip_addresses (they are listed under
+                           .../ip_addresses, flat, with interface_id, and an
+                           address is removed by its own id), disks have no
+                           primary or label, snapshots are id, label,
+                           identifier, virtual_machine_id, locked, error and
+                           in_use, a busy VM is 422, a VM locks a moment
+                           after the 202
+                         onapp: OnApp's own shapes (POST /token as
+                           documented): ip_addresses on the VM,
+                           addresses as joins (removed by the join's or the
+                           address's id), disks with primary and label, a busy
+                           VM is 403, the lock at once
+                         oldest: as documented, but POST /token gives a
+                           48-hex token and its expiry as a string, no refresh
+                           token, and a create answers {\"queue_token\",
+                           \"resource\": VM}
     --token-seconds N    lifetime of access tokens [default: 300; 1800 for
                          POST /token in the oldest generation]
     --refresh-seconds N  lifetime of refresh tokens [default: 1800]
     --vms N              VMs seeded into each account [default: 12]
     --seed S             seed of the generated data; the same seed gives the
                          same VMs [default: 1]
-    --op-ms MS           how long a 202 operation keeps the VM locked
+    --op-ms MS           how long a 202 operation keeps the VM locked, from
+                         when the lock begins; its effect applies at the end
                          [default: 2500]
+    --lock-delay-ms MS   how long after a 202 the VM's lock (\"locked\": 1)
+                         begins; a second write is refused from the 202 on
+                         [default: 500 for documented and oldest, 0 for onapp]
     --dist DIR           serve the built panel from DIR at /: NAME.br or NAME.gz
                          when Accept-Encoding allows, hashed files cached for
                          a year, the rest no-cache; a missing path without an
@@ -114,17 +135,6 @@ the password logins, refreshes and revocations and lists the last 100
 requests' credentials (scheme and kind, never the secret).
 ";
 
-/// The generation of the provider's API the simulator answers as
-/// (`provider-api.md` §1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Generation {
-    /// The current documentation: `POST /token` answers a JWT and a refresh token.
-    #[default]
-    Documented,
-    /// The first generation: `POST /token` answers 48 hex digits and its expiry as a string.
-    Oldest,
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub listen: SocketAddr,
@@ -133,6 +143,8 @@ pub struct Config {
     pub seed: u64,
     pub dist: Option<PathBuf>,
     pub op_time: Duration,
+    /// How long after a 202 the lock begins; `None`: the generation's default.
+    pub lock_delay: Option<Duration>,
     pub cors_origins: Vec<String>,
     pub faults: FaultConfig,
     pub hostile_text: bool,
@@ -154,6 +166,7 @@ impl Default for Config {
             seed: 1,
             dist: None,
             op_time: Duration::from_millis(2500),
+            lock_delay: None,
             cors_origins: Vec::new(),
             faults: FaultConfig::default(),
             hostile_text: false,
@@ -164,6 +177,13 @@ impl Default for Config {
             token_seconds: None,
             refresh_seconds: 1800,
         }
+    }
+}
+
+impl Config {
+    /// How long after a 202 the VM's lock begins.
+    pub fn lock_delay(&self) -> Duration {
+        self.lock_delay.unwrap_or_else(|| self.generation.lock_delay())
     }
 }
 
@@ -218,6 +238,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             }
             "--dist" => config.dist = Some(PathBuf::from(value("a folder")?)),
             "--op-ms" => config.op_time = Duration::from_millis(number(&name, &value("milliseconds")?)?),
+            "--lock-delay-ms" => config.lock_delay = Some(Duration::from_millis(number(&name, &value("milliseconds")?)?)),
             "--latency-ms" => config.faults.latency_ms = number(&name, &value("milliseconds")?)?,
             "--error-rate" => config.faults.error_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--malformed-rate" => config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?,
@@ -227,10 +248,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--user" => config.users.push(logins::parse_user(&value("EMAIL:PASSWORD:ACCOUNTS[:TOTP_SECRET]")?)?),
             "--api-key" => config.api_keys.push(logins::parse_api_key(&value("KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]")?)?),
             "--generation" => {
-                config.generation = match value("documented or oldest")?.as_str() {
+                config.generation = match value("documented, onapp or oldest")?.as_str() {
                     "documented" => Generation::Documented,
+                    "onapp" => Generation::Onapp,
                     "oldest" => Generation::Oldest,
-                    other => return Err(format!("--generation: “{other}” is not documented or oldest")),
+                    other => return Err(format!("--generation: “{other}” is not documented, onapp or oldest")),
                 }
             }
             "--token-seconds" => config.token_seconds = Some(seconds(&name, &value("seconds")?)?),
@@ -317,7 +339,12 @@ mod tests {
         assert!(run(&["--api-key", "k:1,5"]).unwrap_err().contains("no account 5"));
         assert!(run(&["--account-name", "9:Nine"]).unwrap_err().contains("no account 9"));
         assert!(run(&["--user", "a@b.c:x:1", "--user", "A@B.C:y:1"]).unwrap_err().contains("twice"));
-        assert!(run(&["--generation", "newest"]).unwrap_err().contains("documented or oldest"));
+        assert!(run(&["--generation", "newest"]).unwrap_err().contains("documented, onapp or oldest"));
+        let c = run(&["--generation", "onapp"]).unwrap();
+        assert_eq!((c.generation, c.lock_delay()), (Generation::Onapp, Duration::ZERO));
+        assert_eq!(run(&[]).unwrap().lock_delay(), Duration::from_millis(500));
+        let c = run(&["--generation=onapp", "--lock-delay-ms", "40"]).unwrap();
+        assert_eq!(c.lock_delay(), Duration::from_millis(40), "an explicit delay applies to any generation");
         assert!(run(&["--token-seconds", "0"]).unwrap_err().contains("at least 1"));
     }
 

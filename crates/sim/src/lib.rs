@@ -39,7 +39,7 @@ pub fn store(config: &Config) -> Store {
             (*id, account)
         })
         .collect();
-    Store { ids, accounts, op_time: config.op_time }
+    Store { ids, accounts, op_time: config.op_time, lock_delay: config.lock_delay(), generation: config.generation }
 }
 
 /// The whole service: the API and the logins ([`auth`]) under `/api` and the

@@ -50,8 +50,8 @@ async fn main() -> ExitCode {
         let life = if key.days_left == 0 { "expired".to_owned() } else { format!("{} days left", key.days_left) };
         println!("  API key: {}  accounts: {accounts}  ({life})", key.key);
     }
-    if config.generation == vmdeck_sim::config::Generation::Oldest {
-        println!("  generation: oldest");
+    if config.generation != vmdeck_sim::config::Generation::Documented {
+        println!("  generation: {}", config.generation.name());
     }
     let f = &config.faults;
     if *f != vmdeck_sim::faults::FaultConfig::default() {

@@ -84,8 +84,11 @@ fn vm(
     let created_at = timestamp(created_secs);
     // Changed within 200 days of being made, but not after the seeded span.
     let updated_at = timestamp(created_secs + rng.below((LAST_SECOND - created_secs).clamp(1, 200 * 86_400)));
+    // Busy from the start: locked at once, whatever the generation's delay.
     let op = (!first && rng.chance(0.03)).then(|| Operation {
+        start: now,
         until: now + Duration::from_millis(2_000 + rng.below(6_000)),
+        lock_noted: true,
         effect: Effect::Nothing,
     });
 
@@ -134,11 +137,9 @@ fn vm(
     }
 
     let snapshots = (0..rng.pick(&[0, 0, 0, 1, 2, 3]))
-        .map(|k| Snapshot {
-            id: ids.snapshot(),
-            label: format!("Snapshot {}", k + 1),
-            size: 1 + rng.below(20),
-            created_at: date(rng),
+        .map(|k| {
+            let (id, size) = (ids.snapshot(), 1 + rng.below(20));
+            Snapshot::new(id, format!("Snapshot {}", k + 1), size, date(rng))
         })
         .collect();
     let iso = (status != "unbuilt" && rng.chance(0.05)).then(|| IsoJoin {
@@ -262,7 +263,7 @@ pub fn make_hostile(ids: &mut Ids, account: &mut Account) {
         for (k, disk) in vm.disks.iter_mut().enumerate() {
             disk.label = text(k);
         }
-        vm.snapshots.push(Snapshot { id: ids.snapshot(), label: text(3), size: 1, created_at: vm.created_at.clone() });
+        vm.snapshots.push(Snapshot::new(ids.snapshot(), text(3), 1, vm.created_at.clone()));
         for (k, interface) in vm.interfaces.iter_mut().enumerate() {
             interface.label = text(k + 1);
             interface.rules.push(FirewallRule {
@@ -290,10 +291,10 @@ mod tests {
 
     #[test]
     fn seeding_is_deterministic_and_varied() {
-        let now = Instant::now();
         let a = seeded(5, 200);
         let b = seeded(5, 200);
         let c = seeded(6, 200);
+        let now = Instant::now();
         let names = |acc: &Account| acc.vms.values().map(|vm| vm.hostname.clone()).collect::<Vec<_>>();
         assert_eq!(names(&a), names(&b));
         assert_ne!(names(&a), names(&c));

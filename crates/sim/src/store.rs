@@ -2,6 +2,7 @@
 //! that hangs off them) and address pools.
 
 use crate::catalogue;
+use crate::config::Generation;
 use crate::records::{Effect, Interface, IpAddress, IpJoin, Vm};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -29,7 +30,9 @@ impl Default for Ids {
             disk: 5001,
             interface: 3001,
             ip: 7001,
-            join: 9001,
+            // Far from the addresses' ids, so that a join's id sent where the
+            // address's is meant (or the other way round) finds nothing.
+            join: 900_000_001,
             rule: 11001,
             iso_join: 13001,
             snapshot: 15001,
@@ -103,18 +106,25 @@ pub struct StoredFile {
 }
 
 impl Account {
-    /// Applies the effects of the operations whose time has come.
+    /// Notes the locks that have begun since the last request (a VM changes
+    /// when its lock begins) and applies the effects of the operations whose
+    /// time has come.
     pub fn settle(&mut self, now: Instant) {
-        let due: Vec<u64> = self
-            .vms
-            .values()
-            .filter(|vm| vm.op.as_ref().is_some_and(|op| op.until <= now))
-            .map(|vm| vm.id)
-            .collect();
+        let mut due = Vec::new();
+        for vm in self.vms.values_mut() {
+            let Some(op) = vm.op.as_mut() else { continue };
+            if !op.lock_noted && op.start <= now {
+                op.lock_noted = true;
+                vm.updated_at = timestamp_at(op.start, now);
+            }
+            if op.until <= now {
+                due.push(vm.id);
+            }
+        }
         for id in due {
             let Some(vm) = self.vms.get_mut(&id) else { continue };
             let Some(op) = vm.op.take() else { continue };
-            vm.updated_at = timestamp_now();
+            vm.updated_at = timestamp_at(op.until, now);
             match op.effect {
                 Effect::Nothing => {}
                 Effect::Status(status) => vm.status = status,
@@ -177,6 +187,10 @@ pub struct Store {
     pub accounts: BTreeMap<u64, Account>,
     /// How long a 202 operation keeps a VM locked.
     pub op_time: Duration,
+    /// How long after the 202 the lock begins.
+    pub lock_delay: Duration,
+    /// Which generation's shapes the API answers in.
+    pub generation: Generation,
 }
 
 /// Seconds since the Unix epoch, now.
@@ -187,6 +201,14 @@ pub fn epoch_now() -> u64 {
 /// The current time as the service writes dates.
 pub fn timestamp_now() -> String {
     timestamp(epoch_now())
+}
+
+/// When `then` was (or will be), as the service writes dates, `now` being the
+/// current instant.
+pub fn timestamp_at(then: Instant, now: Instant) -> String {
+    let past = now.saturating_duration_since(then).as_secs();
+    let ahead = then.saturating_duration_since(now).as_secs();
+    timestamp((epoch_now() + ahead).saturating_sub(past))
 }
 
 /// Seconds since the Unix epoch as the service writes dates: ISO 8601, no zone.
@@ -229,6 +251,14 @@ mod tests {
         assert_eq!(timestamp(19_723 * 86_400 + 3_661), "2024-01-01T01:01:01");
         assert_eq!(timestamp(951_782_400), "2000-02-29T00:00:00");
         assert_eq!(timestamp_now().len(), 19);
+    }
+
+    #[test]
+    fn dates_of_instants_around_now() {
+        let now = Instant::now();
+        let secs = |text: String| text[11..].split(':').map(|p| p.parse::<i64>().unwrap()).fold(0, |acc, p| acc * 60 + p);
+        let (before, at) = (secs(timestamp_at(now - Duration::from_secs(60), now)), secs(timestamp_at(now, now)));
+        assert!([60, 60 - 86_400].contains(&(at - before)), "{before} {at}");
     }
 
     #[test]

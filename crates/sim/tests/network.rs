@@ -107,7 +107,7 @@ async fn deleting_an_interface_removes_its_addresses_and_rules() {
     let vm = sim.offline_vm().await;
     let nic = sim.get(&format!("/virtual_machine/{vm}/network_interfaces")).await.json()[0]["id"].as_str().unwrap().to_owned();
     sim.post(&format!("/network_interface/{nic}/firewall_rule"), json!({"command": "ACCEPT", "protocol": "TCP", "port": "22"})).await;
-    let address = sim.get(&format!("/virtual_machine/{vm}/ip_addresses?interface_id={nic}")).await.json()[0]["ip_address"]["address"].clone();
+    let address = sim.get(&format!("/virtual_machine/{vm}/ip_addresses?interface_id={nic}")).await.json()[0]["address"].clone();
     let r = sim.delete(&format!("/network_interface/{nic}")).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert_eq!(sim.get(&format!("/network_interface/{nic}")).await.status, StatusCode::NOT_FOUND);
@@ -118,7 +118,8 @@ async fn deleting_an_interface_removes_its_addresses_and_rules() {
 
 #[tokio::test]
 async fn addresses_new_and_reserved_and_removing_the_last_one_removes_the_interface() {
-    let sim = Sim::new(20);
+    // OnApp's joins; the documented flat addresses are in generations.rs.
+    let sim = Sim::with(common::onapp(20));
     let vm = sim.offline_vm().await;
     let nic = sim.get(&format!("/virtual_machine/{vm}/network_interfaces?network_id=1")).await.json()[0]["id"].as_str().unwrap().to_owned();
     let added = sim.post(&format!("/network_interface/{nic}/ip_address"), json!({})).await;

@@ -113,7 +113,8 @@ async fn create_from_an_iso_url_or_with_a_reserved_address() {
     let vm = r.json();
     assert_eq!(vm["boot_type"], "cdrom");
     assert_eq!(vm["cdrom"], 1);
-    assert_eq!(vm["ip_addresses"][0]["ip_address"]["address"], free);
+    let addresses = sim.get(&format!("/virtual_machine/{}/ip_addresses", vm["id"].as_str().unwrap())).await.json();
+    assert_eq!(addresses[0]["address"], free);
 }
 
 #[tokio::test]
@@ -269,7 +270,7 @@ async fn destroy_removes_the_vm_with_its_interfaces_and_addresses() {
     let sim = Sim::new(20);
     let id = sim.online_vm().await;
     let addresses: Vec<String> = sim.get(&format!("/virtual_machine/{id}/ip_addresses")).await.json().as_array().unwrap()
-        .iter().map(|j| j["ip_address"]["address"].as_str().unwrap().to_owned()).collect();
+        .iter().map(|ip| ip["address"].as_str().unwrap().to_owned()).collect();
     let nics_before = sim.get("/network_interfaces").await.json().as_array().unwrap().len();
     let r = sim.delete(&format!("/virtual_machine/{id}")).await;
     assert_eq!(r.status, StatusCode::ACCEPTED);

@@ -16,7 +16,7 @@ async fn disks_are_listed_and_applied() {
     for field in ["id", "status", "disk_size", "is_swap", "mount_point", "data_store_group_id", "locked", "autobackup", "created_at"] {
         assert!(primary.get(field).is_some(), "{field}");
     }
-    assert_eq!(primary["primary"], true);
+    assert_eq!((primary["is_swap"].as_bool(), primary["mount_point"].as_str()), (Some(false), Some("/")), "the system disk");
     let r = sim.post(&format!("/virtual_machine/{id}/apply_disks"), json!({"required_format_disk": true})).await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text.is_empty(), "no data");

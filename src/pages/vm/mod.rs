@@ -18,12 +18,12 @@ pub mod statistics;
 pub use confirm::{ConfirmDialog, DialogActions};
 pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
-use crate::api::vms::{get_vm, list_disks};
+use crate::api::vms::{get_vm_with_addresses, list_disks};
 use crate::api::{Api, ApiResult};
 use crate::components::{use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge, TagEditor, VmMarks, VmTags};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
-use crate::tasks::use_tasks;
+use crate::tasks::{use_tasks, Tasks};
 use crate::title::use_vm_name_in_title;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
@@ -43,11 +43,14 @@ pub struct VmCtx {
     /// Counts the times the VM became free after work: tabs reload on it.
     pub settled: RwSignal<u64>,
     data: UseDataReturn<Vm>,
+    tasks: Tasks,
 }
 
 impl VmCtx {
+    /// Busy: the service says so, or work this panel started on it has
+    /// not been seen to end (the service may mark it busy a moment later).
     pub fn busy(self) -> bool {
-        self.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.locked))
+        self.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.locked)) || self.tasks.running_on(&self.id.get())
     }
 
     pub fn name(self) -> String {
@@ -100,8 +103,8 @@ pub fn VmPage() -> impl IntoView {
     let id = Memo::new(move |_| params.with(|p| p.get("id")).unwrap_or_default());
     let data = use_data_with_options(
         move || id.get(),
-        |api, id| async move { get_vm(&api, &id).await },
-        UseDataOptions::default().poll_while(|vm: &Vm| vm.locked).on_answer(move |result, asked_at| match result {
+        |api, id| async move { get_vm_with_addresses(&api, &id).await },
+        UseDataOptions::default().poll_while(move |vm: &Vm| vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id))).on_answer(move |result, asked_at| match result {
             Ok(vm) => tasks.observe(vm, asked_at),
             Err(ApiError::NotFound(_)) => {
                 let vm = id.get_untracked();
@@ -112,13 +115,13 @@ pub fn VmPage() -> impl IntoView {
             Err(_) => {}
         }),
     );
-    let ctx = VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data };
+    let ctx = VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data, tasks };
     provide_context(ctx);
     use_vm_name_in_title(move || ctx.vm.with(|vm| vm.as_ref().map(Vm::display_name)).filter(|_| !data.stale.get()));
 
     // Work ended (busy, then free): the tabs read their parts again.
     Effect::new(move |before: Option<Option<(Option<String>, bool)>>| {
-        let now = ctx.vm.with(|vm| vm.as_ref().map(|vm| (vm.id.clone(), vm.locked)));
+        let now = ctx.vm.with(|vm| vm.as_ref().map(|vm| vm.id.clone())).map(|id| (id, ctx.busy()));
         if let (Some(Some((old_id, true))), Some((new_id, false))) = (&before, &now) {
             if old_id == new_id {
                 ctx.settled.update(|n| *n += 1);
@@ -226,9 +229,10 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 })}
             </div>
             <div class="vm-state">
-                {move || ctx.vm.with(|vm| vm.as_ref().map(|vm| view! {
-                    <StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/>
-                }))}
+                {move || {
+                    let busy = ctx.busy();
+                    ctx.vm.with(|vm| vm.as_ref().map(|vm| view! { <StatusBadge status=vm.status.clone() locked=busy suspended=vm.suspended/> }))
+                }}
                 {move || protection.is_some_and(|p| p.is_protected(&ctx.id.get())).then(|| view! { <ProtectedBadge/> })}
                 {move || view! { <VmTags vm=ctx.id.get() store=tags/> }}
                 <TagsButton ctx=ctx/>

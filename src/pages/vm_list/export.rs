@@ -4,11 +4,13 @@
 
 use super::actions::ListActions;
 use super::pages::each_page;
+use crate::api::vms::fill_addresses;
 use crate::api::Api;
 use crate::components::{Export, TagStore};
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::history::export;
+use vmdeck_core::vm::columns::Column;
 use vmdeck_core::vm::tag_read::is_tagged;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
@@ -21,6 +23,7 @@ const EXPORT_PAGE: u64 = 100;
 pub async fn export_list(session: Session, actions: ListActions, json: bool, include_secrets: bool) -> Result<(), ApiError> {
     let base = actions.query.get_untracked();
     let columns = base.shown_columns();
+    let with_addresses = columns.list().contains(&Column::Addresses);
     let tagged = actions.tagged.get_untracked();
     let tags = actions.tags.map(TagStore::untracked).unwrap_or_default();
     let all = Api::call(session, move |api| async move {
@@ -38,6 +41,9 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool, inc
             true
         })
         .await?;
+        if with_addresses {
+            fill_addresses(&api, &mut all).await?;
+        }
         Ok(all)
     })
     .await?;

@@ -16,7 +16,7 @@ mod table;
 mod toolbar;
 mod transfer;
 
-use crate::api::vms::list_vms;
+use crate::api::vms::{fill_addresses, list_vms};
 use crate::components::{use_tags, ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::kept::Kept;
@@ -32,7 +32,7 @@ use pager::Pager;
 use table::{EmptyList, TableSkeleton, VmTable};
 use since::SinceLastVisit;
 use toolbar::Toolbar;
-use vmdeck_core::vm::columns::Columns;
+use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::tag_read::ViewSize;
 use vmdeck_core::i18n::{common as c, shell as t};
@@ -105,23 +105,40 @@ pub fn VmListPage() -> impl IntoView {
     // view gives its tag's VMs in one request rather than one per VM.
     let view_size = StoredValue::new_local(None);
     let tasks = use_tasks();
+    // The documented VM does not list its addresses: with their column
+    // shown, the page's are read from the account's (two reads a page).
+    let addresses_shown = Memo::new(move |_| columns.with(|c| c.list().contains(&Column::Addresses)));
     let list = use_data_with_options(
-        move || (read.get(), tagged.get()),
-        move |api, (query, tagged)| async move {
-            match tagged {
-                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, view_size, tasks.last_sent_at()).await,
+        move || (read.get(), tagged.get(), addresses_shown.get()),
+        move |api, (query, tagged, addresses)| async move {
+            let mut page = match tagged {
+                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, view_size, tasks.last_sent_at()).await?,
                 None => {
                     tag_read.try_set_value(None);
                     let page = list_vms(&api, &query).await?;
                     if let Some(total) = page.total {
                         view_size.try_set_value(Some(ViewSize::new(&query, total)));
                     }
-                    Ok(page)
+                    page
                 }
+            };
+            if addresses {
+                fill_addresses(&api, &mut page.items).await?;
             }
+            Ok(page)
         },
-        UseDataOptions::default().poll_while(|page: &Page<Vm>| page.items.iter().any(|vm| vm.locked)),
+        UseDataOptions::default().poll_while(move |page: &Page<Vm>| page.items.iter().any(|vm| vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id)))),
     );
+    // The panel's own work on a VM shown here was seen to end (by the task
+    // tray, maybe between two reads of the list): read the list again.
+    let working = Memo::new(move |_| list.data.with(|page| page.as_ref().is_some_and(|p| p.items.iter().any(|vm| vm.id.as_deref().is_some_and(|id| tasks.running_on(id))))));
+    Effect::new(move |before: Option<bool>| {
+        let now = working.get();
+        if before == Some(true) && !now {
+            list.refresh();
+        }
+        now
+    });
     use_vm_count_in_title(move || list.data.with(|page| page.as_ref().and_then(|page| page.total)));
     let rows = RwSignal::new(Vec::<Row>::new());
     Effect::new(move || {

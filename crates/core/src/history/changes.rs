@@ -17,7 +17,9 @@ pub struct SeenVm {
     pub memory_mb: Option<i64>,
     pub cpus: Option<i64>,
     pub disks_gb: Option<i64>,
-    pub addresses: Vec<String>,
+    /// None where the list did not say them (the documented VM lists none,
+    /// and the panel reads them only with their column shown).
+    pub addresses: Option<Vec<String>>,
     pub suspended: bool,
     /// When the VM was made, in milliseconds since the epoch, if known.
     #[serde(default)]
@@ -27,8 +29,11 @@ pub struct SeenVm {
 impl SeenVm {
     /// The record of a VM; none for one without an id.
     pub fn of(vm: &Vm) -> Option<SeenVm> {
-        let mut addresses = vm.ip_addresses.clone();
-        crate::sort_short(&mut addresses);
+        let addresses = vm.addresses_known.then(|| {
+            let mut addresses = vm.ip_addresses.clone();
+            crate::sort_short(&mut addresses);
+            addresses
+        });
         Some(SeenVm {
             id: vm.id.clone()?,
             name: vm.display_name(),
@@ -169,10 +174,13 @@ pub fn diff<'a>(before: &'a [SeenVm], now: &'a [SeenVm]) -> Vec<VmChange> {
         if (was.memory_mb, was.cpus, was.disks_gb) != (vm.memory_mb, vm.cpus, vm.disks_gb) {
             note(vm, Change::Resized { from: was.sizes(), to: vm.sizes() });
         }
-        if was.addresses != vm.addresses {
-            let added = vm.addresses.iter().filter(|a| !was.addresses.contains(a)).cloned().collect();
-            let removed = was.addresses.iter().filter(|a| !vm.addresses.contains(a)).cloned().collect();
-            note(vm, Change::Addresses { added, removed });
+        // Compared only where both reads said them.
+        if let (Some(before), Some(now)) = (&was.addresses, &vm.addresses) {
+            if before != now {
+                let added = now.iter().filter(|a| !before.contains(a)).cloned().collect();
+                let removed = before.iter().filter(|a| !now.contains(a)).cloned().collect();
+                note(vm, Change::Addresses { added, removed });
+            }
         }
         match (was.suspended, vm.suspended) {
             (false, true) => note(vm, Change::Suspended),
@@ -198,7 +206,7 @@ mod tests {
             memory_mb: Some(1024),
             cpus: Some(1),
             disks_gb: Some(20),
-            addresses: vec!["203.0.113.1".into()],
+            addresses: Some(vec!["203.0.113.1".into()]),
             suspended: false,
             created: Some(1_000),
         }
@@ -241,7 +249,7 @@ mod tests {
         let before = vec![seen_vm("1", "offline"), seen_vm("2", "online"), seen_vm("3", "online"), seen_vm("4", "online"), seen_vm("5", "online"), seen_vm("6", "online")];
         let mut now = vec![seen_vm("1", "online"), seen_vm("2", "offline"), seen_vm("3", "online"), seen_vm("4", "online"), seen_vm("5", "recovery"), seen_vm("7", "unbuilt")];
         now[2].memory_mb = Some(2048);
-        now[3].addresses = vec!["203.0.113.9".into()];
+        now[3].addresses = Some(vec!["203.0.113.9".into()]);
         now[3].suspended = true;
         let changes = diff(&before, &now);
         let said: Vec<String> = changes.iter().map(VmChange::sentence).collect();
@@ -270,7 +278,10 @@ mod tests {
         .unwrap();
         let record = SeenVm::of(&vm).unwrap();
         assert_eq!(record.id, "9");
-        assert_eq!(record.addresses, ["198.51.100.2", "203.0.113.9"]);
+        assert_eq!(record.addresses, Some(vec!["198.51.100.2".to_owned(), "203.0.113.9".to_owned()]));
+        // A VM that does not list its addresses says nothing of them.
+        let documented = SeenVm::of(&Vm::from_json(&serde_json::json!({"id": "8"})).unwrap()).unwrap();
+        assert_eq!(documented.addresses, None);
         assert!(record.suspended);
         assert_eq!(Vm::from_json(&serde_json::json!({"label": "no id"})).ok().and_then(|vm| SeenVm::of(&vm)), None);
     }

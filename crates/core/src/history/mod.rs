@@ -11,7 +11,9 @@
 pub mod operation;
 pub mod changes;
 pub mod export;
+pub mod follow;
 
+pub use follow::{Seen, VmMark};
 pub use operation::Operation;
 use crate::history::export::Table;
 use crate::i18n::messages as t;
@@ -33,6 +35,8 @@ pub enum TaskState {
     /// What it led to ("now online"); empty when the answer said no more than done.
     Done(String),
     Failed(String),
+    /// Accepted for later, and never seen to start or end ([`follow`]).
+    Unconfirmed,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +58,12 @@ pub struct Task {
     /// What undoes it, for a firewall write the service accepted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reversal: Option<Reversal>,
+    /// The VM as last seen before the write, to see the work's effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<VmMark>,
+    /// The VM was seen busy since the write: free again, the work is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lock_seen: bool,
 }
 
 impl Task {
@@ -114,6 +124,8 @@ impl TaskList {
             finished: None,
             state: TaskState::Running,
             reversal: None,
+            before: None,
+            lock_seen: false,
         });
         // The newest KEEP stay, and older ones still running.
         let mut kept = 0;
@@ -132,13 +144,14 @@ impl TaskList {
             TaskState::Done(outcome) if outcome.is_empty() => crate::tf!(t::HISTORY_DONE_PLAIN, action = action_label(&task.action), vm = task.vm_name),
             TaskState::Done(outcome) => crate::tf!(t::HISTORY_DONE, action = action_label(&task.action), vm = task.vm_name, outcome = outcome),
             TaskState::Failed(why) => crate::tf!(t::HISTORY_FAILED, action = action_label(&task.action), vm = task.vm_name, why = why),
+            TaskState::Unconfirmed => crate::tf!(t::HISTORY_UNCONFIRMED, action = action_label(&task.action), vm = task.vm_name),
             TaskState::Running => return None,
         };
         // What the service said may quote an address with its credentials.
         task.state = match state {
             TaskState::Done(outcome) => TaskState::Done(secrets::text_for_record(&outcome)),
             TaskState::Failed(why) => TaskState::Failed(secrets::text_for_record(&why)),
-            TaskState::Running => TaskState::Running,
+            other @ (TaskState::Unconfirmed | TaskState::Running) => other,
         };
         task.finished = Some(now);
         Some(message)
@@ -260,6 +273,7 @@ pub fn table(entries: &[&Task], iso: &dyn Fn(f64) -> String) -> Table {
                     TaskState::Running => ("running", String::new()),
                     TaskState::Done(outcome) => ("done", secrets::text_for_record(outcome)),
                     TaskState::Failed(why) => ("refused", secrets::text_for_record(why)),
+                    TaskState::Unconfirmed => ("unconfirmed", String::new()),
                 };
                 vec![
                     iso(t.started),

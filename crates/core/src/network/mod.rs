@@ -2,7 +2,10 @@
 //! tolerantly: the spec names only the interface's fields, the others are
 //! the real provider's (OnApp's), and unknown ones are kept in `raw`.
 
+pub mod address;
 pub mod form;
+
+pub use address::{addresses_by_vm, IpAddress};
 
 use crate::i18n::{integer, messages as t};
 use crate::api::decode::{self, DecodeError};
@@ -63,58 +66,6 @@ pub fn format_rate_limit(mb: Option<i64>) -> String {
         Some(0) => t::NET_RATE_UNLIMITED.get().into(),
         Some(n) if n >= 1000 && n % 1000 == 0 => format!("{} Gb/s", integer(n / 1000)),
         Some(n) => format!("{} Mb/s", integer(n)),
-    }
-}
-
-/// An IP address: OnApp's join `{id, ip_address_id, network_interface_id,
-/// ip_address: {...}}`, or a flat `{id, address, ...}`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IpAddress {
-    /// The join's id (what removal takes), else the address's.
-    pub id: Option<String>,
-    pub ip_address_id: Option<String>,
-    pub address: Option<String>,
-    pub netmask: Option<String>,
-    pub gateway: Option<String>,
-    pub network_id: Option<String>,
-    pub interface_id: Option<String>,
-    pub vm_id: Option<String>,
-    /// Not attached to an interface.
-    pub free: Option<bool>,
-    pub reserved: Option<bool>,
-    pub raw: Map<String, Value>,
-}
-
-impl IpAddress {
-    pub fn from_map(map: &Map<String, Value>) -> Self {
-        let inner = match map.get("ip_address") {
-            Some(Value::Object(inner)) => Some(inner),
-            _ => None,
-        };
-        // A field of the address: on the nested object for a join, else on the item.
-        let field = |k: &str| inner.and_then(|i| i.get(k)).or_else(|| map.get(k));
-        let prefix = decode::text(field("prefix"));
-        Self {
-            id: decode::id(map.get("id")),
-            ip_address_id: decode::id(map.get("ip_address_id")).or_else(|| inner.and_then(|i| decode::id(i.get("id")))),
-            address: decode::text(field("address")).or_else(|| match map.get("ip_address") {
-                Some(Value::String(s)) => Some(s.clone()),
-                _ => None,
-            }),
-            netmask: decode::text(field("netmask")).or(prefix.map(|p| format!("/{p}"))),
-            gateway: decode::text(field("gateway")),
-            network_id: decode::id(field("network_id")),
-            interface_id: decode::id(map.get("network_interface_id")).or_else(|| decode::id(field("network_interface_id"))),
-            vm_id: decode::id(field("virtual_machine_id")),
-            free: decode::flag(field("free")),
-            reserved: decode::flag(field("reserved")),
-            raw: map.clone(),
-        }
-    }
-
-    pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
-        let items = decode::list(value, "ip_address_join", "ip_addresses", "a list of IP addresses")?;
-        Ok(items.items.into_iter().map(|m| Self::from_map(decode::unwrap_item_map(m, "ip_address"))).collect())
     }
 }
 
@@ -195,23 +146,6 @@ mod tests {
         assert_eq!(format_rate_limit(Some(1_500)), "1500 Mb/s");
         assert_eq!(format_rate_limit(Some(12_500)), "12.500 Mb/s");
         assert_eq!(format_rate_limit(Some(0)), "sin límite");
-    }
-
-    #[test]
-    fn ip_addresses_as_joins_flat_or_wrapped() {
-        let list = IpAddress::list_from_json(&json!([
-            {"id": "9001", "ip_address_id": "7001", "network_interface_id": "3001", "ip_address": {"id": "7001", "address": "203.0.113.5", "netmask": "255.255.255.0", "gateway": "203.0.113.254", "network_id": "1"}},
-            {"id": "7002", "address": "203.0.113.6", "free": true, "reserved": true},
-            {"ip_address": {"id": "7003", "address": "10.0.0.3", "prefix": 8}},
-            {"ip_address_join": {"id": 1, "ip_address": "198.51.100.1"}}
-        ]))
-        .unwrap();
-        assert_eq!((list[0].id.as_deref(), list[0].ip_address_id.as_deref()), (Some("9001"), Some("7001")));
-        assert_eq!(list[0].address.as_deref(), Some("203.0.113.5"));
-        assert_eq!(list[0].interface_id.as_deref(), Some("3001"));
-        assert_eq!((list[1].address.as_deref(), list[1].free, list[1].reserved), (Some("203.0.113.6"), Some(true), Some(true)));
-        assert_eq!((list[2].address.as_deref(), list[2].netmask.as_deref()), (Some("10.0.0.3"), Some("/8")));
-        assert_eq!(list[3].address.as_deref(), Some("198.51.100.1"));
     }
 
     #[test]

@@ -287,7 +287,7 @@ impl CreateVmForm {
     pub fn like(vm: &Vm, disks: &[Disk], network_id: Option<&str>) -> Self {
         let defaults = Self::default();
         let number = |n: Option<i64>, default: &str| n.filter(|n| *n > 0).map_or_else(|| default.to_owned(), |n| n.to_string());
-        let primary = disks.iter().find(|d| d.primary).and_then(|d| d.size_gb);
+        let primary = Disk::system_size(disks);
         Self {
             memory: number(vm.memory_mb, &defaults.memory),
             cpus: number(vm.cpus, &defaults.cpus),

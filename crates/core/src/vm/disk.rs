@@ -1,4 +1,5 @@
-//! The disk resource (its fields are the real provider's; the spec does not show them).
+//! The disk resource, as the provider documents it (no `primary`, no
+//! `label`) and as OnApp sends it (both).
 
 use crate::i18n::messages as t;
 use crate::api::decode;
@@ -10,7 +11,8 @@ pub struct Disk {
     pub label: Option<String>,
     pub size_gb: Option<i64>,
     pub is_swap: bool,
-    pub primary: bool,
+    /// OnApp's `primary`, where sent; see [`Disk::is_system`].
+    pub primary: Option<bool>,
     pub mount_point: Option<String>,
     pub data_store_group_id: Option<String>,
     pub status: Option<String>,
@@ -26,7 +28,7 @@ impl Disk {
             label: decode::text(get("label")),
             size_gb: decode::int(get("disk_size")).or_else(|| decode::int(get("size"))),
             is_swap: decode::flag(get("is_swap")).unwrap_or(false),
-            primary: decode::flag(get("primary")).unwrap_or(false),
+            primary: decode::flag(get("primary")),
             mount_point: decode::text(get("mount_point")),
             data_store_group_id: decode::id(get("data_store_group_id")),
             status: decode::text(get("status")),
@@ -40,11 +42,26 @@ impl Disk {
         Ok((items.items.into_iter().map(Self::from_map).collect(), items.skipped))
     }
 
-    /// "Primary disk", "Swap", or the label, for lists.
+    /// Whether this is the disk the system lives on: OnApp's `primary` where
+    /// sent, else (as documented) the one that is not swap and is mounted
+    /// at `/` (`C:` on Windows).
+    pub fn is_system(&self) -> bool {
+        self.primary.unwrap_or_else(|| {
+            let mount = self.mount_point.as_deref().map(str::trim).unwrap_or_default();
+            !self.is_swap && (mount == "/" || mount.trim_end_matches(['\\', '/']).eq_ignore_ascii_case("c:"))
+        })
+    }
+
+    /// The size of the system disk among `disks`, where known.
+    pub fn system_size(disks: &[Self]) -> Option<i64> {
+        disks.iter().find(|d| d.is_system()).and_then(|d| d.size_gb)
+    }
+
+    /// "System disk", "Swap", or the label, for lists.
     pub fn name(&self) -> String {
         self.label.clone().unwrap_or_else(|| {
-            if self.primary {
-                t::DISK_PRIMARY.get().into()
+            if self.is_system() {
+                t::DISK_SYSTEM.get().into()
             } else if self.is_swap {
                 crate::i18n::common::SWAP.get().into()
             } else {
@@ -68,9 +85,27 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(skipped, 1);
-        assert_eq!((disks[0].id.as_deref(), disks[0].size_gb, disks[0].primary), (Some("5"), Some(20), true));
+        assert_eq!((disks[0].id.as_deref(), disks[0].size_gb, disks[0].is_system()), (Some("5"), Some(20), true));
         assert_eq!(disks[1].size_gb, Some(2));
         assert!(disks[1].is_swap);
         assert_eq!(disks[1].name(), "Swap");
+    }
+
+    #[test]
+    fn the_documented_system_disk_is_the_one_mounted_at_the_root() {
+        let (disks, _) = Disk::list_from_json(&json!([
+            {"id": "1", "disk_size": 2, "is_swap": true, "mount_point": null},
+            {"id": "2", "disk_size": 40, "is_swap": false, "mount_point": "/data"},
+            {"id": "3", "disk_size": 20, "is_swap": false, "mount_point": "/"},
+            {"id": "4", "disk_size": 50, "is_swap": false, "mount_point": "C:\\"}
+        ]))
+        .unwrap();
+        let system: Vec<_> = disks.iter().map(Disk::is_system).collect();
+        assert_eq!(system, [false, false, true, true]);
+        assert_eq!((disks[2].name(), disks[1].name()), ("System disk".to_owned(), "Disk 2".to_owned()));
+        assert_eq!(Disk::system_size(&disks), Some(20));
+        // OnApp's flag wins where sent.
+        let (onapp, _) = Disk::list_from_json(&json!([{"id": "5", "disk_size": 9, "primary": false, "mount_point": "/"}])).unwrap();
+        assert!(!onapp[0].is_system());
     }
 }

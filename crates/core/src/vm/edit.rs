@@ -189,7 +189,7 @@ mod tests {
         for field in ["hostname", "memory", "cpus", "primary_disk_size", "cpu_type", "boot_type", "label"] {
             assert!(errors.contains_key(field), "{field}");
         }
-        assert_eq!(errors["primary_disk_size"], "The primary disk cannot shrink below its 20 GB.");
+        assert_eq!(errors["primary_disk_size"], "The system disk cannot shrink below its 20 GB.");
         assert!(bad.changes(&before).is_err());
         let hostname = EditVmForm { hostname: "web-2".into(), ..before.clone() };
         assert_eq!(hostname.consequences(&before), vec!["The hostname is informative only: nothing changes inside the VM."]);

@@ -176,15 +176,25 @@ pub struct Vm {
     /// As sent: ISO 8601 without a zone.
     pub created_at: Option<String>,
     pub updated_at: Option<String>,
-    /// Addresses, where the resource carries them (lists often do not).
+    /// Addresses, where known: OnApp's resource lists them, the documented
+    /// one does not, and the panel reads them apart (`addresses_known`).
     pub ip_addresses: Vec<String>,
+    /// Whether `ip_addresses` says what the VM has: the resource listed
+    /// them, or they were read from the VM's or the account's addresses.
+    pub addresses_known: bool,
     pub raw: Map<String, Value>,
 }
 
 impl Vm {
-    /// Decodes one VM, bare or wrapped as `{"virtual_machine": {...}}`.
+    /// Decodes one VM, bare or wrapped as `{"virtual_machine": {...}}`, or
+    /// in the `{"queue_token": ..., "resource": {...}}` an older generation
+    /// answers a create with.
     pub fn from_json(value: &Value) -> Result<Self, DecodeError> {
-        decode::object(value, "virtual_machine", "a virtual machine").map(Self::from_map)
+        let map = decode::object(value, "virtual_machine", "a virtual machine")?;
+        match map.get("resource") {
+            Some(resource @ Value::Object(_)) if !map.contains_key("id") => Self::from_json(resource),
+            _ => Ok(Self::from_map(map)),
+        }
     }
 
     /// Decodes a VM list in any of the envelopes the service uses; items that
@@ -225,6 +235,7 @@ impl Vm {
             created_at: decode::text(get("created_at")),
             updated_at: decode::text(get("updated_at")),
             ip_addresses: ip_addresses(get("ip_addresses")),
+            addresses_known: map.contains_key("ip_addresses"),
             raw: map.clone(),
         }
     }

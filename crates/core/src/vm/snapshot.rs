@@ -1,16 +1,63 @@
-//! A VM's snapshots (a shape the spec does not show).
+//! A VM's snapshots: as the provider documents them (`locked`, `error`,
+//! `in_use`, an `identifier`, no size, date or status) and as OnApp sends
+//! them (size, status, date).
 
 use crate::api::decode::{self, DecodeError};
+use crate::i18n::vm as t;
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub id: Option<String>,
     pub label: Option<String>,
+    pub identifier: Option<String>,
     pub size_gb: Option<i64>,
     pub status: Option<String>,
     pub created_at: Option<String>,
+    pub locked: Option<bool>,
+    pub error: Option<bool>,
+    pub in_use: Option<bool>,
     pub raw: Map<String, Value>,
+}
+
+/// What a snapshot is fit for now, from whichever fields were sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SnapshotState {
+    /// The service reports an error: going back to it may not work.
+    Failed,
+    /// Being taken or changed.
+    Busy,
+    /// In use by the VM.
+    InUse,
+    Ready,
+    /// A status the panel does not know, as sent.
+    Other(String),
+    /// Nothing was sent to tell.
+    Unknown,
+}
+
+impl SnapshotState {
+    pub fn label(&self) -> &str {
+        match self {
+            Self::Failed => t::SNAPSHOTS_STATE_FAILED.get(),
+            Self::Busy => t::SNAPSHOTS_STATE_BUSY.get(),
+            Self::InUse => t::SNAPSHOTS_STATE_IN_USE.get(),
+            Self::Ready => t::SNAPSHOTS_STATE_READY.get(),
+            Self::Other(status) => status,
+            Self::Unknown => "—",
+        }
+    }
+
+    /// A stable token for styling.
+    pub fn css_class(&self) -> &'static str {
+        match self {
+            Self::Failed => "failed",
+            Self::Busy => "busy",
+            Self::InUse => "in-use",
+            Self::Ready => "ready",
+            Self::Other(_) | Self::Unknown => "other",
+        }
+    }
 }
 
 impl Snapshot {
@@ -22,12 +69,42 @@ impl Snapshot {
             .map(|map| Self {
                 id: decode::id(map.get("id")),
                 label: decode::text(map.get("label")),
+                identifier: decode::text(map.get("identifier")),
                 size_gb: decode::int(map.get("size")),
                 status: decode::text(map.get("status")),
                 created_at: decode::text(map.get("created_at")),
+                locked: decode::flag(map.get("locked")),
+                error: decode::flag(map.get("error")),
+                in_use: decode::flag(map.get("in_use")),
                 raw: map.clone(),
             })
             .collect())
+    }
+
+    /// An error wins over everything; then work on it, then use; a status
+    /// the service sends says the rest.
+    pub fn state(&self) -> SnapshotState {
+        let status = self.status.as_deref().map(|s| s.trim().to_ascii_lowercase());
+        if self.error == Some(true) || matches!(status.as_deref(), Some("failed" | "error")) {
+            return SnapshotState::Failed;
+        }
+        if self.locked == Some(true) || matches!(status.as_deref(), Some("pending" | "building" | "locked")) {
+            return SnapshotState::Busy;
+        }
+        if self.in_use == Some(true) {
+            return SnapshotState::InUse;
+        }
+        match (status.as_deref(), &self.status) {
+            (Some("built" | "ready" | "active" | "complete"), _) => SnapshotState::Ready,
+            (Some(_), Some(sent)) => SnapshotState::Other(sent.clone()),
+            _ if self.error.is_some() || self.locked.is_some() || self.in_use.is_some() => SnapshotState::Ready,
+            _ => SnapshotState::Unknown,
+        }
+    }
+
+    /// The name to show: the label, else the number.
+    pub fn name(&self) -> String {
+        self.label.clone().or_else(|| self.id.as_ref().map(|id| format!("#{id}"))).unwrap_or_else(|| "—".to_owned())
     }
 }
 
@@ -37,8 +114,25 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn snapshots() {
-        let list = Snapshot::list_from_json(&json!([{"id": 1, "label": "Before upgrade", "size": "4"}])).unwrap();
-        assert_eq!(list[0].size_gb, Some(4));
+    fn onapp_snapshots() {
+        let list = Snapshot::list_from_json(&json!([{"id": 1, "label": "Before upgrade", "size": "4", "status": "built"}])).unwrap();
+        assert_eq!((list[0].size_gb, list[0].state()), (Some(4), SnapshotState::Ready));
+    }
+
+    #[test]
+    fn documented_snapshots_say_failed_busy_and_in_use() {
+        let list = Snapshot::list_from_json(&json!([
+            {"id": "1", "label": "a", "identifier": "5f0c", "virtual_machine_id": "9", "locked": 0, "error": 1, "in_use": 0},
+            {"id": "2", "label": "b", "locked": 1, "error": 0, "in_use": 1},
+            {"id": "3", "label": "c", "locked": 0, "error": 0, "in_use": 1},
+            {"id": "4", "label": "d", "locked": 0, "error": 0, "in_use": 0},
+            {"id": "5", "status": "merging"},
+            {"id": "6"}
+        ]))
+        .unwrap();
+        let states: Vec<_> = list.iter().map(Snapshot::state).collect();
+        assert_eq!(states, [SnapshotState::Failed, SnapshotState::Busy, SnapshotState::InUse, SnapshotState::Ready, SnapshotState::Other("merging".into()), SnapshotState::Unknown]);
+        assert_eq!((list[0].size_gb, list[0].identifier.as_deref()), (None, Some("5f0c")));
+        assert_eq!((list[0].state().label(), list[5].name()), ("failed", "#6".to_owned()));
     }
 }

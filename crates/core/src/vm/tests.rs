@@ -66,3 +66,14 @@ mod spanish_tests {
         assert_eq!(vm.display_name(), "VM 7");
     }
 }
+
+#[test]
+fn a_create_answer_in_the_older_envelope_is_the_vm() {
+    let vm = Vm::from_json(&serde_json::json!({"queue_token": "abc", "resource": {"id": "41", "label": "web", "status": "unbuilt"}})).unwrap();
+    assert_eq!((vm.id.as_deref(), vm.status.clone()), (Some("41"), VmStatus::Unbuilt));
+    let flat = Vm::from_json(&serde_json::json!({"id": "42", "queue_token": "abc"})).unwrap();
+    assert_eq!(flat.id.as_deref(), Some("42"));
+    // The documented VM does not list its addresses; OnApp's does.
+    assert!(!flat.addresses_known);
+    assert!(Vm::from_json(&serde_json::json!({"id": "43", "ip_addresses": []})).unwrap().addresses_known);
+}

@@ -1,7 +1,7 @@
 //! A VM's disks.
 
 use crate::cases;
-use crate::fields::{flag_or_false_field, id_field, int_field, list_sent, put, text_field};
+use crate::fields::{flag_field, flag_or_false_field, id_field, int_field, list_sent, put, text_field};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use serde_json::{Map, Value};
@@ -9,7 +9,7 @@ use vmdeck_core::vm::disk::Disk;
 
 prop_compose! {
     fn disk_sent()(
-        f in (id_field(), text_field(), int_field(), any::<bool>(), flag_or_false_field(), flag_or_false_field(), text_field(), id_field(), text_field(), flag_or_false_field()),
+        f in (id_field(), text_field(), int_field(), any::<bool>(), flag_or_false_field(), flag_field(), text_field(), id_field(), text_field(), flag_or_false_field()),
     ) -> (Disk, Map<String, Value>) {
         let mut m = Map::new();
         let (id, label, size, short_name, is_swap, primary, mount_point, group, status, locked) = f;

@@ -42,11 +42,13 @@ fn netmask_field() -> impl Strategy<Value = (Option<String>, Option<(&'static st
 
 prop_compose! {
     /// An address as OnApp's join (`{id, ip_address_id, network_interface_id,
-    /// ip_address: {...}}`), or flat.
+    /// ip_address: {...}}`), or flat with `interface_id` (documented) or
+    /// `network_interface_id`.
     fn ip_address_sent()(
         join in option::of((any::<u64>(), any::<bool>(), id_field())),
         own in (id_field(), text_field(), netmask_field(), text_field(), id_field(), id_field(), flag_field(), flag_field()),
         interface in id_field(),
+        documented in any::<bool>(),
     ) -> (IpAddress, Map<String, Value>) {
         let (own_id, address, (netmask, mask_sent), gateway, network_id, vm_id, free, reserved) = own;
         let mut inner = Map::new();
@@ -57,7 +59,7 @@ prop_compose! {
         }
         let mut ip = IpAddress {
             id: own_id.clone(),
-            ip_address_id: None,
+            join_id: None,
             address,
             netmask,
             gateway: put(&mut inner, "gateway", gateway),
@@ -70,19 +72,18 @@ prop_compose! {
         };
         let map = match join {
             None => {
-                ip.interface_id = put(&mut inner, "network_interface_id", interface);
+                ip.interface_id = put(&mut inner, if documented { "interface_id" } else { "network_interface_id" }, interface);
                 inner
             }
             Some((join_id, name_address_id, join_interface)) => {
                 let mut outer = Map::new();
                 outer.insert("id".into(), json!(join_id.to_string()));
-                ip.id = Some(join_id.to_string());
+                ip.join_id = Some(join_id.to_string());
                 if name_address_id {
                     if let Some(id) = &own_id {
                         outer.insert("ip_address_id".into(), json!(id));
                     }
                 }
-                ip.ip_address_id = own_id;
                 ip.interface_id = put(&mut outer, "network_interface_id", join_interface);
                 outer.insert("ip_address".into(), Value::Object(inner));
                 outer
@@ -111,7 +112,7 @@ proptest! {
         let mut maps = Vec::new();
         for ((ip, map), wrapped_flat) in addresses {
             // A flat address may come in its own `ip_address` wrapper too.
-            let flat = ip.ip_address_id.is_none() && !map.contains_key("ip_address");
+            let flat = ip.join_id.is_none() && !map.contains_key("ip_address");
             maps.push(if flat && wrapped_flat { json!({"ip_address": map}).as_object().unwrap().clone() } else { map });
             expected.push(ip);
         }

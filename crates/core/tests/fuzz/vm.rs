@@ -100,9 +100,10 @@ prop_compose! {
             created_at: put(&mut m, "created_at", created),
             updated_at: put(&mut m, "updated_at", updated),
             ip_addresses: put(&mut m, "ip_addresses", addresses),
+            addresses_known: false,
             raw: Map::new(),
         };
-        (Vm { raw: m.clone(), ..vm }, m)
+        (Vm { addresses_known: m.contains_key("ip_addresses"), raw: m.clone(), ..vm }, m)
     }
 }
 

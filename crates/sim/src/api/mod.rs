@@ -7,6 +7,7 @@ mod vms;
 
 use crate::auth::Auth;
 use crate::body::{Errors, Form};
+use crate::config::Generation;
 use crate::records::{Effect, Operation, Vm};
 use crate::store::{Account, Ids, Store};
 use axum::extract::{FromRequestParts, Path};
@@ -18,7 +19,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Shared, cloneable handle to the store and the credentials.
 #[derive(Clone)]
@@ -157,11 +158,14 @@ impl FromRequestParts<AppState> for Authed {
 }
 
 /// What a handler works with: the account (settled up to now), the id
-/// counters and how long operations take.
+/// counters, how long operations take and the generation whose shapes to
+/// answer in.
 pub struct Ctx<'a> {
     pub account: &'a mut Account,
     pub ids: &'a mut Ids,
-    pub op_time: std::time::Duration,
+    pub op_time: Duration,
+    pub lock_delay: Duration,
+    pub generation: Generation,
     pub now: Instant,
 }
 
@@ -171,10 +175,10 @@ impl Authed {
     pub fn with<R>(&self, f: impl FnOnce(Ctx<'_>) -> R) -> R {
         let now = Instant::now();
         let mut store = self.state.lock();
-        let Store { ids, accounts, op_time } = &mut *store;
+        let Store { ids, accounts, op_time, lock_delay, generation } = &mut *store;
         let account = accounts.get_mut(&self.account).expect("every account a credential opens exists (checked at startup)");
         account.settle(now);
-        f(Ctx { account, ids, op_time: *op_time, now })
+        f(Ctx { account, ids, op_time: *op_time, lock_delay: *lock_delay, generation: *generation, now })
     }
 }
 
@@ -187,28 +191,34 @@ impl Ctx<'_> {
             .ok_or_else(|| not_found("Virtual machine"))
     }
 
-    /// The VM, refused while an operation runs on it: the service does not
-    /// queue a second one.
+    /// The VM, refused while an operation runs on it or is about to: the
+    /// service does not queue a second one. OnApp answers 403 for "correct,
+    /// but cannot be done now"; the documented generations 422.
     pub fn idle_vm(&mut self, id: &str) -> Result<&mut Vm, Response> {
-        let now = self.now;
+        let (now, generation) = (self.now, self.generation);
         let vm = self.vm(id)?;
-        if vm.is_locked(now) {
-            return Err(error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The virtual machine is busy with another operation; try again when it has finished",
-            ));
+        if vm.is_busy(now) {
+            let status = if generation.onapp_shapes() { StatusCode::FORBIDDEN } else { StatusCode::UNPROCESSABLE_ENTITY };
+            return Err(error(status, "The virtual machine is busy with another operation; try again when it has finished"));
         }
         Ok(vm)
     }
 
-    /// Locks a VM for an operation whose effect applies when it ends.
+    /// Starts an operation whose effect applies when it ends. The lock begins
+    /// after the generation's delay; without one the VM changes now, else
+    /// when a request finds the lock begun ([`Account::settle`]).
     pub fn start_operation(&self, vm: &mut Vm, effect: Effect) {
-        vm.op = Some(Operation { until: self.now + self.op_time, effect });
-        vm.updated_at = crate::store::timestamp_now();
+        let start = self.now + self.lock_delay;
+        let lock_noted = self.lock_delay.is_zero();
+        vm.op = Some(Operation { start, until: start + self.op_time, lock_noted, effect });
+        if lock_noted {
+            vm.updated_at = crate::store::timestamp_now();
+        }
     }
 
-    pub fn address_of(&self) -> impl Fn(u64) -> Option<String> + '_ {
-        |id| self.account.address_of(id)
+    /// The VM resource in the generation's shape.
+    pub fn vm_json(&self, vm: &Vm) -> Value {
+        vm.to_json(self.now, self.generation, |id| self.account.address_of(id))
     }
 }
 

@@ -1,5 +1,6 @@
 //! `POST /token`: the JSON password login of the newest and the oldest
-//! generation, and (not documented beyond its fields) its refresh.
+//! generation (OnApp's shapes answer as the newest), and (not documented
+//! beyond its fields) its refresh.
 
 use super::registry::Login;
 use super::tokens::{Pair, Style};
@@ -20,7 +21,7 @@ pub async fn token(State(auth): State<Auth>, body: Bytes) -> Response {
     };
     let mut registry = auth.lock();
     let style = match registry.generation {
-        Generation::Documented => Style::Documented,
+        Generation::Documented | Generation::Onapp => Style::Documented,
         Generation::Oldest => Style::Oldest,
     };
     let now = now_ms();

@@ -1,25 +1,20 @@
-//! How the service writes each record: the VM and its parts, interfaces,
-//! addresses and rules, in the spec's shapes (see the conventions in
-//! [`super`]).
+//! How the service writes each record: the VM, its interfaces, rules and
+//! mounted ISO, in the spec's shapes (see the conventions in [`super`]);
+//! disks, snapshots and addresses in `json_parts`.
 
-use super::network::{FirewallRule, Interface, IpAddress, IpJoin};
-use super::vm::{Disk, IsoJoin, Snapshot, Vm};
+use super::network::{FirewallRule, Interface};
+use super::vm::{IsoJoin, Vm};
 use crate::catalogue;
+use crate::config::Generation;
 use serde_json::{json, Value};
 use std::time::Instant;
 
 impl Vm {
-    /// The VM resource. `addresses` gives the address of an IP id.
-    pub fn to_json(&self, now: Instant, address_of: impl Fn(u64) -> Option<String>) -> Value {
+    /// The VM resource. `address_of` gives the address of an IP id: OnApp
+    /// lists the VM's addresses in it, the documented generations do not.
+    pub fn to_json(&self, now: Instant, generation: Generation, address_of: impl Fn(u64) -> Option<String>) -> Value {
         let template = self.template();
-        let addresses: Vec<Value> = self
-            .interfaces
-            .iter()
-            .flat_map(|nic| &nic.ips)
-            .filter_map(|join| address_of(join.ip_address_id))
-            .map(|address| json!({"ip_address": {"address": address}}))
-            .collect();
-        json!({
+        let mut value = json!({
             "id": self.id.to_string(),
             "label": self.label,
             "memory": self.memory,
@@ -48,13 +43,31 @@ impl Vm {
             "disk_type": self.disk_type,
             "identifier": self.identifier,
             "total_disk_size": self.disks_size(),
-            "ip_addresses": addresses,
-        })
+        });
+        if let (true, Value::Object(map)) = (generation.onapp_shapes(), &mut value) {
+            let addresses: Vec<Value> = self
+                .interfaces
+                .iter()
+                .flat_map(|nic| &nic.ips)
+                .filter_map(|join| address_of(join.ip_address_id))
+                .map(|address| json!({"ip_address": {"address": address}}))
+                .collect();
+            map.insert("ip_addresses".into(), Value::Array(addresses));
+        }
+        value
     }
 
-    /// The create response: the VM resource with the create-only fields.
-    pub fn to_created_json(&self, now: Instant, account_id: u64, address_of: impl Fn(u64) -> Option<String>) -> Value {
-        let mut value = self.to_json(now, address_of);
+    /// The create response: the VM resource with the create-only fields; in
+    /// the oldest generation `{"queue_token", "resource": VM}`.
+    pub fn to_created_json(
+        &self,
+        now: Instant,
+        generation: Generation,
+        account_id: u64,
+        address_of: impl Fn(u64) -> Option<String>,
+    ) -> Value {
+        let queue_token = format!("{:016x}", self.stats_seed);
+        let mut value = self.to_json(now, generation, address_of);
         if let Value::Object(map) = &mut value {
             let extra = json!({
                 "is_deletion_machine": false,
@@ -67,35 +80,16 @@ impl Vm {
                 "remote_access_password": self.remote_access_password,
                 "error": 0,
                 "account_id": account_id,
-                "queue_token": format!("{:016x}", self.stats_seed),
             });
             if let Value::Object(extra) = extra {
                 map.extend(extra);
             }
+            if generation != Generation::Oldest {
+                map.insert("queue_token".into(), Value::String(queue_token));
+                return value;
+            }
         }
-        value
-    }
-}
-
-impl Disk {
-    pub fn to_json(&self, vm: &Vm, now: Instant) -> Value {
-        json!({
-            "id": self.id.to_string(),
-            "label": self.label,
-            "disk_size": self.size,
-            "is_swap": self.is_swap,
-            "primary": self.primary,
-            "mount_point": self.mount_point,
-            "data_store_group_id": self.data_store_group_id.to_string(),
-            "virtual_machine_id": vm.id.to_string(),
-            "status": if vm.status == "unbuilt" { "pending" } else { "active" },
-            "locked": vm.is_locked(now),
-            "autobackup": false,
-            "built": vm.status != "unbuilt",
-            "identifier": self.identifier,
-            "created_at": self.created_at,
-            "updated_at": self.created_at,
-        })
+        json!({"queue_token": queue_token, "resource": value})
     }
 }
 
@@ -114,45 +108,6 @@ impl Interface {
             "mac_address": self.mac_address,
             "created_at": self.created_at,
             "updated_at": self.created_at,
-        })
-    }
-}
-
-impl IpAddress {
-    /// The flat IP address resource, as the account's IP list gives it.
-    pub fn to_json(&self, attached: Option<(&Vm, &Interface)>) -> Value {
-        json!({
-            "id": self.id.to_string(),
-            "address": self.address,
-            "netmask": self.netmask,
-            "gateway": self.gateway,
-            "network_id": self.network_id.to_string(),
-            "free": attached.is_none(),
-            "reserved": self.reserved,
-            "network_interface_id": attached.map(|(_, nic)| nic.id.to_string()),
-            "virtual_machine_id": attached.map(|(vm, _)| vm.id.to_string()),
-            "created_at": self.created_at,
-            "updated_at": self.created_at,
-        })
-    }
-}
-
-impl IpJoin {
-    pub fn to_json(&self, interface: &Interface, ip: Option<&IpAddress>) -> Value {
-        json!({
-            "id": self.id.to_string(),
-            "ip_address_id": self.ip_address_id.to_string(),
-            "network_interface_id": interface.id.to_string(),
-            "created_at": self.created_at,
-            "updated_at": self.created_at,
-            "ip_address": ip.map(|ip| json!({
-                "id": ip.id.to_string(),
-                "address": ip.address,
-                "netmask": ip.netmask,
-                "gateway": ip.gateway,
-                "network_id": ip.network_id.to_string(),
-                "free": false,
-            })),
         })
     }
 }
@@ -189,15 +144,3 @@ impl IsoJoin {
     }
 }
 
-impl Snapshot {
-    pub fn to_json(&self, vm: &Vm) -> Value {
-        json!({
-            "id": self.id.to_string(),
-            "virtual_machine_id": vm.id.to_string(),
-            "label": self.label,
-            "size": self.size,
-            "status": "built",
-            "created_at": self.created_at,
-        })
-    }
-}

@@ -1,6 +1,8 @@
 //! The simulator's own records, and how the service writes each as JSON:
 //! the VM and what belongs to it alone in `vm`, interfaces, addresses and
-//! firewall rules in `network`, the JSON shapes of all of them in `json`.
+//! firewall rules in `network`, the JSON shapes of all of them in `json` and
+//! (disks, snapshots and addresses, whose shapes differ most between the
+//! generations) `json_parts`.
 //!
 //! They are written out here, independently of the panel's decoding types, in
 //! the spec's shapes: ids as digit strings (`account_id` an integer), the
@@ -8,6 +10,7 @@
 //! ISO 8601 without a zone.
 
 mod json;
+mod json_parts;
 mod network;
 mod vm;
 

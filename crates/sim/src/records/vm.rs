@@ -3,12 +3,18 @@
 
 use super::network::Interface;
 use crate::catalogue;
+use crate::rng::Rng;
 use std::time::Instant;
 
-/// A long operation: the VM is locked until `until`, then `effect` applies.
+/// A long operation: the VM is locked from `start` until `until`, then
+/// `effect` applies. From the 202 to `start` it is pending: not locked yet,
+/// but a second operation is refused all the same.
 #[derive(Clone, Debug)]
 pub struct Operation {
+    pub start: Instant,
     pub until: Instant,
+    /// Whether `updated_at` has been moved to when the lock began.
+    pub lock_noted: bool,
     pub effect: Effect,
 }
 
@@ -63,7 +69,12 @@ pub struct Vm {
 
 impl Vm {
     pub fn is_locked(&self, now: Instant) -> bool {
-        self.op.as_ref().is_some_and(|op| op.until > now)
+        self.op.as_ref().is_some_and(|op| op.start <= now && now < op.until)
+    }
+
+    /// Locked, or about to be: an operation was accepted and has not ended.
+    pub fn is_busy(&self, now: Instant) -> bool {
+        self.op.as_ref().is_some_and(|op| now < op.until)
     }
 
     pub fn template(&self) -> Option<&'static catalogue::Template> {
@@ -110,4 +121,55 @@ pub struct Snapshot {
     pub label: String,
     pub size: u64,
     pub created_at: String,
+    /// UUID-shaped, as the documented generations give it.
+    pub identifier: String,
+    /// Taking it failed.
+    pub error: bool,
+    /// A backup or a restore is using it.
+    pub in_use: bool,
+}
+
+impl Snapshot {
+    /// A snapshot whose identifier and state follow from its id alone, so
+    /// that making one draws nothing from the seeded generator (which would
+    /// change every later seeded value): one in five has failed (an id
+    /// divisible by 5), one in seven of the others is in use (by 7).
+    pub fn new(id: u64, label: String, size: u64, created_at: String) -> Self {
+        let error = id % 5 == 0;
+        let in_use = !error && id % 7 == 0;
+        Self { id, label, size, created_at, identifier: uuid_of(id), error, in_use }
+    }
+}
+
+/// A version 4 UUID's shape, the same for the same id.
+fn uuid_of(id: u64) -> String {
+    let mut rng = Rng::new(id ^ 0x5AA9_5107);
+    let (a, b) = (rng.next_u64(), rng.next_u64());
+    format!(
+        "{:08x}-{:04x}-4{:03x}-{:04x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xfff,
+        0x8000 | ((b >> 48) & 0x3fff),
+        b & 0xffff_ffff_ffff
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshots_state_follows_from_its_id() {
+        let snapshots: Vec<Snapshot> = (15_001..15_701).map(|id| Snapshot::new(id, String::new(), 1, String::new())).collect();
+        let failed = snapshots.iter().filter(|s| s.error).count();
+        let in_use = snapshots.iter().filter(|s| s.in_use).count();
+        assert_eq!((failed, in_use), (140, 80), "one in five failed, one in seven of the others in use");
+        assert!(snapshots.iter().all(|s| !(s.error && s.in_use)));
+        assert_eq!(Snapshot::new(15_005, String::new(), 1, String::new()).identifier, snapshots[4].identifier, "stable");
+        let uuid = &snapshots[0].identifier;
+        assert_eq!(uuid.len(), 36);
+        assert_eq!(&uuid[14..15], "4", "{uuid}");
+        assert!(snapshots.windows(2).all(|w| w[0].identifier != w[1].identifier));
+    }
 }

@@ -7,7 +7,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use std::time::Duration;
 use tower::ServiceExt;
-use vmdeck_sim::config::Config;
+use vmdeck_sim::config::{Config, Generation};
 
 pub const OP_MS: u64 = 300;
 
@@ -37,13 +37,22 @@ impl Reply {
     }
 }
 
+/// The documented generation, but with the lock at once: these tests are
+/// about what operations do; the delay before the lock has its own
+/// (`generations.rs`).
 pub fn config(vms: usize) -> Config {
     Config {
         accounts: vec![(1, "demo-token".into()), (2, "other-token".into())],
         vms,
         op_time: Duration::from_millis(OP_MS),
+        lock_delay: Some(Duration::ZERO),
         ..Config::default()
     }
+}
+
+/// As [`config`], in OnApp's own shapes.
+pub fn onapp(vms: usize) -> Config {
+    Config { generation: Generation::Onapp, ..config(vms) }
 }
 
 impl Sim {

@@ -42,7 +42,7 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
                         <tr id=d.id.as_ref().map(|id| format!("disk-{id}"))>
                             <td>{d.name()}<div class="muted small mono">{d.id.clone().map(|id| format!("#{id}"))}</div></td>
                             <td class="num">{d.size_gb.map(|s| format!("{} GB", i18n::integer(s))).unwrap_or_else(dash)}</td>
-                            <td>{if d.primary { vmdeck_core::i18n::common::PRIMARY.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
+                            <td>{if d.is_system() { t::DISKS_KIND_SYSTEM.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
                             <td class="mono">{d.mount_point.clone().unwrap_or_else(dash)}</td>
                             <td>{d.data_store_group_id.clone().unwrap_or_else(dash)}</td>
                             <td>

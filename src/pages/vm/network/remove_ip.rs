@@ -20,7 +20,7 @@ pub fn RemoveIp(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface
         <Modal open=open title=t::NIC_REMOVE_IP_TITLE.get() id="remove-ip-dialog">
             {ip.get_untracked().map(|ip| {
                 let address = ip.address.clone().unwrap_or_else(|| t::NIC_THIS_ADDRESS.get().to_owned());
-                let ip_id = ip.id.clone().or(ip.ip_address_id.clone()).unwrap_or_default();
+                let ip_id = ip.id.clone().unwrap_or_default();
                 let nic_id = nic.with_untracked(nic_id);
                 let name = nic.with_untracked(|n| n.as_ref().map(Interface::name)).unwrap_or_default();
                 let target = nic_id.clone();

@@ -29,11 +29,11 @@ pub fn EditCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
-    // The primary disk's size is on the disk list, not on the VM; without
+    // The system disk's size is on the disk list, not on the VM; without
     // the list, the form leaves the size as it is.
     let disks = use_disks(ctx);
     let fields = move |disks: Vec<Disk>| {
-        let primary = disks.into_iter().find(|d| d.primary).and_then(|d| d.size_gb);
+        let primary = Disk::system_size(&disks);
         let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
         view! { <EditFields ctx=ctx op=op original=original/> }
     };

@@ -7,7 +7,7 @@ use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
-use vmdeck_core::vm::snapshot::Snapshot;
+use vmdeck_core::vm::snapshot::{Snapshot, SnapshotState};
 
 #[component]
 pub fn SnapshotsTab() -> impl IntoView {
@@ -29,19 +29,39 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
     if list.is_empty() {
         return view! { <EmptyState title=t::SNAPSHOTS_EMPTY_TITLE.get() text=t::SNAPSHOTS_EMPTY_TEXT.get() id="snapshots-empty"/> }.into_any();
     }
+    // The documented snapshot has no size or date: their columns come only
+    // with a service that sends them.
+    let sized = list.iter().any(|s| s.size_gb.is_some());
+    let dated = list.iter().any(|s| s.created_at.is_some());
+    let failed = list.iter().any(|s| s.state() == SnapshotState::Failed);
     let dash = || "—".to_owned();
     view! {
+        {failed.then(|| view! { <p class="notice notice-warning" id="snapshots-failed">{t::SNAPSHOTS_FAILED_HINT.get()}</p> })}
         <div class="table-wrap">
             <table class="table" id="snapshot-table">
-                <thead><tr><th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th><th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th><th scope="col">{c::STATUS.get()}</th><th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::time_zone::zone_name())}</th></tr></thead>
+                <thead><tr>
+                    <th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th>
+                    {sized.then(|| view! { <th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th> })}
+                    <th scope="col">{c::STATUS.get()}</th>
+                    {dated.then(|| view! { <th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::time_zone::zone_name())}</th> })}
+                </tr></thead>
                 <tbody>
-                    {list.into_iter().map(|s| view! {
-                        <tr>
-                            <td>{s.label.clone().or(s.id.clone().map(|id| format!("#{id}"))).unwrap_or_else(dash)}</td>
-                            <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td>
-                            <td>{s.status.clone().unwrap_or_else(dash)}</td>
-                            <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_moment).unwrap_or_else(dash)}</td>
-                        </tr>
+                    {list.into_iter().map(|s| {
+                        let state = s.state();
+                        let badge = match state {
+                            SnapshotState::Failed => "badge badge-failed",
+                            SnapshotState::Busy => "badge badge-unbuilt",
+                            SnapshotState::InUse | SnapshotState::Ready => "badge badge-online",
+                            SnapshotState::Other(_) | SnapshotState::Unknown => "badge badge-other",
+                        };
+                        view! {
+                            <tr class=format!("snapshot-{}", state.css_class())>
+                                <td title=s.identifier.clone()>{s.name()}</td>
+                                {sized.then(|| view! { <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td> })}
+                                <td><span class=badge>{state.label().to_owned()}</span></td>
+                                {dated.then(|| view! { <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_moment).unwrap_or_else(dash)}</td> })}
+                            </tr>
+                        }
                     }).collect_view()}
                 </tbody>
             </table>

@@ -14,7 +14,7 @@ pub(super) fn tag(text: &str) -> Tag {
 
 pub(super) fn task(id: u64, started: f64) -> Task {
     let state = TaskState::Done(String::new());
-    Task { id, action: "reboot".into(), vm_id: "1001".into(), vm_name: "web1".into(), interface: None, request: "POST /vms/1001/reboot".into(), started, finished: Some(started + 900.0), state, reversal: None }
+    Task { id, action: "reboot".into(), vm_id: "1001".into(), vm_name: "web1".into(), interface: None, request: "POST /vms/1001/reboot".into(), started, finished: Some(started + 900.0), state, reversal: None, before: None, lock_seen: false }
 }
 
 pub(super) fn set(name: &str, port: u16) -> WrittenSet {

@@ -11,7 +11,8 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 /// POST .../network_interface/:nic/ip_address — a new address, or a reserved
-/// free one by `ip_address_id`; 200 (202 on a running VM) with the join.
+/// free one by `ip_address_id`; 200 (202 on a running VM) with the address
+/// (OnApp: the join).
 pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "ip_address")?;
     let reserved = f.uint("ip_address_id");
@@ -43,7 +44,7 @@ pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: 
             }
         };
         let join = IpJoin { id: ctx.ids.join(), ip_address_id: ip_id, created_at: timestamp_now() };
-        let body = join.to_json(&vm.interfaces[pos], ctx.account.ips.get(&ip_id));
+        let body = join.shaped(&vm.interfaces[pos], ctx.account.ips.get(&ip_id), ctx.generation).unwrap_or(Value::Null);
         vm.interfaces[pos].ips.push(join);
         let status = hardware_change(&ctx, &mut vm, StatusCode::OK);
         ctx.account.vms.insert(vm.id, vm);
@@ -51,13 +52,15 @@ pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: 
     })
 }
 
-/// DELETE .../network_interface/:nic/ip_address/:ip — 204. The id may be the
-/// join's or the address's. The interface's only address takes the interface with it.
+/// DELETE .../network_interface/:nic/ip_address/:ip — 204. The id is the
+/// address's (OnApp also takes its join's). The interface's only address
+/// takes the interface with it.
 pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, String)>) -> Answer {
     auth.with(|mut ctx| {
+        let joins_too = ctx.generation.onapp_shapes();
         let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
-        let Some(join_pos) = vm.interfaces[pos].ips.iter().position(|j| j.id.to_string() == ip || j.ip_address_id.to_string() == ip)
-        else {
+        let found = vm.interfaces[pos].ips.iter().position(|j| j.ip_address_id.to_string() == ip || (joins_too && j.id.to_string() == ip));
+        let Some(join_pos) = found else {
             return Err(not_found("IP address on this interface"));
         };
         let join = vm.interfaces[pos].ips.remove(join_pos);
@@ -70,13 +73,14 @@ pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, S
     })
 }
 
-/// Addresses of a VM as joins — filters network_id, interface_id, public.
+/// Addresses of a VM, flat (OnApp: as joins) — filters network_id, interface_id, public.
 pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
     let public = flag_filter(&q, "public")?;
     let network = filter(&q, "network_id").map(str::to_owned);
     let interface = filter(&q, "interface_id").map(str::to_owned);
     auth.with(|mut ctx| {
         let vm = ctx.vm(&id)?.clone();
+        let generation = ctx.generation;
         let items: Vec<Value> = vm
             .interfaces
             .iter()
@@ -84,7 +88,7 @@ pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q
             .filter(|nic| interface.as_ref().is_none_or(|i| nic.id.to_string() == *i))
             .filter(|nic| public.is_none_or(|p| nic.is_public() == p))
             .flat_map(|nic| nic.ips.iter().map(move |join| (nic, join)))
-            .map(|(nic, join)| join.to_json(nic, ctx.account.ips.get(&join.ip_address_id)))
+            .filter_map(|(nic, join)| join.shaped(nic, ctx.account.ips.get(&join.ip_address_id), generation))
             .collect();
         Ok(reply(StatusCode::OK, Value::Array(items)))
     })
@@ -94,12 +98,12 @@ pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q
 pub async fn account_ips(auth: Authed, Query(q): Query<Filters>) -> Answer {
     let wanted = filter(&q, "ip").map(str::to_owned);
     auth.with(|ctx| {
-        let account = &*ctx.account;
+        let (account, generation) = (&*ctx.account, ctx.generation);
         let items: Vec<Value> = account
             .ips
             .values()
             .filter(|ip| wanted.as_ref().is_none_or(|w| ip.address == *w))
-            .map(|ip| ip.to_json(account.attachment(ip.id)))
+            .map(|ip| ip.to_account_json(account.attachment(ip.id), generation))
             .collect();
         Ok(reply(StatusCode::OK, Value::Array(items)))
     })

@@ -129,7 +129,7 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
         };
         ctx.start_operation(&mut clone, Effect::Build { start });
         ctx.start_operation(&mut source, Effect::Nothing);
-        let body = clone.to_json(ctx.now, |id| ctx.account.address_of(id));
+        let body = ctx.vm_json(&clone);
         ctx.account.vms.insert(source.id, source);
         ctx.account.vms.insert(clone.id, clone);
         Ok(reply(StatusCode::ACCEPTED, body))

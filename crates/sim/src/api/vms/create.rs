@@ -40,6 +40,9 @@ pub async fn create(auth: Authed, body: Bytes) -> Answer {
             }
         };
         let mut disks = vec![disk(ctx.ids, &mut rng, "Primary disk", req.primary_disk_size, false, true, req.data_store_primary, &created_at)];
+        if req.windows {
+            disks[0].mount_point = Some("C:".into());
+        }
         if req.swap_disk_size > 0 && !req.windows {
             disks.push(disk(ctx.ids, &mut rng, "Swap", req.swap_disk_size, true, false, req.data_store_swap, &created_at));
         }
@@ -96,7 +99,7 @@ pub async fn create(auth: Authed, body: Bytes) -> Answer {
         };
         let effect = if req.build { Effect::Build { start: true } } else { Effect::Nothing };
         ctx.start_operation(&mut vm, effect);
-        let body = vm.to_created_json(now, ctx.account.id, |id| ctx.account.address_of(id));
+        let body = vm.to_created_json(now, ctx.generation, ctx.account.id, |id| ctx.account.address_of(id));
         ctx.account.vms.insert(vm.id, vm);
         Ok(reply(StatusCode::ACCEPTED, body))
     })

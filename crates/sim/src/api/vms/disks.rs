@@ -9,9 +9,9 @@ use serde_json::Value;
 /// GET .../disks
 pub async fn disks(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let now = ctx.now;
+        let (now, generation) = (ctx.now, ctx.generation);
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now)).collect())))
+        Ok(reply(StatusCode::OK, Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now, generation)).collect())))
     })
 }
 

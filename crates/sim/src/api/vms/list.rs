@@ -46,7 +46,7 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
     let (vm_type, cpu_type, status, disk_type) = (q("type"), q("cpu_type"), q("status"), q("disk_type"));
 
     auth.with(|ctx| {
-        let now = ctx.now;
+        let (now, generation) = (ctx.now, ctx.generation);
         let account = &*ctx.account;
         // An address filter is an id filter on the joins: find the id once.
         let ip_id = q("ip_address").map(|wanted| account.ips.values().find(|ip| ip.address == wanted).map(|ip| ip.id));
@@ -81,7 +81,7 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
         let total = vms.len();
         let per_page = limit.unwrap_or(total.max(1));
         let body: Vec<Value> =
-            vms.iter().skip(offset).take(per_page).map(|vm| vm.to_json(now, |id| account.address_of(id))).collect();
+            vms.iter().skip(offset).take(per_page).map(|vm| vm.to_json(now, generation, |id| account.address_of(id))).collect();
         let mut response = reply(StatusCode::OK, Value::Array(body));
         let headers = response.headers_mut();
         for (name, value) in [

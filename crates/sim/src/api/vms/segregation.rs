@@ -11,7 +11,6 @@ use serde_json::Value;
 pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let vm = ctx.vm(&id)?.clone();
-        let now = ctx.now;
         let items: Vec<Value> = ctx
             .account
             .vms
@@ -20,7 +19,7 @@ pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -
                 other.id != vm.id
                     && (vm.strict_virtual_machine_id == Some(other.id) || other.strict_virtual_machine_id == Some(vm.id))
             })
-            .map(|other| other.to_json(now, |ip| ctx.account.address_of(ip)))
+            .map(|other| ctx.vm_json(other))
             .collect();
         Ok(reply(StatusCode::OK, Value::Array(items)))
     })
@@ -32,7 +31,6 @@ pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String
         let Some(target_id) = target.parse::<u64>().ok().filter(|t| ctx.account.vms.contains_key(t)) else {
             return Err(not_found("Target virtual machine"));
         };
-        let now = ctx.now;
         let vm = ctx.vm(&id)?;
         if vm.id == target_id {
             return Err(field_error("target", "A virtual machine cannot be kept apart from itself"));
@@ -40,7 +38,7 @@ pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String
         vm.strict_virtual_machine_id = Some(target_id);
         vm.updated_at = timestamp_now();
         let vm = vm.clone();
-        Ok(reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip))))
+        Ok(reply(StatusCode::OK, ctx.vm_json(&vm)))
     })
 }
 
@@ -48,7 +46,6 @@ pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String
 pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let target_id = target.parse::<u64>().ok();
-        let now = ctx.now;
         let vm = ctx.vm(&id)?;
         if target_id.is_none() || vm.strict_virtual_machine_id != target_id {
             return Err(not_found("Segregation"));
@@ -56,6 +53,6 @@ pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, Stri
         vm.strict_virtual_machine_id = None;
         vm.updated_at = timestamp_now();
         let vm = vm.clone();
-        Ok(reply(StatusCode::OK, vm.to_json(now, |ip| ctx.account.address_of(ip))))
+        Ok(reply(StatusCode::OK, ctx.vm_json(&vm)))
     })
 }

@@ -8,6 +8,6 @@ use axum::http::StatusCode;
 pub async fn show(auth: Authed, Path((_, vm)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let vm = ctx.vm(&vm)?.clone();
-        Ok(reply(StatusCode::OK, vm.to_json(ctx.now, ctx.address_of())))
+        Ok(reply(StatusCode::OK, ctx.vm_json(&vm)))
     })
 }

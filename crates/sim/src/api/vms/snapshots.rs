@@ -8,8 +8,9 @@ use serde_json::Value;
 /// GET .../snapshots
 pub async fn snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
+        let (now, generation) = (ctx.now, ctx.generation);
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm)).collect())))
+        Ok(reply(StatusCode::OK, Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm, now, generation)).collect())))
     })
 }
 

@@ -108,7 +108,7 @@ fn edit(auth: Authed, id: &str, f: &mut Form) -> Answer {
         } else {
             StatusCode::OK
         };
-        let body = vm.to_json(ctx.now, ctx.address_of());
+        let body = ctx.vm_json(&vm);
         ctx.account.vms.insert(vm.id, vm);
         Ok(reply(status, body))
     })
