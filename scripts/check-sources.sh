@@ -2,8 +2,9 @@
 # Source checks that the compiler cannot make: the panel never turns text into
 # markup (so nothing the API sends can run as HTML or script), neither it nor
 # the core unwraps, since a panic ends a wasm app, every text comes from the
-# catalogue, no file holds more code than a person can hold, and no two
-# modules import each other. Part of the test command.
+# catalogue, no file holds more code than a person can hold, no two
+# modules import each other, and the code is formatted and lint-free. Part
+# of the test command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,29 +45,10 @@ if [ -n "$core_hits" ]; then
   failed=1
 fi
 
-# Files a person can hold: at most 300 lines of code (not blank, not a
-# comment) before a Rust file's first #[cfg(test)], or in a whole script. The
-# texts are data (crates/core/i18n/*.json), not code.
+# Files a person can hold: at most 300 lines of formatted code, tests apart
+# (scripts/check-budget.mjs says how it counts).
 budget=300
-over_budget="$(find src crates tests \( -name node_modules -o -name target \) -prune -o \( -name '*.rs' -o -name '*.mjs' \) -print0 |
-  sort -z | xargs -0 awk -v budget="$budget" '
-    function report() { if (file != "" && code > budget) print "  " file ": " code " lines of code" }
-    FNR == 1 {
-      report()
-      file = FILENAME; code = 0; done = 0; in_block = 0
-    }
-    done { next }
-    file ~ /\.rs$/ && /^#\[cfg\(test\)\]/ { done = 1; next }
-    in_block { if (/\*\//) in_block = 0; next }
-    /^[[:space:]]*$/ || /^[[:space:]]*\/\// { next }
-    /^[[:space:]]*\/\*/ { if (!/\*\//) in_block = 1; next }
-    { code++ }
-    END { report() }')"
-if [ -n "$over_budget" ]; then
-  echo "check-sources: files over the budget of $budget lines of code (not blank, not a comment; in Rust, before the first #[cfg(test)]): split each along what it holds into files of its folder, each with its tests below it:" >&2
-  echo "$over_budget" >&2
-  failed=1
-fi
+node scripts/check-budget.mjs src crates tests || failed=1
 
 # A tab of the VM page never imports a sibling tab: what two tabs share
 # belongs in components/, hooks/ or the VM page itself (src/pages/vm/mod.rs).
@@ -84,5 +66,14 @@ done
 # modules share belongs in a third that both use.
 node scripts/check-cycles.mjs src crates/core/src crates/sim/src || failed=1
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
+# One format (rustfmt.toml) and no lint warnings: the pure crate and the
+# simulator natively, the panel on the target it runs on.
+if ! cargo fmt --check >/dev/null; then
+  echo "check-sources: code not formatted (run cargo fmt)" >&2
+  failed=1
+fi
+cargo clippy --offline --quiet -p vmdeck-core -p vmdeck-sim --all-targets -- -D warnings || failed=1
+cargo clippy --offline --quiet -p vmdeck --target wasm32-unknown-unknown --all-targets -- -D warnings || failed=1
+
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, formatted, no lint warnings, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
 exit "$failed"

@@ -1,7 +1,9 @@
 //! The root component: the session, the routes and the logged-in layout. The
 //! routes' addresses come from the core's table (`vmdeck_core::route`).
 
-use crate::components::{AccountMenu, BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink};
+use crate::components::{
+    AccountMenu, BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink,
+};
 use crate::deploy::provide_deploy;
 use crate::hooks::AutoRefresh;
 use crate::i18n::LanguageSwitch;
@@ -9,15 +11,15 @@ use crate::pages::not_found::NotFoundPage;
 use crate::pages::vm_list::VmListPage;
 use crate::parts::{self, Part, PartView};
 use crate::session::{use_session, Session};
-use crate::tasks::{TaskTray, Tasks};
 use crate::shortcuts::Shortcuts;
+use crate::tasks::{TaskTray, Tasks};
 use crate::theme::ThemeToggle;
 use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
+use leptos::tachys::view::iterators::StaticVec;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
 use leptos_router::hooks::use_location;
 use leptos_router::{path, MatchNestedRoutes, NestedRoute, ParamSegment, StaticSegment};
-use leptos::tachys::view::iterators::StaticVec;
 use vmdeck_core::api::paths::encode_component;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::route::{segment as s, VmTab};
@@ -32,9 +34,13 @@ fn part(part: &'static Part) -> impl Fn() -> AnyView + Clone + Send + Sync + 'st
 #[component(transparent)]
 fn VmRoutes() -> impl MatchNestedRoutes + Clone {
     let tabs = VmTab::ALL.into_iter().filter(|tab| *tab != VmTab::Overview);
-    let tabs: StaticVec<_> = tabs.map(|tab| NestedRoute::new(StaticSegment(tab.segment()), part(parts::tab(tab)))).collect::<Vec<_>>().into();
+    let tabs: StaticVec<_> = tabs
+        .map(|tab| NestedRoute::new(StaticSegment(tab.segment()), part(parts::tab(tab))))
+        .collect::<Vec<_>>()
+        .into();
     let overview = NestedRoute::new((), part(parts::tab(VmTab::Overview)));
-    NestedRoute::new((StaticSegment(s::VMS), ParamSegment("id")), part(&parts::VM_PAGE)).child((overview, tabs))
+    NestedRoute::new((StaticSegment(s::VMS), ParamSegment("id")), part(&parts::VM_PAGE))
+        .child((overview, tabs))
 }
 
 #[component]
@@ -104,7 +110,9 @@ fn LoggedIn() -> impl IntoView {
 /// The skip link's own work: the router takes over in-page links too, and
 /// would scroll to the content without moving the focus there.
 fn skip_to_main(ev: leptos::ev::MouseEvent) {
-    let main = document().get_element_by_id("main").and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+    let main = document()
+        .get_element_by_id("main")
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
     if let Some(main) = main {
         ev.prevent_default();
         let _ = main.focus();

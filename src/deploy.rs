@@ -51,7 +51,10 @@ pub fn workspace_store(config: &DeployConfig, api_base_url: &str) -> Option<Stri
 /// starts the app at once, as the browser tests do) read now.
 pub fn provide_deploy() -> Deploy {
     let preloaded = PRELOADED.with(|p| p.borrow().clone());
-    let deploy = Deploy { loaded: RwSignal::new(preloaded.is_some()), config: RwSignal::new(preloaded.unwrap_or_default()) };
+    let deploy = Deploy {
+        loaded: RwSignal::new(preloaded.is_some()),
+        config: RwSignal::new(preloaded.unwrap_or_default()),
+    };
     if !deploy.loaded.get_untracked() {
         leptos::task::spawn_local(async move { deploy.set(load().await) });
     }
@@ -76,7 +79,9 @@ pub fn use_loaded() -> Signal<Option<DeployConfig>> {
 
 /// A part of the configuration once loaded, `None` until then; a change
 /// elsewhere in it does not wake the reader.
-pub fn use_loaded_part<T: Clone + PartialEq + Send + Sync + 'static>(part: impl Fn(&DeployConfig) -> T + Send + Sync + 'static) -> Memo<Option<T>> {
+pub fn use_loaded_part<T: Clone + PartialEq + Send + Sync + 'static>(
+    part: impl Fn(&DeployConfig) -> T + Send + Sync + 'static,
+) -> Memo<Option<T>> {
     let deploy = use_context::<Deploy>();
     Memo::new(move |_| deploy.filter(|d| d.loaded.get()).map(|d| d.config.with(&part)))
 }
@@ -86,14 +91,24 @@ pub fn network_name(id: Option<&str>) -> String {
     let deploy = use_deploy();
     match id {
         None => "—".into(),
-        Some(id) => deploy.with_untracked(|d| d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())).unwrap_or_else(|| vmdeck_core::tf!(vmdeck_core::i18n::network::NIC_NETWORK_N, id = id)),
+        Some(id) => deploy
+            .with_untracked(|d| {
+                d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())
+            })
+            .unwrap_or_else(|| {
+                vmdeck_core::tf!(vmdeck_core::i18n::network::NIC_NETWORK_N, id = id)
+            }),
     }
 }
 
 /// The catalogue's networks as (id, name) choices.
 pub fn network_options() -> Signal<Vec<(String, String)>> {
     let deploy = use_deploy();
-    Signal::derive(move || deploy.with(|d| d.catalogue.networks.iter().map(|n| (n.id.clone(), n.label.clone())).collect()))
+    Signal::derive(move || {
+        deploy.with(|d| {
+            d.catalogue.networks.iter().map(|n| (n.id.clone(), n.label.clone())).collect()
+        })
+    })
 }
 
 /// The brand, once the configuration is loaded; the default until then.
@@ -112,7 +127,11 @@ thread_local! {
 /// The product's name and support link, for the crash screen.
 pub fn brand_for_crash() -> (String, Option<(String, String)>) {
     LOADED_BRAND
-        .try_with(|b| b.borrow().as_ref().map(|b| (b.name.clone(), b.support.as_ref().map(|s| (s.href(), s.label())))))
+        .try_with(|b| {
+            b.borrow()
+                .as_ref()
+                .map(|b| (b.name.clone(), b.support.as_ref().map(|s| (s.href(), s.label()))))
+        })
         .ok()
         .flatten()
         .unwrap_or_else(|| (DEFAULT_NAME.to_owned(), None))
@@ -126,7 +145,11 @@ const WAIT_MS: u32 = 5_000;
 /// policy's `base-uri 'none'` leaves no <base> to resolve a relative path.
 pub async fn fetch_text(path: &str) -> Option<String> {
     let deadline = crate::api::deadline::Deadline::new(WAIT_MS)?;
-    let response = gloo_net::http::Request::get(path).abort_signal(Some(&deadline.signal())).send().await.ok()?;
+    let response = gloo_net::http::Request::get(path)
+        .abort_signal(Some(&deadline.signal()))
+        .send()
+        .await
+        .ok()?;
     if !response.ok() {
         return None;
     }
@@ -135,7 +158,9 @@ pub async fn fetch_text(path: &str) -> Option<String> {
 
 /// `config.json` as the boot script asked for it, else asked for now.
 async fn config_text() -> Option<String> {
-    let early = web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &"vmdeckConfig".into()).ok()).and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    let early = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckConfig".into()).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     match early {
         // It gives up by itself after as long as `fetch_text` would wait.
         Some(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string(),
@@ -154,7 +179,9 @@ async fn load() -> DeployConfig {
     let loaded = config_text().await.and_then(|text| match serde_json::from_str(&text) {
         Ok(value) => Some(value),
         Err(e) => {
-            web_sys::console::warn_1(&format!("config.json is not JSON ({e}); the defaults are used.").into());
+            web_sys::console::warn_1(
+                &format!("config.json is not JSON ({e}); the defaults are used.").into(),
+            );
             None
         }
     });

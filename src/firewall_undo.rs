@@ -39,7 +39,11 @@ pub enum Phase {
     Waiting,
     Restoring,
     /// The last try failed: why, what is left, when it is tried again.
-    Failed { error: ApiError, left: Vec<String>, again: u64 },
+    Failed {
+        error: ApiError,
+        left: Vec<String>,
+        again: u64,
+    },
     /// Put back and applied; said until dismissed.
     Restored,
 }
@@ -66,7 +70,11 @@ impl FirewallUndo {
     /// watches its time, also while the tab is hidden.
     pub fn provide() -> Self {
         let session = use_session();
-        let pending = RwSignal::new(session.account_key().and_then(|account| storage::read::<Undo>(Store::Tab, &keys::undo(&account))));
+        let pending = RwSignal::new(
+            session
+                .account_key()
+                .and_then(|account| storage::read::<Undo>(Store::Tab, &keys::undo(&account))),
+        );
         let this = Self {
             pending,
             phase: RwSignal::new(Phase::Counting),
@@ -78,7 +86,12 @@ impl FirewallUndo {
             tasks: use_tasks(),
         };
         let active = Signal::derive(move || pending.with(Option::is_some));
-        use_poll_with_options(active, TICK_MS, move || this.tick(), UsePollOptions::default().while_hidden(true));
+        use_poll_with_options(
+            active,
+            TICK_MS,
+            move || this.tick(),
+            UsePollOptions::default().while_hidden(true),
+        );
         provide_context(this);
         this
     }
@@ -131,7 +144,9 @@ impl FirewallUndo {
     fn tick(self) {
         let now = now_ms();
         self.now.set(now);
-        let Some(until) = self.pending.with_untracked(|p| p.as_ref().map(|p| p.until)) else { return };
+        let Some(until) = self.pending.with_untracked(|p| p.as_ref().map(|p| p.until)) else {
+            return;
+        };
         let due = match self.phase.get_untracked() {
             Phase::Counting => now >= until,
             Phase::Waiting => true,
@@ -150,9 +165,15 @@ impl FirewallUndo {
 
     /// A change the service refused changed nothing: the countdown of the
     /// VM's change with undo ends when `error` says so.
-    pub fn keep_when_refused(self, vm_id: impl Fn() -> String + 'static, error: RwSignal<Option<ApiError>>) {
+    pub fn keep_when_refused(
+        self,
+        vm_id: impl Fn() -> String + 'static,
+        error: RwSignal<Option<ApiError>>,
+    ) {
         Effect::new(move |_| {
-            if error.with(Option::is_some) && self.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.has_vm(&vm_id()))) {
+            if error.with(Option::is_some)
+                && self.pending.with_untracked(|p| p.as_ref().is_some_and(|p| p.has_vm(&vm_id())))
+            {
                 self.keep();
             }
         });
@@ -162,14 +183,21 @@ impl FirewallUndo {
     /// undo: keeps each firewall as it is now (the rules created and not
     /// applied yet left out), starts the countdown of `seconds`, then calls
     /// `send`. A failed read sends nothing and is said by `reading`.
-    pub fn start(self, reading: UndoReading, vms: Vec<(String, String)>, seconds: u32, send: impl FnOnce() + 'static) {
+    pub fn start(
+        self,
+        reading: UndoReading,
+        vms: Vec<(String, String)>,
+        seconds: u32,
+        send: impl FnOnce() + 'static,
+    ) {
         if reading.reading.get_untracked() {
             return;
         }
         let wanted: Vec<(String, String, Vec<String>)> = vms
             .into_iter()
             .map(|(id, name)| {
-                let not_yet = read_unapplied(self.session, &id).into_iter().filter_map(|u| u.id).collect();
+                let not_yet =
+                    read_unapplied(self.session, &id).into_iter().filter_map(|u| u.id).collect();
                 (id, name, not_yet)
             })
             .collect();
@@ -240,26 +268,51 @@ pub fn use_firewall_undo() -> FirewallUndo {
 
 /// The VM's firewall as it is, the rules of `not_yet` (created and not
 /// applied) left out: what a change with undo puts back.
-pub async fn firewall_as_it_was(api: &Api, vm_id: &str, not_yet: &[String]) -> ApiResult<Vec<Kept>> {
+pub async fn firewall_as_it_was(
+    api: &Api,
+    vm_id: &str,
+    not_yet: &[String],
+) -> ApiResult<Vec<Kept>> {
     let mut kept = Vec::new();
     for nic in vm_interfaces(api, vm_id, &[]).await? {
         let Some(id) = nic.id.as_deref() else { continue };
         let rules = interface_rules(api, id, &[]).await?;
-        kept.push(Kept::of(id, nic.label.as_deref().unwrap_or(id), nic.default_firewall_policy.as_deref(), &rules, not_yet));
+        kept.push(Kept::of(
+            id,
+            nic.label.as_deref().unwrap_or(id),
+            nic.default_firewall_policy.as_deref(),
+            &rules,
+            not_yet,
+        ));
     }
     Ok(kept)
 }
 
 /// The request of one step of a plan that puts a firewall back (or undoes
 /// an entry of the history), on the interface `nic`, and its name in the history.
-pub fn step_request(session: Session, nic: &str, step: &Step) -> (Operation, ApiResult<request::ApiRequest>) {
+pub fn step_request(
+    session: Session,
+    nic: &str,
+    step: &Step,
+) -> (Operation, ApiResult<request::ApiRequest>) {
     let account = session.account_id();
     match step {
-        Step::Delete { id, .. } => (Operation::DeleteFirewallRule, account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default()))),
+        Step::Delete { id, .. } => (
+            Operation::DeleteFirewallRule,
+            account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default())),
+        ),
         Step::Create(rule) => {
-            let body = rule.body().map_err(|errors| ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" ")));
-            (Operation::CreateFirewallRule, account.and_then(|a| request::create_rule(&a, nic, body?)))
+            let body = rule.body().map_err(|errors| {
+                ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" "))
+            });
+            (
+                Operation::CreateFirewallRule,
+                account.and_then(|a| request::create_rule(&a, nic, body?)),
+            )
         }
-        Step::Policy(policy) => (Operation::SetDefaultPolicy, account.and_then(|a| request::set_default_policy(&a, nic, policy))),
+        Step::Policy(policy) => (
+            Operation::SetDefaultPolicy,
+            account.and_then(|a| request::set_default_policy(&a, nic, policy)),
+        ),
     }
 }

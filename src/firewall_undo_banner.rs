@@ -4,11 +4,13 @@
 //! part of its own (`UNDO_BANNER`), drawn by the layout while
 //! `FirewallUndo::shown`.
 
-use crate::firewall_undo::{now_ms, step_request, use_firewall_undo, FirewallUndo, Phase, RETRY_MS};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::api::vms::get_vm;
 use crate::api::{Api, ApiResult, Outcome};
 use crate::components::ErrorView;
+use crate::firewall_undo::{
+    now_ms, step_request, use_firewall_undo, FirewallUndo, Phase, RETRY_MS,
+};
 use crate::parts::part;
 use crate::session::Session;
 use crate::storage;
@@ -35,7 +37,10 @@ fn Banner() -> impl IntoView {
     let vm = move || undo.pending.with(|p| p.as_ref().map(Undo::names)).unwrap_or_default();
     // Minutes and seconds, as a countdown is read.
     let left = move || {
-        let seconds = undo.pending.with(|p| p.as_ref().map(|p| p.until.saturating_sub(undo.now.get()).div_ceil(1000))).unwrap_or_default();
+        let seconds = undo
+            .pending
+            .with(|p| p.as_ref().map(|p| p.until.saturating_sub(undo.now.get()).div_ceil(1000)))
+            .unwrap_or_default();
         format!("{}:{:02}", seconds / 60, seconds % 60)
     };
     view! {
@@ -91,8 +96,17 @@ fn restore(this: FirewallUndo) {
                 }
                 Ok(false) => return this.phase.set(Phase::Waiting),
                 Err((error, mut left)) => {
-                    left.extend(undo.vms.iter().skip(i + 1).map(|next| vmdeck_core::tf!(t::FW_STEP_NEXT_VM, vm = next.vm_name)));
-                    return this.phase.set(Phase::Failed { error, left, again: now_ms() + RETRY_MS });
+                    left.extend(
+                        undo.vms
+                            .iter()
+                            .skip(i + 1)
+                            .map(|next| vmdeck_core::tf!(t::FW_STEP_NEXT_VM, vm = next.vm_name)),
+                    );
+                    return this.phase.set(Phase::Failed {
+                        error,
+                        left,
+                        again: now_ms() + RETRY_MS,
+                    });
                 }
             }
         }
@@ -112,16 +126,25 @@ async fn read_plans(api: Api, vm: KeptVm) -> ApiResult<Option<Vec<(Kept, Step)>>
     let interfaces = vm_interfaces(&api, &vm.vm_id, &[]).await?;
     let mut steps = Vec::new();
     for kept in &vm.interfaces {
-        let policy = interfaces.iter().find(|n| n.id.as_deref() == Some(kept.nic.as_str())).and_then(|n| n.default_firewall_policy.clone());
+        let policy = interfaces
+            .iter()
+            .find(|n| n.id.as_deref() == Some(kept.nic.as_str()))
+            .and_then(|n| n.default_firewall_policy.clone());
         let now = interface_rules(&api, &kept.nic, &[]).await?;
-        steps.extend(plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)));
+        steps.extend(
+            plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)),
+        );
     }
     Ok(Some(steps))
 }
 
 /// Sends what is left of one VM, in order, then applies: `false` when the
 /// VM was busy and nothing was sent.
-async fn put_back(session: Session, tasks: Tasks, kept: &KeptVm) -> Result<bool, (ApiError, Vec<String>)> {
+async fn put_back(
+    session: Session,
+    tasks: Tasks,
+    kept: &KeptVm,
+) -> Result<bool, (ApiError, Vec<String>)> {
     let apply = || t::FW_STEP_APPLY.get().to_owned();
     let read = Api::call(session, {
         let kept = kept.clone();
@@ -133,7 +156,14 @@ async fn put_back(session: Session, tasks: Tasks, kept: &KeptVm) -> Result<bool,
         Err(error) => return Err((error, vec![t::FW_STEP_READ.get().to_owned(), apply()])),
     };
     let vm = (kept.vm_id.clone(), kept.vm_name.clone());
-    let left = |from: usize| steps.iter().skip(from).map(|(kept, step)| step.describe(&kept.label)).chain([apply()]).collect::<Vec<_>>();
+    let left = |from: usize| {
+        steps
+            .iter()
+            .skip(from)
+            .map(|(kept, step)| step.describe(&kept.label))
+            .chain([apply()])
+            .collect::<Vec<_>>()
+    };
     for (i, (kept, step)) in steps.iter().enumerate() {
         let (operation, made) = step_request(session, &kept.nic, step);
         let (task, reply) = tasks.send(session, operation, vm.clone(), made);
@@ -144,7 +174,9 @@ async fn put_back(session: Session, tasks: Tasks, kept: &KeptVm) -> Result<bool,
             Err(error) => return Err((error, left(i))),
         }
     }
-    let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &kept.vm_id));
+    let made = session
+        .account_id()
+        .and_then(|account| request::apply_firewall_rules(&account, &kept.vm_id));
     let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
     reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
 }

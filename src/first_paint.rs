@@ -27,7 +27,8 @@ impl TypedLogin {
             form.base_url = base_url;
         }
         form.way = self.way.unwrap_or(form.way);
-        (form.email, form.password, form.key, form.account, form.token) = (email, password, key, account, token);
+        (form.email, form.password, form.key, form.account, form.token) =
+            (email, password, key, account, token);
         form.remember = self.remember;
     }
 }
@@ -60,18 +61,29 @@ fn input(root: &Element, selector: &str) -> Option<HtmlInputElement> {
 
 /// Reads the static login form in `root`, if there is one, before the app replaces it.
 pub fn take_over(root: &Element) {
-    let Some(form) = root.query_selector("form[data-first-paint=\"login\"]").ok().flatten() else { return };
+    let Some(form) = root.query_selector("form[data-first-paint=\"login\"]").ok().flatten() else {
+        return;
+    };
     let value = |id: &str| input(&form, &format!("#{id}")).map(|i| i.value()).unwrap_or_default();
     let remember = input(&form, "input[name=\"remember\"]").is_some_and(|i| i.checked());
     let [base_url, email, password, key, account, token] = FIELDS.map(|(_, id)| value(id));
-    let way = [Way::Password, Way::ApiKey, Way::Token].into_iter().find(|way| input(&form, &format!("#first-paint-way-{}", way.key())).is_some_and(|i| i.checked()));
+    let way = [Way::Password, Way::ApiKey, Way::Token].into_iter().find(|way| {
+        input(&form, &format!("#first-paint-way-{}", way.key())).is_some_and(|i| i.checked())
+    });
     let focused = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
     let focus = FIELDS.iter().find_map(|(field, id)| {
         let element = focused.as_ref().filter(|el| el.id() == *id)?;
-        let selection = element.dyn_ref::<HtmlInputElement>().and_then(|i| Some((i.selection_start().ok()??, i.selection_end().ok()??)));
+        let selection = element
+            .dyn_ref::<HtmlInputElement>()
+            .and_then(|i| Some((i.selection_start().ok()??, i.selection_end().ok()??)));
         Some(Focus { field, selection })
     });
-    let typed = TypedLogin { base_url: Some(base_url).filter(|b| !b.is_empty()), way, typed: [email, password, key, account, token], remember };
+    let typed = TypedLogin {
+        base_url: Some(base_url).filter(|b| !b.is_empty()),
+        way,
+        typed: [email, password, key, account, token],
+        remember,
+    };
     TYPED.with(|t| *t.borrow_mut() = Some(typed));
     FOCUS.with(|f| *f.borrow_mut() = focus);
 }
@@ -86,7 +98,11 @@ pub fn typed_login() -> Option<TypedLogin> {
 pub fn restore_focus() {
     let Some(focus) = FOCUS.with(|f| f.borrow_mut().take()) else { return };
     let id = format!("login-{}", focus.field.replace('_', "-"));
-    let Some(field) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&id)).and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) else {
+    let Some(field) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&id))
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+    else {
         return;
     };
     let _ = field.focus();

@@ -5,15 +5,15 @@
 
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{self, Lang, Locale};
-use vmdeck_core::i18n::shell as t;
-use vmdeck_core::time::{moment_label, parse_service_date, MomentPart, MomentStyle, Precision};
 use std::cell::RefCell;
-
+use vmdeck_core::i18n::shell as t;
+use vmdeck_core::i18n::{self, Lang, Locale};
+use vmdeck_core::time::{moment_label, parse_service_date, MomentPart, MomentStyle, Precision};
 
 fn browser_languages() -> Vec<String> {
     let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return Vec::new() };
-    let mut tags: Vec<String> = navigator.languages().iter().filter_map(|tag| tag.as_string()).collect();
+    let mut tags: Vec<String> =
+        navigator.languages().iter().filter_map(|tag| tag.as_string()).collect();
     if tags.is_empty() {
         tags.extend(navigator.language());
     }
@@ -23,16 +23,20 @@ fn browser_languages() -> Vec<String> {
 /// Chooses the language and locale and sets `<html lang>`.
 pub fn init() {
     let tags = browser_languages();
-    let remembered = storage::read::<String>(Store::Browser, keys::LANG).and_then(|code| Lang::from_tag(&code));
+    let remembered =
+        storage::read::<String>(Store::Browser, keys::LANG).and_then(|code| Lang::from_tag(&code));
     let lang = remembered.unwrap_or_else(|| Lang::preferred(tags.iter().map(String::as_str)));
-    let browser_tag = tags.iter().find(|tag| Lang::from_tag(tag) == Some(lang)).map(String::as_str).unwrap_or("");
+    let browser_tag =
+        tags.iter().find(|tag| Lang::from_tag(tag) == Some(lang)).map(String::as_str).unwrap_or("");
     i18n::set_locale(Locale::new(lang, browser_tag));
     set_document_lang(lang.code());
 }
 
 /// `<html lang>`: the language the page is read in.
 pub fn set_document_lang(code: &str) {
-    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+    if let Some(root) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+    {
         let _ = root.set_attribute("lang", code);
     }
 }
@@ -78,22 +82,44 @@ fn browser_moment_style(tag: &str) -> MomentStyle {
     const NUMERIC: &str = "numeric";
     const MINUTE: &[(&str, &str)] = &[("hour", "2-digit"), ("minute", "2-digit")];
     const DAY: &[(&str, &str)] = &[("day", NUMERIC), ("month", "short")];
-    let pattern = |options: &[(&str, &str)]| intl_parts(tag, options, MomentStyle::PROBE as f64 * 1000.0).into_iter().map(|(kind, value)| MomentPart::read(&kind, value)).collect();
+    let pattern = |options: &[(&str, &str)]| {
+        intl_parts(tag, options, MomentStyle::PROBE as f64 * 1000.0)
+            .into_iter()
+            .map(|(kind, value)| MomentPart::read(&kind, value))
+            .collect()
+    };
     let named = |options: &[(&str, &str)], kind: &str, moments: &[f64]| -> Vec<String> {
-        moments.iter().filter_map(|ms| intl_parts(tag, options, *ms).into_iter().find(|(k, _)| k == kind).map(|(_, value)| value)).collect()
+        moments
+            .iter()
+            .filter_map(|ms| {
+                intl_parts(tag, options, *ms)
+                    .into_iter()
+                    .find(|(k, _)| k == kind)
+                    .map(|(_, value)| value)
+            })
+            .collect()
     };
     // 2026-01-01 (in milliseconds), the days to the first of each month of
     // that year, and 01:00 and 13:00 for the morning's and the afternoon's names.
     const JANUARY: f64 = 1_767_225_600_000.0;
-    const MONTH_STARTS: [f64; 12] = [0.0, 31.0, 59.0, 90.0, 120.0, 151.0, 181.0, 212.0, 243.0, 273.0, 304.0, 334.0];
-    let day_periods = named(MINUTE, "dayPeriod", &[JANUARY + 3_600_000.0, JANUARY + 13.0 * 3_600_000.0]);
+    const MONTH_STARTS: [f64; 12] =
+        [0.0, 31.0, 59.0, 90.0, 120.0, 151.0, 181.0, 212.0, 243.0, 273.0, 304.0, 334.0];
+    let day_periods =
+        named(MINUTE, "dayPeriod", &[JANUARY + 3_600_000.0, JANUARY + 13.0 * 3_600_000.0]);
     MomentStyle {
         minute: pattern(MINUTE),
         // As `toLocaleTimeString` and `toLocaleString` write a moment.
         second: pattern(&[("hour", NUMERIC), ("minute", NUMERIC), ("second", NUMERIC)]),
         day: pattern(DAY),
         month: pattern(&[("month", "short"), ("year", NUMERIC)]),
-        full: pattern(&[("year", NUMERIC), ("month", NUMERIC), ("day", NUMERIC), ("hour", NUMERIC), ("minute", NUMERIC), ("second", NUMERIC)]),
+        full: pattern(&[
+            ("year", NUMERIC),
+            ("month", NUMERIC),
+            ("day", NUMERIC),
+            ("hour", NUMERIC),
+            ("minute", NUMERIC),
+            ("second", NUMERIC),
+        ]),
         month_names: named(DAY, "month", &MONTH_STARTS.map(|days| JANUARY + days * 86_400_000.0)),
         day_periods: if day_periods.len() == 2 { day_periods } else { Vec::new() },
     }
@@ -108,8 +134,17 @@ fn intl_parts(tag: &str, options: &[(&str, &str)], ms: f64) -> Vec<(String, Stri
         let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
     }
     let format = js_sys::Intl::DateTimeFormat::new(&js_sys::Array::of1(&tag.into()), &object);
-    let read = |part: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(part, &key.into()).ok().and_then(|value| value.as_string()).unwrap_or_default();
-    format.format_to_parts(&js_sys::Date::new(&ms.into())).iter().map(|part| (read(&part, "type"), read(&part, "value"))).collect()
+    let read = |part: &wasm_bindgen::JsValue, key: &str| {
+        js_sys::Reflect::get(part, &key.into())
+            .ok()
+            .and_then(|value| value.as_string())
+            .unwrap_or_default()
+    };
+    format
+        .format_to_parts(&js_sys::Date::new(&ms.into()))
+        .iter()
+        .map(|part| (read(&part, "type"), read(&part, "value")))
+        .collect()
 }
 
 /// Remembers the language `code` and reloads the page in it.
@@ -130,8 +165,15 @@ pub fn LanguageSwitch() -> impl IntoView {
     let deploy = crate::deploy::use_deploy();
     let current = i18n::locale_code();
     let choices = move || {
-        let own = Lang::ALL.into_iter().map(|lang| (lang.code().to_owned(), lang.name().to_owned()));
-        let added = deploy.with(|d| d.languages.iter().filter(|e| e.built_in().is_none()).map(|e| (e.code.clone(), e.name.clone())).collect::<Vec<_>>());
+        let own =
+            Lang::ALL.into_iter().map(|lang| (lang.code().to_owned(), lang.name().to_owned()));
+        let added = deploy.with(|d| {
+            d.languages
+                .iter()
+                .filter(|e| e.built_in().is_none())
+                .map(|e| (e.code.clone(), e.name.clone()))
+                .collect::<Vec<_>>()
+        });
         own.chain(added).collect::<Vec<_>>()
     };
     view! {

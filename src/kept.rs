@@ -38,7 +38,13 @@ macro_rules! keep_as_json {
     )*};
 }
 
-keep_as_json!(vmdeck_core::vm::protection::Marks, vmdeck_core::vm::tags::Tags, vmdeck_core::vm::pins::Pins, vmdeck_core::vm::views::Views, vmdeck_core::vm::columns::Columns);
+keep_as_json!(
+    vmdeck_core::vm::protection::Marks,
+    vmdeck_core::vm::tags::Tags,
+    vmdeck_core::vm::pins::Pins,
+    vmdeck_core::vm::views::Views,
+    vmdeck_core::vm::columns::Columns
+);
 
 pub struct Kept<T: Keep> {
     value: RwSignal<T>,
@@ -56,7 +62,9 @@ impl<T: Keep> Clone for Kept<T> {
 impl<T: Keep> Copy for Kept<T> {}
 
 fn stored<T: Keep>(key: Option<&str>) -> T {
-    key.and_then(|key| storage::read::<Value>(Store::Browser, key)).map(|kept| T::from_kept(&kept)).unwrap_or_default()
+    key.and_then(|key| storage::read::<Value>(Store::Browser, key))
+        .map(|kept| T::from_kept(&kept))
+        .unwrap_or_default()
 }
 
 impl<T: Keep> Kept<T> {
@@ -64,7 +72,11 @@ impl<T: Keep> Kept<T> {
     pub fn new(key_of: fn(&str) -> String) -> Self {
         let session = use_session();
         let key = session.account_key().map(|account| key_of(&account));
-        let this = Self { value: RwSignal::new(stored(key.as_deref())), key: RwSignal::new(key), memory_only: RwSignal::new(false) };
+        let this = Self {
+            value: RwSignal::new(stored(key.as_deref())),
+            key: RwSignal::new(key),
+            memory_only: RwSignal::new(false),
+        };
         Effect::new(move || {
             let key = session.credentials().map(|c| key_of(&c.account_key()));
             if this.key.get_untracked() != key {
@@ -74,7 +86,10 @@ impl<T: Keep> Kept<T> {
             }
         });
         let listener = window_event_listener(leptos::ev::storage, move |ev| {
-            if ev.key().is_some() && ev.key() == this.key.get_untracked() && !this.memory_only.get_untracked() {
+            if ev.key().is_some()
+                && ev.key() == this.key.get_untracked()
+                && !this.memory_only.get_untracked()
+            {
                 this.value.set(stored(ev.key().as_deref()));
             }
         });

@@ -15,7 +15,8 @@ const ENGLISH: &str = "/i18n/en.json";
 
 /// The language this browser chose, when it is none the panel is written in.
 fn chosen_added() -> Option<String> {
-    storage::read::<String>(Store::Browser, keys::LANG).filter(|code| Lang::from_tag(code).is_none())
+    storage::read::<String>(Store::Browser, keys::LANG)
+        .filter(|code| Lang::from_tag(code).is_none())
 }
 
 fn warn(text: &str) {
@@ -23,7 +24,9 @@ fn warn(text: &str) {
 }
 
 async fn json(path: &str) -> Result<serde_json::Value, String> {
-    let text = fetch_text(path).await.ok_or_else(|| format!("{path} could not be fetched; it is not used."))?;
+    let text = fetch_text(path)
+        .await
+        .ok_or_else(|| format!("{path} could not be fetched; it is not used."))?;
     serde_json::from_str(&text).map_err(|e| format!("{path} is not JSON ({e}); it is not used."))
 }
 

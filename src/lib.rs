@@ -5,9 +5,9 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod deploy;
-pub mod first_paint;
 pub mod firewall_undo;
 pub mod firewall_undo_banner;
+pub mod first_paint;
 pub mod hooks;
 pub mod i18n;
 pub mod kept;
@@ -54,7 +54,10 @@ pub fn show_crash(root: &web_sys::HtmlElement, message: &str) {
     }
     // Where to get help, when the provider says.
     if let Some((href, label)) = support {
-        if let (Some(line), Some(contact)) = (make("p", &format!("{} ", vmdeck_core::i18n::shell::CRASH_SUPPORT.get())), make("a", &label)) {
+        if let (Some(line), Some(contact)) = (
+            make("p", &format!("{} ", vmdeck_core::i18n::shell::CRASH_SUPPORT.get())),
+            make("a", &label),
+        ) {
             let _ = contact.set_attribute("href", &href);
             let _ = contact.set_attribute("id", "crash-support");
             let _ = line.append_child(&contact);
@@ -93,7 +96,10 @@ pub fn start() {
     wasm_bindgen_futures::spawn_local(async move {
         let config = deploy::preload().await;
         language::load(&config).await;
-        let login_page = matches!(vmdeck_core::route::Route::from_path(&path), vmdeck_core::route::Route::Login | vmdeck_core::route::Route::Portal);
+        let login_page = matches!(
+            vmdeck_core::route::Route::from_path(&path),
+            vmdeck_core::route::Route::Login | vmdeck_core::route::Route::Portal
+        );
         if login_page || session::any_kept() {
             parts::page_ready(&path).await;
         }

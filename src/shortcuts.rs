@@ -3,18 +3,18 @@
 //! label or IP address.
 
 use crate::components::Modal;
-use crate::parts::{part, use_part};
 use crate::hooks::use_vm_search;
+use crate::parts::{part, use_part};
 use crate::title::current_vm_name;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsCast;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::route::Route;
 use vmdeck_core::shortcuts::{self, account_places, places, shortcut, tag_places, Place, Shortcut};
-use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::Vm;
+use wasm_bindgen::JsCast;
 
 // What any page may open, fetched when first needed: the shell stays small.
 part!(SWITCHER, part_vm, t::PART_SWITCHER, view! { <ShortcutDialogs/> });
@@ -33,13 +33,16 @@ fn leave_alone(ev: &web_sys::KeyboardEvent) -> bool {
     if document().query_selector("dialog[open]").ok().flatten().is_some() {
         return true;
     }
-    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return false };
+    let Some(target) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return false;
+    };
     // No dialog is open: a field in one is left over from a dialog just
     // closed (it keeps the focus until the browser moves it), not typed in.
     if target.closest("dialog").ok().flatten().is_some() {
         return false;
     }
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || target.is_content_editable()
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || target.is_content_editable()
 }
 
 /// The shortcuts' dialogs, open or not; the dialogs come in a part.
@@ -107,7 +110,11 @@ pub fn ShortcutDialogs() -> impl IntoView {
 
 /// A VM as the switcher lists it.
 /// A VM found, and whether it is pinned (marked with a star).
-fn vm_place(vm: &Vm, tags: Option<crate::components::TagStore>, pins: Option<crate::components::PinStore>) -> Option<(bool, Place)> {
+fn vm_place(
+    vm: &Vm,
+    tags: Option<crate::components::TagStore>,
+    pins: Option<crate::components::PinStore>,
+) -> Option<(bool, Place)> {
     let id = vm.id.clone()?;
     let pinned = pins.is_some_and(|p| p.is_pinned(&id));
     let mut label = if pinned { format!("★ {}", vm.display_name()) } else { vm.display_name() };
@@ -144,21 +151,40 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
             _ => None,
         };
         let name = current_vm_name();
-        let vm = here.as_deref().map(|id| (id, name.as_deref().unwrap_or(t::SWITCHER_THIS_VM.get())));
+        let vm =
+            here.as_deref().map(|id| (id, name.as_deref().unwrap_or(t::SWITCHER_THIS_VM.get())));
         let mut list = typed.with(|t| places(t, vm));
         // The tab's other accounts, after the pages.
         let others: Vec<(String, String)> = session
             .accounts()
             .into_iter()
             .filter(|a| !a.shown)
-            .map(|a| (a.login_id, format!("{} · {}", vmdeck_core::tf!(t::SHELL_ACCOUNT, id = a.account_id), a.host)))
+            .map(|a| {
+                (
+                    a.login_id,
+                    format!(
+                        "{} · {}",
+                        vmdeck_core::tf!(t::SHELL_ACCOUNT, id = a.account_id),
+                        a.host
+                    ),
+                )
+            })
             .collect();
-        list.extend(typed.with(|t| location.pathname.with(|here| account_places(t, &others, here))));
+        list.extend(
+            typed.with(|t| location.pathname.with(|here| account_places(t, &others, here))),
+        );
         // The saved views and the tags in use, then the VMs found, the pinned
         // first, each with its tags.
-        list.extend(typed.with(|t| views.map(|store| store.views.with(|v| v.places(t))).unwrap_or_default()));
-        list.extend(typed.with(|t| tags.map(|store| tag_places(t, &store.in_use())).unwrap_or_default()));
-        let mut vms: Vec<(bool, Place)> = found.data.with(|vms| vms.iter().flatten().filter_map(|vm| vm_place(vm, tags, pins)).collect());
+        list.extend(
+            typed
+                .with(|t| views.map(|store| store.views.with(|v| v.places(t))).unwrap_or_default()),
+        );
+        list.extend(
+            typed.with(|t| tags.map(|store| tag_places(t, &store.in_use())).unwrap_or_default()),
+        );
+        let mut vms: Vec<(bool, Place)> = found
+            .data
+            .with(|vms| vms.iter().flatten().filter_map(|vm| vm_place(vm, tags, pins)).collect());
         vms.sort_by_key(|(pinned, _)| !pinned);
         list.extend(vms.into_iter().map(|(_, place)| place));
         list

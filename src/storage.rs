@@ -42,8 +42,11 @@ pub fn write<T: Serialize + ?Sized>(store: Store, key: &str, value: &T) -> bool 
 /// Writes only when the value differs from what is kept (a write to the
 /// browser's store wakes every other tab); whether it is kept now.
 pub fn write_changed<T: Serialize + ?Sized>(store: Store, key: &str, value: &T) -> bool {
-    let (Some(storage), Ok(text)) = (storage(store), serde_json::to_string(value)) else { return false };
-    storage.get_item(key).ok().flatten().as_deref() == Some(text.as_str()) || storage.set_item(key, &text).is_ok()
+    let (Some(storage), Ok(text)) = (storage(store), serde_json::to_string(value)) else {
+        return false;
+    };
+    storage.get_item(key).ok().flatten().as_deref() == Some(text.as_str())
+        || storage.set_item(key, &text).is_ok()
 }
 
 pub fn remove(store: Store, key: &str) {
@@ -62,7 +65,10 @@ pub fn remove_all(store: Store, prefix: &str) {
 
 fn keys_with(storage: &web_sys::Storage, prefix: &str) -> Vec<String> {
     let count = storage.length().unwrap_or(0);
-    (0..count).filter_map(|i| storage.key(i).ok().flatten()).filter(|k| k.starts_with(prefix)).collect()
+    (0..count)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with(prefix))
+        .collect()
 }
 
 /// Everything the panel keeps in the browser, in one place, by what it is
@@ -109,7 +115,16 @@ pub mod keys {
     /// The address the user saved as theirs, this browser.
     pub const MY_ADDRESS: &str = "vmdeck.my_address";
     /// What this browser keeps of each account, by the prefix of its key.
-    pub const PER_ACCOUNT: [&str; 8] = [HISTORY_PREFIX, SEEN_PREFIX, RULE_SETS_PREFIX, PROTECTION_PREFIX, TAGS_PREFIX, PINS_PREFIX, VIEWS_PREFIX, COLUMNS_PREFIX];
+    pub const PER_ACCOUNT: [&str; 8] = [
+        HISTORY_PREFIX,
+        SEEN_PREFIX,
+        RULE_SETS_PREFIX,
+        PROTECTION_PREFIX,
+        TAGS_PREFIX,
+        PINS_PREFIX,
+        VIEWS_PREFIX,
+        COLUMNS_PREFIX,
+    ];
 
     /// The account's history: `account` is `<API address>#<account>`.
     pub fn history(account: &str) -> String {
@@ -208,13 +223,21 @@ pub fn forget_unapplied(account: &str, vm: &str) {
 
 /// Whether this browser keeps data of any account.
 pub fn keeps_account_data() -> bool {
-    keys::PER_ACCOUNT.iter().chain(&[keys::MY_ADDRESS]).any(|prefix| has_any(Store::Browser, prefix))
+    keys::PER_ACCOUNT
+        .iter()
+        .chain(&[keys::MY_ADDRESS])
+        .any(|prefix| has_any(Store::Browser, prefix))
 }
 
 /// "Forget this device": every account's data and logins in this browser;
 /// the language, theme and refresh preferences stay.
 pub fn forget_device() {
-    for prefix in keys::PER_ACCOUNT.iter().chain(&[keys::MY_ADDRESS, keys::SESSION, keys::USED, keys::FIRST_READ]) {
+    for prefix in keys::PER_ACCOUNT.iter().chain(&[
+        keys::MY_ADDRESS,
+        keys::SESSION,
+        keys::USED,
+        keys::FIRST_READ,
+    ]) {
         remove_all(Store::Browser, prefix);
     }
     remove_all(Store::Tab, "vmdeck.");

@@ -3,7 +3,6 @@
 use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
 
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
     System,
@@ -60,7 +59,9 @@ pub fn initial_theme() -> Theme {
 /// Sets `data-theme` on `<html>`, which the stylesheet reads; "system" removes
 /// it so the `prefers-color-scheme` query decides.
 pub fn apply(theme: Theme) {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
+    let Some(root) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element())
+    else {
         return;
     };
     let _ = match theme {
@@ -95,10 +96,15 @@ pub fn provide_theme() {
         system_dark: RwSignal::new(media.as_ref().is_some_and(web_sys::MediaQueryList::matches)),
     };
     if let Some(media) = media {
-        let listener = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(move |ev: web_sys::MediaQueryListEvent| {
-            state.system_dark.set(ev.matches());
-        });
-        let _ = media.add_event_listener_with_callback("change", wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MediaQueryListEvent)>::new(
+            move |ev: web_sys::MediaQueryListEvent| {
+                state.system_dark.set(ev.matches());
+            },
+        );
+        let _ = media.add_event_listener_with_callback(
+            "change",
+            wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+        );
         // The app lives as long as the page: the listener may too.
         listener.forget();
     }
@@ -120,7 +126,9 @@ pub fn use_dark() -> Signal<bool> {
 /// A button that cycles system → light → dark.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let theme = use_context::<ThemeState>().map(|s| s.choice).unwrap_or_else(|| RwSignal::new(initial_theme()));
+    let theme = use_context::<ThemeState>()
+        .map(|s| s.choice)
+        .unwrap_or_else(|| RwSignal::new(initial_theme()));
     let toggle = move |_| {
         let next = theme.get_untracked().next();
         apply(next);

@@ -27,18 +27,29 @@ thread_local! {
 /// them (a zone it does not know throws, which must not end the app).
 fn date_time_format(options: &[(&str, &str)]) -> Option<js_sys::Intl::DateTimeFormat> {
     let intl = js_sys::Reflect::get(&js_sys::global(), &"Intl".into()).ok()?;
-    let constructor: js_sys::Function = js_sys::Reflect::get(&intl, &"DateTimeFormat".into()).ok()?.dyn_into().ok()?;
+    let constructor: js_sys::Function =
+        js_sys::Reflect::get(&intl, &"DateTimeFormat".into()).ok()?.dyn_into().ok()?;
     let object = js_sys::Object::new();
     for (key, value) in options {
         js_sys::Reflect::set(&object, &(*key).into(), &(*value).into()).ok()?;
     }
-    js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"en-US".into(), &object)).ok()?.dyn_into().ok()
+    js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"en-US".into(), &object))
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 /// The wall clock of `zone`, in numbers, on a 23-hour clock.
 fn wall_clock(zone: &str) -> Option<js_sys::Intl::DateTimeFormat> {
     const NUMERIC: &str = "numeric";
-    let fields = [("year", NUMERIC), ("month", NUMERIC), ("day", NUMERIC), ("hour", NUMERIC), ("minute", NUMERIC), ("second", NUMERIC)];
+    let fields = [
+        ("year", NUMERIC),
+        ("month", NUMERIC),
+        ("day", NUMERIC),
+        ("hour", NUMERIC),
+        ("minute", NUMERIC),
+        ("second", NUMERIC),
+    ];
     let mut options = vec![("timeZone", zone), ("hourCycle", "h23")];
     options.extend(fields);
     date_time_format(&options)
@@ -65,7 +76,9 @@ pub fn offset_minutes(ms: f64) -> i32 {
         let zone = zone.borrow();
         match (&zone.choice, &zone.wall_clock) {
             (ZoneChoice::Utc, _) => 0,
-            (ZoneChoice::Named(_), Some(format)) => named_offset(format, ms).unwrap_or_else(browser),
+            (ZoneChoice::Named(_), Some(format)) => {
+                named_offset(format, ms).unwrap_or_else(browser)
+            }
             _ => browser(),
         }
     })
@@ -76,7 +89,8 @@ fn named_offset(format: &js_sys::Intl::DateTimeFormat, ms: f64) -> Option<i32> {
     let mut wall = [0i64; 6];
     for part in format.format_to_parts(&js_sys::Date::new(&ms.into())).iter() {
         let kind = js_sys::Reflect::get(&part, &"type".into()).ok()?.as_string()?;
-        let slot = ["year", "month", "day", "hour", "minute", "second"].iter().position(|k| *k == kind);
+        let slot =
+            ["year", "month", "day", "hour", "minute", "second"].iter().position(|k| *k == kind);
         if let Some(slot) = slot {
             let value = js_sys::Reflect::get(&part, &"value".into()).ok()?.as_string()?;
             *wall.get_mut(slot)? = value.parse().ok()?;
@@ -88,7 +102,9 @@ fn named_offset(format: &js_sys::Intl::DateTimeFormat, ms: f64) -> Option<i32> {
 /// The browser's own zone by name (`Europe/Madrid`).
 fn browser_zone() -> String {
     date_time_format(&[])
-        .and_then(|format| js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into()).ok())
+        .and_then(|format| {
+            js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into()).ok()
+        })
         .and_then(|zone| zone.as_string())
         .unwrap_or_else(|| "UTC".to_owned())
 }
@@ -111,10 +127,18 @@ pub fn iso(ms: f64) -> String {
 /// The zones the browser knows, by name.
 fn known_zones() -> Vec<String> {
     let supported = js_sys::Reflect::get(&js_sys::global(), &"Intl".into())
-        .and_then(|intl| js_sys::Reflect::get(&intl, &"supportedValuesOf".into()).map(|f| (intl, f)))
+        .and_then(|intl| {
+            js_sys::Reflect::get(&intl, &"supportedValuesOf".into()).map(|f| (intl, f))
+        })
         .ok()
-        .and_then(|(intl, f)| f.dyn_into::<js_sys::Function>().ok()?.call1(&intl, &"timeZone".into()).ok());
-    supported.map(|list| js_sys::Array::from(&list).iter().filter_map(|zone: JsValue| zone.as_string()).collect()).unwrap_or_default()
+        .and_then(|(intl, f)| {
+            f.dyn_into::<js_sys::Function>().ok()?.call1(&intl, &"timeZone".into()).ok()
+        });
+    supported
+        .map(|list| {
+            js_sys::Array::from(&list).iter().filter_map(|zone: JsValue| zone.as_string()).collect()
+        })
+        .unwrap_or_default()
 }
 
 const UTC: &str = "UTC";
@@ -124,7 +148,8 @@ const UTC: &str = "UTC";
 /// menu opened): every page would pay for them at its first paint.
 #[component]
 pub fn TimeZoneSwitch(all: Signal<bool>) -> impl IntoView {
-    let current = ZONE.try_with(|zone| zone.borrow().choice.stored().to_owned()).unwrap_or_default();
+    let current =
+        ZONE.try_with(|zone| zone.borrow().choice.stored().to_owned()).unwrap_or_default();
     let browser = vmdeck_core::tf!(t::TIME_ZONE_BROWSER, zone = browser_zone());
     let named = match ZoneChoice::from_stored(&current) {
         ZoneChoice::Named(name) => Some(name),

@@ -61,7 +61,11 @@ pub fn TitleKeeper() -> impl IntoView {
     let brand = use_brand();
     Effect::new(move || {
         let route = Route::from_path(&location.pathname.get());
-        let title = brand.with(|brand| facts.vm_name.with(|name| route.title(&brand.name, name.as_deref(), facts.vm_count.get())));
+        let title = brand.with(|brand| {
+            facts
+                .vm_name
+                .with(|name| route.title(&brand.name, name.as_deref(), facts.vm_count.get()))
+        });
         if document().title() != title {
             document().set_title(&title);
         }

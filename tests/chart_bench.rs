@@ -16,16 +16,30 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn draw_a_year_of_hourly_samples() {
     let document = web_sys::window().and_then(|w| w.document()).expect("a document");
-    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().unchecked_into();
+    let canvas: web_sys::HtmlCanvasElement =
+        document.create_element("canvas").unwrap().unchecked_into();
     canvas.set_width(2400);
     canvas.set_height(480);
     document.body().unwrap().append_child(&canvas).unwrap();
     let values = |phase: f64| -> Vec<Option<f64>> {
-        (0..8760).map(|i| Some(5.0e6 + 4.0e6 * ((i as f64 + phase) / 24.0 * std::f64::consts::TAU).sin().abs())).collect()
+        (0..8760)
+            .map(|i| {
+                Some(
+                    5.0e6 + 4.0e6 * ((i as f64 + phase) / 24.0 * std::f64::consts::TAU).sin().abs(),
+                )
+            })
+            .collect()
     };
     let chart = || LineChart {
-        series: vec![Series { name: "In".into(), values: values(0.0) }, Series { name: "Out".into(), values: values(6.0) }],
-        x_labels: vec![(0, "Nov 2025".into()), (4380, "May 2026".into()), (8759, "Nov 2026".into())],
+        series: vec![
+            Series { name: "In".into(), values: values(0.0) },
+            Series { name: "Out".into(), values: values(6.0) },
+        ],
+        x_labels: vec![
+            (0, "Nov 2025".into()),
+            (4380, "May 2026".into()),
+            (8759, "Nov 2026".into()),
+        ],
         y_format: Box::new(|v| format!("{:.0} MB", v / 1.0e6)),
         y_cap: None,
         y_divisor: 1.0e6,

@@ -34,10 +34,14 @@ fn main() {
     for key in es.keys().filter(|k| !en.contains_key(*k)) {
         problems.push(format!("{key}: in es.json, not in en.json"));
     }
-    let mut modules: BTreeMap<&str, (String, Vec<&str>)> = AREAS.iter().map(|a| (*a, Default::default())).collect();
+    let mut modules: BTreeMap<&str, (String, Vec<&str>)> =
+        AREAS.iter().map(|a| (*a, Default::default())).collect();
     for (index, (key, english)) in en.iter().enumerate() {
         let Some(spanish) = es.get(key) else { continue };
-        let area_and_name = key.split_once('.').filter(|(_, name)| !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'));
+        let area_and_name = key.split_once('.').filter(|(_, name)| {
+            !name.is_empty()
+                && name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        });
         let Some((area, name)) = area_and_name else {
             problems.push(format!("{key}: a key is <area>.<NAME>, the name in capitals"));
             continue;
@@ -60,8 +64,13 @@ fn main() {
     }
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     for (area, (mut code, names)) in modules {
-        let _ = writeln!(code, "#[cfg(test)]\npub const ALL: &[(&str, crate::i18n::Text)] = &[{}];", names.iter().map(|n| format!("({n:?}, {n})")).collect::<Vec<_>>().join(", "));
-        std::fs::write(Path::new(&out).join(format!("i18n_{area}.rs")), code).expect("OUT_DIR is writable");
+        let _ = writeln!(
+            code,
+            "#[cfg(test)]\npub const ALL: &[(&str, crate::i18n::Text)] = &[{}];",
+            names.iter().map(|n| format!("({n:?}, {n})")).collect::<Vec<_>>().join(", ")
+        );
+        std::fs::write(Path::new(&out).join(format!("i18n_{area}.rs")), code)
+            .expect("OUT_DIR is writable");
     }
     // What a deployment's file is read against: how many texts, and which.
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;

@@ -2,17 +2,17 @@
 //! JSON bodies, the timeout, the status check, error decoding and the retries
 //! of GETs. Reads go through [`Api::get`], writes through [`Api::run`].
 
+use super::deadline::Deadline;
 use crate::session::{Credentials, Session};
 use gloo_net::http::{Headers, Method, RequestBuilder};
 use serde_json::Value;
-use super::deadline::Deadline;
-use wasm_bindgen::JsCast;
 use std::future::Future;
 use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::api::paths;
 use vmdeck_core::api::request::{self, ApiRequest};
 use vmdeck_core::login::GrantBody;
 use vmdeck_core::ApiError;
+use wasm_bindgen::JsCast;
 
 pub type ApiResult<T> = Result<T, ApiError>;
 
@@ -74,7 +74,11 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn of(status: u16) -> Self {
-        if status == 202 { Self::Started } else { Self::Done }
+        if status == 202 {
+            Self::Started
+        } else {
+            Self::Done
+        }
     }
 }
 
@@ -85,7 +89,10 @@ impl Api {
 
     /// A client with no login yet, for the login endpoints at `base_url`.
     pub fn public(base_url: String) -> Self {
-        Self::new(Credentials::new(base_url, String::new(), crate::session::Token::new(""), false), None)
+        Self::new(
+            Credentials::new(base_url, String::new(), crate::session::Token::new(""), false),
+            None,
+        )
     }
 
     /// The client of the logged-in user, or `Unauthorized` when logged out.
@@ -113,7 +120,10 @@ impl Api {
     /// files: read and written as the API is, but a refusal there does not
     /// end the login, which the API still accepts.
     pub fn at_store(&self, address: &str) -> Self {
-        Self { credentials: Credentials { base_url: address.to_owned(), ..self.credentials.clone() }, session: None }
+        Self {
+            credentials: Credentials { base_url: address.to_owned(), ..self.credentials.clone() },
+            session: None,
+        }
     }
 
     pub fn account_id(&self) -> &str {
@@ -133,7 +143,9 @@ impl Api {
             match result {
                 Err(err) if attempt < GET_TRIES && err.is_transient() => {
                     let wait = match &err {
-                        ApiError::Server { retry_after: Some(s), .. } => s.min(&MAX_RETRY_AFTER_S) * 1000,
+                        ApiError::Server { retry_after: Some(s), .. } => {
+                            s.min(&MAX_RETRY_AFTER_S) * 1000
+                        }
                         _ => BACKOFF_MS[(attempt as usize - 1).min(BACKOFF_MS.len() - 1)],
                     };
                     gloo_timers::future::TimeoutFuture::new(wait).await;
@@ -153,7 +165,9 @@ impl Api {
         let body = match body {
             GrantBody::Json(json) => Body::Json(json),
             GrantBody::Form(pairs) => {
-                let form = web_sys::UrlSearchParams::new().map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
+                let form = web_sys::UrlSearchParams::new().map_err(|_| {
+                    ApiError::Invalid(format!("The request to {path} could not be made."))
+                })?;
                 for (key, value) in pairs {
                     form.append(key, value);
                 }
@@ -167,15 +181,26 @@ impl Api {
     /// One request. A refused token ends the login, unless it is a password
     /// login's whose token had ended: then it is renewed (once for every
     /// tab, `session::renew`) and the request sent again with the new one.
-    async fn send(&self, method: request::Method, path: &str, query: &[(&str, String)], body: Option<Body<'_>>) -> ApiResult<Reply> {
+    async fn send(
+        &self,
+        method: request::Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<Body<'_>>,
+    ) -> ApiResult<Reply> {
         let answer = self.send_once(method, path, query, body.clone()).await;
-        let (Err(ApiError::Unauthorized), Some(session)) = (&answer, self.session) else { return answer };
+        let (Err(ApiError::Unauthorized), Some(session)) = (&answer, self.session) else {
+            return answer;
+        };
         let refused = self.credentials.token.expose().to_owned();
         if let Some(grant) = self.credentials.grant.as_ref().filter(|g| g.refresh_token.is_some()) {
             crate::session::renew(session, grant.id.clone(), Some(refused.clone())).await;
             // A 401 means the API did nothing: sent again, once, with the new token.
-            if let Some(renewed) = session.login(&self.credentials.login_id).filter(|c| c.token.expose() != refused) {
-                let again = Self::new(renewed, Some(session)).send_once(method, path, query, body).await;
+            if let Some(renewed) =
+                session.login(&self.credentials.login_id).filter(|c| c.token.expose() != refused)
+            {
+                let again =
+                    Self::new(renewed, Some(session)).send_once(method, path, query, body).await;
                 if !matches!(again, Err(ApiError::Unauthorized)) {
                     return again;
                 }
@@ -201,7 +226,10 @@ impl Api {
         let deadline = Deadline::new(TIMEOUT_MS).ok_or_else(unreachable)?;
         let failed = |_| {
             if deadline.passed() {
-                ApiError::Timeout { base_url: self.credentials.base_url.clone(), seconds: TIMEOUT_MS / 1000 }
+                ApiError::Timeout {
+                    base_url: self.credentials.base_url.clone(),
+                    seconds: TIMEOUT_MS / 1000,
+                }
             } else {
                 unreachable()
             }
@@ -223,17 +251,31 @@ impl Api {
             .abort_signal(Some(&deadline.signal()));
         // No login yet (the login endpoints): no header.
         let authorization = self.credentials.token.expose();
-        let builder = if authorization.is_empty() { builder } else { builder.header("Authorization", authorization) };
+        let builder = if authorization.is_empty() {
+            builder
+        } else {
+            builder.header("Authorization", authorization)
+        };
         let request = match body {
-            Some(Body::Json(body)) => builder.header("Content-Type", "application/json").body(body.to_string()),
-            Some(Body::Form(body)) => builder.header("Content-Type", "application/x-www-form-urlencoded").body(body),
+            Some(Body::Json(body)) => {
+                builder.header("Content-Type", "application/json").body(body.to_string())
+            }
+            Some(Body::Form(body)) => {
+                builder.header("Content-Type", "application/x-www-form-urlencoded").body(body)
+            }
             None => builder.build(),
         }
         .map_err(|_| ApiError::Invalid(format!("The request to {path} could not be made.")))?;
 
         // The page's first read, if the boot script sent it already: its answer.
         let early = match method {
-            request::Method::Get => take_first_read(&paths::url(&self.credentials.base_url, path, query), self.credentials.token.expose()).await,
+            request::Method::Get => {
+                take_first_read(
+                    &paths::url(&self.credentials.base_url, path, query),
+                    self.credentials.token.expose(),
+                )
+                .await
+            }
             _ => None,
         };
         let response = match early {
@@ -245,7 +287,11 @@ impl Api {
         let headers = response.headers();
 
         if !(200..300).contains(&status) {
-            return Err(ApiError::from_response(status, &text, headers.get("retry-after").as_deref()));
+            return Err(ApiError::from_response(
+                status,
+                &text,
+                headers.get("retry-after").as_deref(),
+            ));
         }
         // 202/204 and "no data" answers have an empty body: that is a success.
         let body = if text.trim().is_empty() {
@@ -264,7 +310,11 @@ async fn take_first_read(url: &str, authorization: &str) -> Option<gloo_net::htt
     let take = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckTakeFirstRead".into()).ok())
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
-    let promise = take.call2(&wasm_bindgen::JsValue::NULL, &url.into(), &authorization.into()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    let promise = take
+        .call2(&wasm_bindgen::JsValue::NULL, &url.into(), &authorization.into())
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
     let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
     response.dyn_into::<web_sys::Response>().ok().map(gloo_net::http::Response::from)
 }

@@ -1,34 +1,53 @@
 //! Network interface, IP address and firewall rule endpoints.
 
 use super::{Api, ApiResult};
-use vmdeck_core::network::{FirewallRule, Interface, IpAddress};
 use vmdeck_core::api::paths::{self, NicPart, VmPart};
+use vmdeck_core::network::{FirewallRule, Interface, IpAddress};
 
 /// Filters as query parameters, empty ones left out.
 fn filters(pairs: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
-    pairs.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(k, v)| (*k, v.trim().to_owned())).collect()
+    pairs
+        .iter()
+        .filter(|(_, v)| !v.trim().is_empty())
+        .map(|(k, v)| (*k, v.trim().to_owned()))
+        .collect()
 }
 
 /// GET `.../virtual_machine/<vm>/network_interfaces` with `interface_label`, `network_id`, `public`.
-pub async fn vm_interfaces(api: &Api, vm_id: &str, filter: &[(&'static str, String)]) -> ApiResult<Vec<Interface>> {
+pub async fn vm_interfaces(
+    api: &Api,
+    vm_id: &str,
+    filter: &[(&'static str, String)],
+) -> ApiResult<Vec<Interface>> {
     let path = paths::vm_part(api.account_id(), vm_id, VmPart::NetworkInterfaces)?;
     api.get(&path, &filters(filter)).await?.decode(Interface::list_from_json)
 }
 
 /// GET `/account/<id>/network_interfaces` with `virtual_machine_id`, `network_id`, `public`, `interface_label`.
-pub async fn account_interfaces(api: &Api, filter: &[(&'static str, String)]) -> ApiResult<Vec<Interface>> {
-    api.get(&paths::account_interfaces(api.account_id()), &filters(filter)).await?.decode(Interface::list_from_json)
+pub async fn account_interfaces(
+    api: &Api,
+    filter: &[(&'static str, String)],
+) -> ApiResult<Vec<Interface>> {
+    api.get(&paths::account_interfaces(api.account_id()), &filters(filter))
+        .await?
+        .decode(Interface::list_from_json)
 }
 
 /// GET `.../virtual_machine/<vm>/ip_addresses` with `network_id`, `interface_id`, `public`.
-pub async fn vm_ips(api: &Api, vm_id: &str, filter: &[(&'static str, String)]) -> ApiResult<Vec<IpAddress>> {
+pub async fn vm_ips(
+    api: &Api,
+    vm_id: &str,
+    filter: &[(&'static str, String)],
+) -> ApiResult<Vec<IpAddress>> {
     let path = paths::vm_part(api.account_id(), vm_id, VmPart::IpAddresses)?;
     api.get(&path, &filters(filter)).await?.decode(IpAddress::list_from_json)
 }
 
 /// GET `/account/<id>/ip_addresses` with `ip`.
 pub async fn account_ips(api: &Api, ip: &str) -> ApiResult<Vec<IpAddress>> {
-    api.get(&paths::account_ips(api.account_id()), &filters(&[("ip", ip.to_owned())])).await?.decode(IpAddress::list_from_json)
+    api.get(&paths::account_ips(api.account_id()), &filters(&[("ip", ip.to_owned())]))
+        .await?
+        .decode(IpAddress::list_from_json)
 }
 
 /// The account's addresses with their VMs: the documented address names
@@ -42,7 +61,11 @@ pub async fn account_ips_with_vms(api: &Api, ip: &str) -> ApiResult<Vec<IpAddres
 }
 
 /// GET `/network_interface/<id>/firewall_rules` with `command`, `port`, `address`.
-pub async fn interface_rules(api: &Api, nic_id: &str, filter: &[(&'static str, String)]) -> ApiResult<Vec<FirewallRule>> {
+pub async fn interface_rules(
+    api: &Api,
+    nic_id: &str,
+    filter: &[(&'static str, String)],
+) -> ApiResult<Vec<FirewallRule>> {
     let path = paths::nic_part(api.account_id(), nic_id, NicPart::FirewallRules)?;
     api.get(&path, &filters(filter)).await?.decode(FirewallRule::list_from_json)
 }

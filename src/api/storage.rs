@@ -7,10 +7,14 @@ use vmdeck_core::vm::snapshot::Snapshot;
 
 /// GET `isos`: the mounted ISO, if any.
 pub async fn mounted_iso(api: &Api, vm_id: &str) -> ApiResult<Option<IsoJoin>> {
-    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Isos)?, &[]).await?.decode(IsoJoin::mounted_from_json)
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Isos)?, &[])
+        .await?
+        .decode(IsoJoin::mounted_from_json)
 }
 
 /// GET `snapshots`.
 pub async fn snapshots(api: &Api, vm_id: &str) -> ApiResult<Vec<Snapshot>> {
-    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Snapshots)?, &[]).await?.decode(Snapshot::list_from_json)
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Snapshots)?, &[])
+        .await?
+        .decode(Snapshot::list_from_json)
 }

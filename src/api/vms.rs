@@ -2,8 +2,8 @@
 //! [`Api::run`].
 
 use super::{Api, ApiResult};
-use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::api::paths::{self, VmPart};
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{Page, PageInfo, Vm};
 
@@ -25,7 +25,11 @@ pub async fn get_vm(api: &Api, id: &str) -> ApiResult<Vm> {
 pub async fn get_vm_with_addresses(api: &Api, id: &str) -> ApiResult<Vm> {
     let mut vm = get_vm(api, id).await?;
     if !vm.addresses_known {
-        vm.ip_addresses = super::network::vm_ips(api, id, &[]).await?.into_iter().filter_map(|ip| ip.address).collect();
+        vm.ip_addresses = super::network::vm_ips(api, id, &[])
+            .await?
+            .into_iter()
+            .filter_map(|ip| ip.address)
+            .collect();
         vm.addresses_known = true;
     }
     Ok(vm)
@@ -37,7 +41,11 @@ pub async fn fill_addresses(api: &Api, vms: &mut [Vm]) -> ApiResult<()> {
     if vms.iter().all(|vm| vm.addresses_known) {
         return Ok(());
     }
-    let (ips, interfaces) = futures::future::join(super::network::account_ips(api, ""), super::network::account_interfaces(api, &[])).await;
+    let (ips, interfaces) = futures::future::join(
+        super::network::account_ips(api, ""),
+        super::network::account_interfaces(api, &[]),
+    )
+    .await;
     let mut by_vm = vmdeck_core::network::addresses_by_vm(ips?, &interfaces?);
     for vm in vms.iter_mut().filter(|vm| !vm.addresses_known) {
         vm.ip_addresses = vm.id.as_ref().and_then(|id| by_vm.remove(id)).unwrap_or_default();

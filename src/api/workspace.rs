@@ -11,7 +11,9 @@ use vmdeck_core::ApiError;
 /// The copy kept for the account; `None` when the store keeps none yet.
 pub async fn stored_workspace(api: &Api, store: &str) -> ApiResult<Option<Workspace>> {
     match api.at_store(store).get("", &[]).await {
-        Ok(reply) => Workspace::read(&reply.body.to_string()).map(Some).map_err(|error| ApiError::Invalid(error.message())),
+        Ok(reply) => Workspace::read(&reply.body.to_string())
+            .map(Some)
+            .map_err(|error| ApiError::Invalid(error.message())),
         Err(ApiError::NotFound(_)) => Ok(None),
         Err(error) => Err(error),
     }
@@ -19,6 +21,7 @@ pub async fn stored_workspace(api: &Api, store: &str) -> ApiResult<Option<Worksp
 
 /// Keeps `file` as the account's copy, in place of the one kept before.
 pub async fn store_workspace(api: &Api, store: &str, file: &Workspace) -> ApiResult<()> {
-    let request = ApiRequest { method: Method::Put, path: String::new(), body: Some(file.to_json()) };
+    let request =
+        ApiRequest { method: Method::Put, path: String::new(), body: Some(file.to_json()) };
     api.at_store(store).run(&request).await.map(|_| ())
 }

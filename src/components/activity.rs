@@ -38,13 +38,17 @@ fn result_of(task: &Task) -> &'static str {
 /// The history, of one VM when `vm` gives its id; filtered by result and
 /// by words (in the action, the VM, the interface or the request).
 #[component]
-pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'static str) -> impl IntoView {
+pub fn ActivityLog(
+    #[prop(optional, into)] vm: Option<Signal<String>>,
+    id: &'static str,
+) -> impl IntoView {
     let tasks = use_tasks();
     let filters = use_url_filters(&["result", "search"]);
     let shown = Memo::new(move |_| {
         let vm = vm.map(|v| v.get());
         let result = filters.get("result");
-        let words: Vec<String> = filters.get("search").split_whitespace().map(str::to_lowercase).collect();
+        let words: Vec<String> =
+            filters.get("search").split_whitespace().map(str::to_lowercase).collect();
         tasks.list().with(|list| {
             list.tasks()
                 .iter()
@@ -53,7 +57,15 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
                 .filter(|t| {
                     // The action as shown, and as recorded (its English name).
                     let action = vmdeck_core::history::action_label(&t.action);
-                    let text = format!("{action} {} {} {} {} {}", t.action, t.vm_name, t.vm_id, t.interface.as_deref().unwrap_or(""), t.request).to_lowercase();
+                    let text = format!(
+                        "{action} {} {} {} {} {}",
+                        t.action,
+                        t.vm_name,
+                        t.vm_id,
+                        t.interface.as_deref().unwrap_or(""),
+                        t.request
+                    )
+                    .to_lowercase();
                     words.iter().all(|w| text.contains(w.as_str()))
                 })
                 .cloned()
@@ -66,7 +78,11 @@ pub fn ActivityLog(#[prop(optional, into)] vm: Option<Signal<String>>, id: &'sta
     });
     let undo_open = RwSignal::new(false);
     let undoing = RwSignal::new(None::<Task>);
-    let export = Callback::new(move |()| Some(shown.with(|list| Export::table(&history::table(&list.iter().collect::<Vec<_>>(), &crate::time_zone::iso)))));
+    let export = Callback::new(move |()| {
+        Some(shown.with(|list| {
+            Export::table(&history::table(&list.iter().collect::<Vec<_>>(), &crate::time_zone::iso))
+        }))
+    });
     view! {
         <div class="filter-row">
             <label class="filter">

@@ -32,22 +32,47 @@ type Now = (Option<Interface>, Vec<FirewallRule>);
 pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl IntoView {
     let session = use_session();
     let tasks = use_tasks();
-    let form = use_form_with_options("history-undo", ThenApply { apply: true }, UseFormOptions::default());
+    let form =
+        use_form_with_options("history-undo", ThenApply { apply: true }, UseFormOptions::default());
     let sent = RwSignal::new(Vec::<(String, Sent)>::new());
     let target = Memo::new(move |_| {
-        open.get().then(|| entry.with(|e| e.as_ref().and_then(|task| task.reversal.as_ref().map(|r| (task.vm_id.clone(), r.interface().to_owned()))))).flatten()
+        open.get()
+            .then(|| {
+                entry.with(|e| {
+                    e.as_ref().and_then(|task| {
+                        task.reversal
+                            .as_ref()
+                            .map(|r| (task.vm_id.clone(), r.interface().to_owned()))
+                    })
+                })
+            })
+            .flatten()
     });
     // Each entry opened starts afresh: nothing sent, the apply on.
-    Effect::watch(move || target.get(), move |_, _, _| {
-        sent.set(Vec::new());
-        form.discard();
-    }, false);
-    let read = use_data(move || target.get(), |api, target| async move {
-        let Some((vm, nic)) = target else { return Ok(None) };
-        let interface = vm_interfaces(&api, &vm, &[]).await?.into_iter().find(|n| n.id.as_deref() == Some(nic.as_str()));
-        let rules = if interface.is_some() { interface_rules(&api, &nic, &[]).await? } else { Vec::new() };
-        Ok(Some((interface, rules)))
-    });
+    Effect::watch(
+        move || target.get(),
+        move |_, _, _| {
+            sent.set(Vec::new());
+            form.discard();
+        },
+        false,
+    );
+    let read = use_data(
+        move || target.get(),
+        |api, target| async move {
+            let Some((vm, nic)) = target else { return Ok(None) };
+            let interface = vm_interfaces(&api, &vm, &[])
+                .await?
+                .into_iter()
+                .find(|n| n.id.as_deref() == Some(nic.as_str()));
+            let rules = if interface.is_some() {
+                interface_rules(&api, &nic, &[]).await?
+            } else {
+                Vec::new()
+            };
+            Ok(Some((interface, rules)))
+        },
+    );
     let now = Memo::new(move |_| read.data.get().flatten());
     // The one step that undoes the entry, from the interface as it is now.
     let step = Memo::new(move |_| {
@@ -61,16 +86,33 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         })
     });
     let label = move || {
-        let id = entry.with(|e| e.as_ref().and_then(|t| t.reversal.as_ref().map(|r| r.interface().to_owned()))).unwrap_or_default();
-        now.with(|now| now.as_ref().and_then(|(nic, _)| nic.as_ref().and_then(|n| n.label.clone()))).unwrap_or(id)
+        let id = entry
+            .with(|e| {
+                e.as_ref().and_then(|t| t.reversal.as_ref().map(|r| r.interface().to_owned()))
+            })
+            .unwrap_or_default();
+        now.with(|now| now.as_ref().and_then(|(nic, _)| nic.as_ref().and_then(|n| n.label.clone())))
+            .unwrap_or(id)
     };
     let guard = Guard::new(Signal::derive(move || {
         let Some(Ok(step)) = step.get() else { return None };
-        now.with(|now| now.as_ref().and_then(|(nic, rules)| lockout_after(&step, rules, nic.as_ref().and_then(|n| n.default_firewall_policy.as_deref()), my_address())))
+        now.with(|now| {
+            now.as_ref().and_then(|(nic, rules)| {
+                lockout_after(
+                    &step,
+                    rules,
+                    nic.as_ref().and_then(|n| n.default_firewall_policy.as_deref()),
+                    my_address(),
+                )
+            })
+        })
     }));
-    let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
+    let sending =
+        Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let send = move || {
-        let (Some(Ok(step)), Some(task)) = (step.get_untracked(), entry.get_untracked()) else { return };
+        let (Some(Ok(step)), Some(task)) = (step.get_untracked(), entry.get_untracked()) else {
+            return;
+        };
         if sending.get_untracked() || !guard.pass() {
             return;
         }
@@ -87,18 +129,40 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
             let (id, reply) = tasks.send(session, operation, vm.clone(), made);
             let done = Sent::of(tasks, id, &reply.await);
             let went_through = done == Sent::Done;
-            sent.update(|s| if let Some(slot) = s.first_mut() { slot.1 = done });
+            sent.update(|s| {
+                if let Some(slot) = s.first_mut() {
+                    slot.1 = done
+                }
+            });
             if went_through && apply {
-                let made = session.account_id().and_then(|account| request::apply_firewall_rules(&account, &vm.0));
+                let made = session
+                    .account_id()
+                    .and_then(|account| request::apply_firewall_rules(&account, &vm.0));
                 let (id, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
                 let applied = Sent::of(tasks, id, &reply.await);
-                sent.update(|s| if let Some(slot) = s.get_mut(1) { slot.1 = applied });
+                sent.update(|s| {
+                    if let Some(slot) = s.get_mut(1) {
+                        slot.1 = applied
+                    }
+                });
             }
             sent.update(Sent::not_sent);
             read.refresh();
         });
     };
-    let title = move || entry.with(|e| e.as_ref().map(|t| vmdeck_core::tf!(t::FW_REVERSE_TITLE, action = action_label(&t.action), vm = t.vm_name))).unwrap_or_default();
+    let title = move || {
+        entry
+            .with(|e| {
+                e.as_ref().map(|t| {
+                    vmdeck_core::tf!(
+                        t::FW_REVERSE_TITLE,
+                        action = action_label(&t.action),
+                        vm = t.vm_name
+                    )
+                })
+            })
+            .unwrap_or_default()
+    };
     view! {
         <Modal open=open title=t::FW_REVERSE.get() id="history-undo-dialog">
             <p id="history-undo-entry"><strong>{title}</strong>" · "{move || vmdeck_core::tf!(vmdeck_core::i18n::shell::ACTIVITY_INTERFACE, nic = label())}</p>

@@ -31,7 +31,12 @@ pub fn ApiRequestView(
         // A base on the panel's own origin ("/api") is made absolute, so the
         // command works from a shell.
         let base = crate::deploy::on_this_site(&base);
-        let (commands, mut secrets) = requests.with(|list| (list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>(), list.iter().flat_map(ApiRequest::secret_variables).collect::<Vec<_>>()));
+        let (commands, mut secrets) = requests.with(|list| {
+            (
+                list.iter().map(|r| r.curl(&base)).collect::<Vec<_>>(),
+                list.iter().flat_map(ApiRequest::secret_variables).collect::<Vec<_>>(),
+            )
+        });
         vmdeck_core::sort_short(&mut secrets);
         secrets.dedup();
         (!commands.is_empty()).then(|| (commands.join("\n\n"), secrets))

@@ -21,11 +21,19 @@ pub fn BrandName() -> impl IntoView {
 /// A link to the provider's support, when the deployment names one: its
 /// address, or with `short` the word "Support" (the address as its title).
 #[component]
-pub fn SupportLink(#[prop(optional)] class: &'static str, id: &'static str, #[prop(optional)] short: bool) -> impl IntoView {
+pub fn SupportLink(
+    #[prop(optional)] class: &'static str,
+    id: &'static str,
+    #[prop(optional)] short: bool,
+) -> impl IntoView {
     let brand = use_brand();
     move || {
         brand.with(|b| b.support.as_ref().map(|s| (s.href(), s.label()))).map(|(href, label)| {
-            let text = if short { vmdeck_core::i18n::common::SUPPORT.get().to_owned() } else { label.clone() };
+            let text = if short {
+                vmdeck_core::i18n::common::SUPPORT.get().to_owned()
+            } else {
+                label.clone()
+            };
             view! { <a class=class id=id href=href rel="noopener" title=label>{text}</a> }
         })
     }

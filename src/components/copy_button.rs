@@ -9,15 +9,30 @@ const SAID_MS: u32 = 2_000;
 /// and in a polite live region for screen readers. `what` names the value
 /// for its accessible name: "Copy the hostname".
 #[component]
-pub fn CopyButton(#[prop(into)] text: Signal<String>, what: &'static str, #[prop(optional, into)] id: Option<String>) -> impl IntoView {
+pub fn CopyButton(
+    #[prop(into)] text: Signal<String>,
+    what: &'static str,
+    #[prop(optional, into)] id: Option<String>,
+) -> impl IntoView {
     let said = RwSignal::new(None::<&'static str>);
     let clear = StoredValue::new_local(None::<gloo_timers::callback::Timeout>);
     let copy = move |_| {
         let value = text.get_untracked();
         spawn_local(async move {
             // Refused (no permission, an insecure page): said, not hidden.
-            let copied = wasm_bindgen_futures::JsFuture::from(window().navigator().clipboard().write_text(&value)).await.is_ok();
-            if said.try_set(Some(if copied { t::COPY_BUTTON_DONE.get() } else { t::COPY_BUTTON_FAILED.get() })).is_none() {
+            let copied = wasm_bindgen_futures::JsFuture::from(
+                window().navigator().clipboard().write_text(&value),
+            )
+            .await
+            .is_ok();
+            if said
+                .try_set(Some(if copied {
+                    t::COPY_BUTTON_DONE.get()
+                } else {
+                    t::COPY_BUTTON_FAILED.get()
+                }))
+                .is_none()
+            {
                 clear.set_value(Some(gloo_timers::callback::Timeout::new(SAID_MS, move || {
                     said.try_set(None);
                 })));

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use vmdeck_core::ApiError;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::ApiError;
 
 /// An API error in words, with a retry button where trying again can help
 /// (and a reload where the panel itself is new).
@@ -26,7 +26,9 @@ pub fn ErrorView(
         ApiError::Malformed { .. } => t::ERROR_VIEW_UNREADABLE.get(),
         ApiError::PartNotLoaded { .. } => t::ERROR_VIEW_PART_NOT_LOADED.get(),
         ApiError::PanelUpdated { .. } => t::ERROR_VIEW_PANEL_UPDATED.get(),
-        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => t::ERROR_VIEW_NOT_ACCEPTED.get(),
+        ApiError::Validation(_) | ApiError::PreconditionFailed(_) => {
+            t::ERROR_VIEW_NOT_ACCEPTED.get()
+        }
         _ => t::CRASH_TITLE.get(),
     });
     let message = error.to_string();

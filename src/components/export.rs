@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use vmdeck_core::i18n::{common as c, shell as t};
+use wasm_bindgen::JsCast;
 
 /// What an export writes: the same rows as CSV and as JSON.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,8 +19,14 @@ enum Json {
 
 impl Export {
     /// API resources: the table's columns as CSV, every field as JSON.
-    pub fn of<'a>(table: &vmdeck_core::history::export::Table, raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>) -> Self {
-        Self { csv: vmdeck_core::history::export::csv(table), json: Json::Resources(raw.into_iter().cloned().collect()) }
+    pub fn of<'a>(
+        table: &vmdeck_core::history::export::Table,
+        raw: impl IntoIterator<Item = &'a serde_json::Map<String, serde_json::Value>>,
+    ) -> Self {
+        Self {
+            csv: vmdeck_core::history::export::csv(table),
+            json: Json::Resources(raw.into_iter().cloned().collect()),
+        }
     }
 
     /// Downloads the CSV or the JSON as `name` with the extension added;
@@ -28,7 +34,9 @@ impl Export {
     pub fn save(self, name: &str, json: bool, include_secrets: bool) -> Result<(), String> {
         let (text, extension, mime) = if json {
             let text = match self.json {
-                Json::Resources(items) => vmdeck_core::history::export::json(&items, include_secrets),
+                Json::Resources(items) => {
+                    vmdeck_core::history::export::json(&items, include_secrets)
+                }
                 Json::Table(text) => text,
             };
             (text, "json", "application/json")
@@ -40,7 +48,10 @@ impl Export {
 
     /// Data with no API fields of its own (a chart's samples): the table as both.
     pub fn table(table: &vmdeck_core::history::export::Table) -> Self {
-        Self { csv: vmdeck_core::history::export::csv(table), json: Json::Table(vmdeck_core::history::export::table_json(table)) }
+        Self {
+            csv: vmdeck_core::history::export::csv(table),
+            json: Json::Table(vmdeck_core::history::export::table_json(table)),
+        }
     }
 }
 
@@ -65,9 +76,13 @@ pub fn download_file(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(failed)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;
-    let link = document().create_element("a").map_err(failed)?.unchecked_into::<web_sys::HtmlAnchorElement>();
+    let link = document()
+        .create_element("a")
+        .map_err(failed)?
+        .unchecked_into::<web_sys::HtmlAnchorElement>();
     link.set_href(&url);
     link.set_download(name);
     link.click();
@@ -92,7 +107,8 @@ pub fn ExportButtons(
     let include_secrets = RwSignal::new(false);
     let save = move |json: bool| {
         let Some(export) = export.run(()) else { return };
-        problem.set(export.save(&name.get_untracked(), json, include_secrets.get_untracked()).err());
+        problem
+            .set(export.save(&name.get_untracked(), json, include_secrets.get_untracked()).err());
     };
     view! {
         <span class="export-buttons">

@@ -40,7 +40,11 @@ pub fn Field(
 /// The `aria-describedby` of the control in a [`Field`]: its error while it
 /// shows, then its hint. Only ids that are on the page: a reference to a
 /// missing element is invalid ARIA and leaves a screen reader nothing to read.
-pub fn described_by(id: impl Into<String>, error: Signal<Option<String>>, has_hint: bool) -> impl Fn() -> Option<String> + Send + Sync + 'static {
+pub fn described_by(
+    id: impl Into<String>,
+    error: Signal<Option<String>>,
+    has_hint: bool,
+) -> impl Fn() -> Option<String> + Send + Sync + 'static {
     let id = id.into();
     move || match (error.with(Option::is_some), has_hint) {
         (true, true) => Some(format!("{id}-error {id}-hint")),
@@ -64,11 +68,13 @@ pub fn TextField(
     #[prop(optional)] hint: &'static str,
     #[prop(optional)] numeric: bool,
     /// The keyboard a phone shows, where it is neither text nor digits ("url").
-    #[prop(optional)] input_mode: Option<&'static str>,
+    #[prop(optional)]
+    input_mode: Option<&'static str>,
     #[prop(optional)] placeholder: &'static str,
     /// For the browser's password manager (the login): the field's `name`
     /// and `autocomplete`, which are off elsewhere.
-    #[prop(optional)] name: Option<&'static str>,
+    #[prop(optional)]
+    name: Option<&'static str>,
     #[prop(optional)] autocomplete: Option<&'static str>,
 ) -> impl IntoView {
     let Bound { id, value, input, leave, message } = bound.clone();
@@ -94,7 +100,11 @@ pub fn TextField(
 
 /// A labelled textarea bound to a field of a form.
 #[component]
-pub fn TextAreaField(bound: Bound, #[prop(into)] label: String, #[prop(default = 2)] rows: u32) -> impl IntoView {
+pub fn TextAreaField(
+    bound: Bound,
+    #[prop(into)] label: String,
+    #[prop(default = 2)] rows: u32,
+) -> impl IntoView {
     let Bound { id, value, input, leave, message } = bound.clone();
     view! {
         <Field label=label for_id=id.clone() error=message>
@@ -112,8 +122,12 @@ pub fn TextAreaField(bound: Bound, #[prop(into)] label: String, #[prop(default =
 }
 
 /// A select's options that never change: (value, text).
-pub fn fixed_options(list: &'static [(&'static str, &'static str)]) -> Signal<Vec<(String, String)>> {
-    Signal::derive(move || list.iter().map(|(value, text)| ((*value).to_owned(), (*text).to_owned())).collect())
+pub fn fixed_options(
+    list: &'static [(&'static str, &'static str)],
+) -> Signal<Vec<(String, String)>> {
+    Signal::derive(move || {
+        list.iter().map(|(value, text)| ((*value).to_owned(), (*text).to_owned())).collect()
+    })
 }
 
 /// A labelled select bound to a field: `options` are (value, text), with
@@ -164,7 +178,10 @@ pub fn ChoiceField(
         let bound = bound.clone();
         let label = label.clone();
         if has_choices.get() {
-            let options = Signal::derive(move || choices.with(|c| c.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>()));
+            let options = Signal::derive(move || {
+                choices
+                    .with(|c| c.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>())
+            });
             let empty = if empty.is_empty() { t::FORM_FIELD_CHOOSE.get() } else { empty };
             view! { <SelectField bound=bound label=label options=options empty=empty/> }.into_any()
         } else {

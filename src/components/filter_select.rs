@@ -4,7 +4,12 @@ use vmdeck_core::i18n::{common as c, shell as t};
 
 /// The choices of a filter on whether an address or interface is public.
 pub fn public_options() -> Signal<Vec<(String, String)>> {
-    Signal::derive(|| vec![("1".to_owned(), c::PUBLIC.get().to_owned()), ("0".to_owned(), c::PRIVATE.get().to_owned())])
+    Signal::derive(|| {
+        vec![
+            ("1".to_owned(), c::PUBLIC.get().to_owned()),
+            ("0".to_owned(), c::PRIVATE.get().to_owned()),
+        ]
+    })
 }
 
 /// A select that sets one of the URL's filters (`key`): "any" first, then

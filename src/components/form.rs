@@ -61,7 +61,13 @@ pub fn SubmitButton<F: Clone + PartialEq + Send + Sync + 'static>(
     #[prop(optional)] danger: bool,
 ) -> impl IntoView {
     let pending = form.pending();
-    let reason = Signal::derive(move || if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { blocked.and_then(|b| b.get()) });
+    let reason = Signal::derive(move || {
+        if pending.get() {
+            Some(vmdeck_core::i18n::common::SENDING_REQUEST.get())
+        } else {
+            blocked.and_then(|b| b.get())
+        }
+    });
     let held = Signal::derive(move || form.held_back() || !ready.is_none_or(|r| r.get()));
     let count = move || form.problem_count();
     view! {

@@ -1,7 +1,7 @@
 use crate::hooks::{use_auto_refresh, use_poll, AUTO_REFRESH_CHOICES};
 use leptos::prelude::*;
-use vmdeck_core::time::updated_ago;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::time::updated_ago;
 
 /// How old the data on screen is ("Updated 12 s ago"), a Refresh button and
 /// the auto-refresh choice, for the top of a page.

@@ -12,7 +12,10 @@ pub struct Empty<T> {
 
 impl<T> Empty<T> {
     /// `view` for an answer of which `holds_nothing` says so.
-    pub fn when(holds_nothing: impl Fn(&T) -> bool + Send + Sync + 'static, view: impl Into<ViewFn>) -> Self {
+    pub fn when(
+        holds_nothing: impl Fn(&T) -> bool + Send + Sync + 'static,
+        view: impl Into<ViewFn>,
+    ) -> Self {
         Self { holds_nothing: Arc::new(holds_nothing), view: view.into() }
     }
 }

@@ -4,8 +4,8 @@
 
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
-use vmdeck_core::i18n::firewall as t;
 use std::net::Ipv4Addr;
+use vmdeck_core::i18n::firewall as t;
 
 /// The address the user saved as theirs in this browser, if any. The panel
 /// looks nothing up elsewhere: only the user knows where they connect from.

@@ -1,8 +1,8 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
+use vmdeck_core::i18n::common as c;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
-use vmdeck_core::i18n::common as c;
 
 /// What Tab can stop on inside a dialog (disabled and hidden ones are left out below).
 const TABBABLE: &str = "a[href], button, input, select, textarea, [tabindex], details > summary";
@@ -12,7 +12,11 @@ fn tab_stops(dialog: &web_sys::HtmlDialogElement) -> Vec<HtmlElement> {
     let Ok(list) = dialog.query_selector_all(TABBABLE) else { return Vec::new() };
     (0..list.length())
         .filter_map(|i| list.item(i)?.dyn_into::<HtmlElement>().ok())
-        .filter(|el| el.tab_index() >= 0 && !el.matches(":disabled").unwrap_or(true) && el.get_client_rects().length() > 0)
+        .filter(|el| {
+            el.tab_index() >= 0
+                && !el.matches(":disabled").unwrap_or(true)
+                && el.get_client_rects().length() > 0
+        })
         // Of a radio group, Tab stops only on the chosen button.
         .filter(|el| !el.matches("input[type=radio]:not(:checked)").unwrap_or(false))
         .collect()
@@ -27,7 +31,9 @@ fn keep_focus_inside(dialog: &web_sys::HtmlDialogElement, ev: &web_sys::Keyboard
     let stops = tab_stops(dialog);
     let (Some(first), Some(last)) = (stops.first(), stops.last()) else { return };
     let active = document().active_element();
-    let at = |el: &HtmlElement| active.as_ref().is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>());
+    let at = |el: &HtmlElement| {
+        active.as_ref().is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
+    };
     let outside = !active.as_ref().is_some_and(|a| dialog.contains(Some(a)));
     let target = if ev.shift_key() && (at(first) || outside) {
         last
@@ -48,13 +54,22 @@ fn keep_focus_inside(dialog: &web_sys::HtmlDialogElement, ev: &web_sys::Keyboard
 fn return_focus(dialog: &web_sys::HtmlDialogElement, opener: Option<HtmlElement>) {
     let lost = match document().active_element() {
         None => true,
-        Some(active) => document().body().is_some_and(|body| body.is_same_node(Some(&active))) || dialog.contains(Some(&active)),
+        Some(active) => {
+            document().body().is_some_and(|body| body.is_same_node(Some(&active)))
+                || dialog.contains(Some(&active))
+        }
     };
     if !lost {
         return;
     }
     let usable = opener.filter(|el| el.is_connected() && !el.matches(":disabled").unwrap_or(true));
-    let target = usable.or_else(|| document().query_selector("main").ok().flatten().and_then(|el| el.dyn_into::<HtmlElement>().ok()));
+    let target = usable.or_else(|| {
+        document()
+            .query_selector("main")
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<HtmlElement>().ok())
+    });
     if let Some(target) = target {
         let _ = target.focus();
     }
@@ -80,7 +95,9 @@ pub fn Modal(
         let Some(el) = dialog.get() else { return };
         if open.get() {
             if !el.open() {
-                opener.set_value(document().active_element().and_then(|a| a.dyn_into::<HtmlElement>().ok()));
+                opener.set_value(
+                    document().active_element().and_then(|a| a.dyn_into::<HtmlElement>().ok()),
+                );
                 let _ = el.show_modal();
             }
         } else if el.open() {

@@ -62,7 +62,11 @@ pub fn PinButton(vm: String, name: String, store: Option<PinStore>) -> impl Into
     Some(move || {
         let pinned = store.is_pinned(&vm);
         let label = vmdeck_core::tf!(if pinned { t::PIN_REMOVE } else { t::PIN_ADD }, name = name);
-        let title = if store.full.get() && !pinned { vmdeck_core::tf!(t::PINS_FULL, max = MAX_PINS) } else { label.clone() };
+        let title = if store.full.get() && !pinned {
+            vmdeck_core::tf!(t::PINS_FULL, max = MAX_PINS)
+        } else {
+            label.clone()
+        };
         let vm = vm.clone();
         view! {
             <button type="button" class=if pinned { "pin-button is-pinned" } else { "pin-button" } aria-pressed=pinned.to_string()

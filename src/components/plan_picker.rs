@@ -9,9 +9,18 @@ use vmdeck_core::i18n::shell as t;
 /// "€5.00 a month · €0.0070 an hour", or nothing for a plan without a price.
 fn price_text(plan: &Plan, locale: &str) -> Option<String> {
     let price = plan.price.as_ref()?;
-    let monthly = vmdeck_core::tf!(t::PICKER_PLAN_A_MONTH, amount = format_money(price.monthly, &price.currency, locale, 2));
+    let monthly = vmdeck_core::tf!(
+        t::PICKER_PLAN_A_MONTH,
+        amount = format_money(price.monthly, &price.currency, locale, 2)
+    );
     Some(match price.hourly {
-        Some(hourly) => format!("{monthly} · {}", vmdeck_core::tf!(t::PICKER_PLAN_AN_HOUR, amount = format_money(hourly, &price.currency, locale, 4))),
+        Some(hourly) => format!(
+            "{monthly} · {}",
+            vmdeck_core::tf!(
+                t::PICKER_PLAN_AN_HOUR,
+                amount = format_money(hourly, &price.currency, locale, 4)
+            )
+        ),
         None => monthly,
     })
 }

@@ -21,7 +21,10 @@ impl Protection {
     /// For the logged-in pages: the account's marks.
     pub fn provide() -> Self {
         let deploy = use_deploy();
-        let this = Self { marks: Kept::new(keys::protection), by_default: Memo::new(move |_| deploy.with(|d| d.protect_vms)) };
+        let this = Self {
+            marks: Kept::new(keys::protection),
+            by_default: Memo::new(move |_| deploy.with(|d| d.protect_vms)),
+        };
         provide_context(this);
         this
     }
@@ -44,7 +47,10 @@ impl Protection {
         let by_default = self.by_default.get_untracked();
         self.marks.with_latest(|marks| {
             let (free, kept) = marks.split(ids.iter().map(String::as_str), by_default);
-            (free.into_iter().map(str::to_owned).collect(), kept.into_iter().map(str::to_owned).collect())
+            (
+                free.into_iter().map(str::to_owned).collect(),
+                kept.into_iter().map(str::to_owned).collect(),
+            )
         })
     }
 

@@ -33,11 +33,15 @@ pub fn NoticeBanner() -> impl IntoView {
     let brand = use_brand();
     let notice = Memo::new(move |_| deploy.with(|d| d.notice.clone()));
     let now = RwSignal::new(js_sys::Date::now());
-    let windowed = Signal::derive(move || notice.with(|n| n.as_ref().is_some_and(|n| n.starts.is_some() || n.ends.is_some())));
+    let windowed = Signal::derive(move || {
+        notice.with(|n| n.as_ref().is_some_and(|n| n.starts.is_some() || n.ends.is_some()))
+    });
     use_poll(windowed, WINDOW_CHECK_MS, move || now.set(js_sys::Date::now()));
     let hidden = RwSignal::new(dismissed());
     move || {
-        let notice = notice.get().filter(|n| n.shows_at(now.get()) && !hidden.with(|h| h.contains(&n.key())))?;
+        let notice = notice
+            .get()
+            .filter(|n| n.shows_at(now.get()) && !hidden.with(|h| h.contains(&n.key())))?;
         let class = match notice.level {
             Level::Info => "notice notice-info provider-notice",
             Level::Warning => "notice notice-warning provider-notice",
@@ -86,11 +90,22 @@ pub fn ProviderLinks(#[prop(into)] class: String, id: &'static str) -> impl Into
 #[component]
 pub fn PortalBack(#[prop(optional)] in_menu: bool) -> impl IntoView {
     let deploy = use_deploy();
-    let (class, id) = if in_menu { ("portal-back portal-back-menu", "portal-back-menu") } else { ("button button-quiet portal-back portal-back-bar", "portal-back") };
+    let (class, id) = if in_menu {
+        ("portal-back portal-back-menu", "portal-back-menu")
+    } else {
+        ("button button-quiet portal-back portal-back-bar", "portal-back")
+    };
     move || {
-        deploy.with(|d| d.portal.url.clone().map(|url| (url, vmdeck_core::tf!(t::PORTAL_BACK, portal = d.portal.label())))).map(|(url, label)| {
-            view! { <a href=url class=class id=id>{label}</a> }
-        })
+        deploy
+            .with(|d| {
+                d.portal
+                    .url
+                    .clone()
+                    .map(|url| (url, vmdeck_core::tf!(t::PORTAL_BACK, portal = d.portal.label())))
+            })
+            .map(|(url, label)| {
+                view! { <a href=url class=class id=id>{label}</a> }
+            })
     }
 }
 

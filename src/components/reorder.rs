@@ -16,7 +16,10 @@ pub fn focus_arrow(prefix: &str, key: &str, by: isize, at: usize, total: usize) 
 /// Focuses the element `id` once the list is drawn again.
 pub fn focus_later(id: String) {
     leptos::prelude::request_animation_frame(move || {
-        if let Some(el) = leptos::prelude::document().get_element_by_id(&id).and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if let Some(el) = leptos::prelude::document()
+            .get_element_by_id(&id)
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        {
             let _ = el.focus();
         }
     });

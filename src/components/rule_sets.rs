@@ -13,7 +13,10 @@ use vmdeck_core::firewall::sets::{built_in, NamedSet};
 
 /// The sets offered, read again each time `fresh` changes (a dialog
 /// opening): an address or a set saved since is then among them.
-pub fn offered_sets(session: Session, fresh: impl Fn() + Send + Sync + 'static) -> Memo<Vec<NamedSet>> {
+pub fn offered_sets(
+    session: Session,
+    fresh: impl Fn() + Send + Sync + 'static,
+) -> Memo<Vec<NamedSet>> {
     let deploy = crate::deploy::use_deploy();
     Memo::new(move |_| {
         fresh();
@@ -32,7 +35,10 @@ pub fn offered_sets(session: Session, fresh: impl Fn() + Send + Sync + 'static) 
 
 /// The user's own sets for the account logged in, as saved.
 pub fn saved_sets(session: Session) -> Vec<WrittenSet> {
-    session.account_key().and_then(|account| storage::read(Store::Browser, &keys::rule_sets(&account))).unwrap_or_default()
+    session
+        .account_key()
+        .and_then(|account| storage::read(Store::Browser, &keys::rule_sets(&account)))
+        .unwrap_or_default()
 }
 
 /// Keeps the user's own sets for the account logged in; `false` if the

@@ -19,8 +19,14 @@ use vmdeck_core::ApiError;
 /// What a plan sends, a line each: its rules as the table says them, then
 /// its policy.
 pub fn plan_lines(plan: &Plan) -> Vec<String> {
-    let rules = plan.rules.iter().filter_map(|r| r.body().ok()).filter_map(|b| b.as_object().map(|m| describe(&FirewallRule::from_map(m))));
-    rules.chain(plan.policy.iter().map(|p| vmdeck_core::tf!(t::FW_SET_POLICY_SENT, policy = p))).collect()
+    let rules = plan
+        .rules
+        .iter()
+        .filter_map(|r| r.body().ok())
+        .filter_map(|b| b.as_object().map(|m| describe(&FirewallRule::from_map(m))));
+    rules
+        .chain(plan.policy.iter().map(|p| vmdeck_core::tf!(t::FW_SET_POLICY_SENT, policy = p)))
+        .collect()
 }
 
 /// Sends a plan to the interface `nic` of the VM `vm` (id, name): its rules
@@ -29,13 +35,28 @@ pub fn plan_lines(plan: &Plan) -> Vec<String> {
 /// order, so nothing after it is sent. `step` hears each request's end (its
 /// place among `plan_lines`, how it went, the answer's body); the answer is
 /// whether everything went through.
-pub async fn send_plan(session: Session, tasks: Tasks, vm: (String, String), nic: &str, plan: &Plan, step: impl Fn(usize, Sent, Value)) -> bool {
+pub async fn send_plan(
+    session: Session,
+    tasks: Tasks,
+    vm: (String, String),
+    nic: &str,
+    plan: &Plan,
+    step: impl Fn(usize, Sent, Value),
+) -> bool {
     let account = session.account_id();
     let rules = plan.rules.iter().map(|rule| {
         let made = rule.body().map_err(|_| ApiError::Invalid(t::FW_CREATING_RULE.get().into()));
-        (Operation::CreateFirewallRule, made.and_then(|body| account.clone().and_then(|a| request::create_rule(&a, nic, body))))
+        (
+            Operation::CreateFirewallRule,
+            made.and_then(|body| account.clone().and_then(|a| request::create_rule(&a, nic, body))),
+        )
     });
-    let policy = plan.policy.iter().map(|p| (Operation::SetDefaultPolicy, account.clone().and_then(|a| request::set_default_policy(&a, nic, p))));
+    let policy = plan.policy.iter().map(|p| {
+        (
+            Operation::SetDefaultPolicy,
+            account.clone().and_then(|a| request::set_default_policy(&a, nic, p)),
+        )
+    });
     for (i, (operation, made)) in rules.chain(policy).enumerate().collect::<Vec<_>>() {
         let (task, reply) = tasks.send(session, operation, vm.clone(), made);
         let reply = reply.await;
@@ -80,8 +101,12 @@ impl Sent {
 
 /// Each rule sent, and how it went.
 #[component]
-pub fn SentList(#[prop(into)] id: String, #[prop(into)] sent: Signal<Vec<(String, Sent)>>) -> impl IntoView {
-    move || sent.with(|list| (!list.is_empty()).then(|| view! {
+pub fn SentList(
+    #[prop(into)] id: String,
+    #[prop(into)] sent: Signal<Vec<(String, Sent)>>,
+) -> impl IntoView {
+    move || {
+        sent.with(|list| (!list.is_empty()).then(|| view! {
         <ol class="import-sent" id=id.clone()>
             {list.iter().map(|(said, state)| {
                 let said = said.clone();
@@ -93,4 +118,5 @@ pub fn SentList(#[prop(into)] id: String, #[prop(into)] sent: Signal<Vec<(String
             }).collect_view()}
         </ol>
     }))
+    }
 }

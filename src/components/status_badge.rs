@@ -1,11 +1,15 @@
 use leptos::prelude::*;
-use vmdeck_core::VmStatus;
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::VmStatus;
 
 /// A VM's status as a coloured badge, with a busy spinner while it is locked
 /// and a mark when it is suspended. Unknown statuses show as they came.
 #[component]
-pub fn StatusBadge(status: VmStatus, #[prop(optional)] locked: bool, #[prop(optional)] suspended: bool) -> impl IntoView {
+pub fn StatusBadge(
+    status: VmStatus,
+    #[prop(optional)] locked: bool,
+    #[prop(optional)] suspended: bool,
+) -> impl IntoView {
     let class = format!("badge badge-{}", status.css_class());
     let label = status.label().to_owned();
     view! {

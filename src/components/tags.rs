@@ -44,7 +44,9 @@ impl TagStore {
     /// room for all of them.
     pub fn add(self, vms: &[String], tags: &[Tag]) -> usize {
         // Every tag is tried on every VM: one refused does not stop the others.
-        let full = |kept: &mut Tags, vm: &String| tags.iter().filter(|tag| kept.add(vm, tag) == Err(NotAdded::Full)).count() > 0;
+        let full = |kept: &mut Tags, vm: &String| {
+            tags.iter().filter(|tag| kept.add(vm, tag) == Err(NotAdded::Full)).count() > 0
+        };
         self.tags.update(|kept| vms.iter().filter(|vm| full(kept, vm)).count())
     }
 
@@ -62,7 +64,8 @@ impl TagStore {
 
     /// The page `ids` in groups by tag (tracked): `vm::tags::group_by_tag`.
     pub fn grouped(self, ids: &[String]) -> Vec<TagGroup> {
-        self.tags.with(|tags| vmdeck_core::vm::tags::group_by_tag(ids.iter().map(String::as_str), tags))
+        self.tags
+            .with(|tags| vmdeck_core::vm::tags::group_by_tag(ids.iter().map(String::as_str), tags))
     }
 
     /// The tags as they are, untracked (for a file).
@@ -112,16 +115,33 @@ pub fn VmTags(vm: String, store: Option<TagStore>) -> impl IntoView {
 /// a button that takes it off all of them, and a field that gives all of
 /// them the tags typed. `prefix` names its elements, `add_id` its button.
 #[component]
-pub fn TagEditor(#[prop(into)] vms: Signal<Vec<String>>, prefix: &'static str, add_id: &'static str) -> impl IntoView {
+pub fn TagEditor(
+    #[prop(into)] vms: Signal<Vec<String>>,
+    prefix: &'static str,
+    add_id: &'static str,
+) -> impl IntoView {
     let Some(store) = use_tags() else { return ().into_any() };
     let present = Memo::new(move |_| {
         let mut all = BTreeSet::new();
         vms.with(|vms| vms.iter().for_each(|vm| all.extend(store.of(vm))));
         all.into_iter().collect::<Vec<_>>()
     });
-    let others = Memo::new(move |_| present.with(|present| store.in_use().into_iter().map(|(tag, _)| tag).filter(|tag| !present.contains(tag)).collect::<Vec<_>>()));
+    let others = Memo::new(move |_| {
+        present.with(|present| {
+            store
+                .in_use()
+                .into_iter()
+                .map(|(tag, _)| tag)
+                .filter(|tag| !present.contains(tag))
+                .collect::<Vec<_>>()
+        })
+    });
     let full = RwSignal::new(0usize);
-    let form = use_form_with_options(prefix, TagForm::default(), UseFormOptions::default().check(TagForm::errors));
+    let form = use_form_with_options(
+        prefix,
+        TagForm::default(),
+        UseFormOptions::default().check(TagForm::errors),
+    );
     let text = form.text("text", |f| &f.text, |f| &mut f.text);
     let add = move |tags: Vec<Tag>| full.set(store.add(&vms.get_untracked(), &tags));
     let submit = Callback::new(move |f: TagForm| {

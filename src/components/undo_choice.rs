@@ -22,7 +22,11 @@ pub struct UndoChooser {
 impl UndoChooser {
     /// The choice's form is named `name` (its fields' ids derive from it).
     pub fn new(name: &'static str) -> Self {
-        let form = use_form_with_options(name, UndoForm::default(), UseFormOptions::default().check(UndoForm::errors));
+        let form = use_form_with_options(
+            name,
+            UndoForm::default(),
+            UseFormOptions::default().check(UndoForm::errors),
+        );
         Self { form, reading: UndoReading::default(), undo: use_firewall_undo() }
     }
 
@@ -36,7 +40,11 @@ impl UndoChooser {
     /// `send(true)` once their firewalls as they were are kept; without,
     /// `send(false)` at once. Nothing while the time has a mistake or
     /// `held` says so.
-    pub fn send(self, vms: impl FnOnce() -> Vec<(String, String)>, send: impl FnOnce(bool) + 'static) {
+    pub fn send(
+        self,
+        vms: impl FnOnce() -> Vec<(String, String)>,
+        send: impl FnOnce(bool) + 'static,
+    ) {
         if self.reading.reading.get_untracked() {
             return;
         }

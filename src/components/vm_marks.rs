@@ -22,7 +22,12 @@ impl VmMarks {
     /// Taken where the layout's stores are in reach (a component's setup),
     /// for use after an answer arrives.
     pub fn of_account() -> Self {
-        Self { tags: use_tags(), pins: use_pins(), protection: use_protection(), account: StoredValue::new(use_session().account_key()) }
+        Self {
+            tags: use_tags(),
+            pins: use_pins(),
+            protection: use_protection(),
+            account: StoredValue::new(use_session().account_key()),
+        }
     }
 
     /// `vm` is gone for good (destroyed from this panel, or gone from the

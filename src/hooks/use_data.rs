@@ -6,16 +6,19 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::future::Future;
 use std::rc::Rc;
-use vmdeck_core::ApiError;
 use vmdeck_core::i18n::{shell as t, Text};
+use vmdeck_core::ApiError;
 
 /// Data shown is read again when the window regains focus or the tab is
 /// shown again, unless it was asked for less than this long ago.
 pub const REFOCUS_AFTER_MS: f64 = 30_000.0;
 
 /// The auto-refresh choices, in seconds: 0 is off (the default).
-pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [(0, t::SHELL_AUTO_REFRESH_OFF), (30, t::SHELL_AUTO_REFRESH_30), (60, t::SHELL_AUTO_REFRESH_60)];
-
+pub const AUTO_REFRESH_CHOICES: [(u32, Text); 3] = [
+    (0, t::SHELL_AUTO_REFRESH_OFF),
+    (30, t::SHELL_AUTO_REFRESH_30),
+    (60, t::SHELL_AUTO_REFRESH_60),
+];
 
 /// Told of every answer with the time its request was asked.
 type OnAnswer<T> = Rc<dyn Fn(&ApiResult<T>, f64)>;
@@ -112,7 +115,10 @@ impl<T: Send + Sync + 'static> UseDataReturn<T> {
 
 /// [`use_data_with_options`] with the default freshness: read again on
 /// focus (at most once per 30 s) and by the user's auto-refresh.
-pub fn use_data<I, T, Fut>(source: impl Fn() -> I + 'static, fetch: impl Fn(Api, I) -> Fut + 'static) -> UseDataReturn<T>
+pub fn use_data<I, T, Fut>(
+    source: impl Fn() -> I + 'static,
+    fetch: impl Fn(Api, I) -> Fut + 'static,
+) -> UseDataReturn<T>
 where
     I: Clone + PartialEq + Send + Sync + 'static,
     T: Clone + PartialEq + Send + Sync + 'static,
@@ -236,9 +242,14 @@ where
 
     let auto_refresh = use_auto_refresh().seconds();
     let busy_check = StoredValue::new_local(options.busy);
-    let busy = Memo::new(move |_| busy_check.with_value(|check| check.as_ref().is_some_and(|busy| value.with(|v| v.as_ref().is_some_and(|v| busy(v))))));
+    let busy = Memo::new(move |_| {
+        busy_check.with_value(|check| {
+            check.as_ref().is_some_and(|busy| value.with(|v| v.as_ref().is_some_and(|v| busy(v))))
+        })
+    });
     let fresh = options.fresh;
-    let every = Signal::derive(move || if busy.get() { BUSY_POLL_MS } else { auto_refresh.get() * 1000 });
+    let every =
+        Signal::derive(move || if busy.get() { BUSY_POLL_MS } else { auto_refresh.get() * 1000 });
     let active = Signal::derive(move || busy.get() || (fresh && auto_refresh.get() > 0));
     let ticks = StoredValue::new(0u32);
     use_poll(active, every, move || {
@@ -257,7 +268,8 @@ where
             }
         };
         let focus = window_event_listener(leptos::ev::focus, move |_| seen_again());
-        let shown_again = window_event_listener(leptos::ev::visibilitychange, move |_| seen_again());
+        let shown_again =
+            window_event_listener(leptos::ev::visibilitychange, move |_| seen_again());
         on_cleanup(move || {
             focus.remove();
             shown_again.remove();
@@ -274,7 +286,8 @@ pub struct AutoRefresh(RwSignal<u32>);
 impl AutoRefresh {
     /// The stored choice, or off when there is none or it is not one of ours.
     pub fn restore() -> Self {
-        let stored: u32 = storage::read(Store::Browser, crate::storage::keys::AUTO_REFRESH).unwrap_or(0);
+        let stored: u32 =
+            storage::read(Store::Browser, crate::storage::keys::AUTO_REFRESH).unwrap_or(0);
         let known = AUTO_REFRESH_CHOICES.iter().any(|(s, _)| *s == stored);
         Self(RwSignal::new(if known { stored } else { 0 }))
     }

@@ -15,7 +15,11 @@ pub const BUSY_POLL_MS: u32 = 2_000;
 /// let busy = Memo::new(move |_| vm.with(|vm| vm.locked));
 /// use_poll(busy, BUSY_POLL_MS, move || data.refresh());
 /// ```
-pub fn use_poll(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u32>>, tick: impl Fn() + Clone + 'static) {
+pub fn use_poll(
+    active: impl Into<Signal<bool>>,
+    interval_ms: impl Into<Signal<u32>>,
+    tick: impl Fn() + Clone + 'static,
+) {
     use_poll_with_options(active, interval_ms, tick, UsePollOptions::default());
 }
 
@@ -35,7 +39,12 @@ impl UsePollOptions {
 }
 
 /// [`use_poll`], with [`UsePollOptions`].
-pub fn use_poll_with_options(active: impl Into<Signal<bool>>, interval_ms: impl Into<Signal<u32>>, tick: impl Fn() + Clone + 'static, options: UsePollOptions) {
+pub fn use_poll_with_options(
+    active: impl Into<Signal<bool>>,
+    interval_ms: impl Into<Signal<u32>>,
+    tick: impl Fn() + Clone + 'static,
+    options: UsePollOptions,
+) {
     let active = active.into();
     let interval_ms = interval_ms.into();
     let visible = use_page_visible();
@@ -66,7 +75,8 @@ pub fn use_poll_with_options(active: impl Into<Signal<bool>>, interval_ms: impl 
 /// kept up to date while the component lives.
 pub fn use_page_visible() -> Signal<bool> {
     let visible = RwSignal::new(page_visible());
-    let listener = window_event_listener(leptos::ev::visibilitychange, move |_| visible.set(page_visible()));
+    let listener =
+        window_event_listener(leptos::ev::visibilitychange, move |_| visible.set(page_visible()));
     on_cleanup(move || listener.remove());
     visible.into()
 }

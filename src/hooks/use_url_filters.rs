@@ -14,7 +14,8 @@ pub struct UrlFilters {
 impl UrlFilters {
     /// The filter's value ("" when unset).
     pub fn get(self, key: &'static str) -> String {
-        self.query.with(|q| q.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default())
+        self.query
+            .with(|q| q.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).unwrap_or_default())
     }
 
     /// Every filter that is set, for an API call.
@@ -41,12 +42,17 @@ pub fn use_url_filters(keys: &'static [&'static str]) -> UrlFilters {
     let query: Memo<Vec<(String, String)>> = Memo::new(move |_| {
         url.with(|q| {
             keys.iter()
-                .filter_map(|k| q.get_str(k).filter(|v| !v.trim().is_empty()).map(|v| ((*k).to_owned(), v.trim().to_owned())))
+                .filter_map(|k| {
+                    q.get_str(k)
+                        .filter(|v| !v.trim().is_empty())
+                        .map(|v| ((*k).to_owned(), v.trim().to_owned()))
+                })
                 .collect::<Vec<_>>()
         })
     });
     let set = Callback::new(move |(key, value): (String, String)| {
-        let mut pairs: Vec<(String, String)> = query.get_untracked().into_iter().filter(|(k, _)| *k != key).collect();
+        let mut pairs: Vec<(String, String)> =
+            query.get_untracked().into_iter().filter(|(k, _)| *k != key).collect();
         if !value.trim().is_empty() {
             pairs.push((key, value.trim().to_owned()));
         }

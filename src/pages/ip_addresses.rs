@@ -1,9 +1,11 @@
 //! Every IP address of the account, with the `ip` filter.
 
 use crate::api::network::account_ips_with_vms;
-use crate::components::{Column, DataTable, Empty, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink};
-use crate::hooks::{use_data, use_url_filters};
+use crate::components::{
+    Column, DataTable, Empty, EmptyState, Export, ExportButtons, Loaded, VmNetworkLink,
+};
 use crate::deploy::network_name;
+use crate::hooks::{use_data, use_url_filters};
 use leptos::prelude::*;
 use vmdeck_core::history::export;
 use vmdeck_core::i18n::{common as c, shell as t};
@@ -12,7 +14,10 @@ use vmdeck_core::network::IpAddress;
 #[component]
 pub fn IpAddressesPage() -> impl IntoView {
     let filters = use_url_filters(&["ip"]);
-    let list = use_data(move || filters.get("ip"), |api, ip| async move { account_ips_with_vms(&api, &ip).await });
+    let list = use_data(
+        move || filters.get("ip"),
+        |api, ip| async move { account_ips_with_vms(&api, &ip).await },
+    );
     view! {
         <section class="page">
             <header class="page-header">
@@ -33,10 +38,16 @@ pub fn IpAddressesPage() -> impl IntoView {
 #[component]
 fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
     let dash = || "—".to_owned();
-    let count = vmdeck_core::i18n::plural(list.len() as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER);
+    let count =
+        vmdeck_core::i18n::plural(list.len() as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER);
     let columns = vec![
-        Column::text(c::ADDRESS.get()), Column::text(t::IPS_COL_NETMASK.get()), Column::text(t::IPS_COL_GATEWAY.get()), Column::text(c::NETWORK.get()),
-        Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(t::IPS_COL_STATE.get()),
+        Column::text(c::ADDRESS.get()),
+        Column::text(t::IPS_COL_NETMASK.get()),
+        Column::text(t::IPS_COL_GATEWAY.get()),
+        Column::text(c::NETWORK.get()),
+        Column::text(c::INTERFACE.get()),
+        Column::text(c::VM.get()),
+        Column::text(t::IPS_COL_STATE.get()),
     ];
     view! {
         <DataTable id="ips" columns=columns count=count>

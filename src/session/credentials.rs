@@ -95,15 +95,37 @@ impl Credentials {
     }
 
     /// A login made some `way`, with a password login's `grant`.
-    pub fn made(base_url: String, account_id: String, token: Token, way: Way, grant: Option<GrantState>, remembered: bool) -> Self {
-        let mut login = Self { base_url, account_id, account_name: None, token, way, grant, remembered, logged_in_at: 0.0, lifetime: None, login_id: String::new() };
+    pub fn made(
+        base_url: String,
+        account_id: String,
+        token: Token,
+        way: Way,
+        grant: Option<GrantState>,
+        remembered: bool,
+    ) -> Self {
+        let mut login = Self {
+            base_url,
+            account_id,
+            account_name: None,
+            token,
+            way,
+            grant,
+            remembered,
+            logged_in_at: 0.0,
+            lifetime: None,
+            login_id: String::new(),
+        };
         login.login_id = login.own_id();
         login
     }
 
     /// The same login for another account it reaches.
     pub fn for_account(&self, account: &vmdeck_core::login::accounts::AccountChoice) -> Self {
-        let mut login = Self { account_id: account.id.clone(), account_name: account.name.clone(), ..self.clone() };
+        let mut login = Self {
+            account_id: account.id.clone(),
+            account_name: account.name.clone(),
+            ..self.clone()
+        };
         login.login_id = login.own_id();
         login
     }
@@ -138,10 +160,11 @@ pub struct Account {
     pub shown: bool,
 }
 
-
 impl Account {
     /// What the header and the switcher call it: the provider's name, else its id.
     pub fn label(&self) -> String {
-        self.name.clone().unwrap_or_else(|| vmdeck_core::tf!(vmdeck_core::i18n::shell::SHELL_ACCOUNT, id = self.account_id.clone()))
+        self.name.clone().unwrap_or_else(|| {
+            vmdeck_core::tf!(vmdeck_core::i18n::shell::SHELL_ACCOUNT, id = self.account_id.clone())
+        })
     }
 }

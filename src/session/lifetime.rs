@@ -25,9 +25,14 @@ pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
     });
     // Every login of the tab, shown or not, has its time.
     let logged_in = Signal::derive(move || session.logins.with(|logins| !logins.is_empty()));
-    use_poll_with_options(logged_in, CHECK_EVERY_MS, move || {
-        session.check();
-    }, UsePollOptions::default().while_hidden(logged_in));
+    use_poll_with_options(
+        logged_in,
+        CHECK_EVERY_MS,
+        move || {
+            session.check();
+        },
+        UsePollOptions::default().while_hidden(logged_in),
+    );
     let typed = window_event_listener(leptos::ev::keydown, move |_| session.used());
     let pointed = window_event_listener(leptos::ev::pointerdown, move |_| session.used());
     let shown = window_event_listener(leptos::ev::focus, move |_| {
@@ -61,6 +66,7 @@ const HANDED_OVER_EVENT: &str = "vmdeck-handoff";
 /// bar (`vmdeckTakeHandoff`, which gives it once).
 pub(super) fn take_handed_over() -> Option<String> {
     let window = web_sys::window()?;
-    let take: js_sys::Function = js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
+    let take: js_sys::Function =
+        js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
     take.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
 }

@@ -17,6 +17,7 @@
 //! the login back. Changing the account shown loads the page afresh, so
 //! that nothing of one account stays in memory under another.
 
+mod check;
 mod credentials;
 mod lifetime;
 mod renew;
@@ -24,8 +25,8 @@ mod stored;
 
 pub use credentials::{Account, Credentials, GrantState, Token};
 pub use lifetime::keep_lifetime;
-pub use renew::{keep_renewed, renew};
 use lifetime::take_handed_over;
+pub use renew::{keep_renewed, renew};
 
 /// Whether this browser keeps any login for this tab to show: its own, or a
 /// remembered one. Without one, the page opened leads to the login page.
@@ -37,10 +38,7 @@ use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use vmdeck_core::i18n::shell as t;
-use vmdeck_core::session::{Ended, Lifetime, LogoutRecord, Times};
-
-/// A use is written down at most this often: every key press would be a write.
-const USE_WRITE_EVERY_MS: f64 = 10_000.0;
+use vmdeck_core::session::Lifetime;
 
 /// The login state of the app, provided as context at the root.
 #[derive(Clone, Copy)]
@@ -90,10 +88,10 @@ impl Session {
                 logins.push(remembered);
             }
         }
-        let current = tab
-            .current
-            .filter(|id| logins.iter().any(|c| &c.login_id == id))
-            .or_else(|| stored::shown_first(logins.iter(), &stored::uses()).map(|c| c.login_id.clone()));
+        let current =
+            tab.current.filter(|id| logins.iter().any(|c| &c.login_id == id)).or_else(|| {
+                stored::shown_first(logins.iter(), &stored::uses()).map(|c| c.login_id.clone())
+            });
         let session = Self::new(logins, current);
         session.check();
         session.save();
@@ -136,7 +134,13 @@ impl Session {
         self.logins.with(|logins| {
             logins
                 .iter()
-                .map(|c| Account { login_id: c.login_id.clone(), account_id: c.account_id.clone(), name: c.account_name.clone(), host: c.host(), shown: shown.as_ref() == Some(&c.login_id) })
+                .map(|c| Account {
+                    login_id: c.login_id.clone(),
+                    account_id: c.account_id.clone(),
+                    name: c.account_name.clone(),
+                    host: c.host(),
+                    shown: shown.as_ref() == Some(&c.login_id),
+                })
                 .collect()
         })
     }
@@ -197,7 +201,13 @@ impl Session {
         }
         let id = credentials.login_id.clone();
         let account = credentials.account_key();
-        let replaced: Vec<String> = self.logins.with_untracked(|logins| logins.iter().filter(|c| c.account_key() == account && c.login_id != id).map(|c| c.login_id.clone()).collect());
+        let replaced: Vec<String> = self.logins.with_untracked(|logins| {
+            logins
+                .iter()
+                .filter(|c| c.account_key() == account && c.login_id != id)
+                .map(|c| c.login_id.clone())
+                .collect()
+        });
         for old in &replaced {
             stored::forget_remembered(old);
         }
@@ -251,7 +261,13 @@ impl Session {
     /// "Forget this device"; its drafts go). The address the user saved
     /// goes with the last login, unless that was remembered.
     fn forget(&self, ended: &[Credentials]) {
-        let staying: Vec<Credentials> = self.logins.with_untracked(|logins| logins.iter().filter(|c| !ended.iter().any(|e| e.login_id == c.login_id)).cloned().collect());
+        let staying: Vec<Credentials> = self.logins.with_untracked(|logins| {
+            logins
+                .iter()
+                .filter(|c| !ended.iter().any(|e| e.login_id == c.login_id))
+                .cloned()
+                .collect()
+        });
         renew::revoke(ended, &staying);
         for login in ended {
             if login.remembered {
@@ -291,7 +307,12 @@ impl Session {
     /// counts, so parallel requests do not repeat it. What was typed stays
     /// (the drafts) for the next login.
     pub fn expire(&self, login_id: &str) {
-        let Some(login) = self.logins.with_untracked(|logins| logins.iter().find(|c| c.login_id == login_id).cloned()) else { return };
+        let Some(login) = self
+            .logins
+            .with_untracked(|logins| logins.iter().find(|c| c.login_id == login_id).cloned())
+        else {
+            return;
+        };
         self.end(&[(login, t::SESSION_EXPIRED.get().to_owned())]);
     }
 
@@ -307,93 +328,6 @@ impl Session {
         self.save();
     }
 
-    /// Whether the login shown still holds; ends each login whose time is
-    /// up: by the deployment's lifetime, or until that is known, the one of
-    /// the login.
-    pub fn check(&self) -> bool {
-        let holds = self.check_tab();
-        self.write_new_tab_read();
-        holds
-    }
-
-    /// `check` for this tab's logins only: what each use does, without the
-    /// browser-wide work, which changes only when a use is written down.
-    fn check_tab(&self) -> bool {
-        let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
-        let deployment = self.lifetime.get_untracked();
-        // Until when each login that holds may be used without a check: the
-        // boot script's first read goes out only before then.
-        let mut holds_until = Vec::new();
-        let ended: Vec<(Credentials, String)> = self.logins.with_untracked(|logins| {
-            logins
-                .iter()
-                .filter_map(|c| {
-                    let lifetime = deployment.or(c.lifetime).unwrap_or_default();
-                    let seen_here = self.last_used.with_value(|used| used.get(&c.login_id).copied());
-                    let times = times(c, &uses, seen_here, &logouts);
-                    let Some(ended) = lifetime.ended(times, at) else {
-                        holds_until.push((c.login_id.clone(), lifetime.ends_at(times)));
-                        return None;
-                    };
-                    let notice = match ended {
-                        Ended::Idle => vmdeck_core::tf!(t::SESSION_IDLE, minutes = lifetime.idle_minutes),
-                        Ended::Age => vmdeck_core::tf!(t::SESSION_AGE, days = lifetime.remember_days),
-                        Ended::LoggedOut => {
-                            // This tab's copy of what was typed goes with the logout it missed.
-                            storage::forget_tab_data(&c.account_key());
-                            t::SESSION_LOGGED_OUT_ELSEWHERE.get().to_owned()
-                        }
-                    };
-                    Some((c.clone(), notice))
-                })
-                .collect()
-        });
-        if !ended.is_empty() {
-            self.end(&ended);
-        }
-        let current = self.current.get_untracked();
-        let shown = current.as_deref().and_then(|id| holds_until.iter().find(|(held, _)| held == id));
-        stored::write_first_read(Store::Tab, shown.map(|(id, until)| (id.as_str(), *until)));
-        current.is_some()
-    }
-
-    /// What a new tab's boot script may send its first read with: by the
-    /// uses every tab has written down, not this tab's own.
-    fn write_new_tab_read(&self) {
-        let (logouts, uses, at) = (stored::logouts(), stored::uses(), now());
-        let deployment = self.lifetime.get_untracked();
-        let remembered = stored::remembered();
-        let next_tab = stored::shown_first(remembered.iter(), &uses).and_then(|c| {
-            let lifetime = deployment.or(c.lifetime).unwrap_or_default();
-            let times = times(c, &uses, None, &logouts);
-            lifetime.ended(times, at).is_none().then(|| (c.login_id.as_str(), lifetime.ends_at(times)))
-        });
-        stored::write_first_read(Store::Browser, next_tab);
-    }
-
-    /// The user did something in this tab: first whether the login shown
-    /// had already ended (the first touch after a long pause leads to the
-    /// login page), then its use is written down for every tab.
-    fn used(&self) {
-        if !self.check_tab() {
-            return;
-        }
-        let Some(id) = self.current.get_untracked() else { return };
-        let at = now();
-        let last = self.last_used.with_value(|used| used.get(&id).copied().unwrap_or(0.0));
-        if at - last >= USE_WRITE_EVERY_MS {
-            self.record_use(&id, at);
-            self.write_new_tab_read();
-        }
-    }
-
-    fn record_use(&self, login_id: &str, at: f64) {
-        self.last_used.update_value(|used| {
-            used.insert(login_id.to_owned(), at);
-        });
-        stored::record_use(login_id, at);
-    }
-
     /// The message for the login page, taken once.
     pub fn take_notice(&self) -> Option<String> {
         let notice = self.notice.get_untracked();
@@ -401,17 +335,6 @@ impl Session {
             self.notice.set(None);
         }
         notice
-    }
-}
-
-/// A login's times as this browser has them: its use the latest any tab
-/// wrote down, or this one saw.
-fn times(login: &Credentials, uses: &BTreeMap<String, f64>, seen_here: Option<f64>, logouts: &LogoutRecord) -> Times {
-    Times {
-        logged_in_at: login.logged_in_at,
-        last_used: uses.get(&login.login_id).copied().unwrap_or(0.0).max(seen_here.unwrap_or(0.0)),
-        logged_out_at: logouts.ended_at(&login.login_id),
-        remembered: login.remembered,
     }
 }
 

@@ -57,23 +57,30 @@ pub fn keep_renewed() {
         return;
     }
     if let Ok(channel) = web_sys::BroadcastChannel::new(CHANNEL) {
-        let heard = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            let Some(message) = event.data().as_string().and_then(|text| serde_json::from_str::<Message>(&text).ok()) else { return };
-            match message {
-                Message::Renewed { token, grant } => {
-                    if session.adopt(token, grant) {
-                        schedule(session);
+        let heard =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+                let Some(message) = event
+                    .data()
+                    .as_string()
+                    .and_then(|text| serde_json::from_str::<Message>(&text).ok())
+                else {
+                    return;
+                };
+                match message {
+                    Message::Renewed { token, grant } => {
+                        if session.adopt(token, grant) {
+                            schedule(session);
+                        }
                     }
-                }
-                Message::Ask(id) => {
-                    if let Some(login) = session.with_grant(&id) {
-                        if let Some(grant) = login.grant {
-                            post(&Message::Renewed { token: login.token, grant });
+                    Message::Ask(id) => {
+                        if let Some(login) = session.with_grant(&id) {
+                            if let Some(grant) = login.grant {
+                                post(&Message::Renewed { token: login.token, grant });
+                            }
                         }
                     }
                 }
-            }
-        });
+            });
         channel.set_onmessage(Some(heard.as_ref().unchecked_ref()));
         // For the page's life: the channel is the app's, opened once.
         heard.forget();
@@ -93,7 +100,9 @@ fn due(session: Session) -> Vec<(String, f64)> {
     let mut due: Vec<(String, f64)> = Vec::new();
     session.logins.with_untracked(|logins| {
         for grant in logins.iter().filter_map(|c| c.grant.as_ref()) {
-            let (Some(_), Some(expires)) = (&grant.refresh_token, grant.expires_at) else { continue };
+            let (Some(_), Some(expires)) = (&grant.refresh_token, grant.expires_at) else {
+                continue;
+            };
             if !due.iter().any(|(id, _)| id == &grant.id) {
                 due.push((grant.id.clone(), renew_at(grant.issued_at, expires)));
             }
@@ -115,7 +124,11 @@ fn schedule(session: Session) {
         }
     }
     let next = due.iter().map(|(_, at)| *at).filter(|at| *at > now).fold(f64::INFINITY, f64::min);
-    let timer = next.is_finite().then(|| Timeout::new(((next - now).min(f64::from(i32::MAX)) as u32).max(1), move || schedule(session)));
+    let timer = next.is_finite().then(|| {
+        Timeout::new(((next - now).min(f64::from(i32::MAX)) as u32).max(1), move || {
+            schedule(session)
+        })
+    });
     TIMER.with(|slot| *slot.borrow_mut() = timer);
 }
 
@@ -129,7 +142,8 @@ pub async fn renew(session: Session, id: String, refused: Option<String>) -> boo
             Some(login) => {
                 let grant = login.grant.as_ref()?;
                 let stale = refused.as_deref() == Some(login.token.expose());
-                let at = grant.expires_at.map_or(f64::INFINITY, |end| renew_at(grant.issued_at, end));
+                let at =
+                    grant.expires_at.map_or(f64::INFINITY, |end| renew_at(grant.issued_at, end));
                 (stale || at <= js_sys::Date::now()).then_some(login)
             }
         };
@@ -156,7 +170,9 @@ async fn renew_now(session: Session, login: Credentials) -> bool {
         return false;
     }
     let api = Api::public(login.base_url.clone());
-    let answer = api.post_grant(grant.endpoint.path(), &grant.endpoint.refresh_request(refresh.expose())).await;
+    let answer = api
+        .post_grant(grant.endpoint.path(), &grant.endpoint.refresh_request(refresh.expose()))
+        .await;
     match answer.and_then(|reply| reply.decode(|body| grant.endpoint.grant_from_json(body, now))) {
         Ok(renewed) => {
             let state = GrantState {
@@ -176,9 +192,13 @@ async fn renew_now(session: Session, login: Credentials) -> bool {
         Err(ApiError::Unreachable { .. } | ApiError::Timeout { .. } | ApiError::Server { .. }) => {
             // Tried again soon; the token may hold until then.
             let id = grant.id;
-            TIMER.with(|slot| *slot.borrow_mut() = Some(Timeout::new(RETRY_MS as u32, move || leptos::task::spawn_local(async move {
-                renew(session, id, None).await;
-            }))));
+            TIMER.with(|slot| {
+                *slot.borrow_mut() = Some(Timeout::new(RETRY_MS as u32, move || {
+                    leptos::task::spawn_local(async move {
+                        renew(session, id, None).await;
+                    })
+                }))
+            });
             true
         }
         Err(_) => {
@@ -192,8 +212,13 @@ async fn renew_now(session: Session, login: Credentials) -> bool {
 /// so that one tab at a time renews a grant; where the browser has no locks,
 /// at once. `None` when the lock could not be had.
 async fn with_lock<T: 'static>(name: &str, work: impl Future<Output = T> + 'static) -> Option<T> {
-    let locks = web_sys::window().and_then(|w| js_sys::Reflect::get(&w.navigator(), &"locks".into()).ok()).filter(|l| !l.is_undefined());
-    let request = locks.as_ref().and_then(|l| js_sys::Reflect::get(l, &"request".into()).ok()).and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let locks = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"locks".into()).ok())
+        .filter(|l| !l.is_undefined());
+    let request = locks
+        .as_ref()
+        .and_then(|l| js_sys::Reflect::get(l, &"request".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
     let (Some(locks), Some(request)) = (locks, request) else { return Some(work.await) };
     let out = std::rc::Rc::new(RefCell::new(None));
     let kept = out.clone();
@@ -205,7 +230,11 @@ async fn with_lock<T: 'static>(name: &str, work: impl Future<Output = T> + 'stat
             Ok(JsValue::UNDEFINED)
         })
     });
-    let promise = request.call2(&locks, &name.into(), held.as_ref()).ok()?.dyn_into::<js_sys::Promise>().ok()?;
+    let promise = request
+        .call2(&locks, &name.into(), held.as_ref())
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     drop(held);
     let value = out.borrow_mut().take();
@@ -220,7 +249,11 @@ pub(super) fn revoke(ended: &[Credentials], staying: &[Credentials]) {
     for login in ended {
         let Some(grant) = &login.grant else { continue };
         let shared = staying.iter().any(|c| c.grant.as_ref().is_some_and(|g| g.id == grant.id));
-        let Some(path) = grant.endpoint.revoke_path().filter(|_| !shared && !done.contains(&grant.id.as_str())) else { continue };
+        let Some(path) =
+            grant.endpoint.revoke_path().filter(|_| !shared && !done.contains(&grant.id.as_str()))
+        else {
+            continue;
+        };
         done.push(&grant.id);
         let body = grant.endpoint.revoke_request(login.token.expose());
         let api = Api::new(login.clone(), None);
@@ -233,7 +266,9 @@ pub(super) fn revoke(ended: &[Credentials], staying: &[Credentials]) {
 impl Session {
     /// The first of this tab's logins with the grant `id`.
     fn with_grant(&self, id: &str) -> Option<Credentials> {
-        self.logins.with_untracked(|logins| logins.iter().find(|c| c.grant.as_ref().is_some_and(|g| g.id == id)).cloned())
+        self.logins.with_untracked(|logins| {
+            logins.iter().find(|c| c.grant.as_ref().is_some_and(|g| g.id == id)).cloned()
+        })
     }
 
     /// Takes a renewed token of a grant in, for each account it opens, when
@@ -263,7 +298,13 @@ impl Session {
 
     /// The API refused to renew the grant `id`: each login it opened ends.
     fn end_grant(&self, id: &str) {
-        let ended: Vec<String> = self.logins.with_untracked(|logins| logins.iter().filter(|c| c.grant.as_ref().is_some_and(|g| g.id == id)).map(|c| c.login_id.clone()).collect());
+        let ended: Vec<String> = self.logins.with_untracked(|logins| {
+            logins
+                .iter()
+                .filter(|c| c.grant.as_ref().is_some_and(|g| g.id == id))
+                .map(|c| c.login_id.clone())
+                .collect()
+        });
         for login_id in ended {
             self.expire(&login_id);
         }

@@ -25,7 +25,8 @@ fn usable(stored: &Credentials) -> bool {
     let scheme = stored.base_url.to_ascii_lowercase();
     let absolute = scheme.starts_with("https://") || scheme.starts_with("http://");
     absolute
-        && vmdeck_core::api::paths::normalize_base_url(&stored.base_url).is_ok_and(|url| url == stored.base_url)
+        && vmdeck_core::api::paths::normalize_base_url(&stored.base_url)
+            .is_ok_and(|url| url == stored.base_url)
         && stored.login_id == stored.own_id()
 }
 
@@ -152,7 +153,10 @@ pub(super) fn write_first_read(store: Store, login: Option<(&str, f64)>) {
 
 /// The login a tab shows when it has none of its own: of `logins`, the
 /// one used last in any tab (or, never used, logged in to last).
-pub(super) fn shown_first<'a>(logins: impl Iterator<Item = &'a Credentials>, uses: &BTreeMap<String, f64>) -> Option<&'a Credentials> {
+pub(super) fn shown_first<'a>(
+    logins: impl Iterator<Item = &'a Credentials>,
+    uses: &BTreeMap<String, f64>,
+) -> Option<&'a Credentials> {
     let last = |c: &Credentials| uses.get(&c.login_id).copied().unwrap_or(c.logged_in_at);
     logins.max_by(|a, b| last(a).total_cmp(&last(b)))
 }

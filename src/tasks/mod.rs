@@ -18,9 +18,9 @@ use crate::session::Session;
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use serde_json::Value;
-use vmdeck_core::firewall::reverse::Reversal;
 use std::collections::BTreeMap;
 use vmdeck_core::api::request::ApiRequest;
+use vmdeck_core::firewall::reverse::Reversal;
 use vmdeck_core::history::{Operation, Seen, Started, TaskList, TaskState};
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{ApiError, Vm};
@@ -75,7 +75,10 @@ impl Tasks {
             announcement: RwSignal::new(String::new()),
             watched: RwSignal::new(BTreeMap::new()),
             tray_from: RwSignal::new(0.0),
-            notify: RwSignal::new(storage::read(Store::Browser, keys::NOTIFY).unwrap_or(false) && notifications_granted()),
+            notify: RwSignal::new(
+                storage::read(Store::Browser, keys::NOTIFY).unwrap_or(false)
+                    && notifications_granted(),
+            ),
         }
     }
 
@@ -106,18 +109,27 @@ impl Tasks {
     /// Records a write and answers its entry's id.
     pub fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
-        let said = vmdeck_core::tf!(t::TASK_STARTED, action = started.action.text().get(), vm = started.vm_name);
+        let said = vmdeck_core::tf!(
+            t::TASK_STARTED,
+            action = started.action.text().get(),
+            vm = started.vm_name
+        );
         let id = self.change(|list| list.start(started, now()));
         self.announcement.set(said);
         id
     }
 
     fn end(&self, id: u64, state: TaskState) {
-        let started = self.list.with_untracked(|l| l.tasks().iter().find(|t| t.id == id).map(|t| t.started));
+        let started =
+            self.list.with_untracked(|l| l.tasks().iter().find(|t| t.id == id).map(|t| t.started));
         if let Some(message) = self.change(|list| list.end(id, state, now())) {
             // A long task ended while the user looks elsewhere: tell them.
             let long = started.is_some_and(|s| now() - s >= NOTIFY_AFTER_MS);
-            if long && self.notify.get_untracked() && !crate::hooks::page_visible() && notifications_granted() {
+            if long
+                && self.notify.get_untracked()
+                && !crate::hooks::page_visible()
+                && notifications_granted()
+            {
                 let options = web_sys::NotificationOptions::new();
                 options.set_body(&message);
                 options.set_tag(&format!("vmdeck-task-{id}"));
@@ -168,10 +180,21 @@ impl Tasks {
     /// sent with the session's API. A refusal ends the entry; what an
     /// answer leads to is the caller's to say: work done ([`Tasks::done`]),
     /// or started, which leaves the entry running until the VM is free.
-    pub fn send(self, session: Session, operation: Operation, vm: (String, String), made: ApiResult<ApiRequest>) -> (u64, Pending<Reply>) {
+    pub fn send(
+        self,
+        session: Session,
+        operation: Operation,
+        vm: (String, String),
+        made: ApiResult<ApiRequest>,
+    ) -> (u64, Pending<Reply>) {
         let (vm_id, vm_name) = vm;
         let request = made.clone().ok();
-        let task = self.start(Started { action: operation, vm_id: vm_id.clone(), vm_name, request: request.clone() });
+        let task = self.start(Started {
+            action: operation,
+            vm_id: vm_id.clone(),
+            vm_name,
+            request: request.clone(),
+        });
         let reply = Api::call(session, move |api| async move { api.run(&made?).await });
         let reply = Box::pin(async move {
             let reply = reply.await;
@@ -182,7 +205,9 @@ impl Tasks {
                         self.first_look(session, task, vm_id);
                     }
                     // A firewall write accepted: what undoes it, for the history's "Undo".
-                    if let Some(reversal) = request.and_then(|request| Reversal::of(operation, &request, &reply.body)) {
+                    if let Some(reversal) =
+                        request.and_then(|request| Reversal::of(operation, &request, &reply.body))
+                    {
                         self.change(|list| list.accepted(task, reversal));
                     }
                 }
@@ -212,7 +237,9 @@ impl Tasks {
         };
         for (id, seen) in ended {
             match seen {
-                Seen::Done => self.done(id, Some(&vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label()))),
+                Seen::Done => {
+                    self.done(id, Some(&vmdeck_core::tf!(t::TASK_NOW, status = vm.status.label())))
+                }
                 Seen::Unconfirmed => self.end(id, TaskState::Unconfirmed),
             }
         }
@@ -223,7 +250,8 @@ impl Tasks {
     /// the panel keeps of the VM can go too; a VM merely not found (a wrong
     /// address, a proxy's 404) keeps it.
     pub fn observe_gone(&self, vm_id: &str, asked_at: f64) -> bool {
-        let (due, destroyed) = self.list.with_untracked(|l| (l.due(vm_id, asked_at), l.destroy_due(vm_id, asked_at)));
+        let (due, destroyed) =
+            self.list.with_untracked(|l| (l.due(vm_id, asked_at), l.destroy_due(vm_id, asked_at)));
         for id in due {
             self.done(id, Some(t::TASK_REMOVED.get()));
         }
@@ -253,7 +281,8 @@ impl Tasks {
 
     /// VMs with running tasks that no page is looking at, each once.
     fn unwatched_running(&self) -> Vec<String> {
-        self.watched.with(|watched| self.list.with(|l| l.unwatched_running(|vm| watched.contains_key(vm))))
+        self.watched
+            .with(|watched| self.list.with(|l| l.unwatched_running(|vm| watched.contains_key(vm))))
     }
 
     /// Leaves the finished entries out of the tray; the history keeps them.

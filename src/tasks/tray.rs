@@ -4,9 +4,11 @@
 use super::{notifications_granted, now, use_tasks};
 use crate::api::vms::get_vm;
 use crate::api::Api;
-use crate::hooks::{use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS};
-use crate::session::use_session;
 use crate::components::{ToggleButton, VmMarks};
+use crate::hooks::{
+    use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS,
+};
+use crate::session::use_session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
@@ -28,26 +30,37 @@ pub fn TaskTray() -> impl IntoView {
     // hidden tab with notifications on, all of them (the pages' own polls
     // rest while hidden), so that their end can be told.
     let hidden_follow = Signal::derive(move || tasks.notify.get() && !visible.get());
-    let followed = Memo::new(move |_| if hidden_follow.get() { tasks.running_vms() } else { tasks.unwatched_running() });
-    let any_followed = Memo::new(move |_| followed.with(|u| !u.is_empty()));
-    use_poll_with_options(any_followed, BUSY_POLL_MS, move || {
-        for vm_id in followed.get_untracked() {
-            let asked_at = now();
-            let id = vm_id.clone();
-            let request = Api::call(session, move |api| async move { get_vm(&api, &id).await });
-            spawn_local(async move {
-                match request.await {
-                    Ok(vm) => tasks.observe(&vm, asked_at),
-                    Err(ApiError::NotFound(_)) => {
-                        if tasks.observe_gone(&vm_id, asked_at) {
-                            marks.forget(&vm_id);
-                        }
-                    }
-                    Err(_) => {}
-                }
-            });
+    let followed = Memo::new(move |_| {
+        if hidden_follow.get() {
+            tasks.running_vms()
+        } else {
+            tasks.unwatched_running()
         }
-    }, UsePollOptions::default().while_hidden(hidden_follow));
+    });
+    let any_followed = Memo::new(move |_| followed.with(|u| !u.is_empty()));
+    use_poll_with_options(
+        any_followed,
+        BUSY_POLL_MS,
+        move || {
+            for vm_id in followed.get_untracked() {
+                let asked_at = now();
+                let id = vm_id.clone();
+                let request = Api::call(session, move |api| async move { get_vm(&api, &id).await });
+                spawn_local(async move {
+                    match request.await {
+                        Ok(vm) => tasks.observe(&vm, asked_at),
+                        Err(ApiError::NotFound(_)) => {
+                            if tasks.observe_gone(&vm_id, asked_at) {
+                                marks.forget(&vm_id);
+                            }
+                        }
+                        Err(_) => {}
+                    }
+                });
+            }
+        },
+        UsePollOptions::default().while_hidden(hidden_follow),
+    );
     let refused = RwSignal::new(false);
     let toggle_notify = move |_| {
         if tasks.notify.get_untracked() {

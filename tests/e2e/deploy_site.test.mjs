@@ -110,7 +110,7 @@ for (const [name, { server, siteFile: file }] of Object.entries(FRONTS)) {
       assert.match(await page.text(), /<div id="app">/);
       assert.equal(page.headers.get('cache-control'), 'no-cache');
     }
-    // The same choice as the simulator's (crates/sim/tests/assets.rs).
+    // The same choice as the simulator's (crates/sim/tests/assets_navigation.rs).
     const pages = Object.fromEntries(['login', 'vms', 'vm', 'index'].map((file) => [file, readFileSync(path.join(DIST, file === 'index' ? 'index.html' : `pages/${file}.html`), 'utf8')]));
     for (const [pathname, file] of [
       ['/login', 'login'],

@@ -67,7 +67,8 @@ fn tag(text: &str) -> Result<Tag, String> {
 /// The account's tags: 1,000 VMs with one of [`TAGS`], every hundredth with
 /// [`RARE_TAG`] too.
 fn fleet_tags() -> Result<Tags, String> {
-    let (rare, others) = (tag(RARE_TAG)?, TAGS.iter().map(|t| tag(t)).collect::<Result<Vec<_>, _>>()?);
+    let (rare, others) =
+        (tag(RARE_TAG)?, TAGS.iter().map(|t| tag(t)).collect::<Result<Vec<_>, _>>()?);
     let mut tags = Tags::default();
     for i in (0..FLEET).step_by(TAGGED_EVERY) {
         let id = (1001 + i).to_string();
@@ -129,7 +130,13 @@ fn filter_by_tag(tags: &Tags, chosen: &Tag, read: Vec<Vm>) -> usize {
 
 /// The list's first page of a tag, sorted by label.
 fn tag_view(chosen: &Tag) -> VmQuery {
-    VmQuery { sort: Some("label"), order: Order::Asc, limit: 50, tag: Some(chosen.clone()), ..VmQuery::default() }
+    VmQuery {
+        sort: Some("label"),
+        order: Order::Asc,
+        limit: 50,
+        tag: Some(chosen.clone()),
+        ..VmQuery::default()
+    }
 }
 
 /// What the list does when a tag of at most a hundred VMs is chosen: each
@@ -169,7 +176,9 @@ fn search_keystroke(tags: &Tags, text: &str, page_of_50: &str) -> Result<usize, 
     let typed = VmQuery::default().with_search(text, false);
     let href = typed.href();
     let pairs = typed.params();
-    let view = VmQuery::from_params(|key| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())).or_columns(&Columns::default());
+    let view =
+        VmQuery::from_params(|key| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str()))
+            .or_columns(&Columns::default());
     let asked = view.read_part().params();
     let offered = places(text, None).len() + tag_places(text, &tags.in_use()).len();
     Ok(href.len() + asked.len() + offered + decode(page_of_50)?)
@@ -194,21 +203,38 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Once outside the timing, to say what fails.
     search_keystroke(&tags, "web-12", &page_of_50)?;
-    let rare_answers: Vec<String> = (0..FLEET).step_by(RARE_EVERY).map(|i| list_text(i, 1)).collect();
+    let rare_answers: Vec<String> =
+        (0..FLEET).step_by(RARE_EVERY).map(|i| list_text(i, 1)).collect();
     if read_tag_by_id(&tags, &rare, &rare_answers)? != 50 {
-        return Err(format!("the {} answers for \"{RARE_TAG}\" did not make a page of 50", rare_answers.len()).into());
+        return Err(format!(
+            "the {} answers for \"{RARE_TAG}\" did not make a page of 50",
+            rare_answers.len()
+        )
+        .into());
     }
 
     report("decode 10000 VMs", time(|| (), |()| decode(&text)));
     report("decode a page of 1000 VMs", time(|| (), |()| decode(&page_of_1000)));
-    report("a tag of 100 read by id, in order (of 10000)", time(|| (), |()| read_tag_by_id(&tags, &rare, &rare_answers).ok()));
+    report(
+        "a tag of 100 read by id, in order (of 10000)",
+        time(|| (), |()| read_tag_by_id(&tags, &rare, &rare_answers).ok()),
+    );
     report(
         &format!("a tag of {} kept from 10000 read", tags.vms_with(&common).len()),
         time(|| vms.clone(), |read| filter_by_tag(&tags, &common, read)),
     );
     // The whole fleet: the list groups a page, of 1,000 VMs at the most.
-    report("group by tag (10000 VMs)", time(|| (), |()| group_by_tag(ids.iter().map(String::as_str), &tags).len()));
-    report("pins first + switcher order (10000 VMs)", time(|| (), |()| pins_first(&pins, &tags, &vms)));
-    report("search keystroke (query, switcher places, page of 50 read)", time(|| (), |()| search_keystroke(&tags, "web-12", &page_of_50).ok()));
+    report(
+        "group by tag (10000 VMs)",
+        time(|| (), |()| group_by_tag(ids.iter().map(String::as_str), &tags).len()),
+    );
+    report(
+        "pins first + switcher order (10000 VMs)",
+        time(|| (), |()| pins_first(&pins, &tags, &vms)),
+    );
+    report(
+        "search keystroke (query, switcher places, page of 50 read)",
+        time(|| (), |()| search_keystroke(&tags, "web-12", &page_of_50).ok()),
+    );
     Ok(())
 }

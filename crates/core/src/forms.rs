@@ -26,7 +26,12 @@ impl FieldErrors {
     }
 
     /// Checks a value only when one was typed: empty means "the default".
-    pub fn check_optional(&mut self, field: impl Into<String>, value: &str, rule: impl Fn(&str) -> Result<(), String>) {
+    pub fn check_optional(
+        &mut self,
+        field: impl Into<String>,
+        value: &str,
+        rule: impl Fn(&str) -> Result<(), String>,
+    ) {
         if !value.trim().is_empty() {
             self.check(field, rule(value));
         }
@@ -150,13 +155,17 @@ impl FormState {
 /// shows, and what is left for the top of the form. A 422 whose every
 /// message found its field leaves a short note at the top, so that the
 /// refusal is announced and the user knows to look below.
-pub fn split(mut error: ApiError, shows: impl Fn(&str) -> Option<String>) -> (BTreeMap<String, String>, Option<ApiError>) {
+pub fn split(
+    mut error: ApiError,
+    shows: impl Fn(&str) -> Option<String>,
+) -> (BTreeMap<String, String>, Option<ApiError>) {
     let mut on_fields = BTreeMap::new();
     let validation = matches!(error, ApiError::Validation(_));
     let Some(messages) = error.messages_mut() else {
         return (on_fields, Some(error));
     };
-    let mut left = ErrorMessages { fields: BTreeMap::new(), general: std::mem::take(&mut messages.general) };
+    let mut left =
+        ErrorMessages { fields: BTreeMap::new(), general: std::mem::take(&mut messages.general) };
     for (field, texts) in std::mem::take(&mut messages.fields) {
         if texts.is_empty() {
             continue;
@@ -195,7 +204,11 @@ pub fn split(mut error: ApiError, shows: impl Fn(&str) -> Option<String>) -> (BT
 /// takes today's value, so a draft of an edit never puts back what someone
 /// else changed since. Forms are objects of fields; anything else is
 /// taken as typed.
-pub fn merge_draft(base: &serde_json::Value, typed: &serde_json::Value, now: &serde_json::Value) -> serde_json::Value {
+pub fn merge_draft(
+    base: &serde_json::Value,
+    typed: &serde_json::Value,
+    now: &serde_json::Value,
+) -> serde_json::Value {
     use serde_json::Value;
     match (base, typed, now) {
         (Value::Object(base), Value::Object(typed), Value::Object(now)) => {
@@ -291,12 +304,24 @@ mod tests {
         // A body, the messages at fields, and what goes to the top.
         type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
         let cases: &[Case] = &[
-            (r#"{"errors":{"hostname":["is invalid","is too long"]}}"#, &[("hostname", "is invalid is too long")], &[]),
+            (
+                r#"{"errors":{"hostname":["is invalid","is too long"]}}"#,
+                &[("hostname", "is invalid is too long")],
+                &[],
+            ),
             (r#"{"errors":{"hostname":"is invalid"}}"#, &[("hostname", "is invalid")], &[]),
-            (r#"{"errors":{"base":["Not enough memory"],"hostname":["is invalid"]}}"#, &[("hostname", "is invalid")], &["Not enough memory"]),
+            (
+                r#"{"errors":{"base":["Not enough memory"],"hostname":["is invalid"]}}"#,
+                &[("hostname", "is invalid")],
+                &["Not enough memory"],
+            ),
             (r#"{"errors":["Something is wrong"]}"#, &[], &["Something is wrong"]),
             (r#"{"error":"Hostname is invalid"}"#, &[], &["Hostname is invalid"]),
-            (r#"{"error":{"hostname":["is invalid"],"memory":["is too big"]}}"#, &[("hostname", "is invalid")], &["memory: is too big"]),
+            (
+                r#"{"error":{"hostname":["is invalid"],"memory":["is too big"]}}"#,
+                &[("hostname", "is invalid")],
+                &["memory: is too big"],
+            ),
         ];
         for (body, fields, top) in cases {
             let mut state = FormState::default();
@@ -331,7 +356,11 @@ mod tests {
 
     #[test]
     fn a_field_message_of_another_status_still_lands_at_its_field() {
-        let error = ApiError::from_response(412, r#"{"errors":{"network_id":["has no free address"]}}"#, None);
+        let error = ApiError::from_response(
+            412,
+            r#"{"errors":{"network_id":["has no free address"]}}"#,
+            None,
+        );
         let (fields, top) = split(error, shown(&["network_id"]));
         assert_eq!(fields.get("network_id").map(String::as_str), Some("has no free address"));
         // The status still explains itself at the top.
@@ -340,7 +369,11 @@ mod tests {
 
     #[test]
     fn server_names_map_onto_form_keys() {
-        let error = ApiError::from_response(422, r#"{"errors":{"secondary_disk_size":["is too big"]}}"#, None);
+        let error = ApiError::from_response(
+            422,
+            r#"{"errors":{"secondary_disk_size":["is too big"]}}"#,
+            None,
+        );
         let (fields, _) = split(error, |f| (f == "secondary_disk_size").then(|| row_key(f, 7)));
         assert_eq!(fields.get("secondary_disk_size.7").map(String::as_str), Some("is too big"));
     }
@@ -363,7 +396,9 @@ mod tests {
         let mut state = FormState::default();
         state.touch("secondary_disk_size.11");
         state.forget_row(1);
-        assert!(state.message("secondary_disk_size.11", &problems(&[("secondary_disk_size.11", "x")])).is_some());
+        assert!(state
+            .message("secondary_disk_size.11", &problems(&[("secondary_disk_size.11", "x")]))
+            .is_some());
     }
 
     #[test]
@@ -380,7 +415,10 @@ mod tests {
         let typed = json!({"label": "web", "memory": "1024", "note": "typed"});
         // Someone resized the VM since: the draft keeps the note, not the old memory.
         let now = json!({"label": "web", "memory": "2048", "note": ""});
-        assert_eq!(merge_draft(&base, &typed, &now), json!({"label": "web", "memory": "2048", "note": "typed"}));
+        assert_eq!(
+            merge_draft(&base, &typed, &now),
+            json!({"label": "web", "memory": "2048", "note": "typed"})
+        );
         // A field typed and changed elsewhere too: what the user typed wins.
         let now = json!({"label": "db", "memory": "1024", "note": "theirs"});
         assert_eq!(merge_draft(&base, &typed, &now)["note"], "typed");

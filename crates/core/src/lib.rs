@@ -44,7 +44,9 @@ pub fn sort_short<T: Ord>(list: &mut [T]) {
 mod tests {
     #[test]
     fn a_short_sort_orders_as_sort_does() {
-        for list in [vec![], vec![3], vec![2, 1], vec![5, 3, 9, 3, 1, 0, 7, 7, 2], (0..40).rev().collect()] {
+        for list in
+            [vec![], vec![3], vec![2, 1], vec![5, 3, 9, 3, 1, 0, 7, 7, 2], (0..40).rev().collect()]
+        {
             let (mut short, mut sorted) = (list.clone(), list);
             super::sort_short(&mut short);
             sorted.sort();

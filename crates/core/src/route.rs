@@ -69,7 +69,6 @@ impl VmTab {
             segment => format!("/vms/{vm_id}/{segment}"),
         }
     }
-
 }
 
 /// Where a path of the panel leads.
@@ -165,7 +164,9 @@ impl Route {
             Route::Vm(VmTab::Overview) => &[module::VM],
             Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
             Route::Vm(_) => &[module::VM, module::VM_TABS],
-            Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace => &[module::ACCOUNT],
+            Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace => {
+                &[module::ACCOUNT]
+            }
             Route::VmList | Route::Home | Route::Unknown => &[],
         }
     }
@@ -179,9 +180,12 @@ impl Route {
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
         let matches = |pattern: &str| {
             let wanted: Vec<&str> = pattern.split('/').filter(|s| !s.is_empty()).collect();
-            wanted.len() == segments.len() && wanted.iter().zip(&segments).all(|(want, got)| *want == ":id" || want == got)
+            wanted.len() == segments.len()
+                && wanted.iter().zip(&segments).all(|(want, got)| *want == ":id" || want == got)
         };
-        Route::pages().find(|page| page.pattern().is_some_and(|p| matches(&p))).unwrap_or(Route::Unknown)
+        Route::pages()
+            .find(|page| page.pattern().is_some_and(|p| matches(&p)))
+            .unwrap_or(Route::Unknown)
     }
 
     /// The page a user of this one most likely opens next, whose code is
@@ -201,7 +205,9 @@ impl Route {
     /// the default view (an address with a query asks the app).
     pub fn first_read(self) -> Option<String> {
         match self {
-            Route::VmList => Some(paths::url("", &paths::vms("{account}"), &VmQuery::default().params())),
+            Route::VmList => {
+                Some(paths::url("", &paths::vms("{account}"), &VmQuery::default().params()))
+            }
             Route::Vm(_) => Some(format!("{}/{{id}}", paths::new_vm("{account}"))),
             _ => None,
         }
@@ -212,7 +218,9 @@ impl Route {
     /// JSON (`[["/", [], null], …, ["/vms/:id", ["part_vm"], "/account/{account}/virtual_machine/{id}"], …]`).
     pub fn boot_table() -> String {
         let rows: Vec<serde_json::Value> = Route::pages()
-            .filter_map(|page| Some(serde_json::json!([page.pattern()?, page.modules(), page.first_read()])))
+            .filter_map(|page| {
+                Some(serde_json::json!([page.pattern()?, page.modules(), page.first_read()]))
+            })
             .collect();
         serde_json::Value::Array(rows).to_string()
     }
@@ -223,7 +231,12 @@ impl Route {
 /// list. The query stays behind: its filters named the other account's things.
 pub fn for_another_account(path: &str) -> String {
     match Route::from_path(path) {
-        page @ (Route::VmList | Route::VmCreate | Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace) => page.pattern(),
+        page @ (Route::VmList
+        | Route::VmCreate
+        | Route::Interfaces
+        | Route::IpAddresses
+        | Route::Activity
+        | Route::Workspace) => page.pattern(),
         _ => None,
     }
     .unwrap_or_else(|| format!("/{}", segment::VMS))
@@ -243,11 +256,14 @@ pub fn safe_next(next: Option<&str>) -> String {
     const HOME: &str = "/vms";
     let Some(next) = next else { return HOME.to_owned() };
     let Some(after_slash) = next.strip_prefix('/') else { return HOME.to_owned() };
-    if after_slash.starts_with(['/', '\\']) || next.chars().any(|c| c == '\\' || c == '#' || c.is_control() || c.is_whitespace()) {
+    if after_slash.starts_with(['/', '\\'])
+        || next.chars().any(|c| c == '\\' || c == '#' || c.is_control() || c.is_whitespace())
+    {
         return HOME.to_owned();
     }
     let (path, query) = next.split_once('?').unwrap_or((next, ""));
-    let path_ok = path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '/'));
+    let path_ok =
+        path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '/'));
     let segments: Vec<&str> = path[1..].split('/').collect();
     let segments_ok = segments.iter().all(|s| !s.is_empty() && *s != "." && *s != "..");
     let query_ok = query.chars().all(|c| c.is_ascii_graphic());
@@ -259,7 +275,11 @@ pub fn safe_next(next: Option<&str>) -> String {
         Route::Vm(_) => segments.get(1).is_some_and(|id| crate::validate::is_id(id)),
         _ => true,
     };
-    if known { next.to_owned() } else { HOME.to_owned() }
+    if known {
+        next.to_owned()
+    } else {
+        HOME.to_owned()
+    }
 }
 
 impl Route {
@@ -273,12 +293,17 @@ impl Route {
             Route::Home => return product.to_owned(),
             Route::Login | Route::Portal => crate::i18n::common::LOG_IN.get().to_owned(),
             Route::VmList => match vm_count {
-                Some(count) => crate::tf!(t::TITLE_VMS_COUNT, count = crate::i18n::integer(count as i64)),
+                Some(count) => {
+                    crate::tf!(t::TITLE_VMS_COUNT, count = crate::i18n::integer(count as i64))
+                }
                 None => c::VIRTUAL_MACHINES.get().to_owned(),
             },
             Route::VmCreate => t::TITLE_CREATE_VM.get().to_owned(),
             Route::Vm(tab) => {
-                let name = vm_name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or(c::VIRTUAL_MACHINE.get());
+                let name = vm_name
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or(c::VIRTUAL_MACHINE.get());
                 format!("{name} · {}", tab.label())
             }
             Route::Interfaces => c::NETWORK_INTERFACES.get().to_owned(),
@@ -299,7 +324,10 @@ mod tests {
     fn only_the_list_fetches_ahead_and_only_the_vm_page() {
         assert_eq!(Route::VmList.likely_next(), Some(Route::Vm(VmTab::Overview)));
         let next = Route::VmList.likely_next().map(Route::modules).unwrap_or_default();
-        assert!(!next.is_empty() && next.iter().all(|m| Route::Vm(VmTab::Overview).modules().contains(m)));
+        assert!(
+            !next.is_empty()
+                && next.iter().all(|m| Route::Vm(VmTab::Overview).modules().contains(m))
+        );
         for page in Route::pages().filter(|p| *p != Route::VmList) {
             assert_eq!(page.likely_next(), None, "{page:?}");
         }
@@ -335,7 +363,9 @@ mod tests {
 
     #[test]
     fn anything_else_is_unknown() {
-        for path in ["/vms/42/nothing", "/vms/42/disks/3", "/login/again", "/account/1", "/interfaces/2"] {
+        for path in
+            ["/vms/42/nothing", "/vms/42/disks/3", "/login/again", "/account/1", "/interfaces/2"]
+        {
             assert_eq!(Route::from_path(path), Route::Unknown, "{path}");
         }
     }
@@ -355,11 +385,29 @@ mod tests {
         let rows = table.as_array().unwrap();
         assert_eq!(rows.len(), Route::pages().count());
         let vm = "/account/{account}/virtual_machine/{id}";
-        assert!(rows.contains(&serde_json::json!(["/vms/:id/statistics", ["part_vm", "part_statistics"], vm])));
-        assert!(rows.contains(&serde_json::json!(["/vms/:id", ["part_vm"], vm])), "the overview comes with the page's frame");
-        assert!(rows.contains(&serde_json::json!(["/vms/:id/firewall", ["part_vm", "part_vm_tabs"], vm])));
+        assert!(rows.contains(&serde_json::json!([
+            "/vms/:id/statistics",
+            ["part_vm", "part_statistics"],
+            vm
+        ])));
+        assert!(
+            rows.contains(&serde_json::json!(["/vms/:id", ["part_vm"], vm])),
+            "the overview comes with the page's frame"
+        );
+        assert!(rows.contains(&serde_json::json!([
+            "/vms/:id/firewall",
+            ["part_vm", "part_vm_tabs"],
+            vm
+        ])));
         assert!(rows.contains(&serde_json::json!(["/login", ["part_login"], null])));
-        assert!(rows.contains(&serde_json::json!(["/vms", [], "/account/{account}/virtual_machines?limit=50"])), "the list comes with the main module");
+        assert!(
+            rows.contains(&serde_json::json!([
+                "/vms",
+                [],
+                "/account/{account}/virtual_machines?limit=50"
+            ])),
+            "the list comes with the main module"
+        );
         for row in rows {
             for module in row[1].as_array().unwrap() {
                 assert!(module::ALL.contains(&module.as_str().unwrap()), "{module}");
@@ -380,8 +428,14 @@ mod tests {
     fn every_page_has_its_own_title() {
         assert_eq!(Route::VmList.title("vmdeck", None, Some(40)), "Virtual machines (40) · vmdeck");
         assert_eq!(Route::VmList.title("vmdeck", None, None), "Virtual machines · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Network).title("vmdeck", Some("Search database 1"), None), "Search database 1 · Network · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", Some("  "), None), "Virtual machine · Overview · vmdeck");
+        assert_eq!(
+            Route::Vm(VmTab::Network).title("vmdeck", Some("Search database 1"), None),
+            "Search database 1 · Network · vmdeck"
+        );
+        assert_eq!(
+            Route::Vm(VmTab::Overview).title("vmdeck", Some("  "), None),
+            "Virtual machine · Overview · vmdeck"
+        );
         assert_eq!(Route::Login.title("vmdeck", None, None), "Log in · vmdeck");
         assert_eq!(Route::VmCreate.title("vmdeck", None, None), "Create a VM · vmdeck");
         assert_eq!(Route::Interfaces.title("vmdeck", None, None), "Network interfaces · vmdeck");
@@ -389,7 +443,8 @@ mod tests {
         assert_eq!(Route::Unknown.title("vmdeck", None, None), "Page not found · vmdeck");
         assert_eq!(Route::Home.title("vmdeck", None, None), "vmdeck");
         assert_eq!(Route::Login.title("Nube", None, None), "Log in · Nube");
-        let titles: std::collections::HashSet<_> = VmTab::ALL.iter().map(|t| Route::Vm(*t).title("vmdeck", Some("db"), None)).collect();
+        let titles: std::collections::HashSet<_> =
+            VmTab::ALL.iter().map(|t| Route::Vm(*t).title("vmdeck", Some("db"), None)).collect();
         assert_eq!(titles.len(), VmTab::ALL.len());
     }
 }
@@ -435,7 +490,17 @@ mod next_tests {
             assert_eq!(safe_next(Some(bad)), "/vms", "{bad:?}");
         }
         assert_eq!(safe_next(None), "/vms");
-        for good in ["/vms", "/vms/42/network", "/vms/42", "/vms/new", "/interfaces", "/ip-addresses", "/vms?q=web&status=online&page=2", "/activity", "/workspace"] {
+        for good in [
+            "/vms",
+            "/vms/42/network",
+            "/vms/42",
+            "/vms/new",
+            "/interfaces",
+            "/ip-addresses",
+            "/vms?q=web&status=online&page=2",
+            "/activity",
+            "/workspace",
+        ] {
             assert_eq!(safe_next(Some(good)), good);
         }
     }
@@ -448,18 +513,33 @@ mod spanish_tests {
     #[test]
     fn titles_in_spanish() {
         let _spanish = crate::i18n::LocaleGuard::spanish();
-        assert_eq!(Route::VmList.title("vmdeck", None, Some(12_345)), "Máquinas virtuales (12.345) · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Firewall).title("vmdeck", Some("db-01"), None), "db-01 · Cortafuegos · vmdeck");
-        assert_eq!(Route::Vm(VmTab::Overview).title("vmdeck", None, None), "Máquina virtual · Resumen · vmdeck");
+        assert_eq!(
+            Route::VmList.title("vmdeck", None, Some(12_345)),
+            "Máquinas virtuales (12.345) · vmdeck"
+        );
+        assert_eq!(
+            Route::Vm(VmTab::Firewall).title("vmdeck", Some("db-01"), None),
+            "db-01 · Cortafuegos · vmdeck"
+        );
+        assert_eq!(
+            Route::Vm(VmTab::Overview).title("vmdeck", None, None),
+            "Máquina virtual · Resumen · vmdeck"
+        );
         assert_eq!(Route::Unknown.title("vmdeck", None, None), "Página no encontrada · vmdeck");
     }
 
     #[test]
     fn the_first_reads_are_what_the_pages_ask_for_first() {
-        assert_eq!(Route::VmList.first_read().as_deref(), Some("/account/{account}/virtual_machines?limit=50"));
+        assert_eq!(
+            Route::VmList.first_read().as_deref(),
+            Some("/account/{account}/virtual_machines?limit=50")
+        );
         // The list's default view is the one an address without a query opens.
         assert_eq!(VmQuery::from_params(|_| None), VmQuery::default());
-        assert_eq!(Route::Vm(VmTab::Firewall).first_read().as_deref(), Some("/account/{account}/virtual_machine/{id}"));
+        assert_eq!(
+            Route::Vm(VmTab::Firewall).first_read().as_deref(),
+            Some("/account/{account}/virtual_machine/{id}")
+        );
         assert_eq!(paths::vm("7", "42").ok().as_deref(), Some("/account/7/virtual_machine/42"));
         assert_eq!(Route::Login.first_read(), None);
         assert_eq!(Route::Interfaces.first_read(), None);

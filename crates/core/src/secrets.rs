@@ -56,7 +56,11 @@ fn masked(value: &Value) -> Value {
         Value::Object(map) => Value::Object(
             map.iter()
                 .map(|(key, value)| {
-                    let shown = if is_secret_key(key) && !value.is_null() { Value::String(MASK.to_owned()) } else { masked(value) };
+                    let shown = if is_secret_key(key) && !value.is_null() {
+                        Value::String(MASK.to_owned())
+                    } else {
+                        masked(value)
+                    };
                     (key.clone(), shown)
                 })
                 .collect(),
@@ -104,7 +108,9 @@ fn ends_address(c: char) -> bool {
 fn next_address(text: &str) -> Option<usize> {
     text.match_indices("://").find_map(|(at, _)| {
         let before = &text[..at];
-        let start = before.rfind(|c: char| !is_scheme_char(c)).map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
+        let start = before
+            .rfind(|c: char| !is_scheme_char(c))
+            .map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
         // A scheme starts with a letter: `1https://` names `https`.
         let start = start + before[start..].find(|c: char| c.is_ascii_alphabetic())?;
         Some(start)
@@ -122,7 +128,11 @@ pub fn text_for_record(text: &str) -> String {
         let after_scheme = address.find("://").map_or(address.len(), |at| at + 3);
         let tail = &address[after_scheme..];
         // Up to a space, a closing quote, or the next address run together with it.
-        let end = after_scheme + tail.find(ends_address).unwrap_or(tail.len()).min(next_address(tail).unwrap_or(tail.len()));
+        let end = after_scheme
+            + tail
+                .find(ends_address)
+                .unwrap_or(tail.len())
+                .min(next_address(tail).unwrap_or(tail.len()));
         out.push_str(&url_for_record(&address[..end]));
         rest = &address[end..];
     }
@@ -137,7 +147,16 @@ mod tests {
 
     #[test]
     fn secret_keys_whatever_their_case() {
-        for key in ["initial_root_password", "remote_access_password", "initial_password", "API_Token", "ssh_key", "Authorization", "client_secret", "PASSWORD"] {
+        for key in [
+            "initial_root_password",
+            "remote_access_password",
+            "initial_password",
+            "API_Token",
+            "ssh_key",
+            "Authorization",
+            "client_secret",
+            "PASSWORD",
+        ] {
             assert!(is_secret_key(key), "{key}");
         }
         for key in ["label", "hostname", "memory", "iso_url", "", "pass", "auth"] {
@@ -170,18 +189,30 @@ mod tests {
         assert_eq!(shown_value("initial_root_password", &Value::Null), "null");
         assert_eq!(shown_value("label", &json!("web")), "web");
         assert_eq!(shown_value("memory", &json!(1024)), "1024");
-        assert_eq!(shown_value("console", &json!({"token": "t0k3n", "url": "x"})), format!("{{\"token\":\"{MASK}\",\"url\":\"x\"}}"));
+        assert_eq!(
+            shown_value("console", &json!({"token": "t0k3n", "url": "x"})),
+            format!("{{\"token\":\"{MASK}\",\"url\":\"x\"}}")
+        );
     }
 
     #[test]
     fn an_address_keeps_scheme_host_and_path() {
-        assert_eq!(url_for_record("https://user:pass@isos.example/x.iso?sig=abc#f"), "https://isos.example/x.iso");
+        assert_eq!(
+            url_for_record("https://user:pass@isos.example/x.iso?sig=abc#f"),
+            "https://isos.example/x.iso"
+        );
         assert_eq!(url_for_record("ftp://a.org:2121/d/x.iso"), "ftp://a.org:2121/d/x.iso");
         assert_eq!(url_for_record("https://user@a.org:8443"), "https://a.org:8443");
         assert_eq!(url_for_record("http://u:p@ss@a.org/x"), "http://a.org/x");
-        assert_eq!(url_for_record("https://a.org/files/@latest/x.iso"), "https://a.org/files/@latest/x.iso");
+        assert_eq!(
+            url_for_record("https://a.org/files/@latest/x.iso"),
+            "https://a.org/files/@latest/x.iso"
+        );
         assert_eq!(url_for_record(" https://u:p@a.org/x.iso "), "https://a.org/x.iso");
-        assert_eq!(url_for_record("https://a.org/go/https://u:p@b.org/x"), "https://a.org/go/https://b.org/x");
+        assert_eq!(
+            url_for_record("https://a.org/go/https://u:p@b.org/x"),
+            "https://a.org/go/https://b.org/x"
+        );
         for unchanged in ["web-01", "a.org/x.iso", "see https://x", "1a://b", "://x", ""] {
             assert_eq!(url_for_record(unchanged), unchanged);
         }
@@ -190,10 +221,15 @@ mod tests {
     #[test]
     fn every_address_in_a_text_loses_its_credentials() {
         assert_eq!(
-            text_for_record("Could not fetch “https://u:p@a.org/x.iso?sig=1”. Try ftp://b.org:21/y (mirror)."),
+            text_for_record(
+                "Could not fetch “https://u:p@a.org/x.iso?sig=1”. Try ftp://b.org:21/y (mirror)."
+            ),
             "Could not fetch “https://a.org/x.iso”. Try ftp://b.org:21/y (mirror)."
         );
-        assert_eq!(text_for_record("(https://u:p@a.org/x,https://v:q@b.org/y)"), "(https://a.org/x,https://b.org/y)");
+        assert_eq!(
+            text_for_record("(https://u:p@a.org/x,https://v:q@b.org/y)"),
+            "(https://a.org/x,https://b.org/y)"
+        );
         assert_eq!(text_for_record("no address: a://"), "no address: a://");
         assert_eq!(text_for_record("The VM is busy."), "The VM is busy.");
         assert_eq!(text_for_record("été https://u:p@a.org"), "été https://a.org");

@@ -83,7 +83,14 @@ impl Lifetime {
         if now <= self.ends_at(times) {
             return None;
         }
-        Some(if times.remembered && now > times.logged_in_at + f64::from(self.remember_days) * DAY_MS { Ended::Age } else { Ended::Idle })
+        Some(
+            if times.remembered && now > times.logged_in_at + f64::from(self.remember_days) * DAY_MS
+            {
+                Ended::Age
+            } else {
+                Ended::Idle
+            },
+        )
     }
 
     /// The moment a login with these times ends unless it is used again (or
@@ -93,7 +100,11 @@ impl Lifetime {
         // A use is never earlier than the login itself.
         let used = times.last_used.max(times.logged_in_at);
         let idle = used + f64::from(self.idle_minutes) * MINUTE_MS;
-        if times.remembered { idle.min(times.logged_in_at + f64::from(self.remember_days) * DAY_MS) } else { idle }
+        if times.remembered {
+            idle.min(times.logged_in_at + f64::from(self.remember_days) * DAY_MS)
+        } else {
+            idle
+        }
     }
 }
 
@@ -134,7 +145,12 @@ pub struct LogoutRecord {
 impl LogoutRecord {
     /// The last logout that ended the login `id`, if any.
     pub fn ended_at(&self, id: &str) -> Option<f64> {
-        let own = self.one.iter().filter(|(one, _)| one == id).map(|(_, at)| *at).fold(None, |latest: Option<f64>, at| Some(latest.map_or(at, |l| l.max(at))));
+        let own = self
+            .one
+            .iter()
+            .filter(|(one, _)| one == id)
+            .map(|(_, at)| *at)
+            .fold(None, |latest: Option<f64>, at| Some(latest.map_or(at, |l| l.max(at))));
         match (self.all, own) {
             (Some(a), Some(b)) => Some(a.max(b)),
             (a, b) => a.or(b),
@@ -166,24 +182,38 @@ mod tests {
     const NOW: f64 = 1_800_000_000_000.0;
 
     fn times(logged_in_ago_ms: f64, used_ago_ms: f64, remembered: bool) -> Times {
-        Times { logged_in_at: NOW - logged_in_ago_ms, last_used: NOW - used_ago_ms, logged_out_at: None, remembered }
+        Times {
+            logged_in_at: NOW - logged_in_ago_ms,
+            last_used: NOW - used_ago_ms,
+            logged_out_at: None,
+            remembered,
+        }
     }
 
     #[test]
     fn reads_the_limits_and_keeps_the_defaults_for_what_cannot_be_used() {
         let mut warnings = Vec::new();
-        let read = Lifetime::from_json(Some(&json!({"remember_days": 7, "idle_minutes": "90"})), &mut warnings);
+        let read = Lifetime::from_json(
+            Some(&json!({"remember_days": 7, "idle_minutes": "90"})),
+            &mut warnings,
+        );
         assert_eq!(read, Lifetime { remember_days: 7, idle_minutes: 90 });
         assert!(warnings.is_empty());
 
-        let read = Lifetime::from_json(Some(&json!({"remember_days": 0, "idle_minutes": 100000})), &mut warnings);
+        let read = Lifetime::from_json(
+            Some(&json!({"remember_days": 0, "idle_minutes": 100000})),
+            &mut warnings,
+        );
         assert_eq!(read, Lifetime::default());
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(warnings[0].contains("session.remember_days") && warnings[0].contains("1 to 365"));
 
         let mut none = Vec::new();
         assert_eq!(Lifetime::from_json(None, &mut none), Lifetime::default());
-        assert_eq!(Lifetime::from_json(Some(&json!({"remember_days": -3})), &mut none), Lifetime::default());
+        assert_eq!(
+            Lifetime::from_json(Some(&json!({"remember_days": -3})), &mut none),
+            Lifetime::default()
+        );
         assert_eq!(none.len(), 1);
     }
 
@@ -195,7 +225,10 @@ mod tests {
         assert_eq!(limits.ended(times(DAY_MS, 31.0 * MINUTE_MS, true), NOW), Some(Ended::Idle));
         // No use recorded yet: the login itself is the last use.
         assert_eq!(limits.ended(times(10.0 * MINUTE_MS, f64::INFINITY, false), NOW), None);
-        assert_eq!(limits.ended(times(40.0 * MINUTE_MS, f64::INFINITY, false), NOW), Some(Ended::Idle));
+        assert_eq!(
+            limits.ended(times(40.0 * MINUTE_MS, f64::INFINITY, false), NOW),
+            Some(Ended::Idle)
+        );
         // A clock set back is no time passed.
         assert_eq!(limits.ended(times(-MINUTE_MS, -MINUTE_MS, false), NOW), None);
     }
@@ -205,13 +238,18 @@ mod tests {
         let limits = Lifetime { remember_days: 14, idle_minutes: 30 };
         assert_eq!(limits.ended(times(13.0 * DAY_MS, MINUTE_MS, true), NOW), None);
         assert_eq!(limits.ended(times(15.0 * DAY_MS, MINUTE_MS, true), NOW), Some(Ended::Age));
-        assert_eq!(limits.ended(times(15.0 * DAY_MS, MINUTE_MS, false), NOW), None, "kept alive by use in its tab");
+        assert_eq!(
+            limits.ended(times(15.0 * DAY_MS, MINUTE_MS, false), NOW),
+            None,
+            "kept alive by use in its tab"
+        );
     }
 
     #[test]
     fn a_login_from_before_the_last_logout_is_over() {
         let limits = Lifetime::default();
-        let before = Times { logged_out_at: Some(NOW - MINUTE_MS), ..times(2.0 * MINUTE_MS, 0.0, false) };
+        let before =
+            Times { logged_out_at: Some(NOW - MINUTE_MS), ..times(2.0 * MINUTE_MS, 0.0, false) };
         assert_eq!(limits.ended(before, NOW), Some(Ended::LoggedOut));
         let after = Times { logged_out_at: Some(NOW - 3.0 * MINUTE_MS), ..before };
         assert_eq!(limits.ended(after, NOW), None);

@@ -80,7 +80,12 @@ pub fn account_places(text: &str, others: &[(String, String)], here: &str) -> Ve
     others
         .iter()
         .filter(|(_, label)| matches(text, label))
-        .map(|(id, label)| Place { label: label.clone(), path: path.clone(), kind: t::PLACE_ACCOUNT.get(), account: Some(id.clone()) })
+        .map(|(id, label)| Place {
+            label: label.clone(),
+            path: path.clone(),
+            kind: t::PLACE_ACCOUNT.get(),
+            account: Some(id.clone()),
+        })
         .collect()
 }
 
@@ -99,15 +104,27 @@ pub fn places(text: &str, vm: Option<(&str, &str)>) -> Vec<Place> {
     let mut out: Vec<Place> = pages
         .into_iter()
         .filter(|(label, _)| matches(label))
-        .map(|(label, path)| Place { label: label.to_owned(), path: path.to_owned(), kind: t::PLACE_PAGE.get(), account: None })
+        .map(|(label, path)| Place {
+            label: label.to_owned(),
+            path: path.to_owned(),
+            kind: t::PLACE_PAGE.get(),
+            account: None,
+        })
         .collect();
     if let Some((id, name)) = vm {
         out.extend(
             VmTab::ALL
                 .iter()
                 .map(|tab| (format!("{name} · {}", tab.label()), tab.href(id)))
-                .filter(|(label, _)| matches(label) || matches(label.rsplit(" · ").next().unwrap_or_default()))
-                .map(|(label, path)| Place { label, path, kind: t::PLACE_TAB.get(), account: None }),
+                .filter(|(label, _)| {
+                    matches(label) || matches(label.rsplit(" · ").next().unwrap_or_default())
+                })
+                .map(|(label, path)| Place {
+                    label,
+                    path,
+                    kind: t::PLACE_TAB.get(),
+                    account: None,
+                }),
         );
     }
     out
@@ -123,7 +140,8 @@ pub fn tag_places(text: &str, in_use: &[(Tag, usize)]) -> Vec<Place> {
         .iter()
         .filter(|(tag, _)| matches(text, tag.as_str()))
         .map(|(tag, count)| Place {
-            label: if *count == 1 { &t::PLACE_TAG_LABEL_ONE } else { &t::PLACE_TAG_LABEL_OTHER }.with(&[("tag", tag.as_str()), ("n", &crate::i18n::integer(*count as i64))]),
+            label: if *count == 1 { &t::PLACE_TAG_LABEL_ONE } else { &t::PLACE_TAG_LABEL_OTHER }
+                .with(&[("tag", tag.as_str()), ("n", &crate::i18n::integer(*count as i64))]),
             path: VmQuery::default().with_tag(Some(tag.clone())).href(),
             kind: c::TAG.get(),
             account: None,
@@ -139,7 +157,10 @@ mod tests {
     fn tags_found_by_words_lead_to_their_list() {
         let in_use = vec![(Tag::parse("web").unwrap(), 3), (Tag::parse("eu west").unwrap(), 1)];
         let found = tag_places("WE", &in_use);
-        assert_eq!(found.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), ["/vms?tag=web&limit=50", "/vms?tag=eu%20west&limit=50"]);
+        assert_eq!(
+            found.iter().map(|p| p.path.as_str()).collect::<Vec<_>>(),
+            ["/vms?tag=web&limit=50", "/vms?tag=eu%20west&limit=50"]
+        );
         assert_eq!(found[0].label, "web · 3 VMs");
         assert_eq!(found[1].label, "eu west · 1 VM");
         assert_eq!(found[0].kind, "Tag");
@@ -167,10 +188,24 @@ mod tests {
     fn places_found_by_words() {
         let all = places("", None);
         assert_eq!(all.len(), 6);
-        assert_eq!(places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/ip-addresses"]);
-        assert_eq!(places("browser", None).into_iter().map(|p| p.path).collect::<Vec<_>>(), vec!["/workspace"]);
+        assert_eq!(
+            places("ip", None).into_iter().map(|p| p.path).collect::<Vec<_>>(),
+            vec!["/ip-addresses"]
+        );
+        assert_eq!(
+            places("browser", None).into_iter().map(|p| p.path).collect::<Vec<_>>(),
+            vec!["/workspace"]
+        );
         let tabs = places("fire", Some(("42", "db-01")));
-        assert_eq!(tabs, vec![Place { label: "db-01 · Firewall".into(), path: "/vms/42/firewall".into(), kind: "Tab", account: None }]);
+        assert_eq!(
+            tabs,
+            vec![Place {
+                label: "db-01 · Firewall".into(),
+                path: "/vms/42/firewall".into(),
+                kind: "Tab",
+                account: None
+            }]
+        );
         assert_eq!(places("db settings", Some(("42", "db-01"))).len(), 1);
         assert_eq!(places("", Some(("42", "db-01"))).len(), 6 + VmTab::ALL.len());
         assert!(places("nothing like this", None).is_empty());
@@ -178,10 +213,27 @@ mod tests {
 
     #[test]
     fn other_accounts_found_by_words_and_shown_on_a_page_of_theirs() {
-        let others = vec![("id7".to_owned(), "Account 7 · api.one.example".to_owned()), ("id8".to_owned(), "Account 8 · api.two.example".to_owned())];
+        let others = vec![
+            ("id7".to_owned(), "Account 7 · api.one.example".to_owned()),
+            ("id8".to_owned(), "Account 8 · api.two.example".to_owned()),
+        ];
         let found = account_places("acc TWO", &others, "/vms/42/firewall");
-        assert_eq!(found, vec![Place { label: "Account 8 · api.two.example".into(), path: "/vms".into(), kind: "Account", account: Some("id8".into()) }]);
-        assert_eq!(account_places("", &others, "/interfaces").iter().map(|p| p.path.as_str()).collect::<Vec<_>>(), vec!["/interfaces", "/interfaces"]);
+        assert_eq!(
+            found,
+            vec![Place {
+                label: "Account 8 · api.two.example".into(),
+                path: "/vms".into(),
+                kind: "Account",
+                account: Some("id8".into())
+            }]
+        );
+        assert_eq!(
+            account_places("", &others, "/interfaces")
+                .iter()
+                .map(|p| p.path.as_str())
+                .collect::<Vec<_>>(),
+            vec!["/interfaces", "/interfaces"]
+        );
         assert!(account_places("9", &others, "/vms").is_empty());
     }
 }

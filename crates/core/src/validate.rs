@@ -37,8 +37,14 @@ pub fn root_password(value: &str) -> Check {
     if value.is_empty() {
         return Ok(());
     }
-    if let Some(bad) = value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_')) {
-        let shown = if bad.is_whitespace() { t::VAL_A_SPACE.get().to_owned() } else { tf!(t::VAL_QUOTED_CHAR, bad = bad) };
+    if let Some(bad) =
+        value.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        let shown = if bad.is_whitespace() {
+            t::VAL_A_SPACE.get().to_owned()
+        } else {
+            tf!(t::VAL_QUOTED_CHAR, bad = bad)
+        };
         return Err(tf!(t::VAL_PASSWORD_BAD_CHAR, shown = shown));
     }
     let len = value.chars().count();
@@ -93,7 +99,9 @@ pub fn rate_limit(value: &str) -> Check {
     if value.trim().is_empty() {
         return Ok(());
     }
-    whole_number(value, t::WHAT_RATE_LIMIT).map(|_| ()).map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
+    whole_number(value, t::WHAT_RATE_LIMIT)
+        .map(|_| ())
+        .map_err(|m| tf!(t::VAL_RATE_LIMIT_UNLIMITED, message = m))
 }
 
 /// An ISO's address: http, https, ftp or ftps, with a host, and without a
@@ -104,7 +112,9 @@ pub fn iso_url(value: &str) -> Check {
         return fail(&t::VAL_ENTER_ISO_URL);
     }
     let lower = value.to_ascii_lowercase();
-    let Some(rest) = ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|s| lower.strip_prefix(s)) else {
+    let Some(rest) =
+        ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|s| lower.strip_prefix(s))
+    else {
         return fail(&t::VAL_ISO_URL_SCHEME);
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
@@ -122,11 +132,7 @@ pub fn iso_url(value: &str) -> Check {
 
 /// An IPv4 address in dotted form.
 pub fn ipv4(value: &str, what: impl std::fmt::Display) -> Check {
-    value
-        .trim()
-        .parse::<Ipv4Addr>()
-        .map(|_| ())
-        .map_err(|_| tf!(t::VAL_IPV4, what = what))
+    value.trim().parse::<Ipv4Addr>().map(|_| ()).map_err(|_| tf!(t::VAL_IPV4, what = what))
 }
 
 /// A netmask: dotted (255.255.255.0) with contiguous ones, or a prefix (/24).
@@ -162,14 +168,23 @@ pub fn is_id(value: &str) -> bool {
 
 /// An id of the catalogue (template, ISO, location, network…), as a form checks it.
 pub fn id(value: &str, what: impl std::fmt::Display) -> Check {
-    if is_id(value) { Ok(()) } else { Err(tf!(t::VAL_CHOOSE, what = what)) }
+    if is_id(value) {
+        Ok(())
+    } else {
+        Err(tf!(t::VAL_CHOOSE, what = what))
+    }
 }
 
 /// A MAC address: six hex pairs separated by colons, unicast, not all zeros.
 pub fn mac_address(value: &str) -> Check {
     let parts: Vec<&str> = value.trim().split(':').collect();
     let bytes: Option<Vec<u8>> = (parts.len() == 6)
-        .then(|| parts.iter().map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None }).collect())
+        .then(|| {
+            parts
+                .iter()
+                .map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None })
+                .collect()
+        })
         .flatten();
     match bytes {
         None => fail(&t::VAL_MAC_FORM),
@@ -189,7 +204,9 @@ mod tests {
         assert!(hostname("web-01").is_ok());
         assert!(hostname("A-Z09").is_ok());
         assert!(hostname(&"a".repeat(25)).is_ok());
-        assert!(hostname(&"a".repeat(26)).unwrap_err().contains("at most 25 characters long (26 now)"));
+        assert!(hostname(&"a".repeat(26))
+            .unwrap_err()
+            .contains("at most 25 characters long (26 now)"));
         assert_eq!(hostname("").unwrap_err(), "Enter a hostname.");
         assert_eq!(hostname("   ").unwrap_err(), "Enter a hostname.");
         assert_eq!(hostname("1web").unwrap_err(), "The hostname may not start with a digit.");
@@ -208,7 +225,9 @@ mod tests {
         assert!(root_password("Ab-_09").is_ok());
         assert!(root_password(&"x".repeat(32)).is_ok());
         assert!(root_password("abcde").unwrap_err().contains("at least 6 characters (5 now)"));
-        assert!(root_password(&"x".repeat(33)).unwrap_err().contains("at most 32 characters long (33 now)"));
+        assert!(root_password(&"x".repeat(33))
+            .unwrap_err()
+            .contains("at most 32 characters long (33 now)"));
         assert!(root_password("abc def").unwrap_err().contains("not a space"));
         assert!(root_password("abc$def").unwrap_err().contains("not “$”"));
         assert!(root_password("пароль123").is_err());
@@ -222,7 +241,10 @@ mod tests {
         assert_eq!(whole_number("-1", "size").unwrap_err(), "The size cannot be negative.");
         assert_eq!(whole_number("1.5", "size").unwrap_err(), "The size must be a whole number.");
         assert_eq!(whole_number("ten", "size").unwrap_err(), "The size must be a number.");
-        assert_eq!(whole_number("99999999999999999999999", "size").unwrap_err(), "The size must be a number.");
+        assert_eq!(
+            whole_number("99999999999999999999999", "size").unwrap_err(),
+            "The size must be a number."
+        );
         assert_eq!(positive("0", "disk size").unwrap_err(), "The disk size must be at least 1.");
         assert_eq!(positive("1", "disk size"), Ok(1));
     }
@@ -239,11 +261,20 @@ mod tests {
 
     #[test]
     fn iso_urls() {
-        for ok in ["http://a.org/x.iso", "https://a.org/x.iso", "ftp://a.org/x.iso", "ftps://a.org/x.iso", "HTTPS://A.ORG/x.iso", "http://a.org"] {
+        for ok in [
+            "http://a.org/x.iso",
+            "https://a.org/x.iso",
+            "ftp://a.org/x.iso",
+            "ftps://a.org/x.iso",
+            "HTTPS://A.ORG/x.iso",
+            "http://a.org",
+        ] {
             assert!(iso_url(ok).is_ok(), "{ok}");
         }
         assert!(iso_url("").is_err());
-        assert!(iso_url("file:///x.iso").unwrap_err().contains("http://, https://, ftp:// or ftps://"));
+        assert!(iso_url("file:///x.iso")
+            .unwrap_err()
+            .contains("http://, https://, ftp:// or ftps://"));
         assert!(iso_url("javascript:alert(1)").is_err());
         assert!(iso_url("sftp://a.org/x.iso").is_err());
         assert!(iso_url("a.org/x.iso").is_err());
@@ -255,10 +286,21 @@ mod tests {
     #[test]
     fn an_iso_url_with_a_login_is_refused() {
         let refused = t::VAL_ISO_URL_USER_INFO.get().to_owned();
-        for bad in ["https://user:pass@a.org/x.iso", "https://user@a.org/x.iso", "ftp://u:p@a.org:21", "https://:@a.org/x.iso", "http://a.org@b.org?x"] {
+        for bad in [
+            "https://user:pass@a.org/x.iso",
+            "https://user@a.org/x.iso",
+            "ftp://u:p@a.org:21",
+            "https://:@a.org/x.iso",
+            "http://a.org@b.org?x",
+        ] {
             assert_eq!(iso_url(bad), Err(refused.clone()), "{bad}");
         }
-        for ok in ["https://a.org/files/@latest/x.iso", "https://a.org/x.iso?by=@me", "https://a.org/x.iso#@", "ftp://a.org:2121/d/x.iso"] {
+        for ok in [
+            "https://a.org/files/@latest/x.iso",
+            "https://a.org/x.iso?by=@me",
+            "https://a.org/x.iso#@",
+            "ftp://a.org:2121/d/x.iso",
+        ] {
             assert!(iso_url(ok).is_ok(), "{ok}");
         }
     }
@@ -315,11 +357,19 @@ mod spanish_tests {
     fn checks_in_spanish() {
         let _spanish = crate::i18n::LocaleGuard::spanish();
         assert_eq!(hostname("").unwrap_err(), "Escribe un nombre de host.");
-        assert_eq!(hostname("web_1").unwrap_err(), "El nombre de host solo puede contener letras A–Z, dígitos y guiones, no «_».");
+        assert_eq!(
+            hostname("web_1").unwrap_err(),
+            "El nombre de host solo puede contener letras A–Z, dígitos y guiones, no «_»."
+        );
         assert_eq!(positive("0", t::WHAT_MEMORY).unwrap_err(), "El mínimo para la memoria es 1.");
-        assert_eq!(whole_number("1.5", t::WHAT_SWAP_SIZE).unwrap_err(), "Usa un número entero para el tamaño de la swap.");
+        assert_eq!(
+            whole_number("1.5", t::WHAT_SWAP_SIZE).unwrap_err(),
+            "Usa un número entero para el tamaño de la swap."
+        );
         assert_eq!(id("", t::WHAT_TEMPLATE).unwrap_err(), "Elige la plantilla.");
         assert_eq!(root_password("abc def").unwrap_err(), "La contraseña solo puede contener letras, dígitos, guiones y guiones bajos, no un espacio.");
-        assert!(iso_url("https://user:pass@a.org/x.iso").unwrap_err().starts_with("Quita el nombre de usuario y la contraseña de la dirección"));
+        assert!(iso_url("https://user:pass@a.org/x.iso")
+            .unwrap_err()
+            .starts_with("Quita el nombre de usuario y la contraseña de la dirección"));
     }
 }

@@ -35,7 +35,8 @@ fn check(name: &str, svg: &str) {
         std::fs::write(&path, svg).unwrap();
         return;
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (run with UPDATE_SNAPSHOTS=1 to create it)"));
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e} (run with UPDATE_SNAPSHOTS=1 to create it)"));
     assert!(svg == expected, "{name}.svg differs from the snapshot; if the change is intended, regenerate with UPDATE_SNAPSHOTS=1");
 }
 
@@ -58,9 +59,17 @@ fn a_narrow_chart_leaves_out_the_time_labels_that_would_overlap() {
     let chart = cpu_chart(&cpu, Vec::new());
     let wide = render_at(&chart, 640);
     let narrow = render_at(&chart, 300);
-    let labels = |svg: &str| ["59 min ago", "44 min ago", "29 min ago", "15 min ago", "\nnow\n"].iter().filter(|l| svg.contains(*l)).count();
+    let labels = |svg: &str| {
+        ["59 min ago", "44 min ago", "29 min ago", "15 min ago", "\nnow\n"]
+            .iter()
+            .filter(|l| svg.contains(*l))
+            .count()
+    };
     assert_eq!(labels(&wide), 5);
-    assert!(labels(&narrow) < 5 && narrow.contains("\nnow\n") && narrow.contains("59 min ago"), "the ends stay");
+    assert!(
+        labels(&narrow) < 5 && narrow.contains("\nnow\n") && narrow.contains("59 min ago"),
+        "the ends stay"
+    );
 }
 
 #[test]
@@ -77,7 +86,12 @@ fn an_empty_series_says_so_instead_of_drawing_zeros() {
 fn a_series_with_gaps_breaks_its_line() {
     let data: serde_json::Map<String, serde_json::Value> = (0..60)
         .filter(|i| !(20..26).contains(i) && *i != 40)
-        .map(|i| (i.to_string(), json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)})))
+        .map(|i| {
+            (
+                i.to_string(),
+                json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)}),
+            )
+        })
         .collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
     let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &time_label("-1H"), Vec::new()));
@@ -91,8 +105,11 @@ fn a_series_with_gaps_breaks_its_line() {
 fn a_huge_spike_scales_the_axis_without_hiding_the_rest() {
     let mut values: Vec<f64> = (0..365).map(|i| 5.0e6 + 1.0e5 * diurnal(i)).collect();
     values[200] = 4.0e9;
-    let data: serde_json::Map<String, serde_json::Value> =
-        values.iter().enumerate().map(|(i, v)| (i.to_string(), json!({"traffic_in": v, "traffic_out": v / 3.0}))).collect();
+    let data: serde_json::Map<String, serde_json::Value> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (i.to_string(), json!({"traffic_in": v, "traffic_out": v / 3.0})))
+        .collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_763_500_000, "date_to": 1_795_036_000, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
     let svg = render(&bandwidth_chart(&bw, &bw.interfaces[0], &time_label("-1Y"), Vec::new()));
     assert!(svg.contains("GB"), "the axis reaches the spike in GB");
@@ -104,19 +121,33 @@ fn a_huge_spike_scales_the_axis_without_hiding_the_rest() {
 fn the_panels_actions_are_marked_and_the_period_summarised() {
     let cpu = CpuUsage::from_json(&json!({"lapse": "-1H", "time_units": "minutes", "data": (0..60).map(diurnal).collect::<Vec<_>>()})).unwrap();
     let now = 1_795_003_600;
-    let moments = [(now - 20 * 60, "Reboot".to_owned()), (now - 5 * 60, "Stop".to_owned()), (now - 7_200, "Too early".to_owned())];
-    let marks = vmdeck_core::stats::markers(&moments, |at| vmdeck_core::stats::cpu_index_at(&cpu, now, at));
+    let moments = [
+        (now - 20 * 60, "Reboot".to_owned()),
+        (now - 5 * 60, "Stop".to_owned()),
+        (now - 7_200, "Too early".to_owned()),
+    ];
+    let marks =
+        vmdeck_core::stats::markers(&moments, |at| vmdeck_core::stats::cpu_index_at(&cpu, now, at));
     assert_eq!(marks.len(), 2, "a moment before the period is not marked");
     let svg = render(&cpu_chart(&cpu, marks));
     assert!(svg.contains("average 2") && svg.contains("peak 4"), "the summary above the plot");
     assert!(svg.contains("\nR\n") && svg.contains("\nS\n"), "each mark's initial");
     check("cpu_marked", &svg);
 
-    let data: serde_json::Map<String, serde_json::Value> =
-        (0..60).map(|i| (i.to_string(), json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)}))).collect();
+    let data: serde_json::Map<String, serde_json::Value> = (0..60)
+        .map(|i| {
+            (
+                i.to_string(),
+                json!({"traffic_in": 1000.0 * diurnal(i), "traffic_out": 600.0 * diurnal(i + 3)}),
+            )
+        })
+        .collect();
     let bw = Bandwidth::from_json(&json!({"date_from": 1_795_000_000, "date_to": 1_795_003_600, "traffic": [[{"interface_id": "1", "data": data}]]})).unwrap();
     let traffic = &bw.interfaces[0];
-    let marks = vmdeck_core::stats::markers(&[(1_795_001_800, "Apply firewall rules".to_owned())], |at| vmdeck_core::stats::traffic_index_at(&bw, traffic, at));
+    let marks =
+        vmdeck_core::stats::markers(&[(1_795_001_800, "Apply firewall rules".to_owned())], |at| {
+            vmdeck_core::stats::traffic_index_at(&bw, traffic, at)
+        });
     let svg = render(&bandwidth_chart(&bw, traffic, &time_label("-1H"), marks));
     assert!(svg.contains("95th percentile") && svg.contains("a month"), "the traffic summary");
     check("bandwidth_marked", &svg);

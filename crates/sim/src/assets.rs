@@ -40,7 +40,9 @@ async fn serve(mut files: ServeDir, request: Request) -> Response {
     let path = parts.uri.path();
     let mut response = file(&mut files, &parts, parts.uri.clone()).await;
     let mut served = path;
-    if response.status() == StatusCode::NOT_FOUND && is_navigation(&parts.method, &parts.headers, path) {
+    if response.status() == StatusCode::NOT_FOUND
+        && is_navigation(&parts.method, &parts.headers, path)
+    {
         let page = page_for(path);
         served = page;
         response = file(&mut files, &parts, Uri::from_static(page)).await;
@@ -101,9 +103,10 @@ fn not_found(method: &Method) -> Response {
 pub fn is_hashed(path: &str) -> bool {
     let path = path.trim_start_matches('/');
     let top_folder = path.split_once('/').map_or("", |(top, _)| top);
-    [top_folder, last_segment(path)]
-        .iter()
-        .any(|name| name.split(['-', '_', '.']).any(|part| part.len() >= 12 && part.bytes().all(|b| b.is_ascii_hexdigit())))
+    [top_folder, last_segment(path)].iter().any(|name| {
+        name.split(['-', '_', '.'])
+            .any(|part| part.len() >= 12 && part.bytes().all(|b| b.is_ascii_hexdigit()))
+    })
 }
 
 /// Whether a request for a missing path is a browser opening a page of the
@@ -160,7 +163,8 @@ fn accepts_html(headers: &HeaderMap) -> bool {
         };
         let refused = params.any(|param| {
             let (name, value) = param.split_once('=').unwrap_or((param, ""));
-            name.trim().eq_ignore_ascii_case("q") && value.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
+            name.trim().eq_ignore_ascii_case("q")
+                && value.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
         });
         if best.is_none_or(|(known, _)| specificity > known) {
             best = Some((specificity, !refused));

@@ -20,7 +20,12 @@ impl Errors {
     }
 
     /// Runs a rule on a value that was given, recording its message.
-    pub fn check<T: ?Sized>(&mut self, field: &str, value: Option<&T>, rule: impl Fn(&T) -> Result<(), &'static str>) {
+    pub fn check<T: ?Sized>(
+        &mut self,
+        field: &str,
+        value: Option<&T>,
+        rule: impl Fn(&T) -> Result<(), &'static str>,
+    ) {
         if let Some(value) = value {
             if let Err(message) = rule(value) {
                 self.add(field, message);
@@ -44,7 +49,8 @@ impl Form {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(Self { map: Map::new(), errors: Errors::default() });
         }
-        let value: Value = serde_json::from_slice(bytes).map_err(|_| Unreadable("The request body is not valid JSON"))?;
+        let value: Value = serde_json::from_slice(bytes)
+            .map_err(|_| Unreadable("The request body is not valid JSON"))?;
         let Value::Object(mut map) = value else {
             return Err(Unreadable("The request body must be a JSON object"));
         };
@@ -100,14 +106,22 @@ impl Form {
     }
 
     /// A whole number as [`Form::uint`], checked by `rule` when it is given.
-    pub fn checked_uint(&mut self, key: &str, rule: impl Fn(u64) -> Result<(), &'static str>) -> Option<u64> {
+    pub fn checked_uint(
+        &mut self,
+        key: &str,
+        rule: impl Fn(u64) -> Result<(), &'static str>,
+    ) -> Option<u64> {
         let value = self.uint(key);
         self.errors.check(key, value.as_ref(), |n| rule(*n));
         value
     }
 
     /// Text as [`Form::text`], checked by `rule` when it is given.
-    pub fn checked_text(&mut self, key: &str, rule: impl Fn(&str) -> Result<(), &'static str>) -> Option<String> {
+    pub fn checked_text(
+        &mut self,
+        key: &str,
+        rule: impl Fn(&str) -> Result<(), &'static str>,
+    ) -> Option<String> {
         let value = self.text(key);
         self.errors.check(key, value.as_deref(), rule);
         value
@@ -171,7 +185,11 @@ mod tests {
 
     #[test]
     fn numbers_as_strings_and_flags_in_every_spelling() {
-        let mut form = Form::parse(br#"{"memory": "1024", "cpus": 2, "a": "true", "b": 0, "c": false, "d": "x"}"#, "vm").unwrap();
+        let mut form = Form::parse(
+            br#"{"memory": "1024", "cpus": 2, "a": "true", "b": 0, "c": false, "d": "x"}"#,
+            "vm",
+        )
+        .unwrap();
         assert_eq!(form.uint("memory"), Some(1024));
         assert_eq!(form.uint("cpus"), Some(2));
         assert_eq!(form.flag("a"), Some(true));
@@ -183,9 +201,14 @@ mod tests {
 
     #[test]
     fn wrapped_bodies_and_repeated_fields() {
-        let mut form = Form::parse(br#"{"virtual_machine": {"secondary_disk_size": ["10", 20]}}"#, "virtual_machine").unwrap();
+        let mut form = Form::parse(
+            br#"{"virtual_machine": {"secondary_disk_size": ["10", 20]}}"#,
+            "virtual_machine",
+        )
+        .unwrap();
         assert_eq!(form.uints("secondary_disk_size"), vec![10, 20]);
-        let mut bad = Form::parse(br#"{"secondary_disk_size": [10, "x"]}"#, "virtual_machine").unwrap();
+        let mut bad =
+            Form::parse(br#"{"secondary_disk_size": [10, "x"]}"#, "virtual_machine").unwrap();
         assert!(bad.uints("secondary_disk_size").is_empty());
         assert!(!bad.errors.is_empty());
     }

@@ -32,10 +32,8 @@ pub struct Iso {
     pub label: &'static str,
 }
 
-pub const ISOS: [Iso; 2] = [
-    Iso { id: 1, label: "SystemRescue 11" },
-    Iso { id: 2, label: "Debian 12 netinst" },
-];
+pub const ISOS: [Iso; 2] =
+    [Iso { id: 1, label: "SystemRescue 11" }, Iso { id: 2, label: "Debian 12 netinst" }];
 
 pub const DATA_STORE_GROUPS: [u64; 2] = [1, 2];
 pub const LOCATIONS: [u64; 2] = [1, 2];
@@ -56,7 +54,12 @@ pub fn iso(id: u64) -> Option<&'static Iso> {
 pub fn describe() -> String {
     let mut out = String::from("CATALOGUE (the same in every account):\n");
     for n in &NETWORKS {
-        out.push_str(&format!("    network {}: {} ({})\n", n.id, n.label, if n.public { "public" } else { "private" }));
+        out.push_str(&format!(
+            "    network {}: {} ({})\n",
+            n.id,
+            n.label,
+            if n.public { "public" } else { "private" }
+        ));
     }
     for t in &TEMPLATES {
         out.push_str(&format!("    template {}: {}\n", t.id, t.label));

@@ -211,12 +211,16 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "-h" | "--help" => return Ok(Command::Help),
             "--listen" => {
                 let v = value("an address like 127.0.0.1:8080")?;
-                config.listen = v.parse().map_err(|_| format!("--listen: “{v}” is not an address like 127.0.0.1:8080"))?;
+                config.listen = v.parse().map_err(|_| {
+                    format!("--listen: “{v}” is not an address like 127.0.0.1:8080")
+                })?;
             }
             "--account" => {
                 let v = value("ID:TOKEN")?;
-                let (id, token) = v.split_once(':').ok_or_else(|| format!("--account: “{v}” is not ID:TOKEN"))?;
-                let id: u64 = id.parse().map_err(|_| format!("--account: the id “{id}” is not a number"))?;
+                let (id, token) =
+                    v.split_once(':').ok_or_else(|| format!("--account: “{v}” is not ID:TOKEN"))?;
+                let id: u64 =
+                    id.parse().map_err(|_| format!("--account: the id “{id}” is not a number"))?;
                 if token.is_empty() || token.chars().any(|c| c.is_whitespace() || c.is_control()) {
                     return Err("--account: the token must be non-empty and have no spaces".into());
                 }
@@ -237,22 +241,41 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 config.seed = v.parse().map_err(|_| format!("--seed: “{v}” is not a number"))?;
             }
             "--dist" => config.dist = Some(PathBuf::from(value("a folder")?)),
-            "--op-ms" => config.op_time = Duration::from_millis(number(&name, &value("milliseconds")?)?),
-            "--lock-delay-ms" => config.lock_delay = Some(Duration::from_millis(number(&name, &value("milliseconds")?)?)),
+            "--op-ms" => {
+                config.op_time = Duration::from_millis(number(&name, &value("milliseconds")?)?)
+            }
+            "--lock-delay-ms" => {
+                config.lock_delay =
+                    Some(Duration::from_millis(number(&name, &value("milliseconds")?)?))
+            }
             "--latency-ms" => config.faults.latency_ms = number(&name, &value("milliseconds")?)?,
-            "--error-rate" => config.faults.error_rate = rate(&name, &value("a share from 0 to 1")?)?,
-            "--malformed-rate" => config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?,
+            "--error-rate" => {
+                config.faults.error_rate = rate(&name, &value("a share from 0 to 1")?)?
+            }
+            "--malformed-rate" => {
+                config.faults.malformed_rate = rate(&name, &value("a share from 0 to 1")?)?
+            }
             "--drop-rate" => config.faults.drop_rate = rate(&name, &value("a share from 0 to 1")?)?,
             "--hostile-text" => config.hostile_text = true,
-            "--account-name" => config.account_names.push(logins::parse_account_name(&value("ID:NAME")?)?),
-            "--user" => config.users.push(logins::parse_user(&value("EMAIL:PASSWORD:ACCOUNTS[:TOTP_SECRET]")?)?),
-            "--api-key" => config.api_keys.push(logins::parse_api_key(&value("KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]")?)?),
+            "--account-name" => {
+                config.account_names.push(logins::parse_account_name(&value("ID:NAME")?)?)
+            }
+            "--user" => config
+                .users
+                .push(logins::parse_user(&value("EMAIL:PASSWORD:ACCOUNTS[:TOTP_SECRET]")?)?),
+            "--api-key" => config
+                .api_keys
+                .push(logins::parse_api_key(&value("KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]")?)?),
             "--generation" => {
                 config.generation = match value("documented, onapp or oldest")?.as_str() {
                     "documented" => Generation::Documented,
                     "onapp" => Generation::Onapp,
                     "oldest" => Generation::Oldest,
-                    other => return Err(format!("--generation: “{other}” is not documented, onapp or oldest")),
+                    other => {
+                        return Err(format!(
+                            "--generation: “{other}” is not documented, onapp or oldest"
+                        ))
+                    }
                 }
             }
             "--token-seconds" => config.token_seconds = Some(seconds(&name, &value("seconds")?)?),
@@ -263,7 +286,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     && !origin.trim_end_matches('/').contains(|c: char| c.is_whitespace())
                     && origin.splitn(4, '/').nth(3).is_none_or(str::is_empty);
                 if !ok {
-                    return Err(format!("--cors-origin: “{origin}” is not an origin like http://127.0.0.1:8081"));
+                    return Err(format!(
+                        "--cors-origin: “{origin}” is not an origin like http://127.0.0.1:8081"
+                    ));
                 }
                 config.cors_origins.push(origin.trim_end_matches('/').to_owned());
             }
@@ -315,15 +340,32 @@ mod tests {
         assert_eq!(c.dist, None);
         let emails: Vec<&str> = c.users.iter().map(|u| u.email.as_str()).collect();
         assert_eq!(emails, ["demo@example.com", "team@example.com"]);
-        assert_eq!(c.users[1].totp.as_ref().map(|t| t.base32.as_str()), Some(logins::TEAM_TOTP_SECRET));
-        let keys: Vec<(&str, u64)> = c.api_keys.iter().map(|k| (k.key.as_str(), k.days_left)).collect();
+        assert_eq!(
+            c.users[1].totp.as_ref().map(|t| t.base32.as_str()),
+            Some(logins::TEAM_TOTP_SECRET)
+        );
+        let keys: Vec<(&str, u64)> =
+            c.api_keys.iter().map(|k| (k.key.as_str(), k.days_left)).collect();
         assert_eq!(keys, [("demo-api-key", 365), ("expired-api-key", 0)]);
-        assert_eq!((c.generation, c.token_seconds, c.refresh_seconds), (Generation::Documented, None, 1800));
+        assert_eq!(
+            (c.generation, c.token_seconds, c.refresh_seconds),
+            (Generation::Documented, None, 1800)
+        );
     }
 
     #[test]
     fn logins_and_their_checks() {
-        let c = run(&["--account", "2:t", "--user", "a@b.c:pw:2", "--api-key", "k:*:30", "--generation", "oldest"]).unwrap();
+        let c = run(&[
+            "--account",
+            "2:t",
+            "--user",
+            "a@b.c:pw:2",
+            "--api-key",
+            "k:*:30",
+            "--generation",
+            "oldest",
+        ])
+        .unwrap();
         assert_eq!(c.users.len(), 1, "no default users beside those given");
         assert_eq!(c.api_keys.len(), 1);
         assert_eq!(c.generation, Generation::Oldest);
@@ -331,34 +373,64 @@ mod tests {
         let emails: Vec<&str> = c.users.iter().map(|u| u.email.as_str()).collect();
         assert_eq!(emails, ["team@example.com"], "the demo user needs account 1");
         assert!(c.api_keys.is_empty());
-        let c = run(&["--token-seconds", "5", "--refresh-seconds=60", "--account-name", "1:Shop"]).unwrap();
+        let c = run(&["--token-seconds", "5", "--refresh-seconds=60", "--account-name", "1:Shop"])
+            .unwrap();
         assert_eq!((c.token_seconds, c.refresh_seconds), (Some(5), 60));
         assert_eq!(c.account_names, vec![(1, "Shop".to_owned())]);
 
         assert!(run(&["--user", "a@b.c:pw:2"]).unwrap_err().contains("no account 2"));
         assert!(run(&["--api-key", "k:1,5"]).unwrap_err().contains("no account 5"));
         assert!(run(&["--account-name", "9:Nine"]).unwrap_err().contains("no account 9"));
-        assert!(run(&["--user", "a@b.c:x:1", "--user", "A@B.C:y:1"]).unwrap_err().contains("twice"));
-        assert!(run(&["--generation", "newest"]).unwrap_err().contains("documented, onapp or oldest"));
+        assert!(run(&["--user", "a@b.c:x:1", "--user", "A@B.C:y:1"])
+            .unwrap_err()
+            .contains("twice"));
+        assert!(run(&["--generation", "newest"])
+            .unwrap_err()
+            .contains("documented, onapp or oldest"));
         let c = run(&["--generation", "onapp"]).unwrap();
         assert_eq!((c.generation, c.lock_delay()), (Generation::Onapp, Duration::ZERO));
         assert_eq!(run(&[]).unwrap().lock_delay(), Duration::from_millis(500));
         let c = run(&["--generation=onapp", "--lock-delay-ms", "40"]).unwrap();
-        assert_eq!(c.lock_delay(), Duration::from_millis(40), "an explicit delay applies to any generation");
+        assert_eq!(
+            c.lock_delay(),
+            Duration::from_millis(40),
+            "an explicit delay applies to any generation"
+        );
         assert!(run(&["--token-seconds", "0"]).unwrap_err().contains("at least 1"));
     }
 
     #[test]
     fn every_option_in_both_spellings() {
         let c = run(&[
-            "--listen", "127.0.0.1:0", "--account", "7:abc", "--account=8:def", "--vms", "10000",
-            "--seed=42", "--dist", "dist", "--op-ms", "300", "--cors-origin", "http://127.0.0.1:8081",
-            "--latency-ms", "20", "--error-rate", "0.1", "--malformed-rate=0.05", "--drop-rate", "0.05",
+            "--listen",
+            "127.0.0.1:0",
+            "--account",
+            "7:abc",
+            "--account=8:def",
+            "--vms",
+            "10000",
+            "--seed=42",
+            "--dist",
+            "dist",
+            "--op-ms",
+            "300",
+            "--cors-origin",
+            "http://127.0.0.1:8081",
+            "--latency-ms",
+            "20",
+            "--error-rate",
+            "0.1",
+            "--malformed-rate=0.05",
+            "--drop-rate",
+            "0.05",
         ])
         .unwrap();
         assert_eq!(c.op_time, Duration::from_millis(300));
         assert_eq!(c.cors_origins, vec!["http://127.0.0.1:8081".to_owned()]);
-        assert_eq!(c.faults, FaultConfig { latency_ms: 20, error_rate: 0.1, malformed_rate: 0.05, drop_rate: 0.05 });
+        assert_eq!(
+            c.faults,
+            FaultConfig { latency_ms: 20, error_rate: 0.1, malformed_rate: 0.05, drop_rate: 0.05 }
+        );
         assert_eq!(c.listen.port(), 0);
         assert_eq!(c.accounts, vec![(7, "abc".into()), (8, "def".into())]);
         assert_eq!(c.vms, 10_000);
@@ -375,7 +447,9 @@ mod tests {
         assert!(run(&["--vms"]).unwrap_err().contains("needs"));
         assert!(run(&["--bogus"]).unwrap_err().contains("unknown option"));
         assert!(run(&["--error-rate", "1.5"]).unwrap_err().contains("share"));
-        assert!(run(&["--error-rate", "0.6", "--drop-rate", "0.6"]).unwrap_err().contains("more than 1"));
+        assert!(run(&["--error-rate", "0.6", "--drop-rate", "0.6"])
+            .unwrap_err()
+            .contains("more than 1"));
         assert!(run(&["--op-ms", "soon"]).unwrap_err().contains("whole number"));
         assert!(run(&["--cors-origin", "http://x/path"]).unwrap_err().contains("origin"));
         assert_eq!(parse(["--help".to_string()]), Ok(Command::Help));

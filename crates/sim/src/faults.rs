@@ -24,11 +24,16 @@ pub struct FaultConfig {
 impl FaultConfig {
     /// Why these switches cannot be used, if they cannot.
     pub fn problem(&self) -> Option<String> {
-        let rates = [("error_rate", self.error_rate), ("malformed_rate", self.malformed_rate), ("drop_rate", self.drop_rate)];
+        let rates = [
+            ("error_rate", self.error_rate),
+            ("malformed_rate", self.malformed_rate),
+            ("drop_rate", self.drop_rate),
+        ];
         if let Some((name, _)) = rates.iter().find(|(_, r)| !(0.0..=1.0).contains(r)) {
             return Some(format!("{name} must be a share from 0 to 1"));
         }
-        (self.error_rate + self.malformed_rate + self.drop_rate > 1.0).then(|| "the fault rates add up to more than 1".to_owned())
+        (self.error_rate + self.malformed_rate + self.drop_rate > 1.0)
+            .then(|| "the fault rates add up to more than 1".to_owned())
     }
 }
 
@@ -40,7 +45,10 @@ pub struct Faults {
 
 impl Faults {
     pub fn new(config: FaultConfig, seed: u64) -> Self {
-        Self { config: Arc::new(RwLock::new(config)), rng: Arc::new(Mutex::new(Rng::new(seed ^ 0xFA17))) }
+        Self {
+            config: Arc::new(RwLock::new(config)),
+            rng: Arc::new(Mutex::new(Rng::new(seed ^ 0xFA17))),
+        }
     }
 
     pub fn get(&self) -> FaultConfig {
@@ -97,16 +105,29 @@ pub async fn apply(State(faults): State<Faults>, request: Request, next: Next) -
 /// Headers go out, then the connection breaks before the body arrives.
 fn dropped() -> Response {
     let broken = futures_util::stream::once(async {
-        Err::<Bytes, _>(std::io::Error::new(std::io::ErrorKind::ConnectionReset, "dropped by the fault switch"))
+        Err::<Bytes, _>(std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "dropped by the fault switch",
+        ))
     });
     let mut response = Body::from_stream(broken).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response
 }
 
 fn server_error(pick: u64) -> Response {
-    let status = [StatusCode::INTERNAL_SERVER_ERROR, StatusCode::BAD_GATEWAY, StatusCode::SERVICE_UNAVAILABLE][(pick % 3) as usize];
-    let mut response = (status, axum::Json(serde_json::json!({"errors": {"base": ["Temporary failure, try again"]}}))).into_response();
+    let status = [
+        StatusCode::INTERNAL_SERVER_ERROR,
+        StatusCode::BAD_GATEWAY,
+        StatusCode::SERVICE_UNAVAILABLE,
+    ][(pick % 3) as usize];
+    let mut response = (
+        status,
+        axum::Json(serde_json::json!({"errors": {"base": ["Temporary failure, try again"]}})),
+    )
+        .into_response();
     if status == StatusCode::SERVICE_UNAVAILABLE && pick % 2 == 0 {
         response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     }

@@ -39,7 +39,13 @@ pub fn store(config: &Config) -> Store {
             (*id, account)
         })
         .collect();
-    Store { ids, accounts, op_time: config.op_time, lock_delay: config.lock_delay(), generation: config.generation }
+    Store {
+        ids,
+        accounts,
+        op_time: config.op_time,
+        lock_delay: config.lock_delay(),
+        generation: config.generation,
+    }
 }
 
 /// The whole service: the API and the logins ([`auth`]) under `/api` and the
@@ -54,7 +60,8 @@ pub fn app(config: &Config) -> Router {
     // What the panel calls answers as the API does: the same faults, the
     // same origins allowed.
     let called = |router: Router| {
-        let router = router.layer(axum::middleware::from_fn_with_state(faults.clone(), faults::apply));
+        let router =
+            router.layer(axum::middleware::from_fn_with_state(faults.clone(), faults::apply));
         match &cors {
             Some(cors) => router.layer(cors.clone()),
             None => router,
@@ -80,13 +87,17 @@ fn cors(origins: &[String]) -> Option<CorsLayer> {
     if origins.is_empty() {
         return None;
     }
-    let origins: Vec<HeaderValue> = origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+    let origins: Vec<HeaderValue> =
+        origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
     Some(
         CorsLayer::new()
             .allow_origin(AllowOrigin::list(origins))
             .allow_methods([Method::GET, Method::POST, Method::PUT, Method::DELETE])
             .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
-            .expose_headers(["x-total", "x-total-pages", "x-page", "x-per-page", "retry-after"].map(HeaderName::from_static))
+            .expose_headers(
+                ["x-total", "x-total-pages", "x-page", "x-per-page", "retry-after"]
+                    .map(HeaderName::from_static),
+            )
             .max_age(std::time::Duration::from_secs(600)),
     )
 }

@@ -41,13 +41,24 @@ async fn main() -> ExitCode {
         println!("  account: {id}  token: {token}  ({} VMs)", config.vms);
     }
     for user in &config.users {
-        let two_factor = user.totp.as_ref().map(|t| format!("  two-factor secret: {}", t.base32)).unwrap_or_default();
+        let two_factor = user
+            .totp
+            .as_ref()
+            .map(|t| format!("  two-factor secret: {}", t.base32))
+            .unwrap_or_default();
         let accounts = accounts_text(&user.accounts);
-        println!("  user:    {}  password: {}  accounts: {accounts}{two_factor}", user.email, user.password);
+        println!(
+            "  user:    {}  password: {}  accounts: {accounts}{two_factor}",
+            user.email, user.password
+        );
     }
     for key in &config.api_keys {
         let accounts = accounts_text(&key.accounts);
-        let life = if key.days_left == 0 { "expired".to_owned() } else { format!("{} days left", key.days_left) };
+        let life = if key.days_left == 0 {
+            "expired".to_owned()
+        } else {
+            format!("{} days left", key.days_left)
+        };
         println!("  API key: {}  accounts: {accounts}  ({life})", key.key);
     }
     if config.generation != vmdeck_sim::config::Generation::Documented {

@@ -51,9 +51,24 @@ mod tests {
 
     #[test]
     fn same_seed_same_numbers() {
-        let a: Vec<u64> = (0..5).map({ let mut r = Rng::new(9); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..5).map({ let mut r = Rng::new(9); move |_| r.next_u64() }).collect();
-        let c: Vec<u64> = (0..5).map({ let mut r = Rng::new(10); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..5)
+            .map({
+                let mut r = Rng::new(9);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .map({
+                let mut r = Rng::new(9);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..5)
+            .map({
+                let mut r = Rng::new(10);
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

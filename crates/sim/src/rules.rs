@@ -39,46 +39,84 @@ pub fn label(value: &str) -> Result<(), &'static str> {
 }
 
 pub fn memory(mb: u64) -> Result<(), &'static str> {
-    if (128..=262_144).contains(&mb) { Ok(()) } else { Err("must be from 128 to 262144 MB") }
+    if (128..=262_144).contains(&mb) {
+        Ok(())
+    } else {
+        Err("must be from 128 to 262144 MB")
+    }
 }
 
 pub fn cpus(n: u64) -> Result<(), &'static str> {
-    if (1..=32).contains(&n) { Ok(()) } else { Err("must be from 1 to 32") }
+    if (1..=32).contains(&n) {
+        Ok(())
+    } else {
+        Err("must be from 1 to 32")
+    }
 }
 
 pub fn cpu_shares(n: u64) -> Result<(), &'static str> {
-    if (1..=100).contains(&n) { Ok(()) } else { Err("must be from 1 to 100") }
+    if (1..=100).contains(&n) {
+        Ok(())
+    } else {
+        Err("must be from 1 to 100")
+    }
 }
 
 pub fn disk_size(gb: u64) -> Result<(), &'static str> {
-    if (1..=2_000).contains(&gb) { Ok(()) } else { Err("must be from 1 to 2000 GB") }
+    if (1..=2_000).contains(&gb) {
+        Ok(())
+    } else {
+        Err("must be from 1 to 2000 GB")
+    }
 }
 
 pub fn swap_size(gb: u64) -> Result<(), &'static str> {
-    if gb <= 64 { Ok(()) } else { Err("must be at most 64 GB") }
+    if gb <= 64 {
+        Ok(())
+    } else {
+        Err("must be at most 64 GB")
+    }
 }
 
 /// Port speed in Mb; 0 is unlimited.
 pub fn rate_limit(mb: u64) -> Result<(), &'static str> {
-    if mb <= 100_000 { Ok(()) } else { Err("must be from 0 (unlimited) to 100000 Mb") }
+    if mb <= 100_000 {
+        Ok(())
+    } else {
+        Err("must be from 0 (unlimited) to 100000 Mb")
+    }
 }
 
 pub fn cpu_type(value: &str) -> Result<(), &'static str> {
-    if matches!(value, "intel" | "amd") { Ok(()) } else { Err("must be intel or amd") }
+    if matches!(value, "intel" | "amd") {
+        Ok(())
+    } else {
+        Err("must be intel or amd")
+    }
 }
 
 pub fn boot_type(value: &str) -> Result<(), &'static str> {
-    if matches!(value, "default" | "cdrom") { Ok(()) } else { Err("must be default or cdrom") }
+    if matches!(value, "default" | "cdrom") {
+        Ok(())
+    } else {
+        Err("must be default or cdrom")
+    }
 }
 
 pub fn firewall_policy(value: &str) -> Result<(), &'static str> {
-    if matches!(value, "ACCEPT" | "DROP") { Ok(()) } else { Err("must be ACCEPT or DROP") }
+    if matches!(value, "ACCEPT" | "DROP") {
+        Ok(())
+    } else {
+        Err("must be ACCEPT or DROP")
+    }
 }
 
 /// An ISO URL: http, https, ftp or ftps, with a host.
 pub fn iso_url(value: &str) -> Result<(), &'static str> {
     let lower = value.to_ascii_lowercase();
-    let rest = ["http://", "https://", "ftp://", "ftps://"].iter().find_map(|scheme| lower.strip_prefix(scheme));
+    let rest = ["http://", "https://", "ftp://", "ftps://"]
+        .iter()
+        .find_map(|scheme| lower.strip_prefix(scheme));
     match rest {
         None => Err("must be an http, https, ftp or ftps URL"),
         Some(rest) if rest.split('/').next().is_none_or(str::is_empty) => Err("must name a host"),
@@ -91,7 +129,12 @@ pub fn iso_url(value: &str) -> Result<(), &'static str> {
 pub fn mac_address(value: &str) -> Result<(), &'static str> {
     let parts: Vec<&str> = value.split(':').collect();
     let bytes: Option<Vec<u8>> = (parts.len() == 6)
-        .then(|| parts.iter().map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None }).collect())
+        .then(|| {
+            parts
+                .iter()
+                .map(|p| if p.len() == 2 { u8::from_str_radix(p, 16).ok() } else { None })
+                .collect()
+        })
         .flatten();
     match bytes {
         None => Err("must be six hex pairs separated by colons, e.g. 02:1a:2b:3c:4d:5e"),
@@ -135,7 +178,11 @@ pub fn address(value: &str) -> Result<(), &'static str> {
     } else {
         ip(value).is_some()
     };
-    if ok { Ok(()) } else { Err("must be an IPv4 address, an address with a mask (/0 to /32) or a range a.b.c.d-e.f.g.h") }
+    if ok {
+        Ok(())
+    } else {
+        Err("must be an IPv4 address, an address with a mask (/0 to /32) or a range a.b.c.d-e.f.g.h")
+    }
 }
 
 #[cfg(test)]
@@ -161,10 +208,14 @@ mod tests {
 
     #[test]
     fn iso_urls() {
-        for good in ["http://x.org/a.iso", "https://x.org/a.iso", "ftp://x.org/a.iso", "FTPS://x.org/a.iso"] {
+        for good in
+            ["http://x.org/a.iso", "https://x.org/a.iso", "ftp://x.org/a.iso", "FTPS://x.org/a.iso"]
+        {
             assert!(iso_url(good).is_ok(), "{good}");
         }
-        for bad in ["file:///etc/passwd", "javascript:alert(1)", "http://", "x.org/a.iso", "http://a b"] {
+        for bad in
+            ["file:///etc/passwd", "javascript:alert(1)", "http://", "x.org/a.iso", "http://a b"]
+        {
             assert!(iso_url(bad).is_err(), "{bad}");
         }
     }
@@ -172,7 +223,14 @@ mod tests {
     #[test]
     fn macs() {
         assert!(mac_address("02:1a:2b:3c:4d:5e").is_ok());
-        for bad in ["", "02:1a:2b:3c:4d", "02-1a-2b-3c-4d-5e", "00:00:00:00:00:00", "01:1a:2b:3c:4d:5e", "zz:1a:2b:3c:4d:5e"] {
+        for bad in [
+            "",
+            "02:1a:2b:3c:4d",
+            "02-1a-2b-3c-4d-5e",
+            "00:00:00:00:00:00",
+            "01:1a:2b:3c:4d:5e",
+            "zz:1a:2b:3c:4d:5e",
+        ] {
             assert!(mac_address(bad).is_err(), "{bad}");
         }
     }

@@ -37,9 +37,22 @@ const DAYS: u64 = 1_035;
 const LAST_SECOND: u64 = (FIRST_DAY + DAYS) * 86_400;
 
 /// An account with `count` VMs, the same for the same seed.
-pub fn account(ids: &mut Ids, seed: u64, id: u64, token: &str, count: usize, now: Instant) -> Account {
+pub fn account(
+    ids: &mut Ids,
+    seed: u64,
+    id: u64,
+    token: &str,
+    count: usize,
+    now: Instant,
+) -> Account {
     let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(id));
-    let mut account = Account { id, token: token.to_owned(), vms: BTreeMap::new(), ips: BTreeMap::new(), workspace: None };
+    let mut account = Account {
+        id,
+        token: token.to_owned(),
+        vms: BTreeMap::new(),
+        ips: BTreeMap::new(),
+        workspace: None,
+    };
     let mut per_name = HashMap::<(usize, usize), u32>::new();
     for i in 0..count {
         let vm = vm(ids, &mut rng, &mut account, &mut per_name, i == 0, now);
@@ -72,18 +85,34 @@ fn vm(
     let (role_host, role_words) = ROLES[role];
     let hostname = format!("{}-{role_host}-{n:02}", PROJECTS[project]);
     // Some people label their VMs in words, some just reuse the host name.
-    let label = if rng.chance(0.15) { hostname.clone() } else { format!("{} {role_words} {n}", capitalise(PROJECTS[project])) };
+    let label = if rng.chance(0.15) {
+        hostname.clone()
+    } else {
+        format!("{} {role_words} {n}", capitalise(PROJECTS[project]))
+    };
     // The first VM is always an idle, running one, so demos and tests have one.
-    let status = if first { "online" } else { rng.weighted(&[("online", 62), ("offline", 24), ("unbuilt", 8), ("recovery", 3)]) };
-    let vm_type = rng.weighted(&[("standard", 85), ("autoscaled", 5), ("balancer", 4), ("balancer_failover", 2), ("firewall", 4)]);
+    let status = if first {
+        "online"
+    } else {
+        rng.weighted(&[("online", 62), ("offline", 24), ("unbuilt", 8), ("recovery", 3)])
+    };
+    let vm_type = rng.weighted(&[
+        ("standard", 85),
+        ("autoscaled", 5),
+        ("balancer", 4),
+        ("balancer_failover", 2),
+        ("firewall", 4),
+    ]);
     let template = rng.pick(&[0usize, 1, 2, 3]);
     let template = &TEMPLATES[template];
-    let memory = rng.weighted(&[(512u64, 10), (1024, 25), (2048, 30), (4096, 20), (8192, 10), (16384, 5)]);
+    let memory =
+        rng.weighted(&[(512u64, 10), (1024, 25), (2048, 30), (4096, 20), (8192, 10), (16384, 5)]);
     let cpus = (memory / 2048).clamp(1, 8) + rng.below(2);
     let created_secs = (FIRST_DAY + rng.below(DAYS)) * 86_400 + rng.below(86_400);
     let created_at = timestamp(created_secs);
     // Changed within 200 days of being made, but not after the seeded span.
-    let updated_at = timestamp(created_secs + rng.below((LAST_SECOND - created_secs).clamp(1, 200 * 86_400)));
+    let updated_at =
+        timestamp(created_secs + rng.below((LAST_SECOND - created_secs).clamp(1, 200 * 86_400)));
     // Busy from the start: locked at once, whatever the generation's delay.
     let op = (!first && rng.chance(0.03)).then(|| Operation {
         start: now,
@@ -182,14 +211,27 @@ fn vm(
     }
 }
 
-fn interface(ids: &mut Ids, rng: &mut Rng, account: &mut Account, network_id: u64, primary: bool, created_at: &str) -> Interface {
+fn interface(
+    ids: &mut Ids,
+    rng: &mut Rng,
+    account: &mut Account,
+    network_id: u64,
+    primary: bool,
+    created_at: &str,
+) -> Interface {
     let ip = ids.address(network_id, false, created_at.to_owned());
-    let join = crate::records::IpJoin { id: ids.join(), ip_address_id: ip.id, created_at: created_at.to_owned() };
+    let join = crate::records::IpJoin {
+        id: ids.join(),
+        ip_address_id: ip.id,
+        created_at: created_at.to_owned(),
+    };
     account.ips.insert(ip.id, ip);
     let id = ids.interface();
     let mut rules = Vec::new();
     if primary && rng.chance(0.4) {
-        for (position, (port, description)) in [("22", "SSH"), ("80,443", "Web")].into_iter().enumerate() {
+        for (position, (port, description)) in
+            [("22", "SSH"), ("80,443", "Web")].into_iter().enumerate()
+        {
             rules.push(FirewallRule {
                 id: ids.rule(),
                 command: "ACCEPT".into(),
@@ -277,7 +319,12 @@ pub fn make_hostile(ids: &mut Ids, account: &mut Account) {
                 created_at: vm.created_at.clone(),
             });
         }
-        vm.iso = Some(IsoJoin { id: ids.iso_join(), iso_id: None, iso_url: Some(HOSTILE[2].to_owned()), created_at: vm.created_at.clone() });
+        vm.iso = Some(IsoJoin {
+            id: ids.iso_join(),
+            iso_id: None,
+            iso_url: Some(HOSTILE[2].to_owned()),
+            created_at: vm.created_at.clone(),
+        });
     }
 }
 
@@ -295,7 +342,8 @@ mod tests {
         let b = seeded(5, 200);
         let c = seeded(6, 200);
         let now = Instant::now();
-        let names = |acc: &Account| acc.vms.values().map(|vm| vm.hostname.clone()).collect::<Vec<_>>();
+        let names =
+            |acc: &Account| acc.vms.values().map(|vm| vm.hostname.clone()).collect::<Vec<_>>();
         assert_eq!(names(&a), names(&b));
         assert_ne!(names(&a), names(&c));
         for status in ["online", "offline", "unbuilt", "recovery"] {
@@ -312,7 +360,8 @@ mod tests {
     fn ten_thousand_vms_with_unique_names_and_addresses() {
         let acc = seeded(1, 10_000);
         let hosts: std::collections::HashSet<_> = acc.vms.values().map(|vm| &vm.hostname).collect();
-        let addresses: std::collections::HashSet<_> = acc.ips.values().map(|ip| &ip.address).collect();
+        let addresses: std::collections::HashSet<_> =
+            acc.ips.values().map(|ip| &ip.address).collect();
         assert_eq!(hosts.len(), 10_000);
         assert_eq!(addresses.len(), acc.ips.len());
     }

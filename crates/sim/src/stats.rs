@@ -28,7 +28,9 @@ pub fn bandwidth_period(period: &str) -> Option<(u64, u64)> {
 
 /// A number in 0..1 fixed by the inputs.
 fn unit(seed: u64, a: u64, b: u64) -> f64 {
-    let mut rng = Rng::new(seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+    let mut rng = Rng::new(
+        seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+    );
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
@@ -82,7 +84,11 @@ pub fn bandwidth(vm: &Vm, period: &str, now_secs: u64) -> Option<Value> {
     for nic in &vm.interfaces {
         let seed = vm.stats_seed ^ nic.id.wrapping_mul(0x2545_F491_4F6C_DD1D);
         // Bytes per second at the busiest hour: public links carry more.
-        let peak = if nic.is_public() { 20_000.0 + 400_000.0 * unit(seed, 1, 0) } else { 5_000.0 + 100_000.0 * unit(seed, 1, 1) };
+        let peak = if nic.is_public() {
+            20_000.0 + 400_000.0 * unit(seed, 1, 0)
+        } else {
+            5_000.0 + 100_000.0 * unit(seed, 1, 1)
+        };
         let running = if vm.status == "online" { 1.0 } else { 0.01 };
         let mut data = Map::new();
         for i in 0..samples {
@@ -92,10 +98,14 @@ pub fn bandwidth(vm: &Vm, period: &str, now_secs: u64) -> Option<Value> {
                 continue; // the collector missed this one
             }
             let burst = if unit(seed, 3, bucket) > 0.97 { 8.0 } else { 1.0 };
-            let rate = peak * daily_rhythm(start) * (0.6 + 0.8 * unit(seed, 2, bucket)) * burst * running;
+            let rate =
+                peak * daily_rhythm(start) * (0.6 + 0.8 * unit(seed, 2, bucket)) * burst * running;
             let traffic_out = (rate * step as f64).round();
             let traffic_in = (rate * step as f64 * (0.3 + 0.5 * unit(seed, 5, bucket))).round();
-            data.insert(i.to_string(), json!({"traffic_out": traffic_out, "traffic_in": traffic_in}));
+            data.insert(
+                i.to_string(),
+                json!({"traffic_out": traffic_out, "traffic_in": traffic_in}),
+            );
         }
         let entry = json!({
             "network_id": nic.network_id.to_string(),
@@ -108,6 +118,7 @@ pub fn bandwidth(vm: &Vm, period: &str, now_secs: u64) -> Option<Value> {
             None => groups.push((nic.network_id, vec![entry])),
         }
     }
-    let traffic: Vec<Value> = groups.into_iter().map(|(_, entries)| Value::Array(entries)).collect();
+    let traffic: Vec<Value> =
+        groups.into_iter().map(|(_, entries)| Value::Array(entries)).collect();
     Some(json!({"date_from": date_from, "date_to": date_to, "traffic": traffic}))
 }

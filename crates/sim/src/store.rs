@@ -63,12 +63,19 @@ impl Ids {
             let n = self.public_addresses;
             self.public_addresses += 1;
             let address = public_address(n);
-            let gateway = format!("{}.254", address.rsplit_once('.').map(|(net, _)| net).unwrap_or("203.0.113"));
+            let gateway = format!(
+                "{}.254",
+                address.rsplit_once('.').map(|(net, _)| net).unwrap_or("203.0.113")
+            );
             (address, "255.255.255.0", gateway)
         } else {
             let n = self.private_addresses;
             self.private_addresses += 1;
-            (format!("10.{}.{}.{}", (n / 62_500) % 256, (n / 250) % 250, n % 250 + 1), "255.0.0.0", "10.0.0.1".to_owned())
+            (
+                format!("10.{}.{}.{}", (n / 62_500) % 256, (n / 250) % 250, n % 250 + 1),
+                "255.0.0.0",
+                "10.0.0.1".to_owned(),
+            )
         };
         IpAddress { id: self.ip(), address, network_id, netmask, gateway, reserved, created_at }
     }
@@ -178,7 +185,10 @@ impl Account {
 
     /// The VM that owns an interface.
     pub fn vm_of_interface(&self, interface_id: u64) -> Option<u64> {
-        self.vms.values().find(|vm| vm.interfaces.iter().any(|i| i.id == interface_id)).map(|vm| vm.id)
+        self.vms
+            .values()
+            .find(|vm| vm.interfaces.iter().any(|i| i.id == interface_id))
+            .map(|vm| vm.id)
     }
 }
 
@@ -222,7 +232,8 @@ pub fn timestamp(secs: u64) -> String {
 pub fn http_date(secs: u64) -> String {
     // The epoch's first day was a Thursday.
     const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const MONTHS: [&str; 12] =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let (y, m, d) = date_of(secs);
     let weekday = WEEKDAYS[(secs / 86_400 % 7) as usize];
     let month = MONTHS.get((m as usize).saturating_sub(1)).unwrap_or(&"Jan");
@@ -256,8 +267,11 @@ mod tests {
     #[test]
     fn dates_of_instants_around_now() {
         let now = Instant::now();
-        let secs = |text: String| text[11..].split(':').map(|p| p.parse::<i64>().unwrap()).fold(0, |acc, p| acc * 60 + p);
-        let (before, at) = (secs(timestamp_at(now - Duration::from_secs(60), now)), secs(timestamp_at(now, now)));
+        let secs = |text: String| {
+            text[11..].split(':').map(|p| p.parse::<i64>().unwrap()).fold(0, |acc, p| acc * 60 + p)
+        };
+        let (before, at) =
+            (secs(timestamp_at(now - Duration::from_secs(60), now)), secs(timestamp_at(now, now)));
         assert!([60, 60 - 86_400].contains(&(at - before)), "{before} {at}");
     }
 

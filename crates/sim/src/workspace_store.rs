@@ -30,7 +30,11 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// `GET`: the account's file as it was put, or 404 when none was.
-async fn fetch(State(state): State<AppState>, headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> Answer {
+async fn fetch(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Answer {
     let account = account_of(&state, &headers, &query)?;
     let store = state.lock();
     let Some(file) = store.accounts.get(&account).and_then(|a| a.workspace.as_ref()) else {
@@ -57,9 +61,10 @@ async fn keep(
 ) -> Answer {
     let account = account_of(&state, &headers, &query)?;
     let body = body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            error(StatusCode::PAYLOAD_TOO_LARGE, &format!("A workspace file is at most {MAX_BYTES} bytes"))
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("A workspace file is at most {MAX_BYTES} bytes"),
+        ),
         status => error(status, &rejection.body_text()),
     })?;
     if serde_json::from_slice::<serde_json::Map<String, serde_json::Value>>(&body).is_err() {
@@ -77,7 +82,11 @@ async fn keep(
 /// `?account=` names among those it opens (400 without it when it opens
 /// several, 403 for one it does not open).
 #[allow(clippy::result_large_err)]
-fn account_of(state: &AppState, headers: &HeaderMap, query: &HashMap<String, String>) -> Result<u64, Response> {
+fn account_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: &HashMap<String, String>,
+) -> Result<u64, Response> {
     let access = state.auth.check(headers, PATH)?;
     match query.get("account").map(|id| id.trim()).filter(|id| !id.is_empty()) {
         Some(id) => match id.parse::<u64>() {
@@ -85,8 +94,11 @@ fn account_of(state: &AppState, headers: &HeaderMap, query: &HashMap<String, Str
             Ok(_) => Err(error(StatusCode::FORBIDDEN, "This token does not open that account")),
             Err(_) => Err(error(StatusCode::BAD_REQUEST, "account is an account id")),
         },
-        None => access
-            .only_account()
-            .ok_or_else(|| error(StatusCode::BAD_REQUEST, "This credential opens several accounts: say which with ?account=ID")),
+        None => access.only_account().ok_or_else(|| {
+            error(
+                StatusCode::BAD_REQUEST,
+                "This credential opens several accounts: say which with ?account=ID",
+            )
+        }),
     }
 }

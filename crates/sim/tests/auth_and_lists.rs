@@ -50,7 +50,10 @@ async fn the_token_opens_only_its_own_account() {
     assert_eq!(call(&app, path, None).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(call(&app, path, Some("wrong")).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(call(&app, path, Some("other-token")).await.status, StatusCode::FORBIDDEN);
-    assert_eq!(call(&app, "/api/account/99/virtual_machines", Some("demo-token")).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        call(&app, "/api/account/99/virtual_machines", Some("demo-token")).await.status,
+        StatusCode::FORBIDDEN
+    );
     let ok = call(&app, path, Some("demo-token")).await;
     assert_eq!(ok.status, StatusCode::OK);
     let refused = call(&app, path, Some("wrong")).await.json();
@@ -70,9 +73,24 @@ async fn list_and_get_in_the_spec_shape() {
     assert!(vm["locked"].is_u64() && vm["suspended"].is_u64() && vm["cdrom"].is_u64(), "0/1 flags");
     assert!(vm["vip"].is_boolean());
     for field in [
-        "label", "memory", "cpus", "cpu_shares", "hostname", "template_id", "initial_password", "note",
-        "hypervisor_id", "type", "status", "strict_virtual_machine_id", "operating_system",
-        "operating_system_distro", "created_at", "updated_at", "boot_type", "location_id",
+        "label",
+        "memory",
+        "cpus",
+        "cpu_shares",
+        "hostname",
+        "template_id",
+        "initial_password",
+        "note",
+        "hypervisor_id",
+        "type",
+        "status",
+        "strict_virtual_machine_id",
+        "operating_system",
+        "operating_system_distro",
+        "created_at",
+        "updated_at",
+        "boot_type",
+        "location_id",
     ] {
         assert!(vm.get(field).is_some(), "{field} missing");
     }
@@ -85,9 +103,11 @@ async fn list_and_get_in_the_spec_shape() {
     assert_eq!(one.json()["hostname"], vm["hostname"]);
 
     // Account 2's VMs are not reachable through account 1.
-    let other_list = call(&app, "/api/account/2/virtual_machines", Some("other-token")).await.json();
+    let other_list =
+        call(&app, "/api/account/2/virtual_machines", Some("other-token")).await.json();
     let other_id = other_list[0]["id"].as_str().unwrap().to_owned();
-    let cross = call(&app, &format!("/api/account/1/virtual_machine/{other_id}"), Some("demo-token")).await;
+    let cross =
+        call(&app, &format!("/api/account/1/virtual_machine/{other_id}"), Some("demo-token")).await;
     assert_eq!(cross.status, StatusCode::NOT_FOUND);
     let missing = call(&app, "/api/account/1/virtual_machine/abc", Some("demo-token")).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
@@ -96,27 +116,39 @@ async fn list_and_get_in_the_spec_shape() {
 #[tokio::test]
 async fn paging_sorting_and_filters() {
     let app = vmdeck_sim::app(&config(120));
-    let page = call(&app, "/api/account/1/virtual_machines?offset=100&limit=50", Some("demo-token")).await;
+    let page =
+        call(&app, "/api/account/1/virtual_machines?offset=100&limit=50", Some("demo-token")).await;
     assert_eq!(page.json().as_array().unwrap().len(), 20);
     assert_eq!(page.header("x-total"), Some("120"));
     assert_eq!(page.header("x-total-pages"), Some("3"));
     assert_eq!(page.header("x-page"), Some("3"));
     assert_eq!(page.header("x-per-page"), Some("50"));
 
-    let sorted = call(&app, "/api/account/1/virtual_machines?sort=memory&order=desc", Some("demo-token")).await.json();
-    let memory: Vec<u64> = sorted.as_array().unwrap().iter().map(|vm| vm["memory"].as_u64().unwrap()).collect();
+    let sorted =
+        call(&app, "/api/account/1/virtual_machines?sort=memory&order=desc", Some("demo-token"))
+            .await
+            .json();
+    let memory: Vec<u64> =
+        sorted.as_array().unwrap().iter().map(|vm| vm["memory"].as_u64().unwrap()).collect();
     assert!(memory.windows(2).all(|w| w[0] >= w[1]), "{memory:?}");
 
-    let online = call(&app, "/api/account/1/virtual_machines?status=online", Some("demo-token")).await;
+    let online =
+        call(&app, "/api/account/1/virtual_machines?status=online", Some("demo-token")).await;
     let online_items = online.json();
     assert!(!online_items.as_array().unwrap().is_empty());
     assert!(online_items.as_array().unwrap().iter().all(|vm| vm["status"] == "online"));
 
-    let by_host = call(&app, "/api/account/1/virtual_machines?hostname=WEB", Some("demo-token")).await.json();
-    assert!(by_host.as_array().unwrap().iter().all(|vm| vm["hostname"].as_str().unwrap().contains("web")));
+    let by_host =
+        call(&app, "/api/account/1/virtual_machines?hostname=WEB", Some("demo-token")).await.json();
+    assert!(by_host
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|vm| vm["hostname"].as_str().unwrap().contains("web")));
 
     for bad in ["sort=nope", "order=up", "limit=0", "limit=x", "offset=-1", "locked=maybe"] {
-        let r = call(&app, &format!("/api/account/1/virtual_machines?{bad}"), Some("demo-token")).await;
+        let r =
+            call(&app, &format!("/api/account/1/virtual_machines?{bad}"), Some("demo-token")).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
         assert!(r.json()["errors"].is_object(), "{bad}");
     }
@@ -130,15 +162,22 @@ async fn the_panels_own_order_is_the_simulators() {
     use vmdeck_core::Vm;
     let app = vmdeck_sim::app(&config(120));
     let read = |json: Value| Vm::list_from_json(&json).unwrap().0;
-    let ids = |vms: &[Vm]| vms.iter().map(|vm| vm.id.clone().unwrap_or_default()).collect::<Vec<_>>();
-    let unsorted = read(call(&app, "/api/account/1/virtual_machines", Some("demo-token")).await.json());
+    let ids =
+        |vms: &[Vm]| vms.iter().map(|vm| vm.id.clone().unwrap_or_default()).collect::<Vec<_>>();
+    let unsorted =
+        read(call(&app, "/api/account/1/virtual_machines", Some("demo-token")).await.json());
     let fields = SORT_FIELDS.iter().map(|(field, _)| Some(*field)).chain([None]);
     for (field, order) in fields.flat_map(|field| [(field, Order::Asc), (field, Order::Desc)]) {
-        let query = field.map(|f| format!("?sort={f}&order={}", order.as_str())).unwrap_or_default();
+        let query =
+            field.map(|f| format!("?sort={f}&order={}", order.as_str())).unwrap_or_default();
         if field.is_none() && order == Order::Desc {
             continue; // no direction without a field
         }
-        let by_api = read(call(&app, &format!("/api/account/1/virtual_machines{query}"), Some("demo-token")).await.json());
+        let by_api = read(
+            call(&app, &format!("/api/account/1/virtual_machines{query}"), Some("demo-token"))
+                .await
+                .json(),
+        );
         let mut by_panel = unsorted.clone();
         by_panel.reverse(); // from another order than the API's
         sort_vms(&mut by_panel, field, order);

@@ -48,7 +48,10 @@ async fn malformed_answers_are_cut_short_not_json_or_html() {
 #[tokio::test]
 async fn dropped_connections_break_the_body() {
     let sim = with_faults(FaultConfig { drop_rate: 1.0, ..Default::default() });
-    let request = Request::get("/api/account/1/virtual_machines").header("Authorization", "demo-token").body(Body::empty()).unwrap();
+    let request = Request::get("/api/account/1/virtual_machines")
+        .header("Authorization", "demo-token")
+        .body(Body::empty())
+        .unwrap();
     let response = sim.app.clone().oneshot(request).await.unwrap();
     assert!(response.into_body().collect().await.is_err());
 }
@@ -77,7 +80,10 @@ async fn faults_spare_the_panel_files() {
 
 #[tokio::test]
 async fn cors_allows_the_configured_origin_and_exposes_the_paging_headers() {
-    let sim = Sim::with(vmdeck_sim::config::Config { cors_origins: vec!["http://127.0.0.1:8081".into()], ..config(3) });
+    let sim = Sim::with(vmdeck_sim::config::Config {
+        cors_origins: vec!["http://127.0.0.1:8081".into()],
+        ..config(3)
+    });
     let preflight = Request::builder()
         .method(Method::OPTIONS)
         .uri("/api/account/1/virtual_machines")
@@ -98,7 +104,8 @@ async fn cors_allows_the_configured_origin_and_exposes_the_paging_headers() {
         .body(Body::empty())
         .unwrap();
     let r = sim.app.clone().oneshot(get).await.unwrap();
-    let exposed = r.headers().get("access-control-expose-headers").unwrap().to_str().unwrap().to_lowercase();
+    let exposed =
+        r.headers().get("access-control-expose-headers").unwrap().to_str().unwrap().to_lowercase();
     assert!(exposed.contains("x-total") && exposed.contains("x-per-page"));
 
     let other = Request::get("/api/account/1/virtual_machines")
@@ -119,7 +126,9 @@ async fn faults_can_be_switched_off_and_on_while_running() {
     assert_eq!(off.status, StatusCode::OK, "{}", off.text);
     assert_eq!(sim.get("/virtual_machines").await.status, StatusCode::OK);
 
-    let on = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"drop_rate": 0.25, "latency_ms": 5}"#)).await;
+    let on = sim
+        .call(Method::PUT, "/_sim/faults", None, Some(r#"{"drop_rate": 0.25, "latency_ms": 5}"#))
+        .await;
     assert_eq!(on.status, StatusCode::OK);
     let shown = sim.call(Method::GET, "/_sim/faults", None, None).await.json();
     assert_eq!(shown["drop_rate"], 0.25);
@@ -130,7 +139,9 @@ async fn faults_can_be_switched_off_and_on_while_running() {
 #[tokio::test]
 async fn bad_fault_switches_are_refused_and_change_nothing() {
     let sim = with_faults(FaultConfig { latency_ms: 1, ..Default::default() });
-    let too_much = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"error_rate": 0.7, "drop_rate": 0.7}"#)).await;
+    let too_much = sim
+        .call(Method::PUT, "/_sim/faults", None, Some(r#"{"error_rate": 0.7, "drop_rate": 0.7}"#))
+        .await;
     assert_eq!(too_much.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(too_much.text.contains("more than 1"), "{}", too_much.text);
     let unknown = sim.call(Method::PUT, "/_sim/faults", None, Some(r#"{"eror_rate": 1}"#)).await;

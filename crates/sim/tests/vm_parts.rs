@@ -13,11 +13,27 @@ async fn disks_are_listed_and_applied() {
     let id = sim.online_vm().await;
     let disks = sim.get(&format!("/virtual_machine/{id}/disks")).await.json();
     let primary = &disks[0];
-    for field in ["id", "status", "disk_size", "is_swap", "mount_point", "data_store_group_id", "locked", "autobackup", "created_at"] {
+    for field in [
+        "id",
+        "status",
+        "disk_size",
+        "is_swap",
+        "mount_point",
+        "data_store_group_id",
+        "locked",
+        "autobackup",
+        "created_at",
+    ] {
         assert!(primary.get(field).is_some(), "{field}");
     }
-    assert_eq!((primary["is_swap"].as_bool(), primary["mount_point"].as_str()), (Some(false), Some("/")), "the system disk");
-    let r = sim.post(&format!("/virtual_machine/{id}/apply_disks"), json!({"required_format_disk": true})).await;
+    assert_eq!(
+        (primary["is_swap"].as_bool(), primary["mount_point"].as_str()),
+        (Some(false), Some("/")),
+        "the system disk"
+    );
+    let r = sim
+        .post(&format!("/virtual_machine/{id}/apply_disks"), json!({"required_format_disk": true}))
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text.is_empty(), "no data");
 }
@@ -33,15 +49,30 @@ async fn isos_mount_by_id_or_url_and_unmount_by_join() {
     assert_eq!(join["iso_id"], "2");
     assert_eq!(sim.get(&format!("{path}/isos")).await.json()["id"], join["id"]);
     assert_eq!(sim.vm(&id).await["cdrom"], 1);
-    let by_url = sim.post(&format!("{path}/iso"), json!({"iso_url": "ftps://mirror.example/rescue.iso"})).await;
+    let by_url = sim
+        .post(&format!("{path}/iso"), json!({"iso_url": "ftps://mirror.example/rescue.iso"}))
+        .await;
     assert_eq!(by_url.status, StatusCode::OK);
     let join = by_url.json();
-    assert_eq!(sim.delete(&format!("{path}/iso/{}", join["id"].as_str().unwrap())).await.status, StatusCode::OK);
+    assert_eq!(
+        sim.delete(&format!("{path}/iso/{}", join["id"].as_str().unwrap())).await.status,
+        StatusCode::OK
+    );
     assert_eq!(sim.get(&format!("{path}/isos")).await.json(), json!({}));
     assert_eq!(sim.vm(&id).await["cdrom"], 0);
     assert_eq!(sim.delete(&format!("{path}/iso/1")).await.status, StatusCode::NOT_FOUND);
-    for body in [json!({"iso_url": "file:///x.iso"}), json!({"iso_url": "gopher://x/y.iso"}), json!({}), json!({"iso_id": "1", "iso_url": "http://x/y.iso"}), json!({"iso_id": "9"})] {
-        assert_eq!(sim.post(&format!("{path}/iso"), body.clone()).await.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    for body in [
+        json!({"iso_url": "file:///x.iso"}),
+        json!({"iso_url": "gopher://x/y.iso"}),
+        json!({}),
+        json!({"iso_id": "1", "iso_url": "http://x/y.iso"}),
+        json!({"iso_id": "9"}),
+    ] {
+        assert_eq!(
+            sim.post(&format!("{path}/iso"), body.clone()).await.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}"
+        );
     }
 }
 
@@ -62,7 +93,13 @@ async fn snapshots_listed_and_all_deleted() {
     let r = sim.delete(&format!("/virtual_machine/{id}/snapshots")).await;
     assert_eq!(r.status, StatusCode::OK);
     assert!(r.text.is_empty());
-    assert!(sim.get(&format!("/virtual_machine/{id}/snapshots")).await.json().as_array().unwrap().is_empty());
+    assert!(sim
+        .get(&format!("/virtual_machine/{id}/snapshots"))
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .is_empty());
 }
 
 #[tokio::test]
@@ -76,11 +113,18 @@ async fn cpu_stats_in_the_spec_shape_for_both_periods() {
     assert_eq!(hour["data"].as_array().unwrap().len(), 60);
     let month = sim.get(&format!("/virtual_machine/{id}/cpu_stats?period=-30days")).await.json();
     assert_eq!(month["data"].as_array().unwrap().len(), 30, "one unit per day");
-    assert!(month["data"].as_array().unwrap().iter().all(|v| (0.0..=100.0).contains(&v.as_f64().unwrap())));
+    assert!(month["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|v| (0.0..=100.0).contains(&v.as_f64().unwrap())));
     let again = sim.get(&format!("/virtual_machine/{id}/cpu_stats?period=-30days")).await.json();
     assert_eq!(month, again, "deterministic");
     for bad in ["", "?period=-1Y", "?period=1H"] {
-        assert_eq!(sim.get(&format!("/virtual_machine/{id}/cpu_stats{bad}")).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            sim.get(&format!("/virtual_machine/{id}/cpu_stats{bad}")).await.status,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
     }
 }
 
@@ -88,7 +132,13 @@ async fn cpu_stats_in_the_spec_shape_for_both_periods() {
 async fn bandwidth_in_the_spec_shape_keyed_by_index_strings() {
     let sim = Sim::new(10);
     let id = sim.online_vm().await;
-    let nic_count = sim.get(&format!("/virtual_machine/{id}/network_interfaces")).await.json().as_array().unwrap().len();
+    let nic_count = sim
+        .get(&format!("/virtual_machine/{id}/network_interfaces"))
+        .await
+        .json()
+        .as_array()
+        .unwrap()
+        .len();
     for (period, samples) in [("-1H", 60), ("-1day", 288), ("-1M", 720), ("-1Y", 365)] {
         let r = sim.get(&format!("/virtual_machine/{id}/bw_stats?period={period}")).await.json();
         let (from, to) = (r["date_from"].as_u64().unwrap(), r["date_to"].as_u64().unwrap());
@@ -97,14 +147,28 @@ async fn bandwidth_in_the_spec_shape_keyed_by_index_strings() {
         let entries: Vec<_> = groups.iter().flat_map(|g| g.as_array().unwrap()).collect();
         assert_eq!(entries.len(), nic_count, "one entry per interface");
         let entry = entries[0];
-        assert!(entry["is_public"].is_boolean() && entry["interface_id"].is_string() && entry["network_id"].is_string());
+        assert!(
+            entry["is_public"].is_boolean()
+                && entry["interface_id"].is_string()
+                && entry["network_id"].is_string()
+        );
         let data = entry["data"].as_object().unwrap();
-        assert!(data.len() <= samples && data.len() > samples * 9 / 10, "{period}: {} of {samples}", data.len());
+        assert!(
+            data.len() <= samples && data.len() > samples * 9 / 10,
+            "{period}: {} of {samples}",
+            data.len()
+        );
         assert!(data.keys().all(|k| k.parse::<usize>().is_ok_and(|i| i < samples)));
         let sample = data.values().next().unwrap();
-        assert!(sample["traffic_in"].as_f64().unwrap() >= 0.0 && sample["traffic_out"].as_f64().unwrap() >= 0.0);
+        assert!(
+            sample["traffic_in"].as_f64().unwrap() >= 0.0
+                && sample["traffic_out"].as_f64().unwrap() >= 0.0
+        );
     }
-    assert_eq!(sim.get(&format!("/virtual_machine/{id}/bw_stats?period=-30days")).await.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        sim.get(&format!("/virtual_machine/{id}/bw_stats?period=-30days")).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
 }
 
 #[tokio::test]
@@ -128,7 +192,9 @@ async fn hostile_text_reaches_every_text_field_unchanged() {
         let text = first[field].as_str().unwrap_or_default();
         assert!(payloads.iter().any(|p| text.starts_with(p)), "{field}: {text}");
     }
-    let hostile = |value: &serde_json::Value| payloads.iter().any(|p| value.as_str().unwrap_or_default().starts_with(p));
+    let hostile = |value: &serde_json::Value| {
+        payloads.iter().any(|p| value.as_str().unwrap_or_default().starts_with(p))
+    };
     let snapshots = sim.get(&format!("/virtual_machine/{id}/snapshots")).await.json();
     assert!(snapshots.as_array().unwrap().iter().any(|s| hostile(&s["label"])));
     let rules = sim.get(&format!("/virtual_machine/{id}/firewall_rules")).await.json();

@@ -8,7 +8,8 @@ use common::{config, Reply, Sim};
 use vmdeck_sim::faults::FaultConfig;
 use vmdeck_sim::workspace_store::{MAX_BYTES, PATH};
 
-const FILE: &str = r#"{"format": "vmdeck-workspace", "version": 1, "parts": {"pins": ["1001", "1002"]}}"#;
+const FILE: &str =
+    r#"{"format": "vmdeck-workspace", "version": 1, "parts": {"pins": ["1001", "1002"]}}"#;
 
 async fn put(sim: &Sim, token: &str, body: &str) -> Reply {
     sim.call(Method::PUT, PATH, Some(token), Some(body)).await
@@ -34,8 +35,14 @@ fn object_of(len: usize) -> String {
 async fn the_token_opens_it_as_it_opens_the_api() {
     let sim = Sim::new(1);
     for method in [Method::GET, Method::PUT] {
-        assert_api_error(&sim.call(method.clone(), PATH, None, Some(FILE)).await, StatusCode::UNAUTHORIZED);
-        assert_api_error(&sim.call(method, PATH, Some("wrong-token"), Some(FILE)).await, StatusCode::UNAUTHORIZED);
+        assert_api_error(
+            &sim.call(method.clone(), PATH, None, Some(FILE)).await,
+            StatusCode::UNAUTHORIZED,
+        );
+        assert_api_error(
+            &sim.call(method, PATH, Some("wrong-token"), Some(FILE)).await,
+            StatusCode::UNAUTHORIZED,
+        );
     }
     assert_api_error(&get(&sim, "demo-token").await, StatusCode::NOT_FOUND);
 }
@@ -77,8 +84,14 @@ async fn each_account_sees_only_its_own_file() {
 async fn a_file_over_the_limit_is_refused_and_changes_nothing() {
     let sim = Sim::new(1);
     assert_eq!(put(&sim, "demo-token", FILE).await.status, StatusCode::NO_CONTENT);
-    assert_api_error(&put(&sim, "demo-token", &object_of(MAX_BYTES + 1)).await, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_api_error(&put(&sim, "demo-token", &object_of(3 * MAX_BYTES)).await, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_api_error(
+        &put(&sim, "demo-token", &object_of(MAX_BYTES + 1)).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    );
+    assert_api_error(
+        &put(&sim, "demo-token", &object_of(3 * MAX_BYTES)).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    );
     assert_eq!(get(&sim, "demo-token").await.text, FILE);
 
     let largest = object_of(MAX_BYTES);
@@ -108,7 +121,8 @@ async fn the_fault_switches_apply_to_it() {
 #[tokio::test]
 async fn a_page_on_the_configured_origin_may_put_and_get_it() {
     let origin = "http://127.0.0.1:8081";
-    let sim = Sim::with(vmdeck_sim::config::Config { cors_origins: vec![origin.into()], ..config(1) });
+    let sim =
+        Sim::with(vmdeck_sim::config::Config { cors_origins: vec![origin.into()], ..config(1) });
     let preflight = axum::http::Request::builder()
         .method(Method::OPTIONS)
         .uri(PATH)

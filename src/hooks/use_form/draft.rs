@@ -27,7 +27,12 @@ pub(super) struct Draft<F> {
 
 impl<F> Clone for Draft<F> {
     fn clone(&self) -> Self {
-        Self { key: self.key.clone(), keep: self.keep, save: Arc::clone(&self.save), load: Arc::clone(&self.load) }
+        Self {
+            key: self.key.clone(),
+            keep: self.keep,
+            save: Arc::clone(&self.save),
+            load: Arc::clone(&self.load),
+        }
     }
 }
 
@@ -68,7 +73,9 @@ impl<F: 'static> UseFormOptions<F> {
                 key: format!("{DRAFT_PREFIX}{account}.{name}"),
                 keep,
                 save: Arc::new(move |key, initial, typed| {
-                    if let (Ok(base), Ok(typed)) = (serde_json::to_value(keep(initial)), serde_json::to_value(keep(typed))) {
+                    if let (Ok(base), Ok(typed)) =
+                        (serde_json::to_value(keep(initial)), serde_json::to_value(keep(typed)))
+                    {
                         let mut record = serde_json::Map::new();
                         record.insert("base".into(), base);
                         record.insert("typed".into(), typed);
@@ -76,13 +83,18 @@ impl<F: 'static> UseFormOptions<F> {
                     }
                 }),
                 load: Arc::new(move |key, initial| {
-                    let record: serde_json::Map<String, serde_json::Value> = storage::read(Store::Tab, key)?;
+                    let record: serde_json::Map<String, serde_json::Value> =
+                        storage::read(Store::Tab, key)?;
                     let now = serde_json::to_value(keep(initial)).ok()?;
-                    serde_json::from_value(merge_draft(record.get("base")?, record.get("typed")?, &now)).ok()
+                    serde_json::from_value(merge_draft(
+                        record.get("base")?,
+                        record.get("typed")?,
+                        &now,
+                    ))
+                    .ok()
                 }),
             });
         }
         self
     }
 }
-

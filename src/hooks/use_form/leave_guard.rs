@@ -51,14 +51,22 @@ pub(super) fn install_leave_guard() {
         return;
     }
     let Some(window) = web_sys::window() else { return };
-    let on_unload = Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
-        if any_unsent() {
-            ev.prevent_default();
-            ev.set_return_value(t::FORM_LEAVE_QUESTION.get());
-        }
-    });
+    let on_unload =
+        Closure::<dyn Fn(web_sys::BeforeUnloadEvent)>::new(|ev: web_sys::BeforeUnloadEvent| {
+            if any_unsent() {
+                ev.prevent_default();
+                ev.set_return_value(t::FORM_LEAVE_QUESTION.get());
+            }
+        });
     let on_click = Closure::<dyn Fn(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
-        if !any_unsent() || ev.default_prevented() || ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() {
+        if !any_unsent()
+            || ev.default_prevented()
+            || ev.button() != 0
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.shift_key()
+            || ev.alt_key()
+        {
             return;
         }
         let Some(anchor) = ev
@@ -70,19 +78,29 @@ pub(super) fn install_leave_guard() {
             return;
         };
         let Some(location) = web_sys::window().map(|w| w.location()) else { return };
-        let same_page = location.pathname().ok() == Some(anchor.pathname()) && location.search().ok() == Some(anchor.search());
-        let elsewhere = location.origin().ok() != Some(anchor.origin()) || !anchor.target().is_empty() || anchor.has_attribute("download");
+        let same_page = location.pathname().ok() == Some(anchor.pathname())
+            && location.search().ok() == Some(anchor.search());
+        let elsewhere = location.origin().ok() != Some(anchor.origin())
+            || !anchor.target().is_empty()
+            || anchor.has_attribute("download");
         if same_page || elsewhere {
             return;
         }
-        let leave = web_sys::window().and_then(|w| w.confirm_with_message(t::FORM_LEAVE_QUESTION.get()).ok()).unwrap_or(true);
+        let leave = web_sys::window()
+            .and_then(|w| w.confirm_with_message(t::FORM_LEAVE_QUESTION.get()).ok())
+            .unwrap_or(true);
         if !leave {
             ev.prevent_default();
             ev.stop_immediate_propagation();
         }
     });
-    let _ = window.add_event_listener_with_callback("beforeunload", on_unload.as_ref().unchecked_ref());
-    let _ = window.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
+    let _ =
+        window.add_event_listener_with_callback("beforeunload", on_unload.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback_and_bool(
+        "click",
+        on_click.as_ref().unchecked_ref(),
+        true,
+    );
     // They live as long as the page.
     on_unload.forget();
     on_click.forget();

@@ -3,12 +3,15 @@
 //! sends one submit at a time, puts the service's refusals at the fields
 //! they name, can keep a draft in this tab per account (`draft.rs`), and
 //! asks before the user leaves a page with unsent input (`leave_guard.rs`).
+//! Its controls, each bound to a field, are in `bind.rs`.
 
+mod bind;
 mod draft;
 mod leave_guard;
 pub use leave_guard::leave_forgetting_unsent;
 mod press;
 
+pub use bind::{Bound, BoundFlag};
 use draft::Draft;
 use leave_guard::{install_leave_guard, mark_unsent, next_form_id};
 use leptos::html;
@@ -31,7 +34,12 @@ pub struct UseFormOptions<F> {
 
 impl<F> Default for UseFormOptions<F> {
     fn default() -> Self {
-        Self { check: Arc::new(|_| FieldErrors::default()), field_for: None, draft: None, pending: None }
+        Self {
+            check: Arc::new(|_| FieldErrors::default()),
+            field_for: None,
+            draft: None,
+            pending: None,
+        }
     }
 }
 
@@ -45,7 +53,10 @@ impl<F: 'static> UseFormOptions<F> {
     /// Maps the API's name of a field to the form's key for it (`None`: the
     /// message goes to the top). Without it, a field goes where a control of
     /// that key is on screen.
-    pub fn field_for(mut self, field_for: impl Fn(&F, &str) -> Option<String> + Send + Sync + 'static) -> Self {
+    pub fn field_for(
+        mut self,
+        field_for: impl Fn(&F, &str) -> Option<String> + Send + Sync + 'static,
+    ) -> Self {
         self.field_for = Some(Arc::new(field_for));
         self
     }
@@ -86,29 +97,6 @@ impl<F: Send + Sync + 'static> Clone for Form<F> {
 }
 impl<F: Send + Sync + 'static> Copy for Form<F> {}
 
-/// One text control bound to a field of a form.
-#[derive(Clone)]
-pub struct Bound {
-    /// The control's element id.
-    pub id: String,
-    pub value: Signal<String>,
-    /// An edit: the value changes and the service's old word on it goes.
-    pub input: Callback<String>,
-    /// The user left the control (or chose in it): its message shows from now.
-    pub leave: Callback<()>,
-    pub message: Signal<Option<String>>,
-}
-
-
-/// One checkbox bound to a field of a form.
-#[derive(Clone)]
-pub struct BoundFlag {
-    pub id: String,
-    pub checked: Signal<bool>,
-    pub change: Callback<bool>,
-}
-
-
 /// A form whose value starts as `initial`, with its options.
 ///
 /// ## Usage
@@ -124,7 +112,11 @@ pub struct BoundFlag {
 ///     </FormView>
 /// }
 /// ```
-pub fn use_form_with_options<F>(prefix: &'static str, initial: F, options: UseFormOptions<F>) -> Form<F>
+pub fn use_form_with_options<F>(
+    prefix: &'static str,
+    initial: F,
+    options: UseFormOptions<F>,
+) -> Form<F>
 where
     F: Clone + PartialEq + Send + Sync + 'static,
 {
@@ -157,7 +149,9 @@ where
         mark_unsent(id, dirty);
         form.draft.with_value(|draft| {
             if let Some(draft) = draft {
-                value.with(|typed| form.initial.with_value(|initial| draft.keep_in_step(initial, typed, dirty)));
+                value.with(|typed| {
+                    form.initial.with_value(|initial| draft.keep_in_step(initial, typed, dirty))
+                });
             }
         });
     });
@@ -234,63 +228,6 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
         self.state.with(|s| s.top().cloned())
     }
 
-    /// A text control for `field`: its value, edits, leaving and message.
-    pub fn bind(
-        self,
-        field: impl Into<String>,
-        get: impl Fn(&F) -> String + Send + Sync + 'static,
-        set: impl Fn(&mut F, String) + Send + Sync + 'static,
-    ) -> Bound {
-        let field: String = field.into();
-        self.shown.update_value(|s| {
-            s.insert(field.clone());
-        });
-        let shown = self.shown;
-        let gone = field.clone();
-        on_cleanup(move || {
-            shown.try_update_value(|s| s.remove(&gone));
-        });
-        let (edited, left) = (field.clone(), field.clone());
-        let set = Arc::new(set);
-        Bound {
-            id: format!("{}-{}", self.prefix, field.replace(['.', '_'], "-")),
-            value: Signal::derive(move || self.value.with(|v| get(v))),
-            input: Callback::new(move |text: String| {
-                let set = Arc::clone(&set);
-                self.edit(&edited, move |v| set(v, text));
-            }),
-            leave: Callback::new(move |()| {
-                let left = left.clone();
-                // Left by pressing a submit that empties the form: the empty field is new, not left.
-                let at = self.starts.get_value();
-                press::after_press(move || {
-                    if self.starts.try_get_value() == Some(at) {
-                        self.touch(&left);
-                    }
-                });
-            }),
-            message: self.message(field),
-        }
-    }
-
-    /// A text control for a `String` field of the form, named by its
-    /// accessors (`|f| &f.hostname`, `|f| &mut f.hostname`).
-    pub fn text(self, field: impl Into<String>, get: fn(&F) -> &String, set: fn(&mut F) -> &mut String) -> Bound {
-        self.bind(field, move |f| get(f).clone(), move |f, v| *set(f) = v)
-    }
-
-    /// A checkbox for `field`: checking it is an edit and a touch at once.
-    pub fn bind_flag(self, field: &'static str, get: fn(&F) -> bool, set: fn(&mut F, bool)) -> BoundFlag {
-        BoundFlag {
-            id: format!("{}-{}", self.prefix, field.replace(['.', '_'], "-")),
-            checked: Signal::derive(move || self.value.with(get)),
-            change: Callback::new(move |on: bool| {
-                self.edit(field, |v| set(v, on));
-                self.touch(field);
-            }),
-        }
-    }
-
     /// Tries a submit: the value to send when the form's checks pass and no
     /// request is on its way; otherwise `None`, with every message shown
     /// and the focus on the first bad field.
@@ -325,7 +262,11 @@ impl<F: Clone + PartialEq + Send + Sync + 'static> Form<F> {
                 self.starts.try_update_value(|n| *n += 1);
             }
             Err(error) => {
-                let (Some(field_for), Some(shown)) = (self.field_for.try_get_value(), self.shown.try_get_value()) else { return };
+                let (Some(field_for), Some(shown)) =
+                    (self.field_for.try_get_value(), self.shown.try_get_value())
+                else {
+                    return;
+                };
                 let Some(value) = self.value.try_get_untracked() else { return };
                 let shows = |field: &str| match &field_for {
                     Some(map) => map(&value, field),
@@ -383,4 +324,3 @@ fn focus_first_invalid(node: NodeRef<html::Form>) {
         }
     });
 }
-

@@ -25,11 +25,18 @@ pub(super) fn listen() {
         // After the click this press makes, which follows in the same task.
         let waiting = AFTER.with(|a| std::mem::take(&mut *a.borrow_mut()));
         if !waiting.is_empty() {
-            gloo_timers::callback::Timeout::new(0, move || waiting.into_iter().for_each(|run| run())).forget();
+            gloo_timers::callback::Timeout::new(0, move || {
+                waiting.into_iter().for_each(|run| run())
+            })
+            .forget();
         }
     });
     for (event, handler) in [("pointerdown", &down), ("pointerup", &up), ("pointercancel", &up)] {
-        let _ = window.add_event_listener_with_callback_and_bool(event, handler.as_ref().unchecked_ref(), true);
+        let _ = window.add_event_listener_with_callback_and_bool(
+            event,
+            handler.as_ref().unchecked_ref(),
+            true,
+        );
     }
     // They serve as long as the page.
     down.forget();

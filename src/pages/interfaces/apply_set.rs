@@ -8,7 +8,10 @@
 //! asked.
 
 use crate::api::network::interface_rules;
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, UndoChoice, UndoChooser};
+use crate::components::{
+    my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent,
+    SentList, UndoChoice, UndoChooser,
+};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
@@ -53,35 +56,69 @@ pub fn ApplySetDialog(
 ) -> impl IntoView {
     let sets = offered_sets(use_session(), move || open.track());
     let form = use_form_with_options("apply-set", SetChoice::default(), UseFormOptions::default());
-    let ids = Memo::new(move |_| if open.get() { chosen.with(|list| list.iter().filter_map(|n| n.id.clone()).collect::<Vec<_>>()) } else { Vec::new() });
-    let read = use_data(move || ids.get(), |api, ids| async move {
-        let mut rules = Vec::new();
-        for id in ids {
-            let list = interface_rules(&api, &id, &[]).await?;
-            rules.push((id, list));
+    let ids = Memo::new(move |_| {
+        if open.get() {
+            chosen.with(|list| list.iter().filter_map(|n| n.id.clone()).collect::<Vec<_>>())
+        } else {
+            Vec::new()
         }
-        Ok(rules)
     });
-    let set = Memo::new(move |_| form.with(|f| f.set.parse::<usize>().ok()).and_then(|i| sets.with(|s| s.get(i).cloned())));
+    let read = use_data(
+        move || ids.get(),
+        |api, ids| async move {
+            let mut rules = Vec::new();
+            for id in ids {
+                let list = interface_rules(&api, &id, &[]).await?;
+                rules.push((id, list));
+            }
+            Ok(rules)
+        },
+    );
+    let set = Memo::new(move |_| {
+        form.with(|f| f.set.parse::<usize>().ok()).and_then(|i| sets.with(|s| s.get(i).cloned()))
+    });
     let targets = Memo::new(move |_| {
         let read = read.data.get().unwrap_or_default();
         let set = set.get();
         let wanted = form.with(|f| f.set_policy);
-        chosen.get().into_iter().map(|nic| {
-            let existing = read.iter().find(|(id, _)| nic.id.as_deref() == Some(id.as_str())).map(|(_, rules)| rules);
-            let plan = set.as_ref().zip(existing).map(|(set, existing)| {
-                plan(existing, nic.default_firewall_policy.as_deref(), &set.rules, set.policy.as_deref().filter(|_| wanted), my_address())
-            });
-            Target { nic, plan }
-        }).collect::<Vec<_>>()
+        chosen
+            .get()
+            .into_iter()
+            .map(|nic| {
+                let existing = read
+                    .iter()
+                    .find(|(id, _)| nic.id.as_deref() == Some(id.as_str()))
+                    .map(|(_, rules)| rules);
+                let plan = set.as_ref().zip(existing).map(|(set, existing)| {
+                    plan(
+                        existing,
+                        nic.default_firewall_policy.as_deref(),
+                        &set.rules,
+                        set.policy.as_deref().filter(|_| wanted),
+                        my_address(),
+                    )
+                });
+                Target { nic, plan }
+            })
+            .collect::<Vec<_>>()
     });
     let guard = Guard::new(Signal::derive(move || {
-        let shut: Vec<String> = targets.with(|list| list.iter().filter(|t| t.plan.as_ref().is_some_and(|p| p.lockout.is_some())).map(|t| where_is(&t.nic)).collect());
-        (!shut.is_empty()).then(|| vmdeck_core::tf!(t::FW_SETS_LOCKOUT, interfaces = shut.join(", ")))
+        let shut: Vec<String> = targets.with(|list| {
+            list.iter()
+                .filter(|t| t.plan.as_ref().is_some_and(|p| p.lockout.is_some()))
+                .map(|t| where_is(&t.nic))
+                .collect()
+        });
+        (!shut.is_empty())
+            .then(|| vmdeck_core::tf!(t::FW_SETS_LOCKOUT, interfaces = shut.join(", ")))
     }));
     let sent = RwSignal::new(Vec::<(String, Vec<(String, Sent)>)>::new());
-    let sending = Memo::new(move |_| sent.with(|all| all.iter().flat_map(|(_, list)| list).any(|(_, s)| *s == Sent::Waiting)));
-    let ready = Memo::new(move |_| targets.with(|list| !list.is_empty() && list.iter().all(|t| t.plan.is_some())));
+    let sending = Memo::new(move |_| {
+        sent.with(|all| all.iter().flat_map(|(_, list)| list).any(|(_, s)| *s == Sent::Waiting))
+    });
+    let ready = Memo::new(move |_| {
+        targets.with(|list| !list.is_empty() && list.iter().all(|t| t.plan.is_some()))
+    });
     let session = use_session();
     let tasks = use_tasks();
     let with_undo = UndoChooser::new("apply-set-undo");
@@ -90,26 +127,59 @@ pub fn ApplySetDialog(
     let send_now = move |apply: bool| {
         let list = targets.get_untracked();
         // What each interface will send, as its lines; one list per interface.
-        sent.set(list.iter().map(|t| (where_is(&t.nic), t.plan.iter().flat_map(plan_lines).map(|l| (l, Sent::Waiting)).collect())).collect());
+        sent.set(
+            list.iter()
+                .map(|t| {
+                    (
+                        where_is(&t.nic),
+                        t.plan.iter().flat_map(plan_lines).map(|l| (l, Sent::Waiting)).collect(),
+                    )
+                })
+                .collect(),
+        );
         spawn_local(async move {
             for (vm, name) in vms_of(&list) {
                 let mut all_done = true;
                 let mut any_sent = false;
-                for (i, target) in list.iter().enumerate().filter(|(_, t)| t.nic.vm_id.clone().unwrap_or_default() == vm) {
+                for (i, target) in list
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| t.nic.vm_id.clone().unwrap_or_default() == vm)
+                {
                     let Some(plan) = &target.plan else { continue };
                     any_sent |= !plan.rules.is_empty() || plan.policy.is_some();
-                    let step = move |j: usize, state: Sent, _| sent.update(|all| if let Some(slot) = all.get_mut(i).and_then(|(_, l)| l.get_mut(j)) { slot.1 = state });
+                    let step = move |j: usize, state: Sent, _| {
+                        sent.update(|all| {
+                            if let Some(slot) = all.get_mut(i).and_then(|(_, l)| l.get_mut(j)) {
+                                slot.1 = state
+                            }
+                        })
+                    };
                     let nic = target.nic.id.clone().unwrap_or_default();
-                    if !send_plan(session, tasks, (vm.clone(), name.clone()), &nic, plan, step).await {
+                    if !send_plan(session, tasks, (vm.clone(), name.clone()), &nic, plan, step)
+                        .await
+                    {
                         all_done = false;
-                        sent.update(|all| if let Some((_, l)) = all.get_mut(i) { Sent::not_sent(l) });
+                        sent.update(|all| {
+                            if let Some((_, l)) = all.get_mut(i) {
+                                Sent::not_sent(l)
+                            }
+                        });
                     }
                 }
                 if apply && all_done && any_sent {
-                    let made = session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
-                    let (task, reply) = tasks.send(session, Operation::ApplyFirewallRules, (vm.clone(), name.clone()), made);
+                    let made =
+                        session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
+                    let (task, reply) = tasks.send(
+                        session,
+                        Operation::ApplyFirewallRules,
+                        (vm.clone(), name.clone()),
+                        made,
+                    );
                     let state = Sent::of(tasks, task, &reply.await);
-                    sent.update(|all| all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)])));
+                    sent.update(|all| {
+                        all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)]))
+                    });
                 }
             }
             // What is there now: a second press sends only what is still missing.
@@ -121,7 +191,10 @@ pub fn ApplySetDialog(
         if !sending.get_untracked() && ready.get_untracked() && guard.pass() {
             // With undo, each VM is applied: a change not in force cannot be tried.
             let apply = form.with_untracked(|f| f.apply);
-            with_undo.send(move || targets.with_untracked(|list| vms_of(list)), move |undone| send_now(undone || apply));
+            with_undo.send(
+                move || targets.with_untracked(|list| vms_of(list)),
+                move |undone| send_now(undone || apply),
+            );
         }
     };
     view! {
@@ -176,14 +249,19 @@ fn vms_of(list: &[Target]) -> Vec<(String, String)> {
 
 /// "eth0 on VM 1001": where an interface is, as the dialog names it.
 fn where_is(nic: &Interface) -> String {
-    vmdeck_core::tf!(t::FW_SETS_WHERE, interface = nic.name(), vm = nic.vm_id.clone().unwrap_or_default())
+    vmdeck_core::tf!(
+        t::FW_SETS_WHERE,
+        interface = nic.name(),
+        vm = nic.vm_id.clone().unwrap_or_default()
+    )
 }
 
 /// Per interface: what would be added, what is there already, the policy,
 /// and the lockout check's verdict.
 #[component]
 fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
-    move || targets.with(|list| {
+    move || {
+        targets.with(|list| {
         let rows = list.iter().map(|target| {
             let id = format!("apply-set-row-{}", target.nic.id.clone().unwrap_or_default());
             let cells = match &target.plan {
@@ -221,4 +299,5 @@ fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
             </div>
         }
     })
+    }
 }

@@ -4,9 +4,12 @@
 mod apply_set;
 
 use crate::api::network::account_interfaces;
-use crate::components::{public_options, Column, DataTable, Empty, EmptyState, Export, ExportButtons, FilterSelect, Loaded, VmNetworkLink};
-use crate::hooks::{use_data, use_url_filters};
+use crate::components::{
+    public_options, Column, DataTable, Empty, EmptyState, Export, ExportButtons, FilterSelect,
+    Loaded, VmNetworkLink,
+};
 use crate::deploy::{network_name, network_options};
+use crate::hooks::{use_data, use_url_filters};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::history::export;
@@ -18,10 +21,23 @@ const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interf
 #[component]
 pub fn InterfacesPage() -> impl IntoView {
     let filters = use_url_filters(FILTERS);
-    let list = use_data(move || filters.pairs(FILTERS), |api, query| async move { account_interfaces(&api, &query).await });
+    let list = use_data(
+        move || filters.pairs(FILTERS),
+        |api, query| async move { account_interfaces(&api, &query).await },
+    );
     // The interfaces chosen, by id: those the filters no longer show are let go.
     let picked = RwSignal::new(BTreeSet::<String>::new());
-    let chosen = Memo::new(move |_| picked.with(|ids| list.data.with(|l| l.iter().flatten().filter(|n| n.id.as_ref().is_some_and(|id| ids.contains(id))).cloned().collect::<Vec<_>>())));
+    let chosen = Memo::new(move |_| {
+        picked.with(|ids| {
+            list.data.with(|l| {
+                l.iter()
+                    .flatten()
+                    .filter(|n| n.id.as_ref().is_some_and(|id| ids.contains(id)))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
     let set_open = RwSignal::new(false);
     view! {
         <section class="page">
@@ -55,10 +71,17 @@ pub fn InterfacesPage() -> impl IntoView {
 #[component]
 fn InterfaceTable(list: Vec<Interface>, picked: RwSignal<BTreeSet<String>>) -> impl IntoView {
     let dash = || "—".to_owned();
-    let count = vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
+    let count =
+        vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
     let columns = vec![
-        Column::text(t::NICS_COL_CHOOSE.get()), Column::text(c::INTERFACE.get()), Column::text(c::VM.get()), Column::text(c::NETWORK.get()), Column::text(t::NICS_COL_PORT_SPEED.get()),
-        Column::text(t::NICS_COL_POLICY.get()), Column::text("MAC"), Column::text(c::STATUS.get()),
+        Column::text(t::NICS_COL_CHOOSE.get()),
+        Column::text(c::INTERFACE.get()),
+        Column::text(c::VM.get()),
+        Column::text(c::NETWORK.get()),
+        Column::text(t::NICS_COL_PORT_SPEED.get()),
+        Column::text(t::NICS_COL_POLICY.get()),
+        Column::text("MAC"),
+        Column::text(c::STATUS.get()),
     ];
     view! {
         <DataTable id="nics" columns=columns count=count>

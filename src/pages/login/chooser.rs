@@ -6,7 +6,11 @@ use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
 
 #[component]
-pub fn AccountChooser(logins: Vec<Credentials>, on_choose: Callback<(Credentials, Vec<Credentials>)>, on_back: Callback<()>) -> impl IntoView {
+pub fn AccountChooser(
+    logins: Vec<Credentials>,
+    on_choose: Callback<(Credentials, Vec<Credentials>)>,
+    on_back: Callback<()>,
+) -> impl IntoView {
     let count = logins.len();
     let all = StoredValue::new(logins.clone());
     view! {

@@ -22,29 +22,36 @@ fn way_label(way: Way) -> &'static str {
 pub fn WaySwitch(form: Form<LoginForm>, ways: Memo<LoginWays>) -> impl IntoView {
     move || {
         let offered = ways.get().offered();
-        (offered.len() > 1).then(|| view! {
-            <fieldset class="login-ways" id="login-ways">
-                <legend class="visually-hidden">{t::LOGIN_WAYS.get()}</legend>
-                {offered.into_iter().map(|way| view! {
-                    <label class="login-way">
-                        <input
-                            type="radio"
-                            name="login-way"
-                            id=format!("login-way-{}", way.key())
-                            prop:checked=move || form.with(|f| f.way == way)
-                            on:change=move |_| form.edit("way", |f| f.way = way)
-                        />
-                        <span>{way_label(way)}</span>
-                    </label>
-                }).collect_view()}
-            </fieldset>
+        (offered.len() > 1).then(|| {
+            view! {
+                <fieldset class="login-ways" id="login-ways">
+                    <legend class="visually-hidden">{t::LOGIN_WAYS.get()}</legend>
+                    {offered.into_iter().map(|way| view! {
+                        <label class="login-way">
+                            <input
+                                type="radio"
+                                name="login-way"
+                                id=format!("login-way-{}", way.key())
+                                prop:checked=move || form.with(|f| f.way == way)
+                                on:change=move |_| form.edit("way", |f| f.way = way)
+                            />
+                            <span>{way_label(way)}</span>
+                        </label>
+                    }).collect_view()}
+                </fieldset>
+            }
         })
     }
 }
 
 /// A secret typed into the form, hidden unless the user shows it.
 #[component]
-fn SecretField(bound: Bound, label: &'static str, name: &'static str, autocomplete: &'static str) -> impl IntoView {
+fn SecretField(
+    bound: Bound,
+    label: &'static str,
+    name: &'static str,
+    autocomplete: &'static str,
+) -> impl IntoView {
     let shown = RwSignal::new(false);
     let Bound { id, value, input, leave, message } = bound;
     view! {
@@ -72,10 +79,16 @@ fn SecretField(bound: Bound, label: &'static str, name: &'static str, autocomple
 
 /// The fields of the chosen way.
 #[component]
-pub fn LoginFields(form: Form<LoginForm>, code_shown: RwSignal<bool>, account_asked: RwSignal<bool>, provider: Signal<String>) -> impl IntoView {
+pub fn LoginFields(
+    form: Form<LoginForm>,
+    code_shown: RwSignal<bool>,
+    account_asked: RwSignal<bool>,
+    provider: Signal<String>,
+) -> impl IntoView {
     let way = Memo::new(move |_| form.with(|f| f.way));
     let account = move || view! { <TextField bound=form.text("account", |f| &f.account, |f| &mut f.account) label=t::LOGIN_ACCOUNT_ID.get() name="account" numeric=true autocomplete="off"/> };
-    move || match way.get() {
+    move || {
+        match way.get() {
         Way::Password => view! {
             <TextField bound=form.text("email", |f| &f.email, |f| &mut f.email) label=t::LOGIN_EMAIL.get() name="email" input_mode="email" autocomplete="username"/>
             <SecretField bound=form.text("password", |f| &f.password, |f| &mut f.password) label=t::LOGIN_PASSWORD.get() name="password" autocomplete="current-password"/>
@@ -96,5 +109,6 @@ pub fn LoginFields(form: Form<LoginForm>, code_shown: RwSignal<bool>, account_as
             {account()}
             <SecretField bound=form.text("token", |f| &f.token, |f| &mut f.token) label=t::LOGIN_API_TOKEN.get() name="token" autocomplete="current-password"/>
         }.into_any(),
+    }
     }
 }

@@ -32,7 +32,9 @@ enum Step {
     /// Asked first: a link's login always (anyone can make a link, to their
     /// own account), a portal's message when this tab shows another
     /// account, `current`.
-    Asking { current: Option<String> },
+    Asking {
+        current: Option<String>,
+    },
     Checking,
     Failed(ApiError),
 }
@@ -77,11 +79,16 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
             Given::Link(_) => Err(Refused::NotAccepted),
             Given::Message(data) => Handoff::from_message(data),
         };
-        let credentials = read.map_err(|refused| ApiError::Invalid(refused.message())).and_then(|handoff| Ok((handed_over(&config, &handoff)?, handoff.destination())));
+        let credentials = read
+            .map_err(|refused| ApiError::Invalid(refused.message()))
+            .and_then(|handoff| Ok((handed_over(&config, &handoff)?, handoff.destination())));
         match credentials {
             Err(error) => step.set(Step::Failed(error)),
             Ok((credentials, next)) => {
-                let current = session.credentials().filter(|c| c.account_key() != credentials.account_key()).map(|c| c.account_id);
+                let current = session
+                    .credentials()
+                    .filter(|c| c.account_key() != credentials.account_key())
+                    .map(|c| c.account_id);
                 wanted.set_value(Some((credentials, next)));
                 if by_link || current.is_some() {
                     step.set(Step::Asking { current });
@@ -113,8 +120,11 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
         now
     });
 
-    let account = move || wanted.with_value(|w| w.as_ref().map(|(c, _)| c.account_id.clone())).unwrap_or_default();
-    let body = move || match step.get() {
+    let account = move || {
+        wanted.with_value(|w| w.as_ref().map(|(c, _)| c.account_id.clone())).unwrap_or_default()
+    };
+    let body = move || {
+        match step.get() {
         Step::Waiting | Step::Checking => view! {
             <p aria-busy="true" id="handoff-checking">{vmdeck_core::tf!(t::HANDOFF_CHECKING, account = account())}</p>
         }
@@ -148,6 +158,7 @@ pub fn HandoffDialog(given: Given, on_done: Callback<()>) -> impl IntoView {
             </div>
         }
         .into_any(),
+    }
     };
     // Drawn once the settings name the portal, for the heading.
     move || {

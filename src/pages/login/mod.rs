@@ -10,20 +10,23 @@ pub mod handoff;
 pub mod portal;
 mod sign_in;
 
-use crate::components::{AccountButton, BrandName, CheckField, FormView, NoticeBanner, ProviderLinks, SubmitButton, SupportLink, TextField};
+use crate::components::{
+    AccountButton, BrandName, CheckField, FormView, NoticeBanner, ProviderLinks, SubmitButton,
+    SupportLink, TextField,
+};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::session::{use_session, Credentials, Session, Token};
 use crate::i18n::LanguageSwitch;
+use crate::session::{use_session, Credentials, Session, Token};
 use chooser::AccountChooser;
 use fields::{LoginFields, WaySwitch};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use sign_in::{sign_in, Ask, SignedIn};
-use vmdeck_core::login::{LoginForm, Way};
-use vmdeck_core::i18n::shell as t;
 use vmdeck_core::api::paths;
+use vmdeck_core::i18n::shell as t;
+use vmdeck_core::login::{LoginForm, Way};
 use vmdeck_core::ApiError;
 
 /// The API address the deployment names, else `/api` on this origin.
@@ -48,7 +51,13 @@ fn return_to(next: Option<String>) -> String {
 /// Logs in to `shown` (and beside it `others`) and goes to `next`: on a
 /// fresh page when the tab showed another account, so that nothing of it
 /// stays in memory under this one.
-fn enter_with(session: Session, shown: Credentials, others: Vec<Credentials>, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
+fn enter_with(
+    session: Session,
+    shown: Credentials,
+    others: Vec<Credentials>,
+    next: &str,
+    navigate: impl Fn(&str, NavigateOptions),
+) {
     if session.log_in_with(shown, others) {
         let _ = window().location().replace(next);
     } else {
@@ -56,19 +65,38 @@ fn enter_with(session: Session, shown: Credentials, others: Vec<Credentials>, ne
     }
 }
 
-fn enter(session: Session, checked: Credentials, next: &str, navigate: impl Fn(&str, NavigateOptions)) {
+fn enter(
+    session: Session,
+    checked: Credentials,
+    next: &str,
+    navigate: impl Fn(&str, NavigateOptions),
+) {
     enter_with(session, checked, Vec::new(), next, navigate);
 }
 
 /// A login handed over by the portal, at the deployment's own API address,
 /// with the login form's checks.
-fn handed_over(config: &vmdeck_core::deploy::DeployConfig, handoff: &vmdeck_core::deploy::portal::Handoff) -> Result<Credentials, ApiError> {
-    let form = LoginForm { base_url: deployment_base(config), way: Way::Token, account: handoff.account.clone(), token: handoff.token.clone(), ..Default::default() };
+fn handed_over(
+    config: &vmdeck_core::deploy::DeployConfig,
+    handoff: &vmdeck_core::deploy::portal::Handoff,
+) -> Result<Credentials, ApiError> {
+    let form = LoginForm {
+        base_url: deployment_base(config),
+        way: Way::Token,
+        account: handoff.account.clone(),
+        token: handoff.token.clone(),
+        ..Default::default()
+    };
     match form.errors().values().next().cloned() {
         Some(problem) => Err(ApiError::Invalid(problem)),
         None => {
             let base = paths::normalize_base_url(&form.base_url).unwrap_or_default();
-            Ok(Credentials::new(crate::deploy::on_this_site(&base), form.account.trim().to_owned(), Token::new(form.token.trim()), false))
+            Ok(Credentials::new(
+                crate::deploy::on_this_site(&base),
+                form.account.trim().to_owned(),
+                Token::new(form.token.trim()),
+                false,
+            ))
         }
     }
 }
@@ -109,10 +137,16 @@ pub fn LoginPage() -> impl IntoView {
     let choosing = RwSignal::new(None::<Vec<Credentials>>);
     let next = Signal::derive(move || return_to(query.with(|q| q.get("next"))));
 
-    let login = Action::new_local(move |form: &LoginForm| sign_in(form.clone(), ways.get_untracked().password, provider()));
+    let login = Action::new_local(move |form: &LoginForm| {
+        sign_in(form.clone(), ways.get_untracked().password, provider())
+    });
     let form = use_form_with_options(
         "login",
-        LoginForm { base_url: default_base(), way: ways.get_untracked().first(), ..Default::default() },
+        LoginForm {
+            base_url: default_base(),
+            way: ways.get_untracked().first(),
+            ..Default::default()
+        },
         UseFormOptions::default().check(LoginForm::errors).pending(login.pending()),
     );
     // What was typed into the page the server sent, before the app took it over.
@@ -126,7 +160,11 @@ pub fn LoginPage() -> impl IntoView {
     // The deployment's address and first way, unless the user typed another.
     Effect::new(move || {
         let base = default_base();
-        form.start_from(LoginForm { base_url: base, way: ways.get().first(), ..Default::default() });
+        form.start_from(LoginForm {
+            base_url: base,
+            way: ways.get().first(),
+            ..Default::default()
+        });
     });
     let navigate_in = navigate.clone();
     Effect::new(move || {
@@ -134,7 +172,7 @@ pub fn LoginPage() -> impl IntoView {
         match result {
             Ok(SignedIn::One(shown)) => {
                 form.settled(Ok(()));
-                enter(session, shown, &next.get_untracked(), navigate_in.clone());
+                enter(session, *shown, &next.get_untracked(), navigate_in.clone());
             }
             Ok(SignedIn::Several(logins)) => {
                 form.settled(Ok(()));

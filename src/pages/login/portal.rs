@@ -37,7 +37,9 @@ fn login_message(data: &JsValue) -> Option<serde_json::Value> {
 pub fn PortalPage() -> impl IntoView {
     let config = use_loaded();
     let received = RwSignal::new(None::<serde_json::Value>);
-    let waiting = Memo::new(move |_| config.with(|c| c.as_ref().map(|c| !c.portal.origins.is_empty() && opener().is_some())));
+    let waiting = Memo::new(move |_| {
+        config.with(|c| c.as_ref().map(|c| !c.portal.origins.is_empty() && opener().is_some()))
+    });
     let label = move || config.with(|c| c.as_ref().map(|c| c.portal.label())).unwrap_or_default();
 
     // Listens, then says it is ready: the portal answers that.
@@ -47,7 +49,9 @@ pub fn PortalPage() -> impl IntoView {
         let portal = config.portal.clone();
         let from = opener.clone();
         let listening = window_event_listener(leptos::ev::message, move |event| {
-            let from_opener = event.source().is_some_and(|source| JsValue::from(source) == JsValue::from(from.clone()));
+            let from_opener = event
+                .source()
+                .is_some_and(|source| JsValue::from(source) == JsValue::from(from.clone()));
             if from_opener && portal.trusts(&event.origin()) {
                 if let Some(value) = login_message(&event.data()) {
                     received.set(Some(value));

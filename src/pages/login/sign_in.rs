@@ -15,7 +15,7 @@ use vmdeck_core::ApiError;
 #[derive(Clone)]
 pub enum SignedIn {
     /// One account: straight in.
-    One(Credentials),
+    One(Box<Credentials>),
     /// Several: the user chooses the one shown; the others join the switcher.
     Several(Vec<Credentials>),
 }
@@ -48,20 +48,44 @@ fn invalid(text: String, ask: Option<Ask>) -> Refused {
 
 /// Logs in with `form` (checked), at the password `endpoint` the deployment
 /// names; `provider` names where API keys are made.
-pub async fn sign_in(form: LoginForm, endpoint: Option<PasswordEndpoint>, provider: String) -> Result<SignedIn, Refused> {
-    let base = crate::deploy::on_this_site(&paths::normalize_base_url(&form.base_url).unwrap_or_default());
+pub async fn sign_in(
+    form: LoginForm,
+    endpoint: Option<PasswordEndpoint>,
+    provider: String,
+) -> Result<SignedIn, Refused> {
+    let base =
+        crate::deploy::on_this_site(&paths::normalize_base_url(&form.base_url).unwrap_or_default());
     let login = match form.way {
         Way::Token => {
-            let login = Credentials::new(base, form.account.trim().to_owned(), Token::new(form.token.trim()), form.remember);
-            return check(login, &provider).await.map(SignedIn::One);
+            let login = Credentials::new(
+                base,
+                form.account.trim().to_owned(),
+                Token::new(form.token.trim()),
+                form.remember,
+            );
+            return check(login, &provider).await.map(|login| SignedIn::One(Box::new(login)));
         }
-        Way::ApiKey => Credentials::made(base, String::new(), Token::new(header::for_api_key(&form.key)), Way::ApiKey, None, form.remember),
+        Way::ApiKey => Credentials::made(
+            base,
+            String::new(),
+            Token::new(header::for_api_key(&form.key)),
+            Way::ApiKey,
+            None,
+            form.remember,
+        ),
         Way::Password => {
             let endpoint = endpoint.unwrap_or_default();
-            let grant = match login::password_grant(&Api::public(base.clone()), endpoint, &form).await {
+            let grant = match login::password_grant(&Api::public(base.clone()), endpoint, &form)
+                .await
+            {
                 Ok(grant) => grant,
-                Err(ApiError::Unauthorized | ApiError::Rejected { status: 400, .. }) if form.code_digits().is_none() => {
-                    return Err(invalid(t::LOGIN_PASSWORD_OR_CODE.get().to_owned(), Some(Ask::Code)));
+                Err(ApiError::Unauthorized | ApiError::Rejected { status: 400, .. })
+                    if form.code_digits().is_none() =>
+                {
+                    return Err(invalid(
+                        t::LOGIN_PASSWORD_OR_CODE.get().to_owned(),
+                        Some(Ask::Code),
+                    ));
                 }
                 Err(ApiError::Unauthorized | ApiError::Rejected { status: 400, .. }) => {
                     return Err(invalid(t::LOGIN_WRONG_PASSWORD_OR_CODE.get().to_owned(), None));
@@ -69,41 +93,61 @@ pub async fn sign_in(form: LoginForm, endpoint: Option<PasswordEndpoint>, provid
                 Err(other) => return Err(other.into()),
             };
             let state = GrantState {
-                id: random_id().ok_or_else(|| ApiError::Invalid(t::LOGIN_NO_RANDOM.get().to_owned()))?,
+                id: random_id()
+                    .ok_or_else(|| ApiError::Invalid(t::LOGIN_NO_RANDOM.get().to_owned()))?,
                 endpoint,
                 issued_at: js_sys::Date::now(),
                 expires_at: grant.expires_at,
                 refresh_token: grant.refresh_token.map(Token::new),
                 refresh_expires_at: grant.refresh_expires_at,
             };
-            Credentials::made(base, String::new(), Token::new(grant.authorization), Way::Password, Some(state), form.remember)
+            Credentials::made(
+                base,
+                String::new(),
+                Token::new(grant.authorization),
+                Way::Password,
+                Some(state),
+                form.remember,
+            )
         }
     };
     let typed = form.account.trim();
     if !typed.is_empty() {
         let login = login.for_account(&AccountChoice { id: typed.to_owned(), name: None });
-        return check(login, &provider).await.map(SignedIn::One);
+        return check(login, &provider).await.map(|login| SignedIn::One(Box::new(login)));
     }
     match login::reachable_accounts(&Api::new(login.clone(), None)).await {
         Ok(accounts) => {
-            let mut logins: Vec<Credentials> = accounts.iter().map(|account| login.for_account(account)).collect();
+            let mut logins: Vec<Credentials> =
+                accounts.iter().map(|account| login.for_account(account)).collect();
             match logins.len() {
-                1 => Ok(SignedIn::One(logins.remove(0))),
+                1 => Ok(SignedIn::One(Box::new(logins.remove(0)))),
                 _ => Ok(SignedIn::Several(logins)),
             }
         }
         Err(ApiError::Unauthorized) => Err(invalid(refused(&login, &provider), None)),
-        Err(error @ (ApiError::Unreachable { .. } | ApiError::Timeout { .. } | ApiError::Server { .. })) => Err(error.into()),
+        Err(
+            error @ (ApiError::Unreachable { .. }
+            | ApiError::Timeout { .. }
+            | ApiError::Server { .. }),
+        ) => Err(error.into()),
         // No such endpoint, or an answer that cannot be read: the account is typed.
-        Err(_) => Err(invalid(vmdeck_core::tf!(t::LOGIN_ACCOUNTS_UNLISTED, address = login.base_url), Some(Ask::Account))),
+        Err(_) => Err(invalid(
+            vmdeck_core::tf!(t::LOGIN_ACCOUNTS_UNLISTED, address = login.base_url),
+            Some(Ask::Account),
+        )),
     }
 }
 
 /// What a refused credential means, by how it was made.
 fn refused(login: &Credentials, provider: &str) -> String {
     match login.way {
-        Way::ApiKey => vmdeck_core::tf!(t::LOGIN_KEY_REFUSED, address = login.base_url, provider = provider),
-        Way::Password | Way::Token => vmdeck_core::tf!(t::LOGIN_TOKEN_REFUSED, address = login.base_url),
+        Way::ApiKey => {
+            vmdeck_core::tf!(t::LOGIN_KEY_REFUSED, address = login.base_url, provider = provider)
+        }
+        Way::Password | Way::Token => {
+            vmdeck_core::tf!(t::LOGIN_TOKEN_REFUSED, address = login.base_url)
+        }
     }
 }
 
@@ -115,7 +159,9 @@ pub async fn check(login: Credentials, provider: &str) -> Result<Credentials, Re
     match vms::list_vms(&api, &probe).await {
         Ok(_) => Ok(login),
         Err(ApiError::Unauthorized) => Err(invalid(refused(&login, provider), None)),
-        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => Err(invalid(vmdeck_core::tf!(t::LOGIN_WRONG_ACCOUNT, account = login.account_id), None)),
+        Err(ApiError::Forbidden(_)) | Err(ApiError::NotFound(_)) => {
+            Err(invalid(vmdeck_core::tf!(t::LOGIN_WRONG_ACCOUNT, account = login.account_id), None))
+        }
         Err(other) => Err(other.into()),
     }
 }

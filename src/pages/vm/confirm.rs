@@ -6,8 +6,8 @@ use super::{blocked_reason, Op, VmCtx};
 use crate::components::{ApiRequestView, FormView, SubmitButton};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
-use vmdeck_core::i18n::vm as t;
 use vmdeck_core::forms::ConfirmForm;
+use vmdeck_core::i18n::vm as t;
 
 #[component]
 pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
@@ -21,7 +21,11 @@ pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
     #[prop(optional)] danger: bool,
     children: Children,
 ) -> impl IntoView {
-    let form = use_form_with_options("confirm", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let form = use_form_with_options(
+        "confirm",
+        ConfirmForm::default(),
+        UseFormOptions::default().pending(op.pending()),
+    );
     let input = Callback::new(move |_: ConfirmForm| input.run(()));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=doing>

@@ -20,7 +20,10 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm_with_addresses, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge, TagEditor, VmMarks, VmTags};
+use crate::components::{
+    use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge,
+    TagEditor, VmMarks, VmTags,
+};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
 use crate::tasks::{use_tasks, Tasks};
@@ -28,9 +31,9 @@ use crate::title::use_vm_name_in_title;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
-use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::i18n::{common as c, shell, vm as t};
 use vmdeck_core::route::VmTab;
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::{ApiError, Vm};
 
 /// What the VM's page knows, shared with its tabs and actions.
@@ -50,11 +53,14 @@ impl VmCtx {
     /// Busy: the service says so, or work this panel started on it has
     /// not been seen to end (the service may mark it busy a moment later).
     pub fn busy(self) -> bool {
-        self.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.locked)) || self.tasks.running_on(&self.id.get())
+        self.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.locked))
+            || self.tasks.running_on(&self.id.get())
     }
 
     pub fn name(self) -> String {
-        self.vm.with_untracked(|vm| vm.as_ref().map(Vm::display_name)).unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = self.id.get_untracked()))
+        self.vm
+            .with_untracked(|vm| vm.as_ref().map(Vm::display_name))
+            .unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = self.id.get_untracked()))
     }
 
     /// Shows the VM busy at once after a 202, before the next read says so.
@@ -92,7 +98,11 @@ where
 
 /// The VM's disks, read once for a dialog that needs them.
 pub fn use_disks(ctx: VmCtx) -> UseDataReturn<Vec<Disk>> {
-    use_data_with_options(move || ctx.id.get_untracked(), |api, id| async move { list_disks(&api, &id).await }, UseDataOptions::default().once())
+    use_data_with_options(
+        move || ctx.id.get_untracked(),
+        |api, id| async move { list_disks(&api, &id).await },
+        UseDataOptions::default().once(),
+    )
 }
 
 #[component]
@@ -104,20 +114,27 @@ pub fn VmPage() -> impl IntoView {
     let data = use_data_with_options(
         move || id.get(),
         |api, id| async move { get_vm_with_addresses(&api, &id).await },
-        UseDataOptions::default().poll_while(move |vm: &Vm| vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id))).on_answer(move |result, asked_at| match result {
-            Ok(vm) => tasks.observe(vm, asked_at),
-            Err(ApiError::NotFound(_)) => {
-                let vm = id.get_untracked();
-                if tasks.observe_gone(&vm, asked_at) {
-                    marks.forget(&vm);
+        UseDataOptions::default()
+            .poll_while(move |vm: &Vm| {
+                vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id))
+            })
+            .on_answer(move |result, asked_at| match result {
+                Ok(vm) => tasks.observe(vm, asked_at),
+                Err(ApiError::NotFound(_)) => {
+                    let vm = id.get_untracked();
+                    if tasks.observe_gone(&vm, asked_at) {
+                        marks.forget(&vm);
+                    }
                 }
-            }
-            Err(_) => {}
-        }),
+                Err(_) => {}
+            }),
     );
-    let ctx = VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data, tasks };
+    let ctx =
+        VmCtx { id, vm: data.data, error: data.error, settled: RwSignal::new(0), data, tasks };
     provide_context(ctx);
-    use_vm_name_in_title(move || ctx.vm.with(|vm| vm.as_ref().map(Vm::display_name)).filter(|_| !data.stale.get()));
+    use_vm_name_in_title(move || {
+        ctx.vm.with(|vm| vm.as_ref().map(Vm::display_name)).filter(|_| !data.stale.get())
+    });
 
     // Work ended (busy, then free): the tabs read their parts again.
     Effect::new(move |before: Option<Option<(Option<String>, bool)>>| {
@@ -193,7 +210,8 @@ pub fn VmPage() -> impl IntoView {
 
 #[component]
 fn VmHeader(ctx: VmCtx) -> impl IntoView {
-    let field = move |f: fn(&Vm) -> Option<String>| move || ctx.vm.with(|vm| vm.as_ref().and_then(f));
+    let field =
+        move |f: fn(&Vm) -> Option<String>| move || ctx.vm.with(|vm| vm.as_ref().and_then(f));
     let deploy = use_deploy();
     let protection = use_protection();
     let tags = use_tags();
@@ -201,7 +219,11 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
     let connect = Memo::new(move |_| {
         ctx.vm.with(|vm| {
             let vm = vm.as_ref()?;
-            let template = vm.template_id.as_ref().and_then(|id| deploy.with(|d| d.catalogue.templates.iter().find(|t| t.id == *id).map(|t| t.label.clone())));
+            let template = vm.template_id.as_ref().and_then(|id| {
+                deploy.with(|d| {
+                    d.catalogue.templates.iter().find(|t| t.id == *id).map(|t| t.label.clone())
+                })
+            });
             vm.connect(template.as_deref())
         })
     });

@@ -7,9 +7,9 @@ use crate::hooks::Form;
 use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
+use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
-use vmdeck_core::api::request::ApiRequest;
 use vmdeck_core::ApiError;
 
 /// Told how a form's submit ended (see `Op::submit`).
@@ -81,7 +81,13 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
         F: Clone + PartialEq + Send + Sync + 'static,
         O: Into<Option<I>> + 'static,
     {
-        Signal::derive(move || form.checked().and_then(|value| input.run(value).into()).and_then(|input| self.request(&input)).into_iter().collect())
+        Signal::derive(move || {
+            form.checked()
+                .and_then(|value| input.run(value).into())
+                .and_then(|input| self.request(&input))
+                .into_iter()
+                .collect()
+        })
     }
 
     pub fn pending(self) -> Memo<bool> {
@@ -117,7 +123,9 @@ where
         let input = input.clone();
         let vm_id = ctx.id.get_untracked();
         // Made once: the history records the request that is sent.
-        let made = session.account_id().and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
+        let made = session
+            .account_id()
+            .and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
         error.set(None);
         let (task, reply) = tasks.send(session, name, (vm_id, ctx.name()), made);
         async move {
@@ -146,7 +154,11 @@ where
 /// Why an action button is disabled, if it is: the VM is busy, or this
 /// action's request is on its way.
 pub fn blocked_reason(ctx: VmCtx, pending: Memo<bool>) -> Option<&'static str> {
-    if pending.get() { Some(vmdeck_core::i18n::common::SENDING_REQUEST.get()) } else { busy_reason(ctx) }
+    if pending.get() {
+        Some(vmdeck_core::i18n::common::SENDING_REQUEST.get())
+    } else {
+        busy_reason(ctx)
+    }
 }
 
 /// Why nothing can be started on the VM now, if that is so: it is busy.

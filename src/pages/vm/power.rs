@@ -1,13 +1,13 @@
 //! Start, stop and reboot, in the page's header.
 
-use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, DialogActions, VmCtx};
 use crate::components::{ActionButton, ErrorView, FormView, Modal};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use vmdeck_core::i18n::{common as c, vm as t, Text};
-use vmdeck_core::api::request;
-use vmdeck_core::vm::power::PowerForm;
 use leptos::prelude::*;
+use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, vm as t, Text};
+use vmdeck_core::vm::power::PowerForm;
 use vmdeck_core::VmStatus;
 
 #[component]
@@ -18,14 +18,29 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
     let stop_open = RwSignal::new(false);
     let reboot_open = RwSignal::new(false);
 
-    let start = use_op(ctx, Operation::Start, |_, _| {}, |account, id, ()| request::start_vm(account, id));
-    let stop = use_op(ctx, Operation::Stop, move |_, _| stop_open.set(false), |account, id, force: &bool| request::stop_vm(account, id, *force));
-    let reboot = use_op(ctx, Operation::Reboot, move |_, _| reboot_open.set(false), |account, id, force: &bool| request::reboot_vm(account, id, *force));
+    let start =
+        use_op(ctx, Operation::Start, |_, _| {}, |account, id, ()| request::start_vm(account, id));
+    let stop = use_op(
+        ctx,
+        Operation::Stop,
+        move |_, _| stop_open.set(false),
+        |account, id, force: &bool| request::stop_vm(account, id, *force),
+    );
+    let reboot = use_op(
+        ctx,
+        Operation::Reboot,
+        move |_, _| reboot_open.set(false),
+        |account, id, force: &bool| request::reboot_vm(account, id, *force),
+    );
 
     let start_blocked = Signal::derive(move || {
-        blocked_reason(ctx, start.pending()).or_else(|| unbuilt().then(|| t::POWER_NOT_BUILT.get())).or_else(|| {
-            ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended)).then(|| t::POWER_SUSPENDED.get())
-        })
+        blocked_reason(ctx, start.pending())
+            .or_else(|| unbuilt().then(|| t::POWER_NOT_BUILT.get()))
+            .or_else(|| {
+                ctx.vm
+                    .with(|vm| vm.as_ref().is_some_and(|vm| vm.suspended))
+                    .then(|| t::POWER_SUSPENDED.get())
+            })
     });
 
     view! {
@@ -78,7 +93,12 @@ const REBOOT_WORDS: ForceWords = ForceWords {
 /// The dialog of a stop or a reboot: graceful or forced, then the button
 /// that sends it.
 #[component]
-fn ForceDialog(ctx: VmCtx, op: super::Op<bool>, open: RwSignal<bool>, words: ForceWords) -> impl IntoView {
+fn ForceDialog(
+    ctx: VmCtx,
+    op: super::Op<bool>,
+    open: RwSignal<bool>,
+    words: ForceWords,
+) -> impl IntoView {
     let ForceWords { dialog_id, title, graceful, forced, confirm, doing } = words;
     view! {
         <Modal open=open title=title.get() id=dialog_id>
@@ -96,11 +116,17 @@ fn ForceChoice(
     confirm: &'static str,
     doing: &'static str,
 ) -> impl IntoView {
-    let form = use_form_with_options("power", PowerForm::default(), UseFormOptions::default().pending(op.pending()));
+    let form = use_form_with_options(
+        "power",
+        PowerForm::default(),
+        UseFormOptions::default().pending(op.pending()),
+    );
     let force = move || form.with(|f| f.force);
-    let choose = move |on: bool| move |_| {
-        form.edit("force", |f| f.force = on);
-        form.touch("force");
+    let choose = move |on: bool| {
+        move |_| {
+            form.edit("force", |f| f.force = on);
+            form.touch("force");
+        }
     };
     let input = Callback::new(|f: PowerForm| f.force);
     view! {

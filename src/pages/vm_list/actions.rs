@@ -5,12 +5,12 @@
 //! row is selected or the first action asked for (`bulk.rs`, `export.rs`).
 
 use crate::components::{use_tags, ErrorView, IncludeSecrets, TagStore};
-use std::collections::BTreeSet;
 use crate::hooks::UseDataReturn;
 use crate::parts::{use_part, Part, UsePart};
 use leptos::prelude::*;
-use vmdeck_core::vm::bulk::{BulkAction, Selection};
+use std::collections::BTreeSet;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::vm::bulk::{BulkAction, Selection};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{Page, Vm};
 
@@ -47,7 +47,12 @@ pub struct ListActions {
 }
 
 /// The list's actions, provided to `part`, which carries them out.
-pub fn use_list_actions(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>, tagged: Memo<Option<BTreeSet<String>>>, part: &'static Part) -> ListActions {
+pub fn use_list_actions(
+    list: UseDataReturn<Page<Vm>>,
+    query: Memo<VmQuery>,
+    tagged: Memo<Option<BTreeSet<String>>>,
+    part: &'static Part,
+) -> ListActions {
     let actions = ListActions {
         selection: RwSignal::new(Selection::default()),
         running: RwSignal::new(false),

@@ -3,22 +3,25 @@
 //! the typed confirmation of a destroy, and the export. A row's own menu
 //! goes through the same runner with one VM.
 
+mod destroy;
+mod results;
+
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
 use crate::api::Outcome;
-use crate::components::{use_protection, ApiRequestView, TagEditor, Protection, ErrorView, FormView, Modal, SubmitButton, TypedConfirm};
-use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::components::{use_protection, ErrorView, Modal, Protection, TagEditor};
 use crate::parts::part;
 use crate::session::{use_session, Session};
 use crate::tasks::{use_tasks, Tasks};
+use destroy::BulkDestroy;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use results::Results;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
-use vmdeck_core::i18n::{common as c, integer, shell as t};
-use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::{ApiError, Vm};
 
 part!(
@@ -26,11 +29,6 @@ part!(
     /// first selected or an action first asked for.
     LIST_ACTIONS, part_vm, t::PART_LIST_ACTIONS, view! { <ListActionsPart/> }
 );
-
-/// What a bulk destroy asks to be typed.
-fn destroy_word() -> &'static str {
-    t::BULK_DESTROY_WORD.get()
-}
 
 /// One VM of a bulk action, and how its request went.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,8 +59,17 @@ impl Runner {
         self.actions.list.data.with_untracked(|page| {
             ids.iter()
                 .map(|id| {
-                    let name = page.as_ref().and_then(|p| p.items.iter().find(|vm| vm.id.as_deref() == Some(id.as_str()))).map(Vm::display_name);
-                    Item { id: id.clone(), name: name.unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = id)), result: ItemResult::Waiting }
+                    let name = page
+                        .as_ref()
+                        .and_then(|p| {
+                            p.items.iter().find(|vm| vm.id.as_deref() == Some(id.as_str()))
+                        })
+                        .map(Vm::display_name);
+                    Item {
+                        id: id.clone(),
+                        name: name.unwrap_or_else(|| vmdeck_core::tf!(c::VM_NUMBER, id = id)),
+                        result: ItemResult::Waiting,
+                    }
                 })
                 .collect()
         })
@@ -105,7 +112,9 @@ impl Runner {
                 item.result = ItemResult::Protected;
             }
         }
-        let queue: VecDeque<usize> = (0..items.len()).filter(|&i| items.get(i).is_some_and(|item| item.result == ItemResult::Waiting)).collect();
+        let queue: VecDeque<usize> = (0..items.len())
+            .filter(|&i| items.get(i).is_some_and(|item| item.result == ItemResult::Waiting))
+            .collect();
         self.action.set(Some(action));
         self.items.set(items);
         let count = queue.len();
@@ -129,10 +138,20 @@ impl Runner {
             spawn_local(async move {
                 loop {
                     let Some(index) = queue.borrow_mut().pop_front() else { break };
-                    let Some(item) = self.items.try_with_untracked(|items| items.get(index).cloned()).flatten() else { break };
+                    let Some(item) =
+                        self.items.try_with_untracked(|items| items.get(index).cloned()).flatten()
+                    else {
+                        break;
+                    };
                     set(index, ItemResult::Sending);
-                    let made = session.account_id().and_then(|account| action.request(&account, &item.id));
-                    let (task, reply) = tasks.send(session, action.operation(), (item.id.clone(), item.name.clone()), made);
+                    let made =
+                        session.account_id().and_then(|account| action.request(&account, &item.id));
+                    let (task, reply) = tasks.send(
+                        session,
+                        action.operation(),
+                        (item.id.clone(), item.name.clone()),
+                        made,
+                    );
                     let answer = reply.await.map(|reply| reply.outcome());
                     match answer {
                         // Started: the tray follows the VM until it is free.
@@ -178,7 +197,11 @@ pub fn ListActionsPart() -> impl IntoView {
     let export_failed = RwSignal::new(None::<ApiError>);
     // The selected VMs of the page, for the tags dialog.
     let selected = Signal::derive(move || {
-        let ids: Vec<String> = actions.list.data.with(|page| page.as_ref().map(|p| p.items.iter().filter_map(|vm| vm.id.clone()).collect()).unwrap_or_default());
+        let ids: Vec<String> = actions.list.data.with(|page| {
+            page.as_ref()
+                .map(|p| p.items.iter().filter_map(|vm| vm.id.clone()).collect())
+                .unwrap_or_default()
+        });
         actions.selection.with(|s| s.ids_in(&ids))
     });
     // What was asked for before the part came, and since.
@@ -192,7 +215,8 @@ pub fn ListActionsPart() -> impl IntoView {
                 Ask::Export { json, include_secrets } => {
                     export_failed.set(None);
                     spawn_local(async move {
-                        let result = export_list(runner.session, actions, json, include_secrets).await;
+                        let result =
+                            export_list(runner.session, actions, json, include_secrets).await;
                         actions.exporting.try_set(None);
                         if let Err(e) = result {
                             export_failed.try_set(Some(e));
@@ -220,93 +244,4 @@ pub fn ListActionsPart() -> impl IntoView {
         </Modal>
     }
     .into_any()
-}
-
-/// The results of the last bulk action, VM by VM.
-#[component]
-fn Results(runner: Runner) -> impl IntoView {
-    let running = runner.actions.running;
-    move || runner.action.get().filter(|_| runner.items.with(|i| !i.is_empty())).map(|action| view! {
-        <div class="notice notice-info bulk-results" id="bulk-results">
-            <p class="notice-title" role="status">{move || {
-                let (done, refused, total) = runner.items.with(|items| (
-                    items.iter().filter(|i| i.result == ItemResult::Done).count(),
-                    items.iter().filter(|i| matches!(i.result, ItemResult::Refused(_))).count(),
-                    items.len(),
-                ));
-                if running.get() {
-                    vmdeck_core::tf!(t::BULK_SENT, action = action.label(), n = integer((done + refused) as i64), total = integer(total as i64))
-                } else {
-                    vmdeck_core::tf!(t::BULK_RESULT, action = action.label(), done = integer(done as i64), refused = integer(refused as i64))
-                }
-            }}</p>
-            <ul>
-                {move || runner.items.get().into_iter().map(|item| {
-                    let (class, text) = match &item.result {
-                        ItemResult::Waiting => ("bulk-waiting", vmdeck_core::i18n::common::WAITING.get().to_owned()),
-                        ItemResult::Sending => ("bulk-sending", t::BULK_SENDING.get().to_owned()),
-                        ItemResult::Done => ("bulk-done", t::BULK_ACCEPTED.get().to_owned()),
-                        ItemResult::Refused(why) => ("bulk-refused", vmdeck_core::tf!(t::BULK_REFUSED, why = why)),
-                        ItemResult::Protected => ("bulk-protected", t::BULK_PROTECTED.get().to_owned()),
-                    };
-                    view! { <li class=class data-vm=item.id.clone()><strong>{item.name}</strong>" — "{text}</li> }
-                }).collect_view()}
-            </ul>
-            <button type="button" class="button button-quiet button-small" id="bulk-dismiss" disabled=move || running.get() on:click=move |_| runner.items.set(Vec::new())>{t::SHELL_DISMISS.get()}</button>
-        </div>
-    })
-}
-
-#[component]
-fn BulkDestroy(runner: Runner) -> impl IntoView {
-    let (free, _) = runner.protected_of(&runner.to_destroy.get_untracked());
-    let (items, kept): (Vec<Item>, Vec<Item>) = runner.to_destroy.get_untracked().into_iter().partition(|item| free.contains(&item.id));
-    // Every VM chosen is protected: the dialog says so, and nothing can be sent.
-    let none_left = items.is_empty();
-    let form = use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
-    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, destroy_word())));
-    let blocked = Signal::derive(move || {
-        if none_left {
-            Some(t::BULK_DESTROY_ALL_PROTECTED.get())
-        } else {
-            (!confirmed.get()).then_some(t::BULK_TYPE_FIRST.get())
-        }
-    });
-    let submit = Callback::new(move |_: ConfirmForm| {
-        if confirmed.get_untracked() {
-            form.start_from(ConfirmForm::default());
-            runner.destroy_open.set(false);
-            runner.send(BulkAction::Destroy, runner.to_destroy.get_untracked());
-        }
-    });
-    let count = items.len();
-    // One request per VM, as the runner sends them.
-    let requests = Signal::derive(move || {
-        let Some(credentials) = runner.session.credentials() else { return Vec::new() };
-        free.iter().filter_map(|id| BulkAction::Destroy.request(&credentials.account_id, id).ok()).collect()
-    });
-    let name_of = |item: Item| view! { <li>{item.name}<span class="muted small mono">{format!(" {}", vmdeck_core::tf!(c::VM_NUMBER, id = item.id))}</span></li> };
-    view! {
-        <FormView form=form on_submit=submit doing=t::BULK_DESTROYING.get()>
-            {(!items.is_empty()).then(|| view! {
-                <div class="notice notice-error">
-                    <p class="notice-title">{vmdeck_core::i18n::plural(count as u64, &t::BULK_DESTROY_WARNING_ONE, &t::BULK_DESTROY_WARNING_OTHER)}</p>
-                    <ul id="bulk-destroy-list">{items.into_iter().map(name_of).collect_view()}</ul>
-                </div>
-            })}
-            {(!kept.is_empty()).then(|| view! {
-                <div class="notice notice-warning" id="bulk-destroy-protected">
-                    {none_left.then(|| view! { <p class="notice-title">{t::BULK_DESTROY_ALL_PROTECTED.get()}</p> })}
-                    <p class=if none_left { "small" } else { "notice-title" }>{t::BULK_DESTROY_PROTECTED.get()}</p>
-                    <ul>{kept.into_iter().map(name_of).collect_view()}</ul>
-                </div>
-            })}
-            {(!none_left).then(|| view! { <TypedConfirm bound=typed expected=destroy_word()/> })}
-            <ApiRequestView requests=requests id="dialog-request" what=t::BULK_DESTROY_REQUEST_WHAT.get()/>
-            <div class="modal-actions">
-                <SubmitButton form=form id="bulk-destroy-confirm" label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() blocked=blocked/>
-            </div>
-        </FormView>
-    }
 }

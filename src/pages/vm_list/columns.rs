@@ -10,7 +10,12 @@ use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 
 #[component]
-pub fn ColumnsMenu(query: Memo<VmQuery>, columns: Memo<Columns>, remembered: Kept<Columns>, go: Callback<VmQuery>) -> impl IntoView {
+pub fn ColumnsMenu(
+    query: Memo<VmQuery>,
+    columns: Memo<Columns>,
+    remembered: Kept<Columns>,
+    go: Callback<VmQuery>,
+) -> impl IntoView {
     let moved = RwSignal::new(String::new());
     let choose = move |next: Columns| {
         remembered.update(|kept| *kept = next.clone());
@@ -23,14 +28,21 @@ pub fn ColumnsMenu(query: Memo<VmQuery>, columns: Memo<Columns>, remembered: Kep
     let step = move |column: Column, by: isize| {
         let next = columns.get_untracked().stepped(column, by);
         let (at, total) = (next.place(column).unwrap_or_default(), next.list().len());
-        moved.set(vmdeck_core::tf!(t::MOVED_TO, name = column.title().get(), n = at + 1, total = total));
+        moved.set(vmdeck_core::tf!(
+            t::MOVED_TO,
+            name = column.title().get(),
+            n = at + 1,
+            total = total
+        ));
         choose(next);
         focus_arrow("column", column.key(), by, at, total);
     };
     let menu = NodeRef::<leptos::html::Details>::new();
     let on_key = dismissable(menu);
     let deploy = crate::deploy::use_deploy();
-    let with_transfer = Memo::new(move |_| deploy.with(|d| d.catalogue.plans.iter().any(|plan| plan.transfer.is_some())));
+    let with_transfer = Memo::new(move |_| {
+        deploy.with(|d| d.catalogue.plans.iter().any(|plan| plan.transfer.is_some()))
+    });
     view! {
         <details class="views-menu columns-menu" id="columns-menu" node_ref=menu on:keydown=on_key>
             <summary class="button" id="columns-open">{t::COLUMNS.get()}</summary>

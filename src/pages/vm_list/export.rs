@@ -10,9 +10,9 @@ use crate::components::{Export, TagStore};
 use crate::session::Session;
 use leptos::prelude::*;
 use vmdeck_core::history::export;
+use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::vm::columns::Column;
 use vmdeck_core::vm::tag_read::is_tagged;
-use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::ApiError;
 
 /// VMs per request while exporting.
@@ -20,7 +20,12 @@ const EXPORT_PAGE: u64 = 100;
 
 /// Reads every page of the list's view (the VMs with its tag, if it has
 /// one), then saves the file.
-pub async fn export_list(session: Session, actions: ListActions, json: bool, include_secrets: bool) -> Result<(), ApiError> {
+pub async fn export_list(
+    session: Session,
+    actions: ListActions,
+    json: bool,
+    include_secrets: bool,
+) -> Result<(), ApiError> {
     let base = actions.query.get_untracked();
     let columns = base.shown_columns();
     let with_addresses = columns.list().contains(&Column::Addresses);
@@ -31,10 +36,18 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool, inc
         let mut read = 0;
         each_page(&api, &base, EXPORT_PAGE, |items, total, _| {
             read += items.len();
-            all.extend(items.into_iter().filter(|vm| tagged.as_ref().is_none_or(|tagged| is_tagged(vm, tagged))));
+            all.extend(
+                items
+                    .into_iter()
+                    .filter(|vm| tagged.as_ref().is_none_or(|tagged| is_tagged(vm, tagged))),
+            );
             let read = integer(read as i64);
             let progress = match total {
-                Some(total) => vmdeck_core::tf!(t::LIST_EXPORTING_N_OF, n = read, total = integer(total as i64)),
+                Some(total) => vmdeck_core::tf!(
+                    t::LIST_EXPORTING_N_OF,
+                    n = read,
+                    total = integer(total as i64)
+                ),
                 None => vmdeck_core::tf!(t::LIST_EXPORTING_N, n = read),
             };
             actions.exporting.try_set(Some(progress));
@@ -47,5 +60,7 @@ pub async fn export_list(session: Session, actions: ListActions, json: bool, inc
         Ok(all)
     })
     .await?;
-    Export::of(&export::vms(&all, &tags, &columns), all.iter().map(|vm| &vm.raw)).save("virtual-machines", json, include_secrets).map_err(ApiError::Invalid)
+    Export::of(&export::vms(&all, &tags, &columns), all.iter().map(|vm| &vm.raw))
+        .save("virtual-machines", json, include_secrets)
+        .map_err(ApiError::Invalid)
 }

@@ -7,18 +7,27 @@ use super::row::{RowMarks, VmRow};
 use super::Row;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
-use vmdeck_core::vm::columns::Column;
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::vm::columns::Column;
 
 /// The page's rows in a group per tag (`vmdeck_core::vm::tags::group_by_tag`),
 /// each opened and closed by its heading; a VM of two tags shows in both,
 /// its ids on the first only.
 #[component]
-pub fn GroupedRows(rows: RwSignal<Vec<Row>>, columns: StoredValue<Vec<Column>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
+pub fn GroupedRows(
+    rows: RwSignal<Vec<Row>>,
+    columns: StoredValue<Vec<Column>>,
+    actions: ListActions,
+    page_ids: Memo<Vec<String>>,
+    marks: RowMarks,
+) -> impl IntoView {
     let closed = RwSignal::new(BTreeSet::<String>::new());
     let groups = Memo::new(move |_| {
         let ids = page_ids.get();
-        marks.tags.map(|store| store.grouped(&ids)).unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
+        marks
+            .tags
+            .map(|store| store.grouped(&ids))
+            .unwrap_or_else(|| vec![(None, (0..ids.len()).map(|at| (at, true)).collect())])
     });
     // The selection, the name, the columns, the menu.
     let span = columns.with_value(|c| c.len() + 3).to_string();
@@ -55,4 +64,3 @@ pub fn GroupedRows(rows: RwSignal<Vec<Row>>, columns: StoredValue<Vec<Column>>, 
         </For>
     }
 }
-

@@ -10,11 +10,11 @@ mod pager;
 mod pages;
 mod pinned;
 mod row;
-mod views;
 mod since;
 mod table;
 mod toolbar;
 mod transfer;
+mod views;
 
 use crate::api::vms::{fill_addresses, list_vms};
 use crate::components::{use_tags, ErrorView, Freshness};
@@ -29,13 +29,13 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use pager::Pager;
-use table::{EmptyList, TableSkeleton, VmTable};
 use since::SinceLastVisit;
+use table::{EmptyList, TableSkeleton, VmTable};
 use toolbar::Toolbar;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::tag_read::ViewSize;
-use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::{Page, Vm};
 
 /// One row of the table. Its VM is a signal of its own, so that a change
@@ -57,7 +57,8 @@ fn reconcile(rows: RwSignal<Vec<Row>>, items: &[Vm]) -> bool {
         }
     };
     let same_rows = rows.with_untracked(|rows| {
-        rows.len() == items.len() && rows.iter().zip(items).enumerate().all(|(i, (row, vm))| row.key == key(vm, i))
+        rows.len() == items.len()
+            && rows.iter().zip(items).enumerate().all(|(i, (row, vm))| row.key == key(vm, i))
     });
     if same_rows {
         rows.with_untracked(|rows| rows.iter().zip(items).for_each(|(row, vm)| update(row, vm)));
@@ -88,15 +89,24 @@ pub fn VmListPage() -> impl IntoView {
     let url = use_query_map();
     // The columns remembered for the account show where the URL names none.
     let remembered = Kept::<Columns>::new(keys::columns);
-    let query = Memo::new(move |_| remembered.with(|columns| url.with(|q| VmQuery::from_params(|k| q.get_str(k))).or_columns(columns)));
+    let query = Memo::new(move |_| {
+        remembered.with(|columns| {
+            url.with(|q| VmQuery::from_params(|k| q.get_str(k))).or_columns(columns)
+        })
+    });
     let columns = Memo::new(move |_| query.with(VmQuery::shown_columns));
     // Grouping and columns change what is drawn, not what is read.
     let read = Memo::new(move |_| query.with(VmQuery::read_part));
-    let go = Callback::new(move |next: VmQuery| navigate.with_value(|nav| nav(&next.href(), NavigateOptions::default())));
+    let go = Callback::new(move |next: VmQuery| {
+        navigate.with_value(|nav| nav(&next.href(), NavigateOptions::default()))
+    });
 
     let tags = use_tags();
     // The VMs with the view's tag: the API cannot filter by one.
-    let tagged = Memo::new(move |_| read.with(|q| q.tag.clone()).map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default()));
+    let tagged = Memo::new(move |_| {
+        read.with(|q| q.tag.clone())
+            .map(|tag| tags.map(|store| store.vms_with(&tag)).unwrap_or_default())
+    });
     // The tag's VMs as last read: the view's other orders and pages are cut
     // from them. A view without the tag lets them go: back to the tag, they
     // are read again.
@@ -107,12 +117,23 @@ pub fn VmListPage() -> impl IntoView {
     let tasks = use_tasks();
     // The documented VM does not list its addresses: with their column
     // shown, the page's are read from the account's (two reads a page).
-    let addresses_shown = Memo::new(move |_| columns.with(|c| c.list().contains(&Column::Addresses)));
+    let addresses_shown =
+        Memo::new(move |_| columns.with(|c| c.list().contains(&Column::Addresses)));
     let list = use_data_with_options(
         move || (read.get(), tagged.get(), addresses_shown.get()),
         move |api, (query, tagged, addresses)| async move {
             let mut page = match tagged {
-                Some(tagged) => pages::tagged_page(&api, &query, tagged, tag_read, view_size, tasks.last_sent_at()).await?,
+                Some(tagged) => {
+                    pages::tagged_page(
+                        &api,
+                        &query,
+                        tagged,
+                        tag_read,
+                        view_size,
+                        tasks.last_sent_at(),
+                    )
+                    .await?
+                }
                 None => {
                     tag_read.try_set_value(None);
                     let page = list_vms(&api, &query).await?;
@@ -127,11 +148,21 @@ pub fn VmListPage() -> impl IntoView {
             }
             Ok(page)
         },
-        UseDataOptions::default().poll_while(move |page: &Page<Vm>| page.items.iter().any(|vm| vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id)))),
+        UseDataOptions::default().poll_while(move |page: &Page<Vm>| {
+            page.items
+                .iter()
+                .any(|vm| vm.locked || vm.id.as_deref().is_some_and(|id| tasks.running_on(id)))
+        }),
     );
     // The panel's own work on a VM shown here was seen to end (by the task
     // tray, maybe between two reads of the list): read the list again.
-    let working = Memo::new(move |_| list.data.with(|page| page.as_ref().is_some_and(|p| p.items.iter().any(|vm| vm.id.as_deref().is_some_and(|id| tasks.running_on(id))))));
+    let working = Memo::new(move |_| {
+        list.data.with(|page| {
+            page.as_ref().is_some_and(|p| {
+                p.items.iter().any(|vm| vm.id.as_deref().is_some_and(|id| tasks.running_on(id)))
+            })
+        })
+    });
     Effect::new(move |before: Option<bool>| {
         let now = working.get();
         if before == Some(true) && !now {
@@ -152,7 +183,9 @@ pub fn VmListPage() -> impl IntoView {
         })
     });
     // The rows on screen are of another view than the URL's: a new one is on its way.
-    let loading = Memo::new(move |_| list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none));
+    let loading = Memo::new(move |_| {
+        list.stale.get() && list.data.with(Option::is_some) && list.error.with(Option::is_none)
+    });
     let layout = Memo::new(move |_| (list.data.with(Option::is_some), rows.with(Vec::is_empty)));
     let transfer = transfer::ListTransfer::provide(list.data, columns);
     let retry = Callback::new(move |()| {
@@ -160,7 +193,11 @@ pub fn VmListPage() -> impl IntoView {
         transfer.refresh();
     });
     let actions = use_list_actions(list, query, tagged, &bulk::LIST_ACTIONS);
-    let page_ids = Memo::new(move |_| rows.with(|rows| rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()));
+    let page_ids = Memo::new(move |_| {
+        rows.with(|rows| {
+            rows.iter().filter_map(|r| r.vm.with_untracked(|vm| vm.id.clone())).collect::<Vec<_>>()
+        })
+    });
 
     view! {
         <section class="page">

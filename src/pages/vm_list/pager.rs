@@ -2,16 +2,24 @@
 //! ways to the other pages.
 
 use leptos::prelude::*;
-use vmdeck_core::vm::query::{VmQuery, PAGE_SIZES};
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::vm::query::{VmQuery, PAGE_SIZES};
 use vmdeck_core::{Page, Vm};
 
 #[component]
-pub fn Pager(page: Signal<Option<Page<Vm>>>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
+pub fn Pager(
+    page: Signal<Option<Page<Vm>>>,
+    query: Memo<VmQuery>,
+    go: Callback<VmQuery>,
+) -> impl IntoView {
     // Saturating: the offset comes from the URL and may be anything.
     let turn = move |forward: bool| {
         let q = query.get_untracked();
-        let offset = if forward { q.offset.saturating_add(q.limit) } else { q.offset.saturating_sub(q.limit) };
+        let offset = if forward {
+            q.offset.saturating_add(q.limit)
+        } else {
+            q.offset.saturating_sub(q.limit)
+        };
         go.run(q.at_offset(offset));
     };
     let last = move || {

@@ -26,10 +26,16 @@ const MAX_PAGES: usize = 10_000;
 /// gave and the count it could not read. Stops at the end of the list or
 /// when `take` answers false. The view's tag is not the API's: it is left
 /// to `take`.
-pub async fn each_page(api: &Api, query: &VmQuery, per_page: u64, mut take: impl FnMut(Vec<Vm>, Option<u64>, usize) -> bool) -> ApiResult<()> {
+pub async fn each_page(
+    api: &Api,
+    query: &VmQuery,
+    per_page: u64,
+    mut take: impl FnMut(Vec<Vm>, Option<u64>, usize) -> bool,
+) -> ApiResult<()> {
     let mut offset = 0;
     for _ in 0..MAX_PAGES {
-        let page = list_vms(api, &VmQuery { offset, limit: per_page, tag: None, ..query.clone() }).await?;
+        let page =
+            list_vms(api, &VmQuery { offset, limit: per_page, tag: None, ..query.clone() }).await?;
         let read = page.items.len() as u64;
         let more = page.has_next() && read > 0;
         if !take(page.items, page.total, page.skipped) || !more {
@@ -55,7 +61,11 @@ pub async fn tagged_page(
     last_sent_at: Option<f64>,
 ) -> ApiResult<Page<Vm>> {
     let asked_at = js_sys::Date::now();
-    let kept = last.try_update_value(|read| read.as_mut().and_then(|read| read.page_for(query, &tagged, asked_at, REFOCUS_AFTER_MS, last_sent_at)));
+    let kept = last.try_update_value(|read| {
+        read.as_mut().and_then(|read| {
+            read.page_for(query, &tagged, asked_at, REFOCUS_AFTER_MS, last_sent_at)
+        })
+    });
     if let Some(page) = kept.flatten() {
         return Ok(page);
     }
@@ -76,7 +86,12 @@ pub async fn tagged_page(
 /// names one VM, or a view of `view_size` VMs small enough for one request,
 /// are found by reading the view until every one of them is found, or to
 /// its end.
-async fn read_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>, view_size: Option<u64>) -> ApiResult<(Vec<Vm>, usize, Option<u64>)> {
+async fn read_tagged(
+    api: &Api,
+    query: &VmQuery,
+    tagged: &BTreeSet<String>,
+    view_size: Option<u64>,
+) -> ApiResult<(Vec<Vm>, usize, Option<u64>)> {
     let mut found = Vec::new();
     let mut skipped = 0;
     let mut size = None;
@@ -86,7 +101,8 @@ async fn read_tagged(api: &Api, query: &VmQuery, tagged: &BTreeSet<String>, view
     match tag_reads(query, tagged.len(), view_size, READS_AT_ONCE) {
         TagReads::ById => {
             let reads = tagged.iter().filter(|id| is_id(id)).map(|id| read_one(api, query, id));
-            let pages: Vec<Page<Vm>> = stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
+            let pages: Vec<Page<Vm>> =
+                stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
             for page in pages {
                 skipped += page.skipped;
                 found.extend(page.items);

@@ -6,7 +6,9 @@
 
 use crate::api::vms::get_vm;
 use crate::api::READS_AT_ONCE;
-use crate::components::{focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmMarks, VmTags};
+use crate::components::{
+    focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmMarks, VmTags,
+};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use futures::stream::{self, StreamExt, TryStreamExt};
 use leptos::prelude::*;
@@ -27,7 +29,9 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
     let Some(store) = use_pins() else { return ().into_any() };
     let marks = VmMarks::of_account();
     let order = Memo::new(move |_| store.pins.with(|p| p.ids().to_vec()));
-    let shown = Memo::new(move |_| query.with(|q| !q.has_filters() && q.offset == 0) && order.with(|o| !o.is_empty()));
+    let shown = Memo::new(move |_| {
+        query.with(|q| !q.has_filters() && q.offset == 0) && order.with(|o| !o.is_empty())
+    });
     // Read by the set of ids: a new order reads nothing again.
     let read = use_data_with_options(
         move || shown.get().then(|| order.with(|o| o.iter().cloned().collect::<BTreeSet<_>>())),
@@ -44,7 +48,9 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
             });
             stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await
         },
-        UseDataOptions::default().poll_while(|found: &Vec<(String, Pinned)>| found.iter().any(|(_, p)| matches!(p, Pinned::Here(vm) if vm.locked))),
+        UseDataOptions::default().poll_while(|found: &Vec<(String, Pinned)>| {
+            found.iter().any(|(_, p)| matches!(p, Pinned::Here(vm) if vm.locked))
+        }),
     );
     let dragged = RwSignal::new(None::<String>);
     let moved = RwSignal::new(String::new());
@@ -73,7 +79,16 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
 }
 
 #[component]
-fn PinnedRow(id: String, store: PinStore, marks: VmMarks, place: Memo<usize>, count: Signal<usize>, vm: Memo<Option<Pinned>>, dragged: RwSignal<Option<String>>, moved: RwSignal<String>) -> impl IntoView {
+fn PinnedRow(
+    id: String,
+    store: PinStore,
+    marks: VmMarks,
+    place: Memo<usize>,
+    count: Signal<usize>,
+    vm: Memo<Option<Pinned>>,
+    dragged: RwSignal<Option<String>>,
+    moved: RwSignal<String>,
+) -> impl IntoView {
     let name = Memo::new({
         let id = id.clone();
         move |_| match vm.get() {
@@ -89,7 +104,12 @@ fn PinnedRow(id: String, store: PinStore, marks: VmMarks, place: Memo<usize>, co
             store.pins.update(|p| p.step(&id, by));
             let at = store.pins.with_untracked(|p| p.place(&id)).unwrap_or_default();
             let total = count.get_untracked();
-            moved.set(vmdeck_core::tf!(t::MOVED_TO, name = name.get_untracked(), n = at + 1, total = total));
+            moved.set(vmdeck_core::tf!(
+                t::MOVED_TO,
+                name = name.get_untracked(),
+                n = at + 1,
+                total = total
+            ));
             focus_arrow("pin", &id, by, at, total);
         }
     };

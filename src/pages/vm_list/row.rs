@@ -3,7 +3,10 @@
 
 use super::actions::{Ask, ListActions};
 use super::transfer::TransferCell;
-use crate::components::{use_protection, ActionButton, PinButton, PinStore, ProtectedBadge, Protection, StatusBadge, TagStore, VmTags};
+use crate::components::{
+    use_protection, ActionButton, PinButton, PinStore, ProtectedBadge, Protection, StatusBadge,
+    TagStore, VmTags,
+};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::route::VmTab;
@@ -21,9 +24,17 @@ pub(super) struct RowMarks {
 }
 
 #[component]
-pub(super) fn VmRow(vm: RwSignal<Vm>, columns: StoredValue<Vec<Column>>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks, #[prop(optional)] again: bool) -> impl IntoView {
+pub(super) fn VmRow(
+    vm: RwSignal<Vm>,
+    columns: StoredValue<Vec<Column>>,
+    actions: ListActions,
+    page_ids: Memo<Vec<String>>,
+    marks: RowMarks,
+    #[prop(optional)] again: bool,
+) -> impl IntoView {
     // A VM shown a second time (in another tag's group) has no ids of its own.
-    let row_id = move || vm.with(|vm| vm.id.as_ref().filter(|_| !again).map(|id| format!("vm-row-{id}")));
+    let row_id =
+        move || vm.with(|vm| vm.id.as_ref().filter(|_| !again).map(|id| format!("vm-row-{id}")));
     view! {
         <tr id=row_id class:is-busy=move || vm.with(|vm| vm.locked)>
             {move || vm.with(|vm| {
@@ -84,9 +95,21 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
     };
     // One concrete type a cell: a thousand rows of boxed cells draw slower.
     let content = match column {
-        Column::Status => return EitherOf4::A(view! { <td data-label=label><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td> }),
-        Column::Tags => return EitherOf4::B(view! { <td class=class data-label=label><VmTags vm=id.to_owned() store=marks.tags/></td> }),
-        Column::Transfer => return EitherOf4::D(view! { <td class="cell-transfer" data-label=label><TransferCell id=id.to_owned()/></td> }),
+        Column::Status => {
+            return EitherOf4::A(
+                view! { <td data-label=label><StatusBadge status=vm.status.clone() locked=vm.locked suspended=vm.suspended/></td> },
+            )
+        }
+        Column::Tags => {
+            return EitherOf4::B(
+                view! { <td class=class data-label=label><VmTags vm=id.to_owned() store=marks.tags/></td> },
+            )
+        }
+        Column::Transfer => {
+            return EitherOf4::D(
+                view! { <td class="cell-transfer" data-label=label><TransferCell id=id.to_owned()/></td> },
+            )
+        }
         Column::Memory => text(vm.memory_mb.map(format_memory)),
         Column::Cpus => text(vm.cpus.map(integer)),
         Column::CpuShares => text(vm.cpu_shares.map(integer)),
@@ -95,8 +118,12 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
         Column::DiskType => text(vm.disk_type.clone()),
         Column::Os => text(vm.os_name()),
         Column::Template => text(vm.template_label.clone().or_else(|| vm.template_id.clone())),
-        Column::Addresses => text((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", "))),
-        Column::Location => text(vm.location_id.as_ref().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l))),
+        Column::Addresses => {
+            text((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", ")))
+        }
+        Column::Location => {
+            text(vm.location_id.as_ref().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l)))
+        }
         Column::Type => text(vm.vm_type.as_ref().map(|kind| kind.label().to_owned())),
         Column::Note => text(vm.note.clone()),
         Column::Created => text(vm.created_at.as_deref().map(crate::i18n::service_moment)),

@@ -11,11 +11,10 @@ use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::changes::{Change, Seen, SeenVm, VmChange};
+use vmdeck_core::i18n::shell as t;
 use vmdeck_core::time::Precision;
 use vmdeck_core::vm::query::VmQuery;
-use vmdeck_core::i18n::shell as t;
 use vmdeck_core::{Page, Vm};
-
 
 /// The changes since the last visit, once the list's first page of this
 /// visit is in; the record is brought up to date with every page.
@@ -31,7 +30,8 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
             let Some(page) = page else { return };
             let now: Vec<SeenVm> = page.items.iter().filter_map(SeenVm::of).collect();
             // The view is the whole account: no filter, and every VM on it.
-            let whole = query.with_untracked(|q| !q.has_filters() && q.offset == 0) && page.total.is_some_and(|t| t <= page.items.len() as u64);
+            let whole = query.with_untracked(|q| !q.has_filters() && q.offset == 0)
+                && page.total.is_some_and(|t| t <= page.items.len() as u64);
             let mut seen: Seen = storage::read(Store::Browser, &key).unwrap_or_default();
             if !compared.get_value() {
                 compared.set_value(true);

@@ -7,16 +7,22 @@ use super::Row;
 use crate::components::{use_pins, use_protection, use_tags, EmptyState};
 use leptos::prelude::*;
 use leptos_router::components::A;
+use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::sort::Order;
-use vmdeck_core::i18n::{common as c, shell as t};
-
 
 /// The table with `columns` after the name. A change of columns draws it
 /// anew: the rows then need not each watch which columns there are.
 #[component]
-pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, columns: Memo<Columns>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoView {
+pub fn VmTable(
+    rows: RwSignal<Vec<Row>>,
+    query: Memo<VmQuery>,
+    columns: Memo<Columns>,
+    go: Callback<VmQuery>,
+    actions: ListActions,
+    page_ids: Memo<Vec<String>>,
+) -> impl IntoView {
     let marks = RowMarks { protection: use_protection(), pins: use_pins(), tags: use_tags() };
     let grouped = Memo::new(move |_| query.with(|q| q.group_by_tag));
     // Effects run after the view is in the document: the rows are there by then.
@@ -32,7 +38,13 @@ pub fn VmTable(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, columns: Memo<Col
     }
 }
 
-fn heading(title: &'static str, sort: Option<&'static str>, class: Option<&'static str>, query: Memo<VmQuery>, go: Callback<VmQuery>) -> AnyView {
+fn heading(
+    title: &'static str,
+    sort: Option<&'static str>,
+    class: Option<&'static str>,
+    query: Memo<VmQuery>,
+    go: Callback<VmQuery>,
+) -> AnyView {
     let Some(field) = sort else {
         return view! { <th scope="col" class=class>{title}</th> }.into_any();
     };
@@ -61,9 +73,29 @@ fn heading(title: &'static str, sort: Option<&'static str>, class: Option<&'stat
 }
 
 #[component]
-fn TableOf(rows: RwSignal<Vec<Row>>, query: Memo<VmQuery>, grouped: Memo<bool>, columns: StoredValue<Vec<Column>>, go: Callback<VmQuery>, actions: ListActions, page_ids: Memo<Vec<String>>, marks: RowMarks) -> impl IntoView {
+fn TableOf(
+    rows: RwSignal<Vec<Row>>,
+    query: Memo<VmQuery>,
+    grouped: Memo<bool>,
+    columns: StoredValue<Vec<Column>>,
+    go: Callback<VmQuery>,
+    actions: ListActions,
+    page_ids: Memo<Vec<String>>,
+    marks: RowMarks,
+) -> impl IntoView {
     let headers = columns.with_value(|columns| {
-        columns.iter().map(|column| heading(column.title().get(), column.sort_field(), column.numeric().then_some("num"), query, go)).collect_view()
+        columns
+            .iter()
+            .map(|column| {
+                heading(
+                    column.title().get(),
+                    column.sort_field(),
+                    column.numeric().then_some("num"),
+                    query,
+                    go,
+                )
+            })
+            .collect_view()
     });
     view! {
         <div class="table-wrap">

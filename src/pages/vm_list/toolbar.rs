@@ -1,19 +1,19 @@
 //! Search, the filter bar and the sort choice, all of it written to the URL.
 
+use crate::components::{use_tags, ToggleButton};
 use crate::deploy::use_deploy;
 use crate::kept::Kept;
-use vmdeck_core::vm::columns::Columns;
 use gloo_timers::callback::Timeout;
-use crate::components::{use_tags, ToggleButton};
-use vmdeck_core::vm::tags::Tag;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
+use serde_json::Value;
+use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::sort::{sort_label, Order, SORT_FIELDS};
-use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::vm::tags::Tag;
 use vmdeck_core::{VmStatus, VmType};
-use serde_json::Value;
 
 /// While typing, at most one search per this many milliseconds: a key after
 /// a pause is searched for at once, and the text typed since the last search
@@ -26,14 +26,23 @@ const SEARCH_TYPING_MS: f64 = 1_500.0;
 
 /// Search, the filter bar and the sort choice.
 #[component]
-pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>, columns: Memo<Columns>, remembered: Kept<Columns>) -> impl IntoView {
+pub fn Toolbar(
+    query: Memo<VmQuery>,
+    go: Callback<VmQuery>,
+    columns: Memo<Columns>,
+    remembered: Kept<Columns>,
+) -> impl IntoView {
     let deploy = use_deploy();
     let navigate = StoredValue::new_local(use_navigate());
     // Which text filter the search box writes: host names unless the URL says labels.
-    let by_label = RwSignal::new(query.with_untracked(|q| q.filter("label").is_some() && q.filter("hostname").is_none()));
+    let by_label = RwSignal::new(
+        query.with_untracked(|q| q.filter("label").is_some() && q.filter("hostname").is_none()),
+    );
     let draft = RwSignal::new(None::<String>);
     let pending = StoredValue::new_local(None::<Timeout>);
-    let search_text = move || draft.get().unwrap_or_else(|| query.with(|q| q.search_text(by_label.get()).to_owned()));
+    let search_text = move || {
+        draft.get().unwrap_or_else(|| query.with(|q| q.search_text(by_label.get()).to_owned()))
+    };
     let last_search = StoredValue::new_local(f64::NEG_INFINITY);
     // `typing`: sent while the text is being typed, so it takes the place of
     // the search before it in the history if that was typed too.
@@ -45,7 +54,9 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>, columns: Memo<Column
         let replace = typing && now - last_search.get_value() < SEARCH_TYPING_MS;
         last_search.set_value(now);
         if next != query.get_untracked() {
-            navigate.with_value(|nav| nav(&next.href(), NavigateOptions { replace, ..Default::default() }));
+            navigate.with_value(|nav| {
+                nav(&next.href(), NavigateOptions { replace, ..Default::default() })
+            });
         }
     };
     let apply = move |text: String| search(text, false);
@@ -62,7 +73,15 @@ pub fn Toolbar(query: Memo<VmQuery>, go: Callback<VmQuery>, columns: Memo<Column
     };
     let filter_count = move || query.with(VmQuery::other_filter_count);
     let show_filters = RwSignal::new(filter_count() > 0);
-    let locations = move || deploy.with(|d| d.catalogue.locations.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>());
+    let locations = move || {
+        deploy.with(|d| {
+            d.catalogue
+                .locations
+                .iter()
+                .map(|c| (c.id.clone(), c.label.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
 
     view! {
         <div class="toolbar">
@@ -167,7 +186,9 @@ fn TagFilter(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
     let Some(store) = use_tags() else { return ().into_any() };
     let choices = Memo::new(move |_| {
         let mut choices = store.in_use();
-        if let Some(current) = query.with(|q| q.tag.clone()).filter(|tag| choices.iter().all(|(t, _)| t != tag)) {
+        if let Some(current) =
+            query.with(|q| q.tag.clone()).filter(|tag| choices.iter().all(|(t, _)| t != tag))
+        {
             choices.insert(0, (current, 0));
         }
         choices
@@ -197,14 +218,20 @@ fn owned(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 
 /// The statuses to filter by, named as the table's badges name them.
 fn status_options() -> Vec<(String, String)> {
-    ["online", "offline", "unbuilt", "recovery"].iter().map(|v| ((*v).to_owned(), VmStatus::parse(Some(&Value::from(*v))).label().to_owned())).collect()
+    ["online", "offline", "unbuilt", "recovery"]
+        .iter()
+        .map(|v| ((*v).to_owned(), VmStatus::parse(Some(&Value::from(*v))).label().to_owned()))
+        .collect()
 }
 
 /// The types to filter by, named as the table names them.
 fn type_options() -> Vec<(String, String)> {
     ["standard", "autoscaled", "balancer", "balancer_failover", "firewall"]
         .iter()
-        .filter_map(|v| VmType::parse(Some(&Value::from(*v))).map(|kind| ((*v).to_owned(), kind.label().to_owned())))
+        .filter_map(|v| {
+            VmType::parse(Some(&Value::from(*v)))
+                .map(|kind| ((*v).to_owned(), kind.label().to_owned()))
+        })
         .collect()
 }
 
@@ -234,7 +261,13 @@ fn FilterSelect(
 
 /// A typed filter, applied on Enter or when the field is left.
 #[component]
-fn FilterText(query: Memo<VmQuery>, go: Callback<VmQuery>, name: &'static str, label: &'static str, numeric: bool) -> impl IntoView {
+fn FilterText(
+    query: Memo<VmQuery>,
+    go: Callback<VmQuery>,
+    name: &'static str,
+    label: &'static str,
+    numeric: bool,
+) -> impl IntoView {
     let id = format!("filter-{name}");
     let label_for = id.clone();
     let apply = move |value: String| {

@@ -43,7 +43,11 @@ impl ListTransfer {
             page.with(|page| {
                 let vms = page.iter().flat_map(|p| &p.items);
                 vms.filter_map(|vm| {
-                    let allowance = deploy.with(|d| plan_of_vm(&d.catalogue.plans, vm.memory_mb?, vm.cpus?, vm.disks_size_gb?)?.transfer.clone())?;
+                    let allowance = deploy.with(|d| {
+                        plan_of_vm(&d.catalogue.plans, vm.memory_mb?, vm.cpus?, vm.disks_size_gb?)?
+                            .transfer
+                            .clone()
+                    })?;
                     Some((vm.id.clone()?, allowance))
                 })
                 .collect::<Vec<_>>()
@@ -58,7 +62,10 @@ impl ListTransfer {
                         let api = api.clone();
                         async move {
                             let month = match bw_stats(&api, &id, "-1M").await {
-                                Ok(report) => Month::Counted(allowance.clone(), usage(&report, &allowance, now)),
+                                Ok(report) => Month::Counted(
+                                    allowance.clone(),
+                                    usage(&report, &allowance, now),
+                                ),
                                 Err(_) => Month::Unread,
                             };
                             (id, month)

@@ -13,7 +13,9 @@ use vmdeck_core::vm::views::{ViewForm, MAX_VIEWS};
 
 #[component]
 pub fn ViewsMenu(query: Memo<VmQuery>) -> impl IntoView {
-    let (Some(store), Some(actions)) = (use_views(), use_context::<ListActions>()) else { return ().into_any() };
+    let (Some(store), Some(actions)) = (use_views(), use_context::<ListActions>()) else {
+        return ().into_any();
+    };
     let current = Memo::new(move |_| query.with(VmQuery::href));
     let views = Memo::new(move |_| store.views.with(|v| v.list().to_vec()));
     let menu = NodeRef::<leptos::html::Details>::new();
@@ -54,11 +56,19 @@ pub fn ViewsMenu(query: Memo<VmQuery>) -> impl IntoView {
 #[component]
 pub fn SaveView(query: Memo<VmQuery>, open: RwSignal<bool>) -> impl IntoView {
     let Some(store) = use_views() else { return ().into_any() };
-    let form = use_form_with_options("view", ViewForm::default(), UseFormOptions::default().check(ViewForm::errors));
+    let form = use_form_with_options(
+        "view",
+        ViewForm::default(),
+        UseFormOptions::default().check(ViewForm::errors),
+    );
     let name = form.text("name", |f| &f.name, |f| &mut f.name);
     let full = RwSignal::new(false);
-    let replaces = Memo::new(move |_| form.with(|f| store.views.with(|v| v.named(&f.name).map(|v| v.name.clone()))));
-    let address = Signal::derive(move || format!("{}{}", window().location().origin().unwrap_or_default(), query.with(VmQuery::href)));
+    let replaces = Memo::new(move |_| {
+        form.with(|f| store.views.with(|v| v.named(&f.name).map(|v| v.name.clone())))
+    });
+    let address = Signal::derive(move || {
+        format!("{}{}", window().location().origin().unwrap_or_default(), query.with(VmQuery::href))
+    });
     let submit = Callback::new(move |f: ViewForm| {
         let saved = store.views.update(|v| v.save(&f.name, &query.get_untracked().href()));
         full.set(!saved);

@@ -6,16 +6,19 @@
 
 mod store;
 
-use crate::components::{download_file, my_address, save_my_address, saved_sets, use_pins, use_protection, use_tags, use_views, write_saved_sets};
+use crate::components::{
+    download_file, my_address, save_my_address, saved_sets, use_pins, use_protection, use_tags,
+    use_views, write_saved_sets,
+};
 use crate::kept::Kept;
 use crate::session::{use_session, Session};
 use crate::storage::keys;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use vmdeck_core::i18n::{common as c, integer, workspace as t, Text};
 use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::workspace::{Merge, Part, Parts, Workspace, MAX_FILE_BYTES};
+use wasm_bindgen::JsCast;
 
 /// Where each thing the panel keeps lives, and the stores a file merges into.
 #[derive(Clone, Copy)]
@@ -94,7 +97,12 @@ enum Taking {
 pub fn WorkspacePage() -> impl IntoView {
     let session = use_session();
     let stores = Stores::new();
-    let who = move || session.credentials().map(|c| (c.account_id.clone(), c.host(), c.base_url.clone())).unwrap_or_default();
+    let who = move || {
+        session
+            .credentials()
+            .map(|c| (c.account_id.clone(), c.host(), c.base_url.clone()))
+            .unwrap_or_default()
+    };
     let current = move || {
         let (account, _, api) = who();
         Workspace::new(js_sys::Date::now() as u64, &api, &account, stores.parts())
@@ -105,14 +113,20 @@ pub fn WorkspacePage() -> impl IntoView {
 
     let export = move |_| {
         let workspace = current();
-        let day = vmdeck_core::time::iso_from_millis(workspace.exported as f64).chars().take(10).collect::<String>();
+        let day = vmdeck_core::time::iso_from_millis(workspace.exported as f64)
+            .chars()
+            .take(10)
+            .collect::<String>();
         let name = format!("vmdeck-workspace-{}-{day}.json", file_safe(&workspace.account));
         if let Err(error) = download_file(&name, "application/json", &workspace.to_file_text()) {
             taking.set(Some(Taking::Refused(error)));
         }
     };
     let choose = move |ev: leptos::ev::Event| {
-        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
         let Some(file) = input.files().and_then(|files| files.get(0)) else {
             taking.set(Some(Taking::Refused(t::NOT_A_FILE.get().to_owned())));
             return;
@@ -120,12 +134,17 @@ pub fn WorkspacePage() -> impl IntoView {
         // Chosen again, the same file is read again.
         input.set_value("");
         if file.size() > MAX_FILE_BYTES as f64 {
-            taking.set(Some(Taking::Refused(vmdeck_core::workspace::WorkspaceError::TooLarge.message())));
+            taking.set(Some(Taking::Refused(
+                vmdeck_core::workspace::WorkspaceError::TooLarge.message(),
+            )));
             return;
         }
         taking.set(Some(Taking::Reading));
         leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|text| text.as_string());
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|text| text.as_string());
             let next = match text.map(|text| Workspace::read(&text)) {
                 None => Taking::Refused(t::NOT_A_FILE.get().to_owned()),
                 Some(Err(error)) => Taking::Refused(error.message()),
@@ -206,7 +225,8 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
     fn count<P: Part>(part: &P) -> (Text, Option<String>) {
         (P::NAME.label, Some(integer(part.entries() as i64)))
     }
-    move || counted.with(|parts| {
+    move || {
+        counted.with(|parts| {
         let columns = if parts.columns.is_default() { t::COLUMNS_DEFAULT.get().to_owned() } else { integer(parts.columns.list().len() as i64) };
         let per_account = [
             count(&parts.tags),
@@ -237,9 +257,13 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
             </div>
         }
     })
+    }
 }
 
 /// An account id as part of a file name: letters, digits, `-` and `_`.
 fn file_safe(text: &str) -> String {
-    text.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).take(40).collect()
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .take(40)
+        .collect()
 }

@@ -27,7 +27,10 @@ enum Step {
 }
 
 #[component]
-pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), Workspace>) -> impl IntoView {
+pub(super) fn StoreCard(
+    taking: RwSignal<Option<Taking>>,
+    current: Callback<(), Workspace>,
+) -> impl IntoView {
     let deploy = use_deploy();
     let session = use_session();
     let brand = use_brand();
@@ -44,7 +47,11 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
         let Some(store) = store.get_untracked() else { return };
         let file = current.run(());
         step.set(Some(Step::Saving));
-        let sent = Api::call(session, move |api| async move { store_workspace(&api, &store, &file).await });
+        let sent =
+            Api::call(
+                session,
+                move |api| async move { store_workspace(&api, &store, &file).await },
+            );
         leptos::task::spawn_local(async move {
             let next = match sent.await {
                 Ok(()) => Step::Saved { at_ms: js_sys::Date::now() },
@@ -56,13 +63,17 @@ pub(super) fn StoreCard(taking: RwSignal<Option<Taking>>, current: Callback<(), 
     let read = move |_| {
         let Some(store) = store.get_untracked() else { return };
         step.set(Some(Step::Reading));
-        let asked = Api::call(session, move |api| async move { stored_workspace(&api, &store).await });
+        let asked =
+            Api::call(session, move |api| async move { stored_workspace(&api, &store).await });
         leptos::task::spawn_local(async move {
             match asked.await {
                 Ok(Some(file)) => {
                     // Shown as a file chosen here is, merged into what is kept now.
                     let merge = file.merge_into(&current.run(()));
-                    taking.try_set(Some(Taking::Preview { file: Box::new(file), merge: Box::new(merge) }));
+                    taking.try_set(Some(Taking::Preview {
+                        file: Box::new(file),
+                        merge: Box::new(merge),
+                    }));
                     step.try_set(None);
                 }
                 Ok(None) => _ = step.try_set(Some(Step::NoneKept)),

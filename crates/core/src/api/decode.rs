@@ -20,14 +20,41 @@ pub struct DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::tf!(t::DECODE_EXPECTED_FOUND, expected = words(self.expected), found = words(self.found)))
+        f.write_str(&crate::tf!(
+            t::DECODE_EXPECTED_FOUND,
+            expected = words(self.expected),
+            found = words(self.found)
+        ))
     }
 }
 
 /// Words of a [`DecodeError`] in the panel's language: the catalogue's
 /// `DECODE_` entry with this English, or the words as they are.
 fn words(english: &'static str) -> &'static str {
-    const WORDS: [crate::i18n::Text; 22] = [t::DECODE_ACCOUNTS, t::DECODE_LOGIN_TOKEN, t::DECODE_NULL, t::DECODE_BOOLEAN, t::DECODE_NUMBER, t::DECODE_STRING, t::DECODE_LIST, t::DECODE_OBJECT, t::DECODE_OBJECT_WITHOUT_LIST, t::DECODE_CPU_USAGE, t::DECODE_CPU_USAGE_NUMBERS, t::DECODE_NETWORK_USAGE, t::DECODE_FIREWALL_RULE, t::DECODE_FIREWALL_RULES, t::DECODE_IP_ADDRESSES, t::DECODE_DISKS, t::DECODE_NETWORK_INTERFACE, t::DECODE_NETWORK_INTERFACES, t::DECODE_SNAPSHOTS, t::DECODE_VIRTUAL_MACHINE, t::DECODE_VIRTUAL_MACHINES, t::DECODE_MOUNTED_ISO];
+    const WORDS: [crate::i18n::Text; 22] = [
+        t::DECODE_ACCOUNTS,
+        t::DECODE_LOGIN_TOKEN,
+        t::DECODE_NULL,
+        t::DECODE_BOOLEAN,
+        t::DECODE_NUMBER,
+        t::DECODE_STRING,
+        t::DECODE_LIST,
+        t::DECODE_OBJECT,
+        t::DECODE_OBJECT_WITHOUT_LIST,
+        t::DECODE_CPU_USAGE,
+        t::DECODE_CPU_USAGE_NUMBERS,
+        t::DECODE_NETWORK_USAGE,
+        t::DECODE_FIREWALL_RULE,
+        t::DECODE_FIREWALL_RULES,
+        t::DECODE_IP_ADDRESSES,
+        t::DECODE_DISKS,
+        t::DECODE_NETWORK_INTERFACE,
+        t::DECODE_NETWORK_INTERFACES,
+        t::DECODE_SNAPSHOTS,
+        t::DECODE_VIRTUAL_MACHINE,
+        t::DECODE_VIRTUAL_MACHINES,
+        t::DECODE_MOUNTED_ISO,
+    ];
     WORDS.iter().find(|text| text.en == english).map_or(english, |text| text.get())
 }
 
@@ -71,9 +98,9 @@ pub fn flag(value: Option<&Value>) -> Option<bool> {
 /// A whole number sent as a number or as a string of digits.
 pub fn int(value: Option<&Value>) -> Option<i64> {
     match value? {
-        Value::Number(n) => n
-            .as_i64()
-            .or_else(|| n.as_f64().filter(|x| x.fract() == 0.0 && x.abs() < 9.0e15).map(|x| x as i64)),
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64().filter(|x| x.fract() == 0.0 && x.abs() < 9.0e15).map(|x| x as i64)
+        }),
         Value::String(s) => {
             let s = s.trim();
             s.parse::<i64>().ok().or_else(|| {

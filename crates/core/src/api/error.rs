@@ -130,17 +130,24 @@ impl ApiError {
             Self::NotFound(_) => Some(404),
             Self::PreconditionFailed(_) => Some(412),
             Self::Validation(_) => Some(422),
-            Self::Rejected { status, .. } | Self::Server { status, .. } | Self::Malformed { status, .. } => {
-                Some(*status)
-            }
-            Self::Unreachable { .. } | Self::Timeout { .. } | Self::Invalid(_) | Self::PartNotLoaded { .. } | Self::PanelUpdated { .. } => None,
+            Self::Rejected { status, .. }
+            | Self::Server { status, .. }
+            | Self::Malformed { status, .. } => Some(*status),
+            Self::Unreachable { .. }
+            | Self::Timeout { .. }
+            | Self::Invalid(_)
+            | Self::PartNotLoaded { .. }
+            | Self::PanelUpdated { .. } => None,
         }
     }
 
     /// The server's messages, where it sent any.
     pub fn messages(&self) -> Option<&ErrorMessages> {
         match self {
-            Self::Forbidden(m) | Self::NotFound(m) | Self::PreconditionFailed(m) | Self::Validation(m) => Some(m),
+            Self::Forbidden(m)
+            | Self::NotFound(m)
+            | Self::PreconditionFailed(m)
+            | Self::Validation(m) => Some(m),
             Self::Rejected { messages, .. } | Self::Server { messages, .. } => Some(messages),
             _ => None,
         }
@@ -149,7 +156,10 @@ impl ApiError {
     /// The server's messages, to take apart (see `forms::split`).
     pub fn messages_mut(&mut self) -> Option<&mut ErrorMessages> {
         match self {
-            Self::Forbidden(m) | Self::NotFound(m) | Self::PreconditionFailed(m) | Self::Validation(m) => Some(m),
+            Self::Forbidden(m)
+            | Self::NotFound(m)
+            | Self::PreconditionFailed(m)
+            | Self::Validation(m) => Some(m),
             Self::Rejected { messages, .. } | Self::Server { messages, .. } => Some(messages),
             _ => None,
         }
@@ -166,7 +176,9 @@ impl fmt::Display for ApiError {
             }
         };
         match self {
-            Self::Unreachable { base_url } => f.write_str(&crate::tf!(t::ERR_UNREACHABLE, base_url = base_url)),
+            Self::Unreachable { base_url } => {
+                f.write_str(&crate::tf!(t::ERR_UNREACHABLE, base_url = base_url))
+            }
             Self::Timeout { base_url, seconds } => {
                 f.write_str(&crate::tf!(t::ERR_TIMEOUT, base_url = base_url, seconds = seconds))
             }
@@ -189,8 +201,12 @@ impl fmt::Display for ApiError {
                 f.write_str(&crate::tf!(t::ERR_MALFORMED, status = status, detail = detail))
             }
             Self::Invalid(why) => f.write_str(why),
-            Self::PartNotLoaded { part } => f.write_str(&crate::tf!(t::ERR_PART_NOT_LOADED, part = part)),
-            Self::PanelUpdated { part } => f.write_str(&crate::tf!(t::ERR_PANEL_UPDATED, part = part)),
+            Self::PartNotLoaded { part } => {
+                f.write_str(&crate::tf!(t::ERR_PART_NOT_LOADED, part = part))
+            }
+            Self::PanelUpdated { part } => {
+                f.write_str(&crate::tf!(t::ERR_PANEL_UPDATED, part = part))
+            }
         }
     }
 }
@@ -287,7 +303,11 @@ fn strings(items: &[Value]) -> Vec<String> {
 
 fn looks_like_html(body: &str) -> bool {
     let head: String = body.chars().take(200).collect::<String>().to_ascii_lowercase();
-    head.starts_with('<') && (head.contains("<html") || head.contains("<!doctype") || head.contains("<body") || head.contains("<h1"))
+    head.starts_with('<')
+        && (head.contains("<html")
+            || head.contains("<!doctype")
+            || head.contains("<body")
+            || head.contains("<h1"))
 }
 
 /// The first `max` characters of a text on one line, for showing in an error.
@@ -325,7 +345,8 @@ mod tests {
         assert!(!html.contains("<h1>"), "{html}");
         assert!(said(r#"{"virtual_machine": {"id": "4"#).contains("cut short"));
         assert!(said(r#"{"id": 4,}"#).contains("the JSON is broken"));
-        assert!(said("Service temporarily overloaded").contains("it is not JSON: “Service temporarily overloaded”"));
+        assert!(said("Service temporarily overloaded")
+            .contains("it is not JSON: “Service temporarily overloaded”"));
     }
 
     #[test]
@@ -374,10 +395,17 @@ mod tests {
             ApiError::from_response(400, r#"{"errors":{"label":["blank"]}}"#, None),
             ApiError::Validation(_)
         ));
-        assert!(matches!(ApiError::from_response(400, "bad", None), ApiError::Rejected { status: 400, .. }));
+        assert!(matches!(
+            ApiError::from_response(400, "bad", None),
+            ApiError::Rejected { status: 400, .. }
+        ));
         assert_eq!(
             ApiError::from_response(503, "", Some("7")),
-            ApiError::Server { status: 503, messages: ErrorMessages::default(), retry_after: Some(7) }
+            ApiError::Server {
+                status: 503,
+                messages: ErrorMessages::default(),
+                retry_after: Some(7)
+            }
         );
     }
 
@@ -414,10 +442,20 @@ mod spanish_tests {
     #[test]
     fn errors_in_spanish() {
         let _spanish = crate::i18n::LocaleGuard::spanish();
-        assert_eq!(ApiError::Unauthorized.to_string(), "Tu sesión ha caducado o se ha rechazado el token.");
-        let server = ApiError::Server { status: 503, messages: ErrorMessages::default(), retry_after: Some(30) };
+        assert_eq!(
+            ApiError::Unauthorized.to_string(),
+            "Tu sesión ha caducado o se ha rechazado el token."
+        );
+        let server = ApiError::Server {
+            status: 503,
+            messages: ErrorMessages::default(),
+            retry_after: Some(30),
+        };
         assert_eq!(server.to_string(), "El servicio tuvo un problema (HTTP 503). Pide volver a intentarlo dentro de 30 segundos.");
-        let decode = ApiError::from_decode(200, DecodeError { expected: "a list of virtual machines", found: "a number" });
+        let decode = ApiError::from_decode(
+            200,
+            DecodeError { expected: "a list of virtual machines", found: "a number" },
+        );
         assert_eq!(decode.to_string(), "El servicio ha enviado una respuesta que no se ha podido leer (HTTP 200): se esperaba una lista de máquinas virtuales y ha llegado un número");
     }
 }

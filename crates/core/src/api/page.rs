@@ -88,7 +88,10 @@ mod tests {
             "x-page" => Some("two".into()),
             _ => None,
         });
-        assert_eq!(info, PageInfo { total: Some(230), total_pages: None, page: None, per_page: Some(50) });
+        assert_eq!(
+            info,
+            PageInfo { total: Some(230), total_pages: None, page: None, per_page: Some(50) }
+        );
     }
 
     #[test]

@@ -95,12 +95,20 @@ pub fn vm_part(account: &str, vm_id: &str, part: VmPart) -> Result<String, ApiEr
 
 /// `.../virtual_machine/<vm>/segregation/<target>`
 pub fn segregation(account: &str, vm_id: &str, target: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/segregation/{}", vm(account, vm_id)?, checked_id(target, t::WHAT_VIRTUAL_MACHINE)?))
+    Ok(format!(
+        "{}/segregation/{}",
+        vm(account, vm_id)?,
+        checked_id(target, t::WHAT_VIRTUAL_MACHINE)?
+    ))
 }
 
 /// `.../virtual_machine/<vm>/iso/<join>`: one mounted ISO.
 pub fn mounted_iso(account: &str, vm_id: &str, join: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/{}", vm_part(account, vm_id, VmPart::Iso)?, checked_id(join, t::WHAT_MOUNTED_ISO)?))
+    Ok(format!(
+        "{}/{}",
+        vm_part(account, vm_id, VmPart::Iso)?,
+        checked_id(join, t::WHAT_MOUNTED_ISO)?
+    ))
 }
 
 /// `/account/<account>/network_interfaces`: every interface of the account.
@@ -115,7 +123,10 @@ pub fn account_ips(account: &str) -> String {
 
 /// `/account/<account>/network_interface/<nic>`
 pub fn nic(account: &str, nic: &str) -> Result<String, ApiError> {
-    Ok(format!("/account/{account}/network_interface/{}", checked_id(nic, t::WHAT_NETWORK_INTERFACE)?))
+    Ok(format!(
+        "/account/{account}/network_interface/{}",
+        checked_id(nic, t::WHAT_NETWORK_INTERFACE)?
+    ))
 }
 
 /// What hangs off an interface's path.
@@ -149,7 +160,11 @@ pub fn firewall_rule(account: &str, rule: &str) -> Result<String, ApiError> {
 
 /// `.../network_interface/<nic>/ip_address/<ip>`
 pub fn nic_ip(account: &str, nic_id: &str, ip: &str) -> Result<String, ApiError> {
-    Ok(format!("{}/{}", nic_part(account, nic_id, NicPart::IpAddress)?, checked_id(ip, t::WHAT_IP_ADDRESS)?))
+    Ok(format!(
+        "{}/{}",
+        nic_part(account, nic_id, NicPart::IpAddress)?,
+        checked_id(ip, t::WHAT_IP_ADDRESS)?
+    ))
 }
 
 /// Normalises what a user typed as the API base URL: an absolute http(s) URL
@@ -239,13 +254,22 @@ mod tests {
         assert_eq!(vms("1"), "/account/1/virtual_machines");
         assert_eq!(new_vm("1"), "/account/1/virtual_machine");
         assert_eq!(vm("1", "42").unwrap(), "/account/1/virtual_machine/42");
-        assert_eq!(vm_part("1", "42", VmPart::ApplyFirewallRules).unwrap(), "/account/1/virtual_machine/42/apply_firewall_rules");
-        assert_eq!(segregation("1", "42", "7").unwrap(), "/account/1/virtual_machine/42/segregation/7");
+        assert_eq!(
+            vm_part("1", "42", VmPart::ApplyFirewallRules).unwrap(),
+            "/account/1/virtual_machine/42/apply_firewall_rules"
+        );
+        assert_eq!(
+            segregation("1", "42", "7").unwrap(),
+            "/account/1/virtual_machine/42/segregation/7"
+        );
         assert_eq!(mounted_iso("1", "42", "3").unwrap(), "/account/1/virtual_machine/42/iso/3");
         assert_eq!(account_interfaces("1"), "/account/1/network_interfaces");
         assert_eq!(account_ips("1"), "/account/1/ip_addresses");
         assert_eq!(nic("1", "9").unwrap(), "/account/1/network_interface/9");
-        assert_eq!(nic_part("1", "9", NicPart::FirewallRules).unwrap(), "/account/1/network_interface/9/firewall_rules");
+        assert_eq!(
+            nic_part("1", "9", NicPart::FirewallRules).unwrap(),
+            "/account/1/network_interface/9/firewall_rules"
+        );
         assert_eq!(firewall_rule("1", "31").unwrap(), "/account/1/firewall_rule/31");
         assert!(firewall_rule("1", "31/../../x").is_err());
         assert_eq!(nic_ip("1", "9", "5").unwrap(), "/account/1/network_interface/9/ip_address/5");
@@ -273,10 +297,22 @@ mod tests {
 
     #[test]
     fn base_urls_are_normalised_or_refused() {
-        assert_eq!(normalize_base_url(" https://api.example.com/v1/ "), Ok("https://api.example.com/v1".into()));
+        assert_eq!(
+            normalize_base_url(" https://api.example.com/v1/ "),
+            Ok("https://api.example.com/v1".into())
+        );
         assert_eq!(normalize_base_url("/api"), Ok("/api".into()));
         assert_eq!(normalize_base_url(""), Ok("".into()));
-        for bad in ["ftp://x", "javascript:alert(1)", "//evil.example", "http://", "http://u@h/", "api", "http://h/a b", "http://h/?x"] {
+        for bad in [
+            "ftp://x",
+            "javascript:alert(1)",
+            "//evil.example",
+            "http://",
+            "http://u@h/",
+            "api",
+            "http://h/a b",
+            "http://h/?x",
+        ] {
             assert!(normalize_base_url(bad).is_err(), "{bad}");
         }
     }
@@ -284,7 +320,11 @@ mod tests {
     #[test]
     fn urls_encode_the_query() {
         assert_eq!(
-            url("http://h/api/", "/account/1/virtual_machines", &[("hostname", "a b&c".into()), ("limit", "50".into())]),
+            url(
+                "http://h/api/",
+                "/account/1/virtual_machines",
+                &[("hostname", "a b&c".into()), ("limit", "50".into())]
+            ),
             "http://h/api/account/1/virtual_machines?hostname=a%20b%26c&limit=50"
         );
         assert_eq!(url("/api", "/x", &[]), "/api/x");

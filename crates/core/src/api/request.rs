@@ -2,8 +2,8 @@
 //! JSON body. The panel sends these values, and "Show as API request" prints
 //! the same values as `curl`, so what is shown is what is sent.
 
-use crate::i18n::messages as t;
 use crate::api::paths::{self, NicPart, VmPart};
+use crate::i18n::messages as t;
 use crate::secrets::is_secret_key;
 use crate::ApiError;
 use serde_json::{json, Map, Value};
@@ -113,7 +113,10 @@ fn shell_quote(text: &str) -> String {
 pub fn secret_variable(key: &str) -> String {
     let lower = key.to_ascii_lowercase();
     let name = lower.strip_prefix("initial_").filter(|rest| !rest.is_empty()).unwrap_or(&lower);
-    let name: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
+    let name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' })
+        .collect();
     match format!("VMDECK_{name}") {
         token if token == "VMDECK_TOKEN" => format!("{token}_FIELD"),
         variable => variable,
@@ -247,7 +250,11 @@ pub fn clone_vm(account: &str, vm: &str, body: Value) -> Made {
 /// PUT `segregation/<target>` to keep the two VMs apart, DELETE to stop.
 pub fn set_segregation(account: &str, vm: &str, target: &str, keep_apart: bool) -> Made {
     let path = paths::segregation(account, vm, target)?;
-    Ok(if keep_apart { ApiRequest::new(Method::Put, path, Some(json!({}))) } else { ApiRequest::new(Method::Delete, path, None) })
+    Ok(if keep_apart {
+        ApiRequest::new(Method::Put, path, Some(json!({})))
+    } else {
+        ApiRequest::new(Method::Delete, path, None)
+    })
 }
 
 /// POST `apply_disks`; `format` erases the disks.
@@ -309,7 +316,11 @@ pub fn add_ip(account: &str, nic: &str, reserved_id: Option<&str>) -> Made {
         Some(id) => json!({"ip_address_id": paths::checked_id(id, t::WHAT_IP_ADDRESS)?}),
         None => json!({}),
     };
-    Ok(ApiRequest::new(Method::Post, paths::nic_part(account, nic, NicPart::IpAddress)?, Some(body)))
+    Ok(ApiRequest::new(
+        Method::Post,
+        paths::nic_part(account, nic, NicPart::IpAddress)?,
+        Some(body),
+    ))
 }
 
 /// DELETE `ip_address/<ip>`: the only address takes the interface with it.
@@ -319,7 +330,11 @@ pub fn remove_ip(account: &str, nic: &str, ip: &str) -> Made {
 
 /// POST `firewall_rule` on the interface: 201 with the rule.
 pub fn create_rule(account: &str, nic: &str, body: Value) -> Made {
-    Ok(ApiRequest::new(Method::Post, paths::nic_part(account, nic, NicPart::FirewallRule)?, Some(body)))
+    Ok(ApiRequest::new(
+        Method::Post,
+        paths::nic_part(account, nic, NicPart::FirewallRule)?,
+        Some(body),
+    ))
 }
 
 /// DELETE `firewall_rule/<id>`: 204; the interface keeps it until the rules are applied.
@@ -347,7 +362,10 @@ mod tests {
     /// The words a POSIX shell makes of `command`, `$NAME` taken from `env`:
     /// as much of the shell as reading back a `curl` command needs.
     fn shell_words(command: &str, env: &[(&str, &str)]) -> Vec<String> {
-        fn expand(chars: &mut std::iter::Peekable<std::str::Chars>, env: &[(&str, &str)]) -> String {
+        fn expand(
+            chars: &mut std::iter::Peekable<std::str::Chars>,
+            env: &[(&str, &str)],
+        ) -> String {
             let mut name = String::new();
             while let Some(c) = chars.next_if(|c| c.is_ascii_alphanumeric() || *c == '_') {
                 name.push(c);
@@ -379,7 +397,9 @@ mod tests {
                             word.get_or_insert_default().push_str(&value);
                         }
                         Some('\\') => match chars.next() {
-                            Some(c @ ('$' | '`' | '"' | '\\')) => word.get_or_insert_default().push(c),
+                            Some(c @ ('$' | '`' | '"' | '\\')) => {
+                                word.get_or_insert_default().push(c)
+                            }
                             Some('\n') => {}
                             Some(c) => word.get_or_insert_default().extend(['\\', c]),
                             None => panic!("an unclosed double quote in {command}"),
@@ -417,18 +437,26 @@ mod tests {
         let body = form.body().unwrap();
         let request = create_vm("1", body.clone());
         let command = request.curl("https://api.example.com");
-        assert!(command.contains(r#""initial_root_password":"'"$VMDECK_ROOT_PASSWORD"'""#), "{command}");
+        assert!(
+            command.contains(r#""initial_root_password":"'"$VMDECK_ROOT_PASSWORD"'""#),
+            "{command}"
+        );
         assert!(!command.contains("Typed_pass-1"), "{command}");
         assert_eq!(request.secret_variables(), ["VMDECK_ROOT_PASSWORD"]);
         // What a shell makes of it is the body the panel sends, the password from its variable.
         let env = [("VMDECK_TOKEN", "t0k3n"), ("VMDECK_ROOT_PASSWORD", "Typed_pass-1")];
         let words = shell_words(&command, &env);
-        assert_eq!(words[..4], ["curl", "-X", "POST", "https://api.example.com/account/1/virtual_machine"].map(String::from));
+        assert_eq!(
+            words[..4],
+            ["curl", "-X", "POST", "https://api.example.com/account/1/virtual_machine"]
+                .map(String::from)
+        );
         assert!(words.contains(&"Authorization: t0k3n".to_owned()), "{words:?}");
         let sent: Value = serde_json::from_str(data_raw(&words).unwrap_or_default()).unwrap();
         assert_eq!(sent, body);
         // No password typed: the service picks one, and no variable is needed.
-        let random = crate::vm::create::CreateVmForm { initial_root_password: String::new(), ..form };
+        let random =
+            crate::vm::create::CreateVmForm { initial_root_password: String::new(), ..form };
         let request = create_vm("1", random.body().unwrap());
         assert!(request.secret_variables().is_empty());
         assert!(!request.curl("/api").contains("$VMDECK_ROOT_PASSWORD"));
@@ -448,9 +476,25 @@ mod tests {
         let command = request.curl("/api");
         let data = r#"--data-raw '{"label":"it'\''s","list":[{"ssh_key":"'"$VMDECK_SSH_KEY"'"}],"note_key":null,"remote_access_password":"'"$VMDECK_REMOTE_ACCESS_PASSWORD"'","token":"'"$VMDECK_TOKEN_FIELD"'","x":{"api_token":"'"$VMDECK_API_TOKEN"'"}}'"#;
         assert!(command.ends_with(data), "{command}");
-        assert_eq!(request.secret_variables(), ["VMDECK_SSH_KEY", "VMDECK_REMOTE_ACCESS_PASSWORD", "VMDECK_TOKEN_FIELD", "VMDECK_API_TOKEN"]);
-        let env = [("VMDECK_TOKEN", "not this"), ("VMDECK_SSH_KEY", "k3y"), ("VMDECK_REMOTE_ACCESS_PASSWORD", "r3m0te"), ("VMDECK_TOKEN_FIELD", "y"), ("VMDECK_API_TOKEN", "t0k")];
-        let sent: Value = serde_json::from_str(data_raw(&shell_words(&command, &env)).unwrap_or_default()).unwrap();
+        assert_eq!(
+            request.secret_variables(),
+            [
+                "VMDECK_SSH_KEY",
+                "VMDECK_REMOTE_ACCESS_PASSWORD",
+                "VMDECK_TOKEN_FIELD",
+                "VMDECK_API_TOKEN"
+            ]
+        );
+        let env = [
+            ("VMDECK_TOKEN", "not this"),
+            ("VMDECK_SSH_KEY", "k3y"),
+            ("VMDECK_REMOTE_ACCESS_PASSWORD", "r3m0te"),
+            ("VMDECK_TOKEN_FIELD", "y"),
+            ("VMDECK_API_TOKEN", "t0k"),
+        ];
+        let sent: Value =
+            serde_json::from_str(data_raw(&shell_words(&command, &env)).unwrap_or_default())
+                .unwrap();
         assert_eq!(sent, body);
     }
 
@@ -474,26 +518,56 @@ mod tests {
             (start_vm("1", "42"), put(vm, json!({"status": "online"}))),
             (stop_vm("1", "42", true), put(vm, json!({"status": "offline", "force": true}))),
             (reboot_vm("1", "42", false), post(&format!("{vm}/reboot"), json!({"force": false}))),
-            (rebuild_vm("1", "42", " 5 ", true), put(vm, json!({"template_id": "5", "required_startup": true}))),
+            (
+                rebuild_vm("1", "42", " 5 ", true),
+                put(vm, json!({"template_id": "5", "required_startup": true})),
+            ),
             (destroy_vm("1", "42"), delete(vm)),
             (reset_password("1", "42"), post(&format!("{vm}/reset_password"), json!({}))),
             (rebuild_network("1", "42"), post(&format!("{vm}/rebuild_network"), json!({}))),
-            (apply_firewall_rules("1", "42"), post(&format!("{vm}/apply_firewall_rules"), json!({}))),
+            (
+                apply_firewall_rules("1", "42"),
+                post(&format!("{vm}/apply_firewall_rules"), json!({})),
+            ),
             (create_template("1", "42", "  "), post(&format!("{vm}/template"), json!({}))),
-            (create_template("1", "42", " base "), post(&format!("{vm}/template"), json!({"label": "base"}))),
-            (set_segregation("1", "42", "43", true), put(&format!("{vm}/segregation/43"), json!({}))),
+            (
+                create_template("1", "42", " base "),
+                post(&format!("{vm}/template"), json!({"label": "base"})),
+            ),
+            (
+                set_segregation("1", "42", "43", true),
+                put(&format!("{vm}/segregation/43"), json!({})),
+            ),
             (set_segregation("1", "42", "43", false), delete(&format!("{vm}/segregation/43"))),
-            (apply_disks("1", "42", true), post(&format!("{vm}/apply_disks"), json!({"required_format_disk": true}))),
-            (mount_iso("1", "42", &IsoSource::Id("3".into())), post(&format!("{vm}/iso"), json!({"iso_id": "3"}))),
-            (mount_iso("1", "42", &IsoSource::Url(" https://x/a.iso ".into())), post(&format!("{vm}/iso"), json!({"iso_url": "https://x/a.iso"}))),
+            (
+                apply_disks("1", "42", true),
+                post(&format!("{vm}/apply_disks"), json!({"required_format_disk": true})),
+            ),
+            (
+                mount_iso("1", "42", &IsoSource::Id("3".into())),
+                post(&format!("{vm}/iso"), json!({"iso_id": "3"})),
+            ),
+            (
+                mount_iso("1", "42", &IsoSource::Url(" https://x/a.iso ".into())),
+                post(&format!("{vm}/iso"), json!({"iso_url": "https://x/a.iso"})),
+            ),
             (unmount_iso("1", "42", "8"), delete(&format!("{vm}/iso/8"))),
             (delete_snapshots("1", "42"), delete(&format!("{vm}/snapshots"))),
-            (set_default_policy("1", "9", "DROP"), put(nic, json!({"default_firewall_policy": "DROP"}))),
+            (
+                set_default_policy("1", "9", "DROP"),
+                put(nic, json!({"default_firewall_policy": "DROP"})),
+            ),
             (delete_interface("1", "9"), delete(nic)),
             (add_ip("1", "9", None), post(&format!("{nic}/ip_address"), json!({}))),
-            (add_ip("1", "9", Some("77")), post(&format!("{nic}/ip_address"), json!({"ip_address_id": "77"}))),
+            (
+                add_ip("1", "9", Some("77")),
+                post(&format!("{nic}/ip_address"), json!({"ip_address_id": "77"})),
+            ),
             (remove_ip("1", "9", "77"), delete(&format!("{nic}/ip_address/77"))),
-            (create_rule("1", "9", json!({"command": "ACCEPT"})), post(&format!("{nic}/firewall_rule"), json!({"command": "ACCEPT"}))),
+            (
+                create_rule("1", "9", json!({"command": "ACCEPT"})),
+                post(&format!("{nic}/firewall_rule"), json!({"command": "ACCEPT"})),
+            ),
             (delete_rule("1", "31"), delete("/account/1/firewall_rule/31")),
         ];
         for (made, expected) in cases {

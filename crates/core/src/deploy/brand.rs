@@ -49,14 +49,20 @@ impl Rgb {
     fn luminance(self) -> f64 {
         let channel = |c: u8| {
             let c = f64::from(c) / 255.0;
-            if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+            if c <= 0.040_45 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
         };
         0.2126 * channel(self.0) + 0.7152 * channel(self.1) + 0.0722 * channel(self.2)
     }
 
     /// `share` of `other` mixed in (0: this colour, 1: `other`).
     fn mix(self, other: Rgb, share: f64) -> Rgb {
-        let blend = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * share.clamp(0.0, 1.0)).round() as u8;
+        let blend = |a: u8, b: u8| {
+            (f64::from(a) + (f64::from(b) - f64::from(a)) * share.clamp(0.0, 1.0)).round() as u8
+        };
         Rgb(blend(self.0, other.0), blend(self.1, other.1), blend(self.2, other.2))
     }
 }
@@ -70,7 +76,9 @@ pub fn contrast(a: Rgb, b: Rgb) -> f64 {
 /// The lightest mix of `colour` with white that reads on every one of
 /// `backgrounds`; none if even white does not.
 fn lightened_until(colour: Rgb, backgrounds: &[Rgb], needed: f64) -> Option<Rgb> {
-    (0..=20).map(|step| colour.mix(WHITE, f64::from(step) * 0.05)).find(|c| backgrounds.iter().all(|bg| contrast(*c, *bg) >= needed))
+    (0..=20)
+        .map(|step| colour.mix(WHITE, f64::from(step) * 0.05))
+        .find(|c| backgrounds.iter().all(|bg| contrast(*c, *bg) >= needed))
 }
 
 /// Where customers get help.
@@ -86,11 +94,18 @@ impl Support {
         if let Some(address) = crate::deploy::web_address(text) {
             return Ok(Support::Web(address));
         }
-        let plain = !text.is_empty() && text.len() <= 200 && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
+        let plain = !text.is_empty()
+            && text.len() <= 200
+            && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
         let address = text.strip_prefix("mailto:").unwrap_or(text);
         if plain {
             if let Some((user, domain)) = address.split_once('@') {
-                if !user.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains('@') {
+                if !user.is_empty()
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+                    && !domain.contains('@')
+                {
                     return Ok(Support::Email(address.to_owned()));
                 }
             }
@@ -138,7 +153,13 @@ pub struct Brand {
 
 impl Default for Brand {
     fn default() -> Self {
-        Brand { name: DEFAULT_NAME.to_owned(), logo: None, primary: None, accent: None, support: None }
+        Brand {
+            name: DEFAULT_NAME.to_owned(),
+            logo: None,
+            primary: None,
+            accent: None,
+            support: None,
+        }
     }
 }
 
@@ -149,7 +170,9 @@ impl Brand {
         let mut brand = Brand::default();
         let Some(value) = value.filter(|v| !v.is_null()) else { return brand };
         let Some(map) = value.as_object() else {
-            warnings.push("config.json: brand must be an object; the default brand is used.".to_owned());
+            warnings.push(
+                "config.json: brand must be an object; the default brand is used.".to_owned(),
+            );
             return brand;
         };
         let text = |key: &str, warnings: &mut Vec<String>| match map.get(key) {
@@ -171,7 +194,8 @@ impl Brand {
         if let Some(logo) = text("logo", warnings) {
             match check_logo(&logo) {
                 Ok(()) => brand.logo = Some(logo),
-                Err(why) => warnings.push(format!("config.json: brand.logo “{logo}” {why}; no logo is shown.")),
+                Err(why) => warnings
+                    .push(format!("config.json: brand.logo “{logo}” {why}; no logo is shown.")),
             }
         }
         if let Some(primary) = text("primary_color", warnings) {
@@ -183,7 +207,9 @@ impl Brand {
         if let Some(accent) = text("accent_color", warnings) {
             match accent_colours(&accent) {
                 Ok(colours) => brand.accent = Some(colours),
-                Err(why) => warnings.push(format!("config.json: brand.accent_color “{accent}” {why}; the default colour is used.")),
+                Err(why) => warnings.push(format!(
+                    "config.json: brand.accent_color “{accent}” {why}; the default colour is used."
+                )),
             }
         }
         if let Some(support) = text("support", warnings) {
@@ -221,7 +247,10 @@ fn check_logo(logo: &str) -> Result<(), &'static str> {
     if !logo.starts_with('/') || logo.starts_with("//") || logo.contains('\\') {
         return Err("is not a path on the panel's own origin (it must start with a single /)");
     }
-    if logo.len() > 200 || logo.split('/').any(|part| part == "..") || logo.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`?#%".contains(c)) {
+    if logo.len() > 200
+        || logo.split('/').any(|part| part == "..")
+        || logo.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`?#%".contains(c))
+    {
         return Err("is not a plain path");
     }
     let lower = logo.to_ascii_lowercase();
@@ -240,10 +269,19 @@ fn primary_palettes(text: &str) -> Result<(Palette, Palette), String> {
     if on_white < TEXT_CONTRAST {
         return Err(format!("is too light for white text (contrast {on_white:.1}:1, at least {TEXT_CONTRAST}:1 is needed)"));
     }
-    let light = Palette { accent: colour, accent_strong: colour.mix(BLACK, 0.2), accent_text: WHITE, accent_soft: colour.mix(WHITE, 0.88), focus: colour };
+    let light = Palette {
+        accent: colour,
+        accent_strong: colour.mix(BLACK, 0.2),
+        accent_text: WHITE,
+        accent_soft: colour.mix(WHITE, 0.88),
+        focus: colour,
+    };
     let dark_accent =
-        lightened_until(colour, &[DARK_BG, DARK_SURFACE, DARK_TEXT_ON_ACCENT], TEXT_CONTRAST).ok_or("cannot be made readable in the dark theme")?;
-    let dark_strong = lightened_until(dark_accent.mix(WHITE, 0.25), &[DARK_BG, DARK_SURFACE], TEXT_CONTRAST).unwrap_or(WHITE);
+        lightened_until(colour, &[DARK_BG, DARK_SURFACE, DARK_TEXT_ON_ACCENT], TEXT_CONTRAST)
+            .ok_or("cannot be made readable in the dark theme")?;
+    let dark_strong =
+        lightened_until(dark_accent.mix(WHITE, 0.25), &[DARK_BG, DARK_SURFACE], TEXT_CONTRAST)
+            .unwrap_or(WHITE);
     let dark = Palette {
         accent: dark_accent,
         accent_strong: dark_strong,
@@ -261,7 +299,8 @@ fn accent_colours(text: &str) -> Result<(Rgb, Rgb), String> {
     if on_white < GRAPHIC_CONTRAST {
         return Err(format!("is too light to see on white (contrast {on_white:.1}:1, at least {GRAPHIC_CONTRAST}:1 is needed)"));
     }
-    let dark = lightened_until(colour, &[DARK_BG], GRAPHIC_CONTRAST).ok_or("cannot be made visible in the dark theme")?;
+    let dark = lightened_until(colour, &[DARK_BG], GRAPHIC_CONTRAST)
+        .ok_or("cannot be made visible in the dark theme")?;
     Ok((colour, dark))
 }
 
@@ -304,13 +343,19 @@ mod tests {
         assert_eq!(brand.support, Some(Support::Email("ayuda@nube.example".into())));
         let (light, dark) = brand.primary.unwrap();
         assert_eq!(light.accent, Rgb(0x0b, 0x5d, 0x3b));
-        assert!(contrast(light.accent, WHITE) >= 4.5 && contrast(light.accent_strong, WHITE) >= 4.5);
+        assert!(
+            contrast(light.accent, WHITE) >= 4.5 && contrast(light.accent_strong, WHITE) >= 4.5
+        );
         for bg in [DARK_BG, DARK_SURFACE] {
             assert!(contrast(dark.accent, bg) >= 4.5 && contrast(dark.accent_strong, bg) >= 4.5);
         }
-        assert!(contrast(dark.accent, dark.accent_text) >= 4.5, "dark text on the dark theme's buttons");
+        assert!(
+            contrast(dark.accent, dark.accent_text) >= 4.5,
+            "dark text on the dark theme's buttons"
+        );
         let properties = brand.css_properties();
-        assert!(properties.contains(&("--accent", format!("light-dark(#0b5d3b, {})", dark.accent.hex()))));
+        assert!(properties
+            .contains(&("--accent", format!("light-dark(#0b5d3b, {})", dark.accent.hex()))));
         assert!(properties.iter().any(|(name, _)| *name == "--brand-mark"));
     }
 
@@ -320,17 +365,29 @@ mod tests {
             (json!({"name": ""}), "brand.name must be 1 to 40 characters"),
             (json!({"name": "x".repeat(41)}), "brand.name must be 1 to 40 characters"),
             (json!({"name": 7}), "brand.name must be text"),
-            (json!({"logo": "https://evil.example/logo.svg"}), "is not a path on the panel's own origin"),
+            (
+                json!({"logo": "https://evil.example/logo.svg"}),
+                "is not a path on the panel's own origin",
+            ),
             (json!({"logo": "//evil.example/logo.svg"}), "is not a path on the panel's own origin"),
             (json!({"logo": "/brand/../../etc/logo.svg"}), "is not a plain path"),
             (json!({"logo": "/brand/logo.gif"}), "is neither an .svg nor a .png file"),
             (json!({"logo": "javascript:alert(1)"}), "is not a path on the panel's own origin"),
             (json!({"primary_color": "blue"}), "is not a colour like #1f6feb"),
-            (json!({"primary_color": "#ffd700"}), "is too light for white text (contrast 1.4:1, at least 4.5:1 is needed)"),
+            (
+                json!({"primary_color": "#ffd700"}),
+                "is too light for white text (contrast 1.4:1, at least 4.5:1 is needed)",
+            ),
             (json!({"accent_color": "#fafafa"}), "is too light to see on white"),
             (json!({"accent_color": "#12"}), "is not a colour like #f59e0b"),
-            (json!({"support": "call us"}), "brand.support “call us” is neither an https:// address nor an e-mail address"),
-            (json!({"support": "javascript:alert(1)"}), "is neither an https:// address nor an e-mail address"),
+            (
+                json!({"support": "call us"}),
+                "brand.support “call us” is neither an https:// address nor an e-mail address",
+            ),
+            (
+                json!({"support": "javascript:alert(1)"}),
+                "is neither an https:// address nor an e-mail address",
+            ),
             (json!({"support": "http://help.example"}), "is neither an https:// address"),
             (json!("Nube"), "brand must be an object"),
         ];
@@ -348,7 +405,10 @@ mod tests {
     fn support_is_a_site_or_an_address() {
         let (brand, _) = read(json!({"support": "https://help.nube.example/tickets"}));
         let support = brand.support.unwrap();
-        assert_eq!((support.href(), support.label()), ("https://help.nube.example/tickets".into(), "Support".into()));
+        assert_eq!(
+            (support.href(), support.label()),
+            ("https://help.nube.example/tickets".into(), "Support".into())
+        );
         let (brand, _) = read(json!({"support": "help@nube.example"}));
         assert_eq!(brand.support.unwrap().href(), "mailto:help@nube.example");
         assert_eq!(read(json!(null)).0, Brand::default());

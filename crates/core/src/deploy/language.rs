@@ -33,17 +33,29 @@ impl LanguageEntry {
 fn is_code(code: &str) -> bool {
     let mut parts = code.split('-');
     let language = parts.next().unwrap_or_default();
-    let region_ok = parts.all(|p| (p.len() == 2 && p.chars().all(|c| c.is_ascii_uppercase())) || (p.len() == 3 && p.chars().all(|c| c.is_ascii_digit())));
-    (2..=3).contains(&language.len()) && language.chars().all(|c| c.is_ascii_lowercase()) && region_ok
+    let region_ok = parts.all(|p| {
+        (p.len() == 2 && p.chars().all(|c| c.is_ascii_uppercase()))
+            || (p.len() == 3 && p.chars().all(|c| c.is_ascii_digit()))
+    });
+    (2..=3).contains(&language.len())
+        && language.chars().all(|c| c.is_ascii_lowercase())
+        && region_ok
 }
 
 /// A path of a `.json` file on the panel's own origin.
 fn is_own_json(path: &str) -> bool {
-    path.starts_with('/') && !path.starts_with("//") && path.ends_with(".json") && !path.contains("..") && path.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
+    path.starts_with('/')
+        && !path.starts_with("//")
+        && path.ends_with(".json")
+        && !path.contains("..")
+        && path.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
 }
 
 /// Reads `config.json`'s `languages`; a bad entry is left out and named in `warnings`.
-pub fn languages_from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<LanguageEntry> {
+pub fn languages_from_json(
+    value: Option<&Value>,
+    warnings: &mut Vec<String>,
+) -> Vec<LanguageEntry> {
     let Some(value) = value.filter(|v| !v.is_null()) else { return Vec::new() };
     let Value::Array(entries) = value else {
         warnings.push("config.json: languages must be a list such as [{\"code\": \"de\", \"name\": \"Deutsch\", \"file\": \"/i18n/de.json\"}]; none is added.".to_owned());
@@ -54,7 +66,9 @@ pub fn languages_from_json(value: Option<&Value>, warnings: &mut Vec<String>) ->
         let code = decode::text(entry.get("code")).unwrap_or_default();
         let file = decode::text(entry.get("file")).unwrap_or_default();
         let built_in = Lang::ALL.into_iter().find(|lang| lang.code() == code);
-        let name = decode::text(entry.get("name")).map(|n| n.trim().chars().filter(|c| !c.is_control()).take(40).collect::<String>()).filter(|n| !n.is_empty());
+        let name = decode::text(entry.get("name"))
+            .map(|n| n.trim().chars().filter(|c| !c.is_control()).take(40).collect::<String>())
+            .filter(|n| !n.is_empty());
         let problem = if !is_code(&code) {
             Some(format!("its code “{code}” is not a language tag such as de or pt-BR"))
         } else if !is_own_json(&file) {
@@ -69,7 +83,9 @@ pub fn languages_from_json(value: Option<&Value>, warnings: &mut Vec<String>) ->
         match problem {
             Some(why) => warnings.push(format!("config.json: a language is left out: {why}.")),
             None => {
-                let name = name.or_else(|| built_in.map(|lang| lang.name().to_owned())).unwrap_or_default();
+                let name = name
+                    .or_else(|| built_in.map(|lang| lang.name().to_owned()))
+                    .unwrap_or_default();
                 read.push(LanguageEntry { code, name, file });
             }
         }
@@ -97,7 +113,10 @@ mod tests {
             ])),
             &mut warnings,
         );
-        assert_eq!(read.iter().map(|e| (e.code.as_str(), e.name.as_str())).collect::<Vec<_>>(), vec![("de", "Deutsch"), ("en", "English")]);
+        assert_eq!(
+            read.iter().map(|e| (e.code.as_str(), e.name.as_str())).collect::<Vec<_>>(),
+            vec![("de", "Deutsch"), ("en", "English")]
+        );
         assert_eq!(read[1].built_in(), Some(Lang::En));
         assert_eq!(read[0].built_in(), None);
         assert_eq!(warnings.len(), 5, "{warnings:?}");

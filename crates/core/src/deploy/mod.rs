@@ -11,12 +11,12 @@ pub mod notice;
 pub mod plans;
 pub mod portal;
 
+use crate::api::decode;
 use crate::deploy::brand::Brand;
 use crate::deploy::language::{languages_from_json, LanguageEntry};
 use crate::deploy::notice::{links_from_json, Link, Notice};
-use crate::deploy::portal::Portal;
-use crate::api::decode;
 use crate::deploy::plans::{plans_from_json, Plan};
+use crate::deploy::portal::Portal;
 use crate::login::LoginWays;
 use crate::session::Lifetime;
 use serde_json::Value;
@@ -88,7 +88,9 @@ impl DeployConfig {
             .filter(|url| crate::api::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
         let catalogue = value.get("catalogue");
         let choices = |key: &str| -> Vec<Choice> {
-            let Some(Value::Array(items)) = catalogue.and_then(|c| c.get(key)) else { return Vec::new() };
+            let Some(Value::Array(items)) = catalogue.and_then(|c| c.get(key)) else {
+                return Vec::new();
+            };
             items
                 .iter()
                 .filter_map(|item| {
@@ -116,7 +118,10 @@ impl DeployConfig {
             links: links_from_json(value.get("links"), &mut warnings),
             languages: languages_from_json(value.get("languages"), &mut warnings),
             firewall_sets: value.get("firewall_sets").cloned().unwrap_or_default(),
-            protect_vms: crate::vm::protection::default_from_json(value.get("protect_vms"), &mut warnings),
+            protect_vms: crate::vm::protection::default_from_json(
+                value.get("protect_vms"),
+                &mut warnings,
+            ),
             workspace_store: workspace_store(value.get("workspace_store"), &mut warnings),
             warnings,
         }
@@ -128,9 +133,13 @@ impl DeployConfig {
 fn workspace_store(value: Option<&Value>, warnings: &mut Vec<String>) -> Option<String> {
     let text = decode::text(value.filter(|v| !v.is_null()))?;
     let same_site = text.starts_with('/') && !text.starts_with("//");
-    let store = crate::api::paths::normalize_base_url(&text).ok().filter(|url| !url.is_empty() && (same_site || web_address(url).is_some()));
+    let store = crate::api::paths::normalize_base_url(&text)
+        .ok()
+        .filter(|url| !url.is_empty() && (same_site || web_address(url).is_some()));
     if store.is_none() {
-        warnings.push("workspace_store must be an https:// address or a path on the panel's site".to_owned());
+        warnings.push(
+            "workspace_store must be an https:// address or a path on the panel's site".to_owned(),
+        );
     }
     store
 }
@@ -140,7 +149,8 @@ fn workspace_store(value: Option<&Value>, warnings: &mut Vec<String>) -> Option<
 /// characters; `None` otherwise.
 pub fn web_address(text: &str) -> Option<String> {
     let text = text.trim();
-    let plain = text.len() <= 300 && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
+    let plain = text.len() <= 300
+        && !text.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'<>`\\".contains(c));
     let host = text.strip_prefix("https://")?;
     (plain && !host.is_empty() && !host.starts_with(['/', '?', '#'])).then(|| text.to_owned())
 }
@@ -162,14 +172,20 @@ mod tests {
         assert_eq!(config.api_base_url.as_deref(), Some("https://api.example.com/v1/"));
         assert_eq!(
             config.catalogue.templates,
-            vec![Choice { id: "1".into(), label: "Debian 12".into() }, Choice { id: "2".into(), label: "#2".into() }]
+            vec![
+                Choice { id: "1".into(), label: "Debian 12".into() },
+                Choice { id: "2".into(), label: "#2".into() }
+            ]
         );
         assert!(config.catalogue.networks.is_empty());
     }
 
     #[test]
     fn a_bad_address_or_no_file_gives_the_defaults() {
-        assert_eq!(DeployConfig::from_json(&json!({"api_base_url": "javascript:alert(1)"})).api_base_url, None);
+        assert_eq!(
+            DeployConfig::from_json(&json!({"api_base_url": "javascript:alert(1)"})).api_base_url,
+            None
+        );
         assert_eq!(DeployConfig::from_json(&json!(null)), DeployConfig::default());
     }
 
@@ -184,8 +200,18 @@ mod tests {
 
     #[test]
     fn web_addresses() {
-        assert_eq!(web_address(" https://status.example/ ").as_deref(), Some("https://status.example/"));
-        for bad in ["http://status.example", "https://", "https:///x", "https://a b", "https://a\"b", "javascript:alert(1)"] {
+        assert_eq!(
+            web_address(" https://status.example/ ").as_deref(),
+            Some("https://status.example/")
+        );
+        for bad in [
+            "http://status.example",
+            "https://",
+            "https:///x",
+            "https://a b",
+            "https://a\"b",
+            "javascript:alert(1)",
+        ] {
             assert_eq!(web_address(bad), None, "{bad}");
         }
     }
@@ -193,9 +219,21 @@ mod tests {
     #[test]
     fn the_workspace_store_is_an_https_address_or_a_path_of_the_site() {
         let read = |value: Value| DeployConfig::from_json(&json!({ "workspace_store": value }));
-        assert_eq!(read(json!("/_store/workspace/")).workspace_store.as_deref(), Some("/_store/workspace"));
-        assert_eq!(read(json!("https://store.example.com/ws")).workspace_store.as_deref(), Some("https://store.example.com/ws"));
-        for bad in [json!("http://store.example.com/ws"), json!("//evil.example.com/x"), json!("store"), json!("https://a.example.com/x?t=1"), json!(3)] {
+        assert_eq!(
+            read(json!("/_store/workspace/")).workspace_store.as_deref(),
+            Some("/_store/workspace")
+        );
+        assert_eq!(
+            read(json!("https://store.example.com/ws")).workspace_store.as_deref(),
+            Some("https://store.example.com/ws")
+        );
+        for bad in [
+            json!("http://store.example.com/ws"),
+            json!("//evil.example.com/x"),
+            json!("store"),
+            json!("https://a.example.com/x?t=1"),
+            json!(3),
+        ] {
             let config = read(bad.clone());
             assert_eq!(config.workspace_store, None, "{bad}");
             assert_eq!(config.warnings.len(), 1, "{bad}");

@@ -45,14 +45,19 @@ impl Notice {
     pub fn from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Option<Notice> {
         let value = value.filter(|v| !v.is_null())?;
         let clean = |text: &str| -> Option<String> {
-            let text: String = text.trim().chars().filter(|c| !c.is_control()).take(MAX_TEXT).collect();
+            let text: String =
+                text.trim().chars().filter(|c| !c.is_control()).take(MAX_TEXT).collect();
             (!text.is_empty()).then_some(text)
         };
         let texts: Vec<(String, String)> = match value.get("text") {
-            Some(Value::String(text)) => clean(text).map(|t| vec![(String::new(), t)]).unwrap_or_default(),
+            Some(Value::String(text)) => {
+                clean(text).map(|t| vec![(String::new(), t)]).unwrap_or_default()
+            }
             Some(Value::Object(by_lang)) => by_lang
                 .iter()
-                .filter_map(|(lang, text)| Some((lang.trim().to_ascii_lowercase(), clean(text.as_str()?)?)))
+                .filter_map(|(lang, text)| {
+                    Some((lang.trim().to_ascii_lowercase(), clean(text.as_str()?)?))
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -70,7 +75,9 @@ impl Notice {
         };
         let mut moment = |key: &str| {
             let given = decode::text(value.get(key))?;
-            let read = crate::time::parse_service_date(&given).filter(|_| given.ends_with('Z') || given.rfind(['+', '-']).is_some_and(|p| p > 10));
+            let read = crate::time::parse_service_date(&given).filter(|_| {
+                given.ends_with('Z') || given.rfind(['+', '-']).is_some_and(|p| p > 10)
+            });
             if read.is_none() {
                 warnings.push(format!("config.json: notice.{key} “{given}” is not a date and time with its zone, such as 2026-12-03T04:00:00Z; it is left out."));
             }
@@ -96,8 +103,13 @@ impl Notice {
     /// `de`), else in English, else the first given.
     pub fn text(&self, code: &str) -> &str {
         let code = code.to_ascii_lowercase();
-        let find = |code: &str| self.texts.iter().find(|(l, _)| l == code || l.is_empty()).map(|(_, t)| t.as_str());
-        find(&code).or_else(|| find("en")).or_else(|| self.texts.first().map(|(_, t)| t.as_str())).unwrap_or_default()
+        let find = |code: &str| {
+            self.texts.iter().find(|(l, _)| l == code || l.is_empty()).map(|(_, t)| t.as_str())
+        };
+        find(&code)
+            .or_else(|| find("en"))
+            .or_else(|| self.texts.first().map(|(_, t)| t.as_str()))
+            .unwrap_or_default()
     }
 
     /// What a dismissal is remembered by: another notice (another text or
@@ -128,7 +140,8 @@ pub enum LinkKind {
 }
 
 impl LinkKind {
-    pub const ALL: [LinkKind; 4] = [LinkKind::Status, LinkKind::Billing, LinkKind::Docs, LinkKind::Terms];
+    pub const ALL: [LinkKind; 4] =
+        [LinkKind::Status, LinkKind::Billing, LinkKind::Docs, LinkKind::Terms];
 
     pub fn key(self) -> &'static str {
         match self {
@@ -163,8 +176,12 @@ pub fn links_from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec
         warnings.push("config.json: links must be an object such as {\"status\": \"https://…\"}; no links are shown.".to_owned());
         return Vec::new();
     };
-    for key in given.keys().filter(|key| !LinkKind::ALL.iter().any(|kind| kind.key() == key.as_str())) {
-        warnings.push(format!("config.json: links.{key} is not one of status, billing, docs, terms; it is left out."));
+    for key in
+        given.keys().filter(|key| !LinkKind::ALL.iter().any(|kind| kind.key() == key.as_str()))
+    {
+        warnings.push(format!(
+            "config.json: links.{key} is not one of status, billing, docs, terms; it is left out."
+        ));
     }
     LinkKind::ALL
         .into_iter()
@@ -201,20 +218,32 @@ mod tests {
         assert_eq!(notice.ends, Some(DEC_1), "01:00 at +01:00 is midnight UTC");
         assert!(!notice.shows_at(DEC_1 - 1.0) && !notice.shows_at(DEC_1));
         let open = Notice { ends: Some(DEC_1 + 3_600_000.0), ..notice.clone() };
-        assert!(open.shows_at(DEC_1) && open.shows_at(DEC_1 + 3_599_999.0) && !open.shows_at(DEC_1 + 3_600_000.0));
+        assert!(
+            open.shows_at(DEC_1)
+                && open.shows_at(DEC_1 + 3_599_999.0)
+                && !open.shows_at(DEC_1 + 3_600_000.0)
+        );
         assert_eq!(open.next_change(DEC_1 - 5.0), Some(DEC_1));
         assert_eq!(open.next_change(DEC_1), Some(DEC_1 + 3_600_000.0));
         assert_eq!(open.next_change(DEC_1 + 3_600_000.0), None);
         assert_eq!((notice.level, notice.dismissible), (Level::Warning, true));
-        assert_eq!((notice.text("es"), notice.text("en"), notice.text("de")), ("Mantenimiento", "Maintenance", "Maintenance"));
+        assert_eq!(
+            (notice.text("es"), notice.text("en"), notice.text("de")),
+            ("Mantenimiento", "Maintenance", "Maintenance")
+        );
     }
 
     #[test]
     fn texts_fall_back_to_english_then_to_the_first() {
         let mut warnings = Vec::new();
-        let only_es = Notice::from_json(Some(&json!({"text": {"es": "Hola"}})), &mut warnings).expect("a notice");
+        let only_es = Notice::from_json(Some(&json!({"text": {"es": "Hola"}})), &mut warnings)
+            .expect("a notice");
         assert_eq!(only_es.text("en"), "Hola");
-        let plain = Notice::from_json(Some(&json!({"text": "  Hello\u{7}  ", "dismissible": false})), &mut warnings).expect("a notice");
+        let plain = Notice::from_json(
+            Some(&json!({"text": "  Hello\u{7}  ", "dismissible": false})),
+            &mut warnings,
+        )
+        .expect("a notice");
         assert_eq!((plain.text("es"), plain.dismissible, plain.starts), ("Hello", false, None));
         assert!(plain.shows_at(0.0));
         assert!(warnings.is_empty());
@@ -246,10 +275,15 @@ mod tests {
     fn links_in_their_order_and_bad_ones_left_out() {
         let mut warnings = Vec::new();
         let links = links_from_json(
-            Some(&json!({"terms": "https://nube.example/terms", "status": "https://status.nube.example", "billing": "http://x.example", "blog": "https://b.example"})),
+            Some(
+                &json!({"terms": "https://nube.example/terms", "status": "https://status.nube.example", "billing": "http://x.example", "blog": "https://b.example"}),
+            ),
             &mut warnings,
         );
-        assert_eq!(links.iter().map(|l| l.kind).collect::<Vec<_>>(), vec![LinkKind::Status, LinkKind::Terms]);
+        assert_eq!(
+            links.iter().map(|l| l.kind).collect::<Vec<_>>(),
+            vec![LinkKind::Status, LinkKind::Terms]
+        );
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(links_from_json(Some(&json!(["https://x.example"])), &mut warnings).is_empty());
         assert_eq!(warnings.len(), 3);

@@ -2,8 +2,8 @@
 //! (memory, CPUs, disk) and the price per month and per hour; and money
 //! written the way the user's locale writes it.
 
-use crate::i18n::messages as t;
 use crate::api::decode;
+use crate::i18n::messages as t;
 use crate::i18n::{number_in, number_style};
 use serde_json::Value;
 
@@ -40,7 +40,11 @@ impl Plan {
     /// "2 GB memory · 1 CPU · 40 GB disk".
     pub fn sizes(&self) -> String {
         let whole = |n: u64| crate::i18n::number(n as f64, 0);
-        let memory = if self.memory % 1024 == 0 { format!("{} GB", whole(self.memory / 1024)) } else { format!("{} MB", whole(self.memory)) };
+        let memory = if self.memory % 1024 == 0 {
+            format!("{} GB", whole(self.memory / 1024))
+        } else {
+            format!("{} MB", whole(self.memory))
+        };
         let cpus = crate::i18n::plural(self.cpus, &t::PLAN_CPUS_ONE, &t::PLAN_CPUS_OTHER);
         crate::tf!(t::PLAN_SIZES, memory = memory, cpus = cpus, disk = whole(self.disk))
     }
@@ -55,9 +59,11 @@ pub fn plan_of(plans: &[Plan], memory: u64, cpus: u64, disk: u64) -> Option<&Pla
 /// of all its disks together. A plan of those sizes, else (a VM with disks
 /// added) the one plan of its memory and CPUs whose disk it holds.
 pub fn plan_of_vm(plans: &[Plan], memory: i64, cpus: i64, disks: i64) -> Option<&Plan> {
-    let (memory, cpus, disks) = (u64::try_from(memory).ok()?, u64::try_from(cpus).ok()?, u64::try_from(disks).ok()?);
+    let (memory, cpus, disks) =
+        (u64::try_from(memory).ok()?, u64::try_from(cpus).ok()?, u64::try_from(disks).ok()?);
     plan_of(plans, memory, cpus, disks).or_else(|| {
-        let mut near = plans.iter().filter(|p| p.memory == memory && p.cpus == cpus && p.disk <= disks);
+        let mut near =
+            plans.iter().filter(|p| p.memory == memory && p.cpus == cpus && p.disk <= disks);
         match (near.next(), near.next()) {
             (Some(only), None) => Some(only),
             _ => None,
@@ -77,25 +83,35 @@ pub fn monthly_difference(from: &Plan, to: &Plan) -> Option<(f64, String)> {
 pub fn plans_from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Vec<Plan> {
     let Some(value) = value.filter(|v| !v.is_null()) else { return Vec::new() };
     let Some(items) = value.as_array() else {
-        warnings.push("config.json: catalogue.plans must be a list; no plans are offered.".to_owned());
+        warnings
+            .push("config.json: catalogue.plans must be a list; no plans are offered.".to_owned());
         return Vec::new();
     };
     items
         .iter()
         .enumerate()
         .filter_map(|(i, item)| {
-            plan(item).map_err(|why| {
-                let name = decode::text(item.get("name")).map(|n| format!(" (“{n}”)")).unwrap_or_default();
-                warnings.push(format!("config.json: catalogue.plans[{i}]{name}: {why}; the plan is left out."));
-            })
-            .ok()
+            plan(item)
+                .map_err(|why| {
+                    let name = decode::text(item.get("name"))
+                        .map(|n| format!(" (“{n}”)"))
+                        .unwrap_or_default();
+                    warnings.push(format!(
+                        "config.json: catalogue.plans[{i}]{name}: {why}; the plan is left out."
+                    ));
+                })
+                .ok()
         })
         .collect()
 }
 
 fn plan(item: &Value) -> Result<Plan, String> {
     let name = match item.get("name") {
-        Some(Value::String(name)) if !name.trim().is_empty() && name.trim().chars().count() <= MAX_NAME => name.trim().to_owned(),
+        Some(Value::String(name))
+            if !name.trim().is_empty() && name.trim().chars().count() <= MAX_NAME =>
+        {
+            name.trim().to_owned()
+        }
         _ => return Err(format!("name must be text of 1 to {MAX_NAME} characters")),
     };
     let whole = |key: &str, what: &str, least: u64| -> Result<u64, String> {
@@ -119,14 +135,22 @@ fn price(value: &Value) -> Result<Price, String> {
     let amount = |key: &str| -> Result<Option<f64>, String> {
         match value.get(key) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => n.as_f64().filter(|a| a.is_finite() && *a >= 0.0).map(Some).ok_or_else(|| format!("price.{key} must be a number, 0 or more")),
+            Some(Value::Number(n)) => n
+                .as_f64()
+                .filter(|a| a.is_finite() && *a >= 0.0)
+                .map(Some)
+                .ok_or_else(|| format!("price.{key} must be a number, 0 or more")),
             Some(_) => Err(format!("price.{key} must be a number, 0 or more")),
         }
     };
     let monthly = amount("monthly")?.ok_or("price.monthly is missing")?;
     let hourly = amount("hourly")?;
     let currency = match value.get("currency") {
-        Some(Value::String(code)) if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => code.clone(),
+        Some(Value::String(code))
+            if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) =>
+        {
+            code.clone()
+        }
         _ => return Err("price.currency must be a three-letter code such as EUR".to_owned()),
     };
     Ok(Price { monthly, hourly, currency })
@@ -210,8 +234,14 @@ mod tests {
             ])),
             &mut warnings,
         );
-        assert_eq!(plans.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["Small", "No price"]);
-        assert_eq!(plans[0].price, Some(Price { monthly: 5.0, hourly: Some(0.007), currency: "EUR".into() }));
+        assert_eq!(
+            plans.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            ["Small", "No price"]
+        );
+        assert_eq!(
+            plans[0].price,
+            Some(Price { monthly: 5.0, hourly: Some(0.007), currency: "EUR".into() })
+        );
         assert_eq!(
             warnings,
             [
@@ -227,7 +257,10 @@ mod tests {
         );
         let mut warnings = Vec::new();
         assert!(plans_from_json(Some(&json!({"name": "x"})), &mut warnings).is_empty());
-        assert_eq!(warnings, ["config.json: catalogue.plans must be a list; no plans are offered."]);
+        assert_eq!(
+            warnings,
+            ["config.json: catalogue.plans must be a list; no plans are offered."]
+        );
     }
 
     #[test]
@@ -244,17 +277,35 @@ mod tests {
         assert_eq!(plan_of(&plans, 2048, 2, 40).map(|p| p.name.as_str()), Some("M"));
         assert_eq!(plan_of(&plans, 2048, 2, 41), None);
         assert_eq!(monthly_difference(&plans[0], &plans[1]), Some((7.5, "EUR".into())));
-        assert_eq!(monthly_difference(&plans[1], &plans[2]), None, "no difference across currencies");
+        assert_eq!(
+            monthly_difference(&plans[1], &plans[2]),
+            None,
+            "no difference across currencies"
+        );
         assert_eq!(plans[1].sizes(), "2 GB memory · 2 CPUs · 40 GB disk");
-        assert_eq!(Plan { memory: 1536, cpus: 1, ..plans[0].clone() }.sizes(), "1,536 MB memory · 1 CPU · 20 GB disk");
+        assert_eq!(
+            Plan { memory: 1536, cpus: 1, ..plans[0].clone() }.sizes(),
+            "1,536 MB memory · 1 CPU · 20 GB disk"
+        );
     }
 
     #[test]
     fn a_vms_plan_is_found_by_its_sizes_its_added_disks_aside() {
-        let plan = |name: &str, memory, cpus, disk| Plan { name: name.into(), memory, cpus, disk, price: None, transfer: None };
+        let plan = |name: &str, memory, cpus, disk| Plan {
+            name: name.into(),
+            memory,
+            cpus,
+            disk,
+            price: None,
+            transfer: None,
+        };
         let plans = [plan("S", 2048, 1, 40), plan("M", 4096, 2, 80), plan("M+", 4096, 2, 120)];
         assert_eq!(plan_of_vm(&plans, 2048, 1, 40).map(|p| p.name.as_str()), Some("S"));
-        assert_eq!(plan_of_vm(&plans, 2048, 1, 60).map(|p| p.name.as_str()), Some("S"), "a disk added");
+        assert_eq!(
+            plan_of_vm(&plans, 2048, 1, 60).map(|p| p.name.as_str()),
+            Some("S"),
+            "a disk added"
+        );
         assert_eq!(plan_of_vm(&plans, 4096, 2, 120).map(|p| p.name.as_str()), Some("M+"));
         assert_eq!(plan_of_vm(&plans, 4096, 2, 130), None, "two plans could be it");
         assert_eq!(plan_of_vm(&plans, 2048, 1, 20), None);

@@ -48,9 +48,18 @@ pub struct Portal {
 fn origin(text: &str) -> Option<String> {
     let text = text.trim().trim_end_matches('/').to_ascii_lowercase();
     let (scheme, host) = text.split_once("://")?;
-    let name = host.rsplit_once(':').map_or(host, |(name, port)| if !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()) { name } else { host });
-    let host_ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.') && !name.starts_with(['.', '-']);
-    let scheme_ok = scheme == "https" || (scheme == "http" && (name == "localhost" || name == "127.0.0.1"));
+    let name = host.rsplit_once(':').map_or(host, |(name, port)| {
+        if !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()) {
+            name
+        } else {
+            host
+        }
+    });
+    let host_ok = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+        && !name.starts_with(['.', '-']);
+    let scheme_ok =
+        scheme == "https" || (scheme == "http" && (name == "localhost" || name == "127.0.0.1"));
     (host_ok && scheme_ok).then_some(text)
 }
 
@@ -59,7 +68,9 @@ impl Portal {
     pub fn from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> Portal {
         let mut portal = Portal::default();
         let Some(value) = value.filter(|v| !v.is_null()) else { return portal };
-        portal.name = decode::text(value.get("name")).map(|n| n.trim().chars().take(60).collect::<String>()).filter(|n| !n.is_empty());
+        portal.name = decode::text(value.get("name"))
+            .map(|n| n.trim().chars().take(60).collect::<String>())
+            .filter(|n| !n.is_empty());
         let mut address = |key: &str| {
             let given = decode::text(value.get(key))?;
             let address = web_address(&given);
@@ -111,7 +122,11 @@ pub struct Handoff {
 
 impl std::fmt::Debug for Handoff {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Handoff").field("account", &self.account).field("token", &"…").field("next", &self.next).finish()
+        f.debug_struct("Handoff")
+            .field("account", &self.account)
+            .field("token", &"…")
+            .field("next", &self.next)
+            .finish()
     }
 }
 
@@ -163,7 +178,10 @@ fn percent_decoded(text: &str) -> Option<String> {
 /// Whether a fragment is meant as a handoff (the boot script's own test):
 /// it names an account or a token.
 pub fn is_handoff_fragment(fragment: &str) -> bool {
-    fragment.trim_start_matches('#').split('&').any(|pair| pair.starts_with("account=") || pair.starts_with("token="))
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .any(|pair| pair.starts_with("account=") || pair.starts_with("token="))
 }
 
 impl Handoff {
@@ -186,7 +204,9 @@ impl Handoff {
         let fields = object
             .iter()
             .filter(|(key, _)| key.as_str() != "type")
-            .map(|(key, value)| Ok((key.clone(), decode::text(Some(value)).ok_or(Refused::Malformed)?)))
+            .map(|(key, value)| {
+                Ok((key.clone(), decode::text(Some(value)).ok_or(Refused::Malformed)?))
+            })
             .collect::<Result<Vec<_>, Refused>>()?;
         Self::from_fields(fields)
     }
@@ -195,7 +215,9 @@ impl Handoff {
         let mut handoff = Handoff { account: String::new(), token: String::new(), next: None };
         let mut seen: Vec<&str> = Vec::new();
         for (key, value) in &fields {
-            let Some(known) = KEYS.iter().find(|k| **k == key) else { return Err(Refused::UnknownKey(key.chars().take(40).collect())) };
+            let Some(known) = KEYS.iter().find(|k| **k == key) else {
+                return Err(Refused::UnknownKey(key.chars().take(40).collect()));
+            };
             if seen.contains(known) {
                 return Err(Refused::Malformed);
             }
@@ -209,7 +231,9 @@ impl Handoff {
         if !crate::validate::is_id(&handoff.account) {
             return Err(Refused::Account);
         }
-        if handoff.token.is_empty() || handoff.token.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        if handoff.token.is_empty()
+            || handoff.token.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
             return Err(Refused::Token);
         }
         Ok(handoff)
@@ -228,26 +252,47 @@ mod tests {
 
     #[test]
     fn a_link_gives_the_account_the_token_and_the_page() {
-        let handoff = Handoff::from_fragment("#account=42&token=ab%2Bc%3D%3D&next=%2Fvms%2F7%2Ffirewall").expect("a good link");
+        let handoff =
+            Handoff::from_fragment("#account=42&token=ab%2Bc%3D%3D&next=%2Fvms%2F7%2Ffirewall")
+                .expect("a good link");
         assert_eq!((handoff.account.as_str(), handoff.token.as_str()), ("42", "ab+c=="));
         assert_eq!(handoff.destination(), "/vms/7/firewall");
         // A plus written as is stays a plus.
-        assert_eq!(Handoff::from_fragment("account=1&token=a+b").map(|h| h.token), Ok("a+b".to_owned()));
-        assert_eq!(Handoff::from_fragment("account=1&token=t").map(|h| h.destination()), Ok("/vms".to_owned()));
+        assert_eq!(
+            Handoff::from_fragment("account=1&token=a+b").map(|h| h.token),
+            Ok("a+b".to_owned())
+        );
+        assert_eq!(
+            Handoff::from_fragment("account=1&token=t").map(|h| h.destination()),
+            Ok("/vms".to_owned())
+        );
     }
 
     #[test]
     fn a_foreign_page_leads_to_the_list() {
-        for next in ["https%3A%2F%2Fevil.example", "%2F%2Fevil.example", "%2Flogin", "javascript%3Aalert(1)", "%2Fvms%2Fabc"] {
-            let handoff = Handoff::from_fragment(&format!("account=1&token=t&next={next}")).expect("the login holds");
+        for next in [
+            "https%3A%2F%2Fevil.example",
+            "%2F%2Fevil.example",
+            "%2Flogin",
+            "javascript%3Aalert(1)",
+            "%2Fvms%2Fabc",
+        ] {
+            let handoff = Handoff::from_fragment(&format!("account=1&token=t&next={next}"))
+                .expect("the login holds");
             assert_eq!(handoff.destination(), "/vms", "{next}");
         }
     }
 
     #[test]
     fn an_api_address_or_anything_unknown_refuses_the_link() {
-        assert_eq!(Handoff::from_fragment("account=1&token=t&api=https%3A%2F%2Fevil.example"), Err(Refused::UnknownKey("api".into())));
-        assert_eq!(Handoff::from_fragment("account=1&token=t&base_url=x"), Err(Refused::UnknownKey("base_url".into())));
+        assert_eq!(
+            Handoff::from_fragment("account=1&token=t&api=https%3A%2F%2Fevil.example"),
+            Err(Refused::UnknownKey("api".into()))
+        );
+        assert_eq!(
+            Handoff::from_fragment("account=1&token=t&base_url=x"),
+            Err(Refused::UnknownKey("base_url".into()))
+        );
         assert_eq!(Handoff::from_fragment("account=1&account=2&token=t"), Err(Refused::Malformed));
         assert_eq!(Handoff::from_fragment("account=1&token=%ZZ"), Err(Refused::Malformed));
         assert_eq!(Handoff::from_fragment("account=1&token=%FF"), Err(Refused::Malformed));
@@ -260,11 +305,22 @@ mod tests {
 
     #[test]
     fn a_message_is_read_as_a_link_is() {
-        let handoff = Handoff::from_message(&json!({"type": "vmdeck:login", "account": 42, "token": "t", "next": "/interfaces"}));
-        assert_eq!(handoff.map(|h| (h.destination(), h.account)), Ok(("/interfaces".into(), "42".into())));
-        assert_eq!(Handoff::from_message(&json!({"account": "1", "token": "t", "api_base_url": "x"})), Err(Refused::UnknownKey("api_base_url".into())));
+        let handoff = Handoff::from_message(
+            &json!({"type": "vmdeck:login", "account": 42, "token": "t", "next": "/interfaces"}),
+        );
+        assert_eq!(
+            handoff.map(|h| (h.destination(), h.account)),
+            Ok(("/interfaces".into(), "42".into()))
+        );
+        assert_eq!(
+            Handoff::from_message(&json!({"account": "1", "token": "t", "api_base_url": "x"})),
+            Err(Refused::UnknownKey("api_base_url".into()))
+        );
         assert_eq!(Handoff::from_message(&json!("account=1&token=t")), Err(Refused::Malformed));
-        assert_eq!(Handoff::from_message(&json!({"account": "1", "token": {"a": 1}})), Err(Refused::Malformed));
+        assert_eq!(
+            Handoff::from_message(&json!({"account": "1", "token": {"a": 1}})),
+            Err(Refused::Malformed)
+        );
     }
 
     #[test]
@@ -298,15 +354,22 @@ mod tests {
         assert_eq!(portal.url.as_deref(), Some("https://portal.nube.example/services"));
         assert_eq!(portal.logout_url, None);
         assert!(portal.link_login);
-        assert_eq!(portal.origins, vec!["https://portal.nube.example".to_owned(), "http://localhost:8080".to_owned()]);
+        assert_eq!(
+            portal.origins,
+            vec!["https://portal.nube.example".to_owned(), "http://localhost:8080".to_owned()]
+        );
         // Links log in only where the portal is named by its address.
         let mut unnamed = Vec::new();
-        assert!(!Portal::from_json(Some(&json!({"name": "Demo", "link_login": true})), &mut unnamed).link_login);
+        assert!(
+            !Portal::from_json(Some(&json!({"name": "Demo", "link_login": true})), &mut unnamed)
+                .link_login
+        );
         assert_eq!(unnamed.len(), 1);
-        assert!(portal.trusts("https://portal.nube.example") && !portal.trusts("https://evil.example"));
+        assert!(
+            portal.trusts("https://portal.nube.example") && !portal.trusts("https://evil.example")
+        );
         assert_eq!(warnings.len(), 4, "{warnings:?}");
         assert!(warnings.iter().any(|w| w.contains("portal.logout_url")));
         assert_eq!(Portal::from_json(None, &mut warnings), Portal::default());
     }
-
 }

@@ -83,7 +83,11 @@ fn checked(at: usize, rule: RuleForm, read: &mut Read) {
     if errors.is_empty() {
         read.0.push(Imported { at, rule });
     } else {
-        let reason = ["command", "protocol", "port", "address"].iter().filter_map(|field| errors.get(*field).cloned()).collect::<Vec<_>>().join(" ");
+        let reason = ["command", "protocol", "port", "address"]
+            .iter()
+            .filter_map(|field| errors.get(*field).cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
         read.1.push(Refused { at, reason });
     }
 }
@@ -92,7 +96,13 @@ fn checked(at: usize, rule: RuleForm, read: &mut Read) {
 pub fn line(rule: &RuleForm) -> String {
     let port = rule.port.trim().replace(' ', "");
     let address = rule.address.trim();
-    let mut out = format!("{} {} {} from {}", rule.command.to_ascii_lowercase(), rule.protocol.to_ascii_lowercase(), if port.is_empty() { "any" } else { &port }, if address.is_empty() { "any" } else { address });
+    let mut out = format!(
+        "{} {} {} from {}",
+        rule.command.to_ascii_lowercase(),
+        rule.protocol.to_ascii_lowercase(),
+        if port.is_empty() { "any" } else { &port },
+        if address.is_empty() { "any" } else { address }
+    );
     let description = rule.description.trim();
     if !description.is_empty() {
         out.push_str(" # ");
@@ -106,14 +116,21 @@ fn text_form(text: &str) -> Read {
     let mut read = (Vec::new(), Vec::new());
     for (i, raw) in text.lines().enumerate() {
         let at = i + 1;
-        let (rule, description) = raw.split_once('#').map_or((raw, ""), |(rule, description)| (rule, description.trim()));
+        let (rule, description) =
+            raw.split_once('#').map_or((raw, ""), |(rule, description)| (rule, description.trim()));
         let words: Vec<&str> = rule.split_whitespace().collect();
         if words.is_empty() {
             continue;
         }
         match text_rule(&words) {
             Ok((command, protocol, port, address)) => {
-                let rule = RuleForm { command, protocol, port, address, description: description.to_owned() };
+                let rule = RuleForm {
+                    command,
+                    protocol,
+                    port,
+                    address,
+                    description: description.to_owned(),
+                };
                 checked(at, rule, &mut read);
             }
             Err(reason) => read.1.push(Refused { at, reason }),
@@ -155,7 +172,8 @@ fn text_rule(words: &[&str]) -> Result<(String, String, String, String), String>
 }
 
 fn is_csv_header(line: &str) -> bool {
-    let names: Vec<String> = line.split(',').map(|cell| cell.trim().trim_matches('"').to_ascii_lowercase()).collect();
+    let names: Vec<String> =
+        line.split(',').map(|cell| cell.trim().trim_matches('"').to_ascii_lowercase()).collect();
     names.iter().any(|n| n == "command") && names.iter().any(|n| n == "protocol")
 }
 
@@ -174,8 +192,16 @@ fn csv(text: &str) -> Read {
         if cells.iter().all(|cell| cell.trim().is_empty()) {
             continue;
         }
-        let [command, protocol, port, address, description] = columns.map(|c| c.and_then(|c| cells.get(c)).map(|cell| unneutralised(cell)).unwrap_or_default());
-        let rule = RuleForm { command: command.trim().to_ascii_uppercase(), protocol: protocol.trim().to_ascii_uppercase(), port, address, description };
+        let [command, protocol, port, address, description] = columns.map(|c| {
+            c.and_then(|c| cells.get(c)).map(|cell| unneutralised(cell)).unwrap_or_default()
+        });
+        let rule = RuleForm {
+            command: command.trim().to_ascii_uppercase(),
+            protocol: protocol.trim().to_ascii_uppercase(),
+            port,
+            address,
+            description,
+        };
         checked(at, rule, &mut read);
     }
     if let Some(at) = unclosed {
@@ -247,7 +273,10 @@ fn json(text: &str) -> Read {
             return read;
         }
         Err(error) => {
-            read.1.push(Refused { at: error.line(), reason: crate::tf!(t::FW_IMPORT_JSON, error = error) });
+            read.1.push(Refused {
+                at: error.line(),
+                reason: crate::tf!(t::FW_IMPORT_JSON, error = error),
+            });
             return read;
         }
     };
@@ -268,8 +297,20 @@ mod tests {
     use crate::history::export;
     use proptest::prelude::*;
 
-    fn rule(command: &str, protocol: &str, port: &str, address: &str, description: &str) -> RuleForm {
-        RuleForm { command: command.into(), protocol: protocol.into(), port: port.into(), address: address.into(), description: description.into() }
+    fn rule(
+        command: &str,
+        protocol: &str,
+        port: &str,
+        address: &str,
+        description: &str,
+    ) -> RuleForm {
+        RuleForm {
+            command: command.into(),
+            protocol: protocol.into(),
+            port: port.into(),
+            address: address.into(),
+            description: description.into(),
+        }
     }
 
     #[test]
@@ -277,25 +318,37 @@ mod tests {
         let read = read("# office first\n\naccept tcp 22 from 203.0.113.0/24 # office\nACCEPT TCP 80, 443\ndrop udp any from any\naccept udp from 10.0.0.1-10.0.0.9\n");
         assert_eq!(read.format, Format::Text);
         assert_eq!(read.refused, vec![]);
-        let rules: Vec<(usize, RuleForm)> = read.rules.into_iter().map(|r| (r.at, r.rule)).collect();
-        assert_eq!(rules, vec![
-            (3, rule("ACCEPT", "TCP", "22", "203.0.113.0/24", "office")),
-            (4, rule("ACCEPT", "TCP", "80,443", "", "")),
-            (5, rule("DROP", "UDP", "", "", "")),
-            (6, rule("ACCEPT", "UDP", "", "10.0.0.1-10.0.0.9", "")),
-        ]);
+        let rules: Vec<(usize, RuleForm)> =
+            read.rules.into_iter().map(|r| (r.at, r.rule)).collect();
+        assert_eq!(
+            rules,
+            vec![
+                (3, rule("ACCEPT", "TCP", "22", "203.0.113.0/24", "office")),
+                (4, rule("ACCEPT", "TCP", "80,443", "", "")),
+                (5, rule("DROP", "UDP", "", "", "")),
+                (6, rule("ACCEPT", "UDP", "", "10.0.0.1-10.0.0.9", "")),
+            ]
+        );
     }
 
     #[test]
     fn bad_lines_are_listed_with_their_line_and_reason_and_the_good_ones_kept() {
         let read = read("accept tcp 22\nallow tcp 22\naccept icmp\naccept tcp 70000\naccept tcp 22 from\naccept tcp 22 from 1.2.3.4 5.6.7.8\naccept\naccept tcp 22 from 300.1.1.1\ndrop tcp 443");
         assert_eq!(read.rules.iter().map(|r| r.at).collect::<Vec<_>>(), vec![1, 9]);
-        let refused: Vec<(usize, &str)> = read.refused.iter().map(|r| (r.at, r.reason.as_str())).collect();
-        assert_eq!(refused.iter().map(|(at, _)| *at).collect::<Vec<_>>(), vec![2, 3, 4, 5, 6, 7, 8]);
+        let refused: Vec<(usize, &str)> =
+            read.refused.iter().map(|r| (r.at, r.reason.as_str())).collect();
+        assert_eq!(
+            refused.iter().map(|(at, _)| *at).collect::<Vec<_>>(),
+            vec![2, 3, 4, 5, 6, 7, 8]
+        );
         assert!(refused[0].1.contains("allow"), "{}", refused[0].1);
         assert!(refused[1].1.contains("icmp"), "{}", refused[1].1);
         assert!(refused[2].1.contains("70000"), "the port check of the form: {}", refused[2].1);
-        assert!(refused[6].1.contains("300.1.1.1"), "the address check of the form: {}", refused[6].1);
+        assert!(
+            refused[6].1.contains("300.1.1.1"),
+            "the address check of the form: {}",
+            refused[6].1
+        );
         assert!(refused.iter().all(|(_, reason)| !reason.is_empty()));
     }
 
@@ -306,35 +359,52 @@ mod tests {
             _ => unreachable!(),
         };
         let rules = vec![
-            api(serde_json::json!({ "id": 9, "position": 1, "command": "ACCEPT", "protocol": "TCP", "port": "22", "address": "203.0.113.7", "description": "-office, \"north\"\nwing" })),
-            api(serde_json::json!({ "position": 2, "command": "DROP", "protocol": "UDP", "port": "", "address": "" })),
+            api(
+                serde_json::json!({ "id": 9, "position": 1, "command": "ACCEPT", "protocol": "TCP", "port": "22", "address": "203.0.113.7", "description": "-office, \"north\"\nwing" }),
+            ),
+            api(
+                serde_json::json!({ "position": 2, "command": "DROP", "protocol": "UDP", "port": "", "address": "" }),
+            ),
         ];
         let read = read(&export::csv(&export::rules(&rules)));
         assert_eq!(read.format, Format::Csv);
         assert_eq!(read.refused, vec![]);
-        assert_eq!(read.rules, vec![
-            Imported { at: 2, rule: rule("ACCEPT", "TCP", "22", "203.0.113.7", "-office, \"north\"\nwing") },
-            // The first record spans two lines: the second starts on line 4.
-            Imported { at: 4, rule: rule("DROP", "UDP", "", "", "") },
-        ]);
+        assert_eq!(
+            read.rules,
+            vec![
+                Imported {
+                    at: 2,
+                    rule: rule("ACCEPT", "TCP", "22", "203.0.113.7", "-office, \"north\"\nwing")
+                },
+                // The first record spans two lines: the second starts on line 4.
+                Imported { at: 4, rule: rule("DROP", "UDP", "", "", "") },
+            ]
+        );
     }
 
     #[test]
     fn csv_rows_that_fail_the_checks_and_an_unclosed_quote_are_refused() {
-        let read = read("command,protocol,port,address\nACCEPT,TCP,22,\nREJECT,TCP,22,\nACCEPT,TCP,\"80\n");
+        let read = read(
+            "command,protocol,port,address\nACCEPT,TCP,22,\nREJECT,TCP,22,\nACCEPT,TCP,\"80\n",
+        );
         assert_eq!(read.rules.iter().map(|r| r.at).collect::<Vec<_>>(), vec![2]);
         assert_eq!(read.refused.iter().map(|r| r.at).collect::<Vec<_>>(), vec![3, 4]);
     }
 
     #[test]
     fn the_json_export_reads_back_bare_or_wrapped_and_refuses_what_is_not_a_rule() {
-        let read = read(r#"[{"command":"accept","protocol":"tcp","port":"22","address":"1.2.3.4","description":"x","id":5},
-            {"firewall_rule":{"command":"DROP","protocol":"UDP","port":"","address":""}}, 7, {"command":"ACCEPT","protocol":"GRE"}]"#);
+        let read = read(
+            r#"[{"command":"accept","protocol":"tcp","port":"22","address":"1.2.3.4","description":"x","id":5},
+            {"firewall_rule":{"command":"DROP","protocol":"UDP","port":"","address":""}}, 7, {"command":"ACCEPT","protocol":"GRE"}]"#,
+        );
         assert_eq!(read.format, Format::Json);
-        assert_eq!(read.rules, vec![
-            Imported { at: 1, rule: rule("ACCEPT", "TCP", "22", "1.2.3.4", "x") },
-            Imported { at: 2, rule: rule("DROP", "UDP", "", "", "") },
-        ]);
+        assert_eq!(
+            read.rules,
+            vec![
+                Imported { at: 1, rule: rule("ACCEPT", "TCP", "22", "1.2.3.4", "x") },
+                Imported { at: 2, rule: rule("DROP", "UDP", "", "", "") },
+            ]
+        );
         assert_eq!(read.refused.iter().map(|r| r.at).collect::<Vec<_>>(), vec![3, 4]);
         assert_eq!(read.refused.len(), 2);
         let broken = super::read("[{\"command\":");
@@ -355,19 +425,38 @@ mod tests {
         prop_oneof![
             Just(String::new()),
             (1u16..=65_535).prop_map(|p| p.to_string()),
-            proptest::collection::vec(1u16..=65_535, 1..4).prop_map(|ps| ps.iter().map(u16::to_string).collect::<Vec<_>>().join(",")),
-            (1u16..=65_535, 0u16..1000).prop_map(|(lo, span)| format!("{lo}:{}", lo.saturating_add(span))),
+            proptest::collection::vec(1u16..=65_535, 1..4).prop_map(|ps| ps
+                .iter()
+                .map(u16::to_string)
+                .collect::<Vec<_>>()
+                .join(",")),
+            (1u16..=65_535, 0u16..1000)
+                .prop_map(|(lo, span)| format!("{lo}:{}", lo.saturating_add(span))),
         ]
     }
 
     fn an_address() -> impl Strategy<Value = String> {
-        let ip = any::<[u8; 4]>().prop_map(|[a, b, c, d]| format!("{a}.{b}.{c}.{d}")).prop_filter("not everyone", |ip| ip != "0.0.0.0");
-        prop_oneof![Just(String::new()), ip.clone(), (ip, 0u8..=32).prop_map(|(ip, mask)| format!("{ip}/{mask}"))]
+        let ip = any::<[u8; 4]>()
+            .prop_map(|[a, b, c, d]| format!("{a}.{b}.{c}.{d}"))
+            .prop_filter("not everyone", |ip| ip != "0.0.0.0");
+        prop_oneof![
+            Just(String::new()),
+            ip.clone(),
+            (ip, 0u8..=32).prop_map(|(ip, mask)| format!("{ip}/{mask}"))
+        ]
     }
 
     fn a_rule() -> impl Strategy<Value = RuleForm> {
-        (prop_oneof![Just("ACCEPT"), Just("DROP")], prop_oneof![Just("TCP"), Just("UDP")], a_port(), an_address(), "[^\r\n]{0,30}")
-            .prop_map(|(command, protocol, port, address, description)| rule(command, protocol, &port, &address, description.trim()))
+        (
+            prop_oneof![Just("ACCEPT"), Just("DROP")],
+            prop_oneof![Just("TCP"), Just("UDP")],
+            a_port(),
+            an_address(),
+            "[^\r\n]{0,30}",
+        )
+            .prop_map(|(command, protocol, port, address, description)| {
+                rule(command, protocol, &port, &address, description.trim())
+            })
             .prop_filter("a rule the form takes", |rule| rule.errors().is_empty())
     }
 

@@ -24,7 +24,9 @@ impl Command {
     /// `ACCEPT` or `DROP` in any case, surrounding spaces ignored, as the API
     /// spells them loosely; anything else is not a command.
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Accept, Self::Drop].into_iter().find(|known| text.trim().eq_ignore_ascii_case(known.label()))
+        [Self::Accept, Self::Drop]
+            .into_iter()
+            .find(|known| text.trim().eq_ignore_ascii_case(known.label()))
     }
 
     /// The spelling the API and the panel use: `ACCEPT` or `DROP`.
@@ -49,7 +51,9 @@ impl Protocol {
     /// `TCP` or `UDP` in any case, surrounding spaces ignored; anything else
     /// is not a protocol a rule can name.
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Tcp, Self::Udp].into_iter().find(|known| text.trim().eq_ignore_ascii_case(known.label()))
+        [Self::Tcp, Self::Udp]
+            .into_iter()
+            .find(|known| text.trim().eq_ignore_ascii_case(known.label()))
     }
 
     /// The spelling the API and the panel use: `TCP` or `UDP`.
@@ -97,7 +101,10 @@ impl Matcher {
     }
 
     pub(super) fn same_effect(&self, other: &Matcher) -> bool {
-        self.command == other.command && self.protocol == other.protocol && self.addresses == other.addresses && self.ports == other.ports
+        self.command == other.command
+            && self.protocol == other.protocol
+            && self.addresses == other.addresses
+            && self.ports == other.ports
     }
 
     pub(super) fn overlaps(&self, other: &Matcher) -> bool {
@@ -106,7 +113,9 @@ impl Matcher {
         self.protocol == other.protocol
             && lo <= other_hi
             && other_lo <= hi
-            && self.ports.iter().any(|&(lo, hi)| other.ports.iter().any(|&(other_lo, other_hi)| lo <= other_hi && other_lo <= hi))
+            && self.ports.iter().any(|&(lo, hi)| {
+                other.ports.iter().any(|&(other_lo, other_hi)| lo <= other_hi && other_lo <= hi)
+            })
     }
 }
 
@@ -114,20 +123,45 @@ impl Matcher {
 /// anywhere"; a rule that cannot be read, as it is stored.
 pub fn describe(rule: &FirewallRule) -> String {
     matcher(rule).map(|m| m.label).unwrap_or_else(|_| {
-        let text = |value: &Option<String>| value.as_deref().map(str::trim).unwrap_or("").to_owned();
-        tf!(t::RULES_LABEL, command = text(&rule.command), protocol = text(&rule.protocol), ports = text(&rule.port), addresses = text(&rule.address))
+        let text =
+            |value: &Option<String>| value.as_deref().map(str::trim).unwrap_or("").to_owned();
+        tf!(
+            t::RULES_LABEL,
+            command = text(&rule.command),
+            protocol = text(&rule.protocol),
+            ports = text(&rule.port),
+            addresses = text(&rule.address)
+        )
     })
 }
 
 /// The rule's matcher, or every reason it has none, in the parsers' words.
 pub(super) fn matcher(rule: &FirewallRule) -> Result<Matcher, Vec<String>> {
     let mut problems = Vec::new();
-    let command = read_word(rule.command.as_deref(), Command::parse, &t::RULES_NO_COMMAND, &t::RULES_NOT_A_COMMAND, &mut problems);
-    let protocol = read_word(rule.protocol.as_deref(), Protocol::parse, &t::RULES_NO_PROTOCOL, &t::RULES_NOT_A_PROTOCOL, &mut problems);
+    let command = read_word(
+        rule.command.as_deref(),
+        Command::parse,
+        &t::RULES_NO_COMMAND,
+        &t::RULES_NOT_A_COMMAND,
+        &mut problems,
+    );
+    let protocol = read_word(
+        rule.protocol.as_deref(),
+        Protocol::parse,
+        &t::RULES_NO_PROTOCOL,
+        &t::RULES_NOT_A_PROTOCOL,
+        &mut problems,
+    );
     // A missing address or port reads as an empty one, as the rule form does.
-    let addresses = parse_address(rule.address.as_deref().unwrap_or("")).map_err(|problem| problems.push(problem)).ok();
-    let ports = parse_ports(rule.port.as_deref().unwrap_or("")).map_err(|problem| problems.push(problem)).ok();
-    let (Some(command), Some(protocol), Some(addresses), Some(ports)) = (command, protocol, addresses, ports) else {
+    let addresses = parse_address(rule.address.as_deref().unwrap_or(""))
+        .map_err(|problem| problems.push(problem))
+        .ok();
+    let ports = parse_ports(rule.port.as_deref().unwrap_or(""))
+        .map_err(|problem| problems.push(problem))
+        .ok();
+    let (Some(command), Some(protocol), Some(addresses), Some(ports)) =
+        (command, protocol, addresses, ports)
+    else {
         return Err(problems);
     };
     let (port_set, repeated) = port_intervals(&ports);
@@ -137,13 +171,25 @@ pub(super) fn matcher(rule: &FirewallRule) -> Result<Matcher, Vec<String>> {
         addresses: address_interval(&addresses),
         ports: port_set,
         repeated,
-        label: tf!(t::RULES_LABEL, command = command.label(), protocol = protocol.label(), ports = ports_text(&ports), addresses = address_text(&addresses)),
+        label: tf!(
+            t::RULES_LABEL,
+            command = command.label(),
+            protocol = protocol.label(),
+            ports = ports_text(&ports),
+            addresses = address_text(&addresses)
+        ),
     })
 }
 
 /// A field that must name one of a few words (a command, a protocol): the
 /// word, or `missing` or `unknown` (which shows the `{text}`) among the problems.
-fn read_word<T>(field: Option<&str>, parse: fn(&str) -> Option<T>, missing: &Text, unknown: &Text, problems: &mut Vec<String>) -> Option<T> {
+fn read_word<T>(
+    field: Option<&str>,
+    parse: fn(&str) -> Option<T>,
+    missing: &Text,
+    unknown: &Text,
+    problems: &mut Vec<String>,
+) -> Option<T> {
     let Some(text) = field.map(str::trim).filter(|text| !text.is_empty()) else {
         problems.push(missing.get().to_owned());
         return None;
@@ -196,7 +242,10 @@ fn port_intervals(ports: &Ports) -> (Vec<(u16, u16)>, Vec<u16>) {
         Ports::List(list) => {
             let mut sorted = list.clone();
             sorted.sort_unstable();
-            let mut repeated: Vec<u16> = sorted.windows(2).filter_map(|pair| if let [a, b] = pair { (a == b).then_some(*a) } else { None }).collect();
+            let mut repeated: Vec<u16> = sorted
+                .windows(2)
+                .filter_map(|pair| if let [a, b] = pair { (a == b).then_some(*a) } else { None })
+                .collect();
             repeated.dedup();
             (merge(sorted.into_iter().map(|port| (port, port)).collect()), repeated)
         }
@@ -268,13 +317,23 @@ pub(crate) mod tests {
         // Host bits in a CIDR do not narrow it: the whole network matches.
         assert!(matches("10.0.0.5/24", "", tcp("10.0.0.200", 22)));
         assert!(!matches("10.0.0.5/24", "", tcp("10.0.1.0", 22)));
-        assert!(matches("10.0.0.0/32", "", tcp("10.0.0.0", 22)) && !matches("10.0.0.0/32", "", tcp("10.0.0.1", 22)));
+        assert!(
+            matches("10.0.0.0/32", "", tcp("10.0.0.0", 22))
+                && !matches("10.0.0.0/32", "", tcp("10.0.0.1", 22))
+        );
         assert!(matches("1.2.3.4/0", "", tcp("255.255.255.255", 22)));
         assert!(matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.5", 22)));
         assert!(matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.9", 22)));
-        assert!(!matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.10", 22)) && !matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.4", 22)));
+        assert!(
+            !matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.10", 22))
+                && !matches("10.0.0.5-10.0.0.9", "", tcp("10.0.0.4", 22))
+        );
         for everyone in ["", " ", "0.0.0.0", "0.0.0.0/0"] {
-            assert!(matches(everyone, "", tcp("0.0.0.0", 22)) && matches(everyone, "", tcp("255.255.255.255", 22)), "{everyone:?}");
+            assert!(
+                matches(everyone, "", tcp("0.0.0.0", 22))
+                    && matches(everyone, "", tcp("255.255.255.255", 22)),
+                "{everyone:?}"
+            );
         }
         let no_address = FirewallRule { address: None, ..rule("ACCEPT", "TCP", "", "22") };
         assert!(matcher(&no_address).unwrap().matches(&tcp("192.0.2.1", 22)));
@@ -283,11 +342,24 @@ pub(crate) mod tests {
     #[test]
     fn port_forms() {
         assert!(matches("", "22", tcp("10.0.0.1", 22)) && !matches("", "22", tcp("10.0.0.1", 23)));
-        assert!(matches("", "22, 80,443", tcp("10.0.0.1", 443)) && !matches("", "22,80,443", tcp("10.0.0.1", 81)));
-        assert!(matches("", "1000:2000", tcp("10.0.0.1", 1000)) && matches("", "1000:2000", tcp("10.0.0.1", 2000)));
-        assert!(!matches("", "1000:2000", tcp("10.0.0.1", 999)) && !matches("", "1000:2000", tcp("10.0.0.1", 2001)));
+        assert!(
+            matches("", "22, 80,443", tcp("10.0.0.1", 443))
+                && !matches("", "22,80,443", tcp("10.0.0.1", 81))
+        );
+        assert!(
+            matches("", "1000:2000", tcp("10.0.0.1", 1000))
+                && matches("", "1000:2000", tcp("10.0.0.1", 2000))
+        );
+        assert!(
+            !matches("", "1000:2000", tcp("10.0.0.1", 999))
+                && !matches("", "1000:2000", tcp("10.0.0.1", 2001))
+        );
         // Port 0 is a port too, and "any port" takes it, as `Ports::covers` does.
-        assert!(matches("", "", tcp("10.0.0.1", 1)) && matches("", "", tcp("10.0.0.1", 65535)) && matches("", "", tcp("10.0.0.1", 0)));
+        assert!(
+            matches("", "", tcp("10.0.0.1", 1))
+                && matches("", "", tcp("10.0.0.1", 65535))
+                && matches("", "", tcp("10.0.0.1", 0))
+        );
         let no_port = FirewallRule { port: None, ..rule("ACCEPT", "TCP", "", "") };
         assert!(matcher(&no_port).unwrap().matches(&tcp("192.0.2.1", 8080)));
         let udp = Packet { protocol: Protocol::Udp, ..tcp("10.0.0.1", 22) };
@@ -297,8 +369,14 @@ pub(crate) mod tests {
     #[test]
     fn a_rule_in_a_few_words() {
         assert_eq!(describe(&rule("accept", "tcp", "", "22")), "ACCEPT TCP 22 from anywhere");
-        assert_eq!(describe(&rule("DROP", "UDP", "10.0.0.0/8", "")), "DROP UDP any port from 10.0.0.0/8");
-        assert_eq!(describe(&rule("DROP", "TCP", "0.0.0.0", "1000:2000")), "DROP TCP 1000:2000 from anywhere");
+        assert_eq!(
+            describe(&rule("DROP", "UDP", "10.0.0.0/8", "")),
+            "DROP UDP any port from 10.0.0.0/8"
+        );
+        assert_eq!(
+            describe(&rule("DROP", "TCP", "0.0.0.0", "1000:2000")),
+            "DROP TCP 1000:2000 from anywhere"
+        );
         // Unreadable: as stored, never a panic.
         assert_eq!(describe(&rule("KEEP", "TCP", " x ", "22")), "KEEP TCP 22 from x");
     }
@@ -307,7 +385,8 @@ pub(crate) mod tests {
     fn a_rule_without_a_matcher_says_why() {
         let problems = matcher(&rule("REJECT", "ICMP", "10.0.0", "0")).unwrap_err();
         assert_eq!(problems.len(), 4, "{problems:?}");
-        assert!(matcher(&rule("ACCEPT", "TCP", "10.0.0.0/24", "22,22")).is_ok_and(|m| m.repeated == [22]));
+        assert!(matcher(&rule("ACCEPT", "TCP", "10.0.0.0/24", "22,22"))
+            .is_ok_and(|m| m.repeated == [22]));
     }
 }
 
@@ -319,6 +398,9 @@ mod spanish_tests {
     #[test]
     fn a_rule_in_spanish() {
         let _spanish = crate::i18n::LocaleGuard::spanish();
-        assert_eq!(describe(&rule("ACCEPT", "TCP", "", "22")), "ACCEPT TCP 22 desde cualquier lugar");
+        assert_eq!(
+            describe(&rule("ACCEPT", "TCP", "", "22")),
+            "ACCEPT TCP 22 desde cualquier lugar"
+        );
     }
 }

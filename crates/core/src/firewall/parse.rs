@@ -105,15 +105,28 @@ mod tests {
         assert_eq!(parse_ports("22, 80,443"), Ok(Ports::List(vec![22, 80, 443])));
         assert_eq!(parse_ports("1000:2000"), Ok(Ports::Range(1000, 2000)));
         assert_eq!(parse_ports("1:65535"), Ok(Ports::Range(1, 65535)));
-        assert_eq!(parse_ports("2000:1000").unwrap_err(), "The port range start (2000) is above its end (1000).");
-        assert_eq!(parse_ports("0").unwrap_err(), "Port 0 is out of range: ports go from 1 to 65535.");
-        assert_eq!(parse_ports("65536").unwrap_err(), "Port 65536 is out of range: ports go from 1 to 65535.");
+        assert_eq!(
+            parse_ports("2000:1000").unwrap_err(),
+            "The port range start (2000) is above its end (1000)."
+        );
+        assert_eq!(
+            parse_ports("0").unwrap_err(),
+            "Port 0 is out of range: ports go from 1 to 65535."
+        );
+        assert_eq!(
+            parse_ports("65536").unwrap_err(),
+            "Port 65536 is out of range: ports go from 1 to 65535."
+        );
         assert_eq!(parse_ports("22,,80").unwrap_err(), "A port is missing between the commas.");
         assert_eq!(parse_ports("ssh").unwrap_err(), "“ssh” is not a port number.");
         assert!(parse_ports("1000-2000").unwrap_err().contains("colon"));
         assert!(parse_ports("22,1000:2000").unwrap_err().contains("not both"));
         assert!(parse_ports("1:2:3").is_err());
-        assert!(Ports::Range(20, 30).covers(22) && !Ports::List(vec![80]).covers(22) && Ports::Any.covers(22));
+        assert!(
+            Ports::Range(20, 30).covers(22)
+                && !Ports::List(vec![80]).covers(22)
+                && Ports::Any.covers(22)
+        );
     }
 
     #[test]
@@ -121,8 +134,14 @@ mod tests {
         assert_eq!(parse_address(""), Ok(Addresses::Everyone));
         assert_eq!(parse_address("0.0.0.0"), Ok(Addresses::Everyone));
         assert_eq!(parse_address("10.0.0.1"), Ok(Addresses::One(Ipv4Addr::new(10, 0, 0, 1))));
-        assert_eq!(parse_address("10.0.0.0/8"), Ok(Addresses::Network(Ipv4Addr::new(10, 0, 0, 0), 8)));
-        assert_eq!(parse_address("10.0.0.1-10.0.0.9"), Ok(Addresses::Range(Ipv4Addr::new(10, 0, 0, 1), Ipv4Addr::new(10, 0, 0, 9))));
+        assert_eq!(
+            parse_address("10.0.0.0/8"),
+            Ok(Addresses::Network(Ipv4Addr::new(10, 0, 0, 0), 8))
+        );
+        assert_eq!(
+            parse_address("10.0.0.1-10.0.0.9"),
+            Ok(Addresses::Range(Ipv4Addr::new(10, 0, 0, 1), Ipv4Addr::new(10, 0, 0, 9)))
+        );
         assert!(parse_address("10.0.0.0/33").unwrap_err().contains("/0 to /32"));
         assert!(parse_address("10.0.0.9-10.0.0.1").unwrap_err().contains("starts"));
         assert!(parse_address("10.0.0").unwrap_err().contains("not an IPv4 address"));

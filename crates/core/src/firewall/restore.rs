@@ -45,7 +45,10 @@ impl UndoForm {
     fn checked_seconds(&self) -> Result<u32, String> {
         let (least, most) = UNDO_SECONDS;
         let n = crate::validate::whole_number(&self.seconds, t::WHAT_SECONDS.get())?;
-        u32::try_from(n).ok().filter(|n| (least..=most).contains(n)).ok_or_else(|| crate::tf!(t::FW_UNDO_SECONDS_RANGE, least = least, most = most))
+        u32::try_from(n)
+            .ok()
+            .filter(|n| (least..=most).contains(n))
+            .ok_or_else(|| crate::tf!(t::FW_UNDO_SECONDS_RANGE, least = least, most = most))
     }
 
     /// How long the change waits to be kept; none without undo or with a
@@ -70,9 +73,24 @@ pub struct Kept {
 impl Kept {
     /// The interface's rules and policy as they were before the rules of
     /// `not_yet` (created and not applied) were added.
-    pub fn of(nic: &str, label: &str, policy: Option<&str>, rules: &[FirewallRule], not_yet: &[String]) -> Self {
-        let rules = rules.iter().filter(|r| r.id.as_ref().is_none_or(|id| !not_yet.contains(id))).map(RuleForm::of).collect();
-        Self { nic: nic.to_owned(), label: label.to_owned(), policy: policy.map(str::to_ascii_uppercase), rules }
+    pub fn of(
+        nic: &str,
+        label: &str,
+        policy: Option<&str>,
+        rules: &[FirewallRule],
+        not_yet: &[String],
+    ) -> Self {
+        let rules = rules
+            .iter()
+            .filter(|r| r.id.as_ref().is_none_or(|id| !not_yet.contains(id)))
+            .map(RuleForm::of)
+            .collect();
+        Self {
+            nic: nic.to_owned(),
+            label: label.to_owned(),
+            policy: policy.map(str::to_ascii_uppercase),
+            rules,
+        }
     }
 }
 
@@ -112,7 +130,10 @@ impl Undo {
 pub enum Step {
     /// A rule that was not there, or is out of its place: `id` is the
     /// service's (none if it gave none: then it cannot be deleted).
-    Delete { id: Option<String>, rule: RuleForm },
+    Delete {
+        id: Option<String>,
+        rule: RuleForm,
+    },
     Create(RuleForm),
     Policy(String),
 }
@@ -121,9 +142,15 @@ impl Step {
     /// The step in a sentence, on the interface called `label`.
     pub fn describe(&self, label: &str) -> String {
         match self {
-            Self::Delete { rule, .. } => crate::tf!(t::FW_STEP_DELETE, rule = import::line(rule), interface = label),
-            Self::Create(rule) => crate::tf!(t::FW_STEP_CREATE, rule = import::line(rule), interface = label),
-            Self::Policy(policy) => crate::tf!(t::FW_STEP_POLICY, policy = policy, interface = label),
+            Self::Delete { rule, .. } => {
+                crate::tf!(t::FW_STEP_DELETE, rule = import::line(rule), interface = label)
+            }
+            Self::Create(rule) => {
+                crate::tf!(t::FW_STEP_CREATE, rule = import::line(rule), interface = label)
+            }
+            Self::Policy(policy) => {
+                crate::tf!(t::FW_STEP_POLICY, policy = policy, interface = label)
+            }
         }
     }
 }
@@ -165,12 +192,18 @@ mod tests {
     }
 
     fn rule(command: &str, port: &str) -> RuleForm {
-        RuleForm { command: command.into(), protocol: "TCP".into(), port: port.into(), ..RuleForm::default() }
+        RuleForm {
+            command: command.into(),
+            protocol: "TCP".into(),
+            port: port.into(),
+            ..RuleForm::default()
+        }
     }
 
     /// What the service holds after the plan: deletes by id, creates at the end.
     fn carried_out(now: &[FirewallRule], policy: &str, steps: &[Step]) -> (Vec<RuleForm>, String) {
-        let mut rules: Vec<(Option<String>, RuleForm)> = now.iter().map(|r| (r.id.clone(), RuleForm::of(r))).collect();
+        let mut rules: Vec<(Option<String>, RuleForm)> =
+            now.iter().map(|r| (r.id.clone(), RuleForm::of(r))).collect();
         let mut policy = policy.to_owned();
         for step in steps {
             match step {
@@ -184,8 +217,17 @@ mod tests {
 
     #[test]
     fn a_change_to_several_vms_names_them_and_reads_back_as_the_tab_keeps_it() {
-        let kept = Kept { nic: "9".into(), label: "eth0".into(), policy: None, rules: vec![rule("ACCEPT", "22")] };
-        let vm = |id: &str| KeptVm { vm_id: id.into(), vm_name: format!("VM {id}"), interfaces: vec![kept.clone()] };
+        let kept = Kept {
+            nic: "9".into(),
+            label: "eth0".into(),
+            policy: None,
+            rules: vec![rule("ACCEPT", "22")],
+        };
+        let vm = |id: &str| KeptVm {
+            vm_id: id.into(),
+            vm_name: format!("VM {id}"),
+            interfaces: vec![kept.clone()],
+        };
         let undo = Undo { vms: vec![vm("1001"), vm("1002")], until: 1_700_000_000_000 };
         assert_eq!(undo.names(), "VM 1001, VM 1002");
         assert!(undo.has_vm("1002") && !undo.has_vm("100"));
@@ -195,17 +237,29 @@ mod tests {
 
     #[test]
     fn added_rules_are_deleted_and_a_removed_one_comes_back_in_its_place() {
-        let kept = Kept { nic: "9".into(), label: "eth0".into(), policy: Some("ACCEPT".into()), rules: vec![rule("ACCEPT", "22"), rule("ACCEPT", "80"), rule("DROP", "")] };
+        let kept = Kept {
+            nic: "9".into(),
+            label: "eth0".into(),
+            policy: Some("ACCEPT".into()),
+            rules: vec![rule("ACCEPT", "22"), rule("ACCEPT", "80"), rule("DROP", "")],
+        };
         // Port 80 was deleted, 443 added: what follows 22 goes, and is created again.
-        let now = [stored(1, &rule("ACCEPT", "22")), stored(3, &rule("DROP", "")), stored(4, &rule("ACCEPT", "443"))];
+        let now = [
+            stored(1, &rule("ACCEPT", "22")),
+            stored(3, &rule("DROP", "")),
+            stored(4, &rule("ACCEPT", "443")),
+        ];
         let steps = plan(&kept, &now, Some("DROP"));
-        assert_eq!(steps, vec![
-            Step::Delete { id: Some("3".into()), rule: rule("DROP", "") },
-            Step::Delete { id: Some("4".into()), rule: rule("ACCEPT", "443") },
-            Step::Create(rule("ACCEPT", "80")),
-            Step::Create(rule("DROP", "")),
-            Step::Policy("ACCEPT".into()),
-        ]);
+        assert_eq!(
+            steps,
+            vec![
+                Step::Delete { id: Some("3".into()), rule: rule("DROP", "") },
+                Step::Delete { id: Some("4".into()), rule: rule("ACCEPT", "443") },
+                Step::Create(rule("ACCEPT", "80")),
+                Step::Create(rule("DROP", "")),
+                Step::Policy("ACCEPT".into()),
+            ]
+        );
     }
 
     #[test]
@@ -214,9 +268,18 @@ mod tests {
         let kept = Kept::of("9", "eth0", Some("drop"), &now, &["2".into()]);
         assert_eq!(kept.rules, vec![rule("ACCEPT", "22")]);
         assert_eq!(plan(&kept, &now[..1], Some("DROP")), vec![]);
-        assert_eq!(plan(&kept, &now, Some("DROP")), vec![Step::Delete { id: Some("2".into()), rule: rule("DROP", "") }]);
+        assert_eq!(
+            plan(&kept, &now, Some("DROP")),
+            vec![Step::Delete { id: Some("2".into()), rule: rule("DROP", "") }]
+        );
         // How the service writes a rule aside: "0.0.0.0" is everyone, the case of the words.
-        let written = RuleForm { command: "accept".into(), protocol: "tcp".into(), address: "0.0.0.0".into(), port: "22".into(), description: String::new() };
+        let written = RuleForm {
+            command: "accept".into(),
+            protocol: "tcp".into(),
+            address: "0.0.0.0".into(),
+            port: "22".into(),
+            description: String::new(),
+        };
         assert_eq!(plan(&kept, &[stored(5, &written)], Some("DROP")), vec![]);
     }
 
@@ -236,14 +299,32 @@ mod tests {
 
     #[test]
     fn a_step_says_what_it_sends_and_where() {
-        let step = Step::Create(RuleForm { port: "22".into(), address: "203.0.113.0/24".into(), ..RuleForm::default() });
+        let step = Step::Create(RuleForm {
+            port: "22".into(),
+            address: "203.0.113.0/24".into(),
+            ..RuleForm::default()
+        });
         assert_eq!(step.describe("eth0"), "Add accept tcp 22 from 203.0.113.0/24 on eth0");
-        assert_eq!(Step::Policy("DROP".into()).describe("eth1"), "Set the default policy of eth1 to DROP");
+        assert_eq!(
+            Step::Policy("DROP".into()).describe("eth1"),
+            "Set the default policy of eth1 to DROP"
+        );
     }
 
     fn any_rule() -> impl Strategy<Value = RuleForm> {
-        (prop::sample::select(vec!["ACCEPT", "DROP"]), prop::sample::select(vec!["TCP", "UDP"]), prop::sample::select(vec!["", "22", "80,443"]), prop::sample::select(vec!["", "10.0.0.0/8"]))
-            .prop_map(|(command, protocol, port, address)| RuleForm { command: command.into(), protocol: protocol.into(), port: port.into(), address: address.into(), description: String::new() })
+        (
+            prop::sample::select(vec!["ACCEPT", "DROP"]),
+            prop::sample::select(vec!["TCP", "UDP"]),
+            prop::sample::select(vec!["", "22", "80,443"]),
+            prop::sample::select(vec!["", "10.0.0.0/8"]),
+        )
+            .prop_map(|(command, protocol, port, address)| RuleForm {
+                command: command.into(),
+                protocol: protocol.into(),
+                port: port.into(),
+                address: address.into(),
+                description: String::new(),
+            })
     }
 
     proptest! {

@@ -28,7 +28,11 @@ pub enum Reversal {
 
 /// The policy other than `policy`.
 fn other(policy: &str) -> &'static str {
-    if policy == "DROP" { "ACCEPT" } else { "DROP" }
+    if policy == "DROP" {
+        "ACCEPT"
+    } else {
+        "DROP"
+    }
 }
 
 impl Reversal {
@@ -50,7 +54,8 @@ impl Reversal {
             Operation::SetDefaultPolicy => {
                 let fields = body.get("network_interface").unwrap_or(body);
                 let policy = fields.get("default_firewall_policy")?.as_str()?.to_ascii_uppercase();
-                (policy == "ACCEPT" || policy == "DROP").then_some(Self::PolicySet { interface, policy })
+                (policy == "ACCEPT" || policy == "DROP")
+                    .then_some(Self::PolicySet { interface, policy })
             }
             _ => None,
         }
@@ -83,7 +88,12 @@ impl Reversal {
 }
 
 /// Whether the interface after `step` may shut the user out, and why.
-pub fn lockout_after(step: &Step, now: &[FirewallRule], policy: Option<&str>, my_address: Option<Ipv4Addr>) -> Option<String> {
+pub fn lockout_after(
+    step: &Step,
+    now: &[FirewallRule],
+    policy: Option<&str>,
+    my_address: Option<Ipv4Addr>,
+) -> Option<String> {
     match step {
         Step::Delete { id, .. } => {
             let left: Vec<FirewallRule> = now.iter().filter(|r| r.id != *id).cloned().collect();
@@ -110,15 +120,29 @@ mod tests {
     fn a_rule_created_is_undone_by_deleting_it_while_it_is_there() {
         let body = json!({ "command": "ACCEPT", "protocol": "TCP", "port": "8080", "address": "", "description": "web" });
         let sent = request::create_rule("1", "3001", body).unwrap();
-        let reversal = Reversal::of(Operation::CreateFirewallRule, &sent, &json!({ "firewall_rule": { "id": 77, "port": "8080" } })).unwrap();
+        let reversal = Reversal::of(
+            Operation::CreateFirewallRule,
+            &sent,
+            &json!({ "firewall_rule": { "id": 77, "port": "8080" } }),
+        )
+        .unwrap();
         assert_eq!(reversal.interface(), "3001");
         let Reversal::RuleAdded { id, rule, .. } = &reversal else { panic!("{reversal:?}") };
-        assert_eq!((id.as_str(), rule.port.as_str(), rule.description.as_str()), ("77", "8080", "web"));
+        assert_eq!(
+            (id.as_str(), rule.port.as_str(), rule.description.as_str()),
+            ("77", "8080", "web")
+        );
         let now = [stored("5", "ACCEPT", "22"), stored("77", "ACCEPT", "8080")];
-        assert!(matches!(reversal.plan(&now, Some("ACCEPT")), Ok(Step::Delete { id: Some(ref id), .. }) if id == "77"));
-        assert!(reversal.plan(&now[..1], Some("ACCEPT")).is_err(), "deleted since: nothing to undo");
+        assert!(
+            matches!(reversal.plan(&now, Some("ACCEPT")), Ok(Step::Delete { id: Some(ref id), .. }) if id == "77")
+        );
+        assert!(
+            reversal.plan(&now[..1], Some("ACCEPT")).is_err(),
+            "deleted since: nothing to undo"
+        );
         // Kept in the history as JSON and read back.
-        let kept: Reversal = serde_json::from_value(serde_json::to_value(&reversal).unwrap()).unwrap();
+        let kept: Reversal =
+            serde_json::from_value(serde_json::to_value(&reversal).unwrap()).unwrap();
         assert_eq!(kept, reversal);
         // An answer without the rule's id cannot be undone.
         assert_eq!(Reversal::of(Operation::CreateFirewallRule, &sent, &json!({})), None);
@@ -128,19 +152,32 @@ mod tests {
     fn a_policy_set_is_undone_by_the_other_while_it_is_in_force() {
         let sent = request::set_default_policy("1", "3001", "DROP").unwrap();
         let reversal = Reversal::of(Operation::SetDefaultPolicy, &sent, &json!({})).unwrap();
-        assert_eq!(reversal, Reversal::PolicySet { interface: "3001".into(), policy: "DROP".into() });
+        assert_eq!(
+            reversal,
+            Reversal::PolicySet { interface: "3001".into(), policy: "DROP".into() }
+        );
         assert_eq!(reversal.plan(&[], Some("drop")), Ok(Step::Policy("ACCEPT".into())));
         assert!(reversal.plan(&[], Some("ACCEPT")).unwrap_err().contains("ACCEPT"));
         assert!(reversal.plan(&[], None).is_err());
         // Other writes are not undone from the history.
-        assert_eq!(Reversal::of(Operation::ApplyFirewallRules, &request::apply_firewall_rules("1", "9").unwrap(), &json!({})), None);
+        assert_eq!(
+            Reversal::of(
+                Operation::ApplyFirewallRules,
+                &request::apply_firewall_rules("1", "9").unwrap(),
+                &json!({})
+            ),
+            None
+        );
     }
 
     #[test]
     fn undoing_checks_the_lockout_of_what_is_left() {
         let ssh = stored("1", "ACCEPT", "22");
         let delete = Step::Delete { id: Some("1".into()), rule: RuleForm::of(&ssh) };
-        assert!(lockout_after(&delete, std::slice::from_ref(&ssh), Some("DROP"), None).is_some(), "SSH's only way in deleted under DROP");
+        assert!(
+            lockout_after(&delete, std::slice::from_ref(&ssh), Some("DROP"), None).is_some(),
+            "SSH's only way in deleted under DROP"
+        );
         assert!(lockout_after(&delete, std::slice::from_ref(&ssh), Some("ACCEPT"), None).is_none());
         assert!(lockout_after(&Step::Policy("DROP".into()), &[], Some("ACCEPT"), None).is_some());
         assert!(lockout_after(&Step::Policy("DROP".into()), &[ssh], Some("ACCEPT"), None).is_none());

@@ -110,7 +110,9 @@ impl RuleSet {
         let parsed = rules.iter().map(matcher).collect();
         let mut order: Vec<usize> = (0..rules.len()).collect();
         // A stable sort keeps list order among equal positions and among rules without one.
-        order.sort_by_key(|&index| rules.get(index).and_then(|rule| rule.position).map_or((1, 0), |position| (0, position)));
+        order.sort_by_key(|&index| {
+            rules.get(index).and_then(|rule| rule.position).map_or((1, 0), |position| (0, position))
+        });
         let mut places = vec![0; rules.len()];
         for (place, &index) in order.iter().enumerate() {
             if let Some(slot) = places.get_mut(index) {
@@ -140,9 +142,10 @@ impl RuleSet {
     /// Which rule, or the policy, decides `packet`: the first well-formed rule
     /// in evaluation order that matches it.
     pub fn decide(&self, packet: &Packet) -> Decision {
-        self.matchers()
-            .find(|(_, rule)| rule.matches(packet))
-            .map_or(Decision::Policy(self.policy), |(index, rule)| Decision::Rule { index, command: rule.command })
+        self.matchers().find(|(_, rule)| rule.matches(packet)).map_or(
+            Decision::Policy(self.policy),
+            |(index, rule)| Decision::Rule { index, command: rule.command },
+        )
     }
 
     /// Malformed rules, shadowed rules, duplicates, overlapping ports within a
@@ -161,7 +164,11 @@ impl RuleSet {
                     findings.push(Finding {
                         kind: FindingKind::Malformed,
                         rules: vec![index],
-                        message: tf!(t::RULES_FINDING_MALFORMED, place = place, problems = problems.join(" ")),
+                        message: tf!(
+                            t::RULES_FINDING_MALFORMED,
+                            place = place,
+                            problems = problems.join(" ")
+                        ),
                     });
                     continue;
                 }
@@ -172,20 +179,39 @@ impl RuleSet {
                 findings.push(Finding {
                     kind: FindingKind::Duplicate,
                     rules: vec![index, first],
-                    message: tf!(t::RULES_FINDING_DUPLICATE, place = place, label = label, first = self.place(first)),
+                    message: tf!(
+                        t::RULES_FINDING_DUPLICATE,
+                        place = place,
+                        label = label,
+                        first = self.place(first)
+                    ),
                 });
             } else if let Some(cover) = covering(rule, &earlier) {
-                let places: Vec<String> = cover.iter().map(|&other| self.place(other).to_string()).collect();
-                let who = if places.len() == 1 { tf!(t::RULES_WHO_COVERS_ONE, places = and_list(&places)) } else { tf!(t::RULES_WHO_COVER_OTHER, places = and_list(&places)) };
+                let places: Vec<String> =
+                    cover.iter().map(|&other| self.place(other).to_string()).collect();
+                let who = if places.len() == 1 {
+                    tf!(t::RULES_WHO_COVERS_ONE, places = and_list(&places))
+                } else {
+                    tf!(t::RULES_WHO_COVER_OTHER, places = and_list(&places))
+                };
                 findings.push(Finding {
                     kind: FindingKind::Shadowed,
                     rules: std::iter::once(index).chain(cover).collect(),
-                    message: tf!(t::RULES_FINDING_SHADOWED, place = place, label = label, who = who),
+                    message: tf!(
+                        t::RULES_FINDING_SHADOWED,
+                        place = place,
+                        label = label,
+                        who = who
+                    ),
                 });
             }
             if !rule.repeated.is_empty() {
                 let ports: Vec<String> = rule.repeated.iter().map(u16::to_string).collect();
-                let text = if ports.len() == 1 { &t::RULES_FINDING_REPEATED_PORT_ONE } else { &t::RULES_FINDING_REPEATED_PORT_OTHER };
+                let text = if ports.len() == 1 {
+                    &t::RULES_FINDING_REPEATED_PORT_ONE
+                } else {
+                    &t::RULES_FINDING_REPEATED_PORT_OTHER
+                };
                 findings.push(Finding {
                     kind: FindingKind::OverlappingPorts,
                     rules: vec![index],
@@ -194,7 +220,10 @@ impl RuleSet {
             }
             earlier.push((index, rule));
         }
-        if self.policy == Some(Command::Drop) && !self.accepts_from_somewhere(SSH) && !self.accepts_from_somewhere(RDP) {
+        if self.policy == Some(Command::Drop)
+            && !self.accepts_from_somewhere(SSH)
+            && !self.accepts_from_somewhere(RDP)
+        {
             findings.push(Finding {
                 kind: FindingKind::NoRemoteAccess,
                 rules: Vec::new(),
@@ -222,8 +251,14 @@ impl RuleSet {
     /// address axis is cut at every end of a rule that applies to the port, and
     /// the first address of each piece stands for the whole piece.
     fn outcomes(&self, port: u16) -> Vec<Option<Command>> {
-        let applying: Vec<&Matcher> =
-            self.matchers().map(|(_, rule)| rule).filter(|rule| rule.protocol == Protocol::Tcp && rule.ports.iter().any(|&(lo, hi)| (lo..=hi).contains(&port))).collect();
+        let applying: Vec<&Matcher> = self
+            .matchers()
+            .map(|(_, rule)| rule)
+            .filter(|rule| {
+                rule.protocol == Protocol::Tcp
+                    && rule.ports.iter().any(|&(lo, hi)| (lo..=hi).contains(&port))
+            })
+            .collect();
         let mut starts = vec![0u32];
         for rule in &applying {
             starts.push(rule.addresses.0);
@@ -235,7 +270,12 @@ impl RuleSet {
         starts.dedup();
         starts
             .into_iter()
-            .map(|start| applying.iter().find(|rule| (rule.addresses.0..=rule.addresses.1).contains(&start)).map_or(self.policy, |rule| Some(rule.command)))
+            .map(|start| {
+                applying
+                    .iter()
+                    .find(|rule| (rule.addresses.0..=rule.addresses.1).contains(&start))
+                    .map_or(self.policy, |rule| Some(rule.command))
+            })
             .collect()
     }
 
@@ -258,12 +298,16 @@ impl RuleSet {
     /// not. When nobody can reach either port, that sentence wins over the one
     /// about `my_address`, as it says more.
     pub fn lockout(&self, my_address: Option<Ipv4Addr>) -> Option<String> {
-        let denied_everywhere = |port| self.outcomes(port).iter().all(|&outcome| outcome == Some(Command::Drop));
+        let denied_everywhere =
+            |port| self.outcomes(port).iter().all(|&outcome| outcome == Some(Command::Drop));
         if denied_everywhere(SSH) && denied_everywhere(RDP) {
             return Some(t::RULES_LOCKOUT_EVERYONE.get().to_owned());
         }
         let address = my_address?;
-        let denied = |port| self.decide(&Packet { source: address, protocol: Protocol::Tcp, port }).command() == Some(Command::Drop);
+        let denied = |port| {
+            self.decide(&Packet { source: address, protocol: Protocol::Tcp, port }).command()
+                == Some(Command::Drop)
+        };
         (denied(SSH) && denied(RDP)).then(|| tf!(t::RULES_LOCKOUT_YOUR_ADDRESS, address = address))
     }
 }
@@ -288,11 +332,24 @@ mod tests {
 
     #[test]
     fn the_first_match_decides() {
-        let rules = [rule("DROP", "TCP", "10.0.0.66", "22"), rule("ACCEPT", "TCP", "10.0.0.0/24", "22"), rule("DROP", "TCP", "", "")];
+        let rules = [
+            rule("DROP", "TCP", "10.0.0.66", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.0/24", "22"),
+            rule("DROP", "TCP", "", ""),
+        ];
         let set = RuleSet::new(&rules, Some("ACCEPT"));
-        assert_eq!(set.decide(&tcp("10.0.0.66", 22)), Decision::Rule { index: 0, command: Command::Drop });
-        assert_eq!(set.decide(&tcp("10.0.0.7", 22)), Decision::Rule { index: 1, command: Command::Accept });
-        assert_eq!(set.decide(&tcp("10.0.0.7", 80)), Decision::Rule { index: 2, command: Command::Drop });
+        assert_eq!(
+            set.decide(&tcp("10.0.0.66", 22)),
+            Decision::Rule { index: 0, command: Command::Drop }
+        );
+        assert_eq!(
+            set.decide(&tcp("10.0.0.7", 22)),
+            Decision::Rule { index: 1, command: Command::Accept }
+        );
+        assert_eq!(
+            set.decide(&tcp("10.0.0.7", 80)),
+            Decision::Rule { index: 2, command: Command::Drop }
+        );
         assert_eq!(set.decide(&tcp("10.0.0.7", 80)).command(), Some(Command::Drop));
     }
 
@@ -300,12 +357,24 @@ mod tests {
     fn the_default_policy_decides_when_nothing_matches() {
         let rules = [rule("ACCEPT", "TCP", "10.0.0.0/8", "22")];
         let outside = tcp("192.0.2.1", 22);
-        assert_eq!(RuleSet::new(&rules, Some("ACCEPT")).decide(&outside), Decision::Policy(Some(Command::Accept)));
-        assert_eq!(RuleSet::new(&rules, Some("drop")).decide(&outside), Decision::Policy(Some(Command::Drop)));
+        assert_eq!(
+            RuleSet::new(&rules, Some("ACCEPT")).decide(&outside),
+            Decision::Policy(Some(Command::Accept))
+        );
+        assert_eq!(
+            RuleSet::new(&rules, Some("drop")).decide(&outside),
+            Decision::Policy(Some(Command::Drop))
+        );
         assert_eq!(RuleSet::new(&rules, Some("MAYBE")).decide(&outside), Decision::Policy(None));
         assert_eq!(RuleSet::new(&rules, None).decide(&outside).command(), None);
-        assert_eq!(RuleSet::new(&rules, None).with_policy(Command::Drop).decide(&outside), Decision::Policy(Some(Command::Drop)));
-        assert_eq!(RuleSet::new(&[], Some("ACCEPT")).decide(&outside), Decision::Policy(Some(Command::Accept)));
+        assert_eq!(
+            RuleSet::new(&rules, None).with_policy(Command::Drop).decide(&outside),
+            Decision::Policy(Some(Command::Drop))
+        );
+        assert_eq!(
+            RuleSet::new(&[], Some("ACCEPT")).decide(&outside),
+            Decision::Policy(Some(Command::Accept))
+        );
     }
 
     #[test]
@@ -320,19 +389,44 @@ mod tests {
         ];
         let set = RuleSet::new(&rules, None);
         assert_eq!(set.order(), [5, 2, 3, 0, 1, 4]);
-        assert_eq!(set.decide(&tcp("10.0.0.1", 22)), Decision::Rule { index: 2, command: Command::Accept });
-        assert_eq!(set.decide(&tcp("10.0.0.1", 80)), Decision::Rule { index: 1, command: Command::Drop });
+        assert_eq!(
+            set.decide(&tcp("10.0.0.1", 22)),
+            Decision::Rule { index: 2, command: Command::Accept }
+        );
+        assert_eq!(
+            set.decide(&tcp("10.0.0.1", 80)),
+            Decision::Rule { index: 1, command: Command::Drop }
+        );
         // The largest position still comes before no position.
-        assert_eq!(RuleSet::new(&[rule("DROP", "TCP", "", ""), at(i64::MAX, rule("ACCEPT", "TCP", "", "")), at(i64::MIN, rule("DROP", "UDP", "", ""))], None).order(), [2, 1, 0]);
+        assert_eq!(
+            RuleSet::new(
+                &[
+                    rule("DROP", "TCP", "", ""),
+                    at(i64::MAX, rule("ACCEPT", "TCP", "", "")),
+                    at(i64::MIN, rule("DROP", "UDP", "", ""))
+                ],
+                None
+            )
+            .order(),
+            [2, 1, 0]
+        );
         // Messages number rules by their place in evaluation order, not in the list.
-        let repeated = set.checks().into_iter().find(|finding| finding.rules.first() == Some(&0)).unwrap();
+        let repeated =
+            set.checks().into_iter().find(|finding| finding.rules.first() == Some(&0)).unwrap();
         assert_eq!(repeated.rules, [0, 3]);
-        assert_eq!(repeated.message, "Rule 4 (DROP TCP 22 from anywhere) repeats rule 3, so it can never match.");
+        assert_eq!(
+            repeated.message,
+            "Rule 4 (DROP TCP 22 from anywhere) repeats rule 3, so it can never match."
+        );
     }
 
     #[test]
     fn a_rule_one_earlier_rule_covers_is_shadowed() {
-        let rules = [rule("DROP", "TCP", "10.0.0.0/8", "1:1024"), rule("ACCEPT", "UDP", "", ""), rule("ACCEPT", "TCP", "10.1.2.0/24", "22")];
+        let rules = [
+            rule("DROP", "TCP", "10.0.0.0/8", "1:1024"),
+            rule("ACCEPT", "UDP", "", ""),
+            rule("ACCEPT", "TCP", "10.1.2.0/24", "22"),
+        ];
         let findings = RuleSet::new(&rules, Some("ACCEPT")).checks();
         assert_eq!(findings, [Finding {
             kind: FindingKind::Shadowed,
@@ -344,7 +438,11 @@ mod tests {
     #[test]
     fn a_rule_only_a_union_covers_is_shadowed() {
         // Two halves of the address range.
-        let addresses = [rule("DROP", "TCP", "10.0.0.0/25", "22"), rule("ACCEPT", "TCP", "10.0.0.128-10.0.0.255", "22"), rule("ACCEPT", "TCP", "10.0.0.0/24", "22")];
+        let addresses = [
+            rule("DROP", "TCP", "10.0.0.0/25", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.128-10.0.0.255", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.0/24", "22"),
+        ];
         let findings = RuleSet::new(&addresses, None).checks();
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].rules, [2, 0, 1]);
@@ -353,7 +451,11 @@ mod tests {
 
     #[test]
     fn duplicates() {
-        let rules = [rule("ACCEPT", "TCP", "10.0.0.0/24", "22,80"), rule("accept", "tcp", "10.0.0.0-10.0.0.255", "80, 22"), rule("DROP", "TCP", "10.0.0.0/24", "22,80")];
+        let rules = [
+            rule("ACCEPT", "TCP", "10.0.0.0/24", "22,80"),
+            rule("accept", "tcp", "10.0.0.0-10.0.0.255", "80, 22"),
+            rule("DROP", "TCP", "10.0.0.0/24", "22,80"),
+        ];
         let findings = RuleSet::new(&rules, None).checks();
         assert_eq!(findings[0], Finding {
             kind: FindingKind::Duplicate,
@@ -364,12 +466,19 @@ mod tests {
         assert_eq!(findings[1].kind, FindingKind::Shadowed);
         assert_eq!(findings[1].rules, [2, 0]);
         assert_eq!(findings.len(), 2);
-        assert_eq!(kinds(&RuleSet::new(&[rule("ACCEPT", "TCP", "", "20:22"), rule("ACCEPT", "TCP", "", "20,21,22")], None)), [(FindingKind::Duplicate, vec![1, 0])]);
+        assert_eq!(
+            kinds(&RuleSet::new(
+                &[rule("ACCEPT", "TCP", "", "20:22"), rule("ACCEPT", "TCP", "", "20,21,22")],
+                None
+            )),
+            [(FindingKind::Duplicate, vec![1, 0])]
+        );
     }
 
     #[test]
     fn ports_listed_twice() {
-        let rules = [rule("ACCEPT", "TCP", "", "22,80,22"), rule("ACCEPT", "UDP", "", "53,80,53,80,80")];
+        let rules =
+            [rule("ACCEPT", "TCP", "", "22,80,22"), rule("ACCEPT", "UDP", "", "53,80,53,80,80")];
         let findings = RuleSet::new(&rules, None).checks();
         assert_eq!(findings.iter().map(|finding| finding.message.as_str()).collect::<Vec<_>>(), [
             "Rule 1 (ACCEPT TCP 22,80,22 from anywhere) lists port 22 more than once.",
@@ -389,7 +498,12 @@ mod tests {
         }]);
         assert!(RuleSet::new(&web, Some("ACCEPT")).checks().is_empty());
         assert!(RuleSet::new(&web, None).checks().is_empty());
-        let rdp_from_office = RuleSet::new(&web, Some("DROP")).with_rule(&rule("ACCEPT", "TCP", "198.51.100.0/24", "3389"));
+        let rdp_from_office = RuleSet::new(&web, Some("DROP")).with_rule(&rule(
+            "ACCEPT",
+            "TCP",
+            "198.51.100.0/24",
+            "3389",
+        ));
         assert!(rdp_from_office.checks().is_empty());
     }
 
@@ -398,13 +512,24 @@ mod tests {
         let rules = [
             rule("ACCEPT", "TCP", "10.0.0", "22"),
             rule("REJECT", "ICMP", "", "0"),
-            FirewallRule { command: None, protocol: Some(" ".into()), ..rule("", "", "", "1000-2000") },
+            FirewallRule {
+                command: None,
+                protocol: Some(" ".into()),
+                ..rule("", "", "", "1000-2000")
+            },
             rule("DROP", "TCP", "", "22"),
         ];
         let set = RuleSet::new(&rules, Some("ACCEPT"));
-        assert_eq!(set.decide(&tcp("10.0.0.1", 22)), Decision::Rule { index: 3, command: Command::Drop });
+        assert_eq!(
+            set.decide(&tcp("10.0.0.1", 22)),
+            Decision::Rule { index: 3, command: Command::Drop }
+        );
         assert_eq!(set.decide(&tcp("10.0.0.1", 1500)), Decision::Policy(Some(Command::Accept)));
-        let messages: Vec<_> = set.checks().into_iter().map(|finding| (finding.kind, finding.rules, finding.message)).collect();
+        let messages: Vec<_> = set
+            .checks()
+            .into_iter()
+            .map(|finding| (finding.kind, finding.rules, finding.message))
+            .collect();
         assert_eq!(messages, [
             (FindingKind::Malformed, vec![0], "Rule 1 is not valid, so it never matches: “10.0.0” is not an IPv4 address.".to_owned()),
             (
@@ -420,7 +545,13 @@ mod tests {
             ),
         ]);
         // A malformed rule covers nothing: the rule after it is not shadowed.
-        assert_eq!(kinds(&RuleSet::new(&[rule("DROP", "TCP", "x", ""), rule("ACCEPT", "TCP", "", "22")], None)), [(FindingKind::Malformed, vec![0])]);
+        assert_eq!(
+            kinds(&RuleSet::new(
+                &[rule("DROP", "TCP", "x", ""), rule("ACCEPT", "TCP", "", "22")],
+                None
+            )),
+            [(FindingKind::Malformed, vec![0])]
+        );
     }
 
     #[test]
@@ -428,7 +559,8 @@ mod tests {
         let all_but_last = [rule("DROP", "TCP", "0.0.0.0-255.255.255.254", "22")];
         assert!(RuleSet::new(&all_but_last, Some("ACCEPT")).accepts_from_somewhere(22));
         assert!(!RuleSet::new(&all_but_last, Some("DROP")).accepts_from_somewhere(22));
-        let halves = [rule("DROP", "TCP", "0.0.0.0/1", "22"), rule("DROP", "TCP", "128.0.0.0/1", "22")];
+        let halves =
+            [rule("DROP", "TCP", "0.0.0.0/1", "22"), rule("DROP", "TCP", "128.0.0.0/1", "22")];
         assert!(!RuleSet::new(&halves, Some("ACCEPT")).accepts_from_somewhere(22));
         assert!(RuleSet::new(&halves, Some("ACCEPT")).accepts_from_somewhere(3389));
         let one_address = [rule("ACCEPT", "TCP", "203.0.113.9", "22")];
@@ -437,10 +569,16 @@ mod tests {
         let udp = [rule("ACCEPT", "UDP", "", "22")];
         assert!(!RuleSet::new(&udp, Some("DROP")).accepts_from_somewhere(22));
         // A single address left between two drops still gets through.
-        let one_gap = [rule("DROP", "TCP", "0.0.0.0-10.0.0.4", "22"), rule("DROP", "TCP", "10.0.0.6-255.255.255.255", "22")];
+        let one_gap = [
+            rule("DROP", "TCP", "0.0.0.0-10.0.0.4", "22"),
+            rule("DROP", "TCP", "10.0.0.6-255.255.255.255", "22"),
+        ];
         assert!(RuleSet::new(&one_gap, Some("ACCEPT")).accepts_from_somewhere(22));
         assert_eq!(RuleSet::new(&one_gap, Some("ACCEPT")).lockout(None), None);
-        let no_gap = [rule("DROP", "TCP", "0.0.0.0-10.0.0.5", "22"), rule("DROP", "TCP", "10.0.0.6-255.255.255.255", "22")];
+        let no_gap = [
+            rule("DROP", "TCP", "0.0.0.0-10.0.0.5", "22"),
+            rule("DROP", "TCP", "10.0.0.6-255.255.255.255", "22"),
+        ];
         assert!(!RuleSet::new(&no_gap, Some("ACCEPT")).accepts_from_somewhere(22));
     }
 
@@ -458,7 +596,10 @@ mod tests {
         // SSH from the office only: others still reach it, but not this address.
         let office = RuleSet::new(&[rule("ACCEPT", "TCP", "198.51.100.0/24", "22")], Some("DROP"));
         assert_eq!(office.lockout(None), None);
-        assert_eq!(office.lockout(Some(me)).as_deref(), Some("With these rules your address 203.0.113.9 cannot reach SSH (22) or RDP (3389)."));
+        assert_eq!(
+            office.lockout(Some(me)).as_deref(),
+            Some("With these rules your address 203.0.113.9 cannot reach SSH (22) or RDP (3389).")
+        );
         assert_eq!(office.lockout(Some("198.51.100.7".parse().unwrap())), None);
         // RDP alone is enough to get in.
         let rdp = RuleSet::new(&[rule("DROP", "TCP", "", "22")], Some("ACCEPT"));
@@ -469,11 +610,20 @@ mod tests {
 
     #[test]
     fn a_new_rule_goes_last() {
-        let set = RuleSet::new(&[at(2, rule("ACCEPT", "TCP", "", "22")), rule("ACCEPT", "TCP", "", "80")], Some("ACCEPT"));
+        let set = RuleSet::new(
+            &[at(2, rule("ACCEPT", "TCP", "", "22")), rule("ACCEPT", "TCP", "", "80")],
+            Some("ACCEPT"),
+        );
         let with = set.with_rule(&at(1, rule("DROP", "TCP", "", "")));
         assert_eq!(with.order(), [0, 1, 2]);
-        assert_eq!(with.decide(&tcp("10.0.0.1", 443)), Decision::Rule { index: 2, command: Command::Drop });
-        assert_eq!(with.decide(&tcp("10.0.0.1", 22)), Decision::Rule { index: 0, command: Command::Accept });
+        assert_eq!(
+            with.decide(&tcp("10.0.0.1", 443)),
+            Decision::Rule { index: 2, command: Command::Drop }
+        );
+        assert_eq!(
+            with.decide(&tcp("10.0.0.1", 22)),
+            Decision::Rule { index: 0, command: Command::Accept }
+        );
         assert_eq!(set.order(), [0, 1]);
     }
 }

@@ -27,7 +27,13 @@ impl NamedSet {
 }
 
 fn accept(protocol: &str, port: &str, address: &str, description: &str) -> RuleForm {
-    RuleForm { command: "ACCEPT".into(), protocol: protocol.into(), port: port.into(), address: address.into(), description: description.into() }
+    RuleForm {
+        command: "ACCEPT".into(),
+        protocol: protocol.into(),
+        port: port.into(),
+        address: address.into(),
+        description: description.into(),
+    }
 }
 
 /// The panel's own sets, each ending in DROP by default; "Deny all but my
@@ -37,11 +43,19 @@ pub fn built_in(my_address: Option<&str>) -> Vec<NamedSet> {
     let ssh = || accept("TCP", "22", "", "SSH");
     let mut sets = vec![
         NamedSet { name: t::FW_SET_SSH.get().into(), policy: drop.clone(), rules: vec![ssh()] },
-        NamedSet { name: t::FW_SET_WEB.get().into(), policy: drop.clone(), rules: vec![ssh(), accept("TCP", "80,443", "", "HTTP, HTTPS")] },
+        NamedSet {
+            name: t::FW_SET_WEB.get().into(),
+            policy: drop.clone(),
+            rules: vec![ssh(), accept("TCP", "80,443", "", "HTTP, HTTPS")],
+        },
         NamedSet {
             name: t::FW_SET_MAIL.get().into(),
             policy: drop.clone(),
-            rules: vec![ssh(), accept("TCP", "25,465,587", "", "SMTP"), accept("TCP", "110,143,993,995", "", "POP3, IMAP")],
+            rules: vec![
+                ssh(),
+                accept("TCP", "25,465,587", "", "SMTP"),
+                accept("TCP", "110,143,993,995", "", "POP3, IMAP"),
+            ],
         },
     ];
     if let Some(mine) = my_address.map(str::trim).filter(|a| !a.is_empty()) {
@@ -65,7 +79,11 @@ pub enum Verdict {
 
 /// Each of `rules`, in order, as it would be after the interface's
 /// `existing` rules and the ones of `rules` before it that are sent.
-pub fn preview(existing: &[FirewallRule], policy: Option<&str>, rules: &[RuleForm]) -> Vec<Verdict> {
+pub fn preview(
+    existing: &[FirewallRule],
+    policy: Option<&str>,
+    rules: &[RuleForm],
+) -> Vec<Verdict> {
     let mut set = RuleSet::new(existing, policy);
     let mut count = existing.len();
     rules
@@ -76,7 +94,10 @@ pub fn preview(existing: &[FirewallRule], policy: Option<&str>, rules: &[RuleFor
                 return Verdict::Added;
             };
             let with = set.with_rule(&FirewallRule::from_map(&body));
-            let finding = with.checks().into_iter().find(|f| f.rules.first() == Some(&count) && matches!(f.kind, FindingKind::Duplicate | FindingKind::Shadowed));
+            let finding = with.checks().into_iter().find(|f| {
+                f.rules.first() == Some(&count)
+                    && matches!(f.kind, FindingKind::Duplicate | FindingKind::Shadowed)
+            });
             match finding {
                 Some(f) if f.kind == FindingKind::Duplicate => Verdict::Present,
                 found => {
@@ -106,25 +127,39 @@ pub struct Plan {
 /// The plan for `rules` and `wanted_policy` on an interface with the rules
 /// `existing` and the default policy `policy`; the lockout check looks at
 /// `my_address` too.
-pub fn plan(existing: &[FirewallRule], policy: Option<&str>, rules: &[RuleForm], wanted_policy: Option<&str>, my_address: Option<std::net::Ipv4Addr>) -> Plan {
+pub fn plan(
+    existing: &[FirewallRule],
+    policy: Option<&str>,
+    rules: &[RuleForm],
+    wanted_policy: Option<&str>,
+    my_address: Option<std::net::Ipv4Addr>,
+) -> Plan {
     let verdicts = preview(existing, policy, rules);
-    let to_send: Vec<RuleForm> = rules.iter().zip(&verdicts).filter(|(_, v)| **v != Verdict::Present).map(|(r, _)| r.clone()).collect();
-    let new_policy = wanted_policy.filter(|wanted| !policy.is_some_and(|now| now.eq_ignore_ascii_case(wanted))).map(str::to_ascii_uppercase);
+    let to_send: Vec<RuleForm> = rules
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| **v != Verdict::Present)
+        .map(|(r, _)| r.clone())
+        .collect();
+    let new_policy = wanted_policy
+        .filter(|wanted| !policy.is_some_and(|now| now.eq_ignore_ascii_case(wanted)))
+        .map(str::to_ascii_uppercase);
     let dropping = new_policy.as_deref() == Some("DROP");
     // Only a DROP, a rule's or the policy's, can lock anyone out; it is
     // checked with every rule to be added, in the order they would be.
-    let lockout = (dropping || to_send.iter().any(|r| r.command.eq_ignore_ascii_case("DROP"))).then(|| {
-        let mut set = RuleSet::new(existing, policy);
-        for rule in &to_send {
-            if let Ok(Value::Object(body)) = rule.body() {
-                set = set.with_rule(&FirewallRule::from_map(&body));
+    let lockout = (dropping || to_send.iter().any(|r| r.command.eq_ignore_ascii_case("DROP")))
+        .then(|| {
+            let mut set = RuleSet::new(existing, policy);
+            for rule in &to_send {
+                if let Ok(Value::Object(body)) = rule.body() {
+                    set = set.with_rule(&FirewallRule::from_map(&body));
+                }
             }
-        }
-        if dropping {
-            set = set.with_policy(crate::firewall::rules::Command::Drop);
-        }
-        set.lockout(my_address)
-    });
+            if dropping {
+                set = set.with_policy(crate::firewall::rules::Command::Drop);
+            }
+            set.lockout(my_address)
+        });
     Plan { verdicts, rules: to_send, policy: new_policy, lockout: lockout.flatten() }
 }
 
@@ -136,27 +171,45 @@ mod tests {
     use std::net::Ipv4Addr;
 
     fn rule(command: &str, protocol: &str, port: &str, address: &str) -> RuleForm {
-        RuleForm { command: command.into(), protocol: protocol.into(), port: port.into(), address: address.into(), description: String::new() }
+        RuleForm {
+            command: command.into(),
+            protocol: protocol.into(),
+            port: port.into(),
+            address: address.into(),
+            description: String::new(),
+        }
     }
 
     fn stored(rules: &[RuleForm]) -> Vec<FirewallRule> {
-        rules.iter().filter_map(|r| match r.body() {
-            Ok(Value::Object(body)) => Some(FirewallRule::from_map(&body)),
-            _ => None,
-        }).collect()
+        rules
+            .iter()
+            .filter_map(|r| match r.body() {
+                Ok(Value::Object(body)) => Some(FirewallRule::from_map(&body)),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
     fn a_set_on_an_interface_says_what_is_new_there_already_and_shadowed() {
-        let existing = stored(&[rule("ACCEPT", "TCP", "22", "203.0.113.0/24"), rule("DROP", "TCP", "", "")]);
-        let verdicts = preview(&existing, Some("ACCEPT"), &[
-            rule("ACCEPT", "TCP", "22", "203.0.113.0/24"),
-            rule("ACCEPT", "TCP", "443", ""),
-            rule("ACCEPT", "UDP", "53", ""),
-            rule("ACCEPT", "UDP", "53", ""),
-        ]);
+        let existing =
+            stored(&[rule("ACCEPT", "TCP", "22", "203.0.113.0/24"), rule("DROP", "TCP", "", "")]);
+        let verdicts = preview(
+            &existing,
+            Some("ACCEPT"),
+            &[
+                rule("ACCEPT", "TCP", "22", "203.0.113.0/24"),
+                rule("ACCEPT", "TCP", "443", ""),
+                rule("ACCEPT", "UDP", "53", ""),
+                rule("ACCEPT", "UDP", "53", ""),
+            ],
+        );
         assert_eq!(verdicts[0], Verdict::Present);
-        assert!(matches!(&verdicts[1], Verdict::Shadowed(message) if message.contains('2')), "{:?}", verdicts[1]);
+        assert!(
+            matches!(&verdicts[1], Verdict::Shadowed(message) if message.contains('2')),
+            "{:?}",
+            verdicts[1]
+        );
         assert_eq!(verdicts[2], Verdict::Added);
         // The set's own rules count too: its second UDP 53 repeats its first.
         assert_eq!(verdicts[3], Verdict::Present);
@@ -180,7 +233,15 @@ mod tests {
         // SSH from an office only: the saved address outside it is shut out.
         let office = [rule("ACCEPT", "TCP", "22", "203.0.113.0/24")];
         assert!(plan(&[], Some("ACCEPT"), &office, Some("DROP"), None).lockout.is_none());
-        assert!(plan(&[], Some("ACCEPT"), &office, Some("DROP"), Some(Ipv4Addr::new(198, 51, 100, 7))).lockout.is_some());
+        assert!(plan(
+            &[],
+            Some("ACCEPT"),
+            &office,
+            Some("DROP"),
+            Some(Ipv4Addr::new(198, 51, 100, 7))
+        )
+        .lockout
+        .is_some());
     }
 
     #[test]
@@ -189,7 +250,10 @@ mod tests {
         assert_eq!(without.len(), 3);
         let with = built_in(Some(" 203.0.113.9 "));
         let mine = with.last().map(|set| set.rules.clone()).unwrap_or_default();
-        assert_eq!(mine.iter().map(|r| r.address.as_str()).collect::<Vec<_>>(), ["203.0.113.9", "203.0.113.9"]);
+        assert_eq!(
+            mine.iter().map(|r| r.address.as_str()).collect::<Vec<_>>(),
+            ["203.0.113.9", "203.0.113.9"]
+        );
         for set in &with {
             assert_eq!(set.policy.as_deref(), Some("DROP"));
             // Every built-in rule passes the rule form, and its text reads back as the same rules.
@@ -198,7 +262,6 @@ mod tests {
             assert_eq!(read.rules.into_iter().map(|r| r.rule).collect::<Vec<_>>(), set.rules);
         }
     }
-
 
     // A small world where every packet can be tried: ports 1 to 6, the
     // addresses 10.0.0.0 to 10.0.0.7, TCP and UDP.
@@ -217,7 +280,10 @@ mod tests {
     }
 
     fn matches(rule: &RuleForm, (protocol, address, port): (&str, Ipv4Addr, u16)) -> bool {
-        let (Ok(ports), Ok(addresses)) = (parse_ports(&rule.port), parse_address(&rule.address)) else { return false };
+        let (Ok(ports), Ok(addresses)) = (parse_ports(&rule.port), parse_address(&rule.address))
+        else {
+            return false;
+        };
         let to = u32::from(address);
         let from = match addresses {
             Addresses::Everyone => true,
@@ -235,14 +301,24 @@ mod tests {
         let port = prop_oneof![
             PORTS.prop_map(|p| p.to_string()),
             (PORTS, PORTS).prop_map(|(a, b)| format!("{}:{}", a.min(b), a.max(b))),
-            proptest::collection::btree_set(PORTS, 1..3).prop_map(|s| s.iter().map(u16::to_string).collect::<Vec<_>>().join(",")),
+            proptest::collection::btree_set(PORTS, 1..3).prop_map(|s| s
+                .iter()
+                .map(u16::to_string)
+                .collect::<Vec<_>>()
+                .join(",")),
         ];
         let address = prop_oneof![
             (0..8u8).prop_map(|h| format!("10.0.0.{h}")),
             (0..8u8, 29..=32u8).prop_map(|(h, m)| format!("10.0.0.{h}/{m}")),
             (0..8u8, 0..8u8).prop_map(|(a, b)| format!("10.0.0.{}-10.0.0.{}", a.min(b), a.max(b))),
         ];
-        (prop_oneof![Just("ACCEPT"), Just("DROP")], prop_oneof![Just("TCP"), Just("UDP")], port, address).prop_map(|(c, p, port, address)| rule(c, p, &port, &address))
+        (
+            prop_oneof![Just("ACCEPT"), Just("DROP")],
+            prop_oneof![Just("TCP"), Just("UDP")],
+            port,
+            address,
+        )
+            .prop_map(|(c, p, port, address)| rule(c, p, &port, &address))
     }
 
     proptest! {

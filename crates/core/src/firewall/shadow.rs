@@ -7,7 +7,9 @@ use crate::firewall::matcher::{merge, Matcher};
 /// Whether the merged `union` contains every interval of `wanted`; a merged
 /// interval is maximal, so each wanted interval must fit in a single one.
 fn contains_all(union: &[(u16, u16)], wanted: &[(u16, u16)]) -> bool {
-    wanted.iter().all(|&(lo, hi)| union.iter().any(|&(union_lo, union_hi)| union_lo <= lo && hi <= union_hi))
+    wanted
+        .iter()
+        .all(|&(lo, hi)| union.iter().any(|&(union_lo, union_hi)| union_lo <= lo && hi <= union_hi))
 }
 
 /// Whether `earlier` rules (same protocol) together match every packet `rule` would.
@@ -30,7 +32,9 @@ fn covered_by(rule: &Matcher, earlier: &[&Matcher]) -> bool {
     starts.into_iter().all(|start| {
         let ports = earlier
             .iter()
-            .filter(|other| u64::from(other.addresses.0) <= start && start <= u64::from(other.addresses.1))
+            .filter(|other| {
+                u64::from(other.addresses.0) <= start && start <= u64::from(other.addresses.1)
+            })
             .flat_map(|other| other.ports.iter().copied())
             .collect();
         contains_all(&merge(ports), &rule.ports)
@@ -45,7 +49,8 @@ fn without_indexes<'a>(rules: &[(usize, &'a Matcher)]) -> Vec<&'a Matcher> {
 /// in evaluation order; `None` when they do not cover it.
 pub(super) fn covering(rule: &Matcher, earlier: &[(usize, &Matcher)]) -> Option<Vec<usize>> {
     // Only rules that share packets with this one can cover any of them.
-    let mut cover: Vec<(usize, &Matcher)> = earlier.iter().filter(|(_, other)| other.overlaps(rule)).copied().collect();
+    let mut cover: Vec<(usize, &Matcher)> =
+        earlier.iter().filter(|(_, other)| other.overlaps(rule)).copied().collect();
     if !covered_by(rule, &without_indexes(&cover)) {
         return None;
     }
@@ -81,33 +86,65 @@ mod tests {
 
     #[test]
     fn one_earlier_rule_covers() {
-        let rules = [rule("DROP", "TCP", "10.0.0.0/8", "1:1024"), rule("ACCEPT", "UDP", "", ""), rule("ACCEPT", "TCP", "10.1.2.0/24", "22")];
+        let rules = [
+            rule("DROP", "TCP", "10.0.0.0/8", "1:1024"),
+            rule("ACCEPT", "UDP", "", ""),
+            rule("ACCEPT", "TCP", "10.1.2.0/24", "22"),
+        ];
         assert_eq!(cover_of_last(&rules), Some(vec![0]));
     }
 
     #[test]
     fn a_union_covers() {
         // Two halves of the address range, and two halves of the port range.
-        let addresses = [rule("DROP", "TCP", "10.0.0.0/25", "22"), rule("ACCEPT", "TCP", "10.0.0.128-10.0.0.255", "22"), rule("ACCEPT", "TCP", "10.0.0.0/24", "22")];
+        let addresses = [
+            rule("DROP", "TCP", "10.0.0.0/25", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.128-10.0.0.255", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.0/24", "22"),
+        ];
         assert_eq!(cover_of_last(&addresses), Some(vec![0, 1]));
-        let ports = [rule("ACCEPT", "UDP", "", "1:100"), rule("ACCEPT", "UDP", "", "101:200"), rule("DROP", "UDP", "192.0.2.1", "50:150")];
+        let ports = [
+            rule("ACCEPT", "UDP", "", "1:100"),
+            rule("ACCEPT", "UDP", "", "101:200"),
+            rule("DROP", "UDP", "192.0.2.1", "50:150"),
+        ];
         assert_eq!(cover_of_last(&ports), Some(vec![0, 1]));
         // Abutting port ranges join: 1:5 and 6:10 cover 3:8.
-        let abutting = [rule("ACCEPT", "TCP", "", "1:5"), rule("ACCEPT", "TCP", "", "6:10"), rule("DROP", "TCP", "", "3:8")];
+        let abutting = [
+            rule("ACCEPT", "TCP", "", "1:5"),
+            rule("ACCEPT", "TCP", "", "6:10"),
+            rule("DROP", "TCP", "", "3:8"),
+        ];
         assert_eq!(cover_of_last(&abutting), Some(vec![0, 1]));
         // A needless earlier rule is left out.
-        let needless = [rule("ACCEPT", "TCP", "10.0.0.1", "22"), rule("ACCEPT", "TCP", "", "22"), rule("DROP", "TCP", "10.0.0.0/30", "22")];
+        let needless = [
+            rule("ACCEPT", "TCP", "10.0.0.1", "22"),
+            rule("ACCEPT", "TCP", "", "22"),
+            rule("DROP", "TCP", "10.0.0.0/30", "22"),
+        ];
         assert_eq!(cover_of_last(&needless), Some(vec![1]));
     }
 
     #[test]
     fn a_gap_leaves_a_rule_alive() {
-        let address_gap = [rule("DROP", "TCP", "10.0.0.0/25", "22"), rule("ACCEPT", "TCP", "10.0.0.129-10.0.0.255", "22"), rule("ACCEPT", "TCP", "10.0.0.0/24", "22")];
+        let address_gap = [
+            rule("DROP", "TCP", "10.0.0.0/25", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.129-10.0.0.255", "22"),
+            rule("ACCEPT", "TCP", "10.0.0.0/24", "22"),
+        ];
         assert_eq!(cover_of_last(&address_gap), None);
-        let port_gap = [rule("ACCEPT", "TCP", "", "1:100"), rule("ACCEPT", "TCP", "", "102:200"), rule("DROP", "TCP", "", "50:150")];
+        let port_gap = [
+            rule("ACCEPT", "TCP", "", "1:100"),
+            rule("ACCEPT", "TCP", "", "102:200"),
+            rule("DROP", "TCP", "", "50:150"),
+        ];
         assert_eq!(cover_of_last(&port_gap), None);
         // Each piece needs its own cover: ports 1:10 on the first half and 11:20 on the second is not enough.
-        let crossed = [rule("ACCEPT", "TCP", "10.0.0.0/25", "1:10"), rule("ACCEPT", "TCP", "10.0.0.128/25", "11:20"), rule("DROP", "TCP", "10.0.0.0/24", "1:20")];
+        let crossed = [
+            rule("ACCEPT", "TCP", "10.0.0.0/25", "1:10"),
+            rule("ACCEPT", "TCP", "10.0.0.128/25", "11:20"),
+            rule("DROP", "TCP", "10.0.0.0/24", "1:20"),
+        ];
         assert_eq!(cover_of_last(&crossed), None);
         let other_protocol = [rule("ACCEPT", "UDP", "", ""), rule("ACCEPT", "TCP", "", "22")];
         assert_eq!(cover_of_last(&other_protocol), None);

@@ -49,7 +49,12 @@ impl SeenVm {
 
     fn sizes(&self) -> String {
         let part = |value: Option<i64>| value.map_or_else(|| "?".to_owned(), |v| v.to_string());
-        tf!(t::CHANGES_SIZES, memory = part(self.memory_mb), cpus = part(self.cpus), disk = part(self.disks_gb))
+        tf!(
+            t::CHANGES_SIZES,
+            memory = part(self.memory_mb),
+            cpus = part(self.cpus),
+            disk = part(self.disks_gb)
+        )
     }
 }
 
@@ -61,9 +66,18 @@ pub enum Change {
     Started,
     Stopped,
     /// Another status than online or offline (building, in recovery…).
-    Status { from: String, to: String },
-    Resized { from: String, to: String },
-    Addresses { added: Vec<String>, removed: Vec<String> },
+    Status {
+        from: String,
+        to: String,
+    },
+    Resized {
+        from: String,
+        to: String,
+    },
+    Addresses {
+        added: Vec<String>,
+        removed: Vec<String>,
+    },
     Suspended,
     Unsuspended,
 }
@@ -84,8 +98,15 @@ impl VmChange {
             Change::Removed => tf!(t::CHANGES_REMOVED, name = name),
             Change::Started => tf!(t::CHANGES_STARTED, name = name),
             Change::Stopped => tf!(t::CHANGES_STOPPED, name = name),
-            Change::Status { from, to } => tf!(t::CHANGES_STATUS, name = name, from = status_label(from), to = status_label(to)),
-            Change::Resized { from, to } => tf!(t::CHANGES_RESIZED, name = name, from = from, to = to),
+            Change::Status { from, to } => tf!(
+                t::CHANGES_STATUS,
+                name = name,
+                from = status_label(from),
+                to = status_label(to)
+            ),
+            Change::Resized { from, to } => {
+                tf!(t::CHANGES_RESIZED, name = name, from = from, to = to)
+            }
             Change::Addresses { added, removed } => {
                 let mut parts = Vec::new();
                 if !added.is_empty() {
@@ -132,9 +153,19 @@ impl Seen {
             return Vec::new();
         }
         let on_record = |id: &str| self.vms.iter().any(|vm| vm.id == id);
-        let now: Vec<SeenVm> =
-            now.iter().filter(|vm| on_record(&vm.id) || whole_account || vm.created.is_some_and(|c| c > self.at)).cloned().collect();
-        let before: Vec<SeenVm> = self.vms.iter().filter(|vm| whole_account || now.iter().any(|n| n.id == vm.id)).cloned().collect();
+        let now: Vec<SeenVm> = now
+            .iter()
+            .filter(|vm| {
+                on_record(&vm.id) || whole_account || vm.created.is_some_and(|c| c > self.at)
+            })
+            .cloned()
+            .collect();
+        let before: Vec<SeenVm> = self
+            .vms
+            .iter()
+            .filter(|vm| whole_account || now.iter().any(|n| n.id == vm.id))
+            .cloned()
+            .collect();
         diff(&before, &now)
     }
 
@@ -157,7 +188,9 @@ pub fn diff<'a>(before: &'a [SeenVm], now: &'a [SeenVm]) -> Vec<VmChange> {
     // search rather than a map, as `changes` does: a few hundred VMs at most.
     let find = |list: &'a [SeenVm], id: &str| list.iter().rev().find(|vm| vm.id == id);
     let mut out = Vec::new();
-    let mut note = |vm: &SeenVm, change: Change| out.push(VmChange { id: vm.id.clone(), name: vm.name.clone(), change });
+    let mut note = |vm: &SeenVm, change: Change| {
+        out.push(VmChange { id: vm.id.clone(), name: vm.name.clone(), change })
+    };
     for vm in now {
         let Some(was) = find(before, &vm.id) else {
             note(vm, Change::Added);
@@ -165,11 +198,14 @@ pub fn diff<'a>(before: &'a [SeenVm], now: &'a [SeenVm]) -> Vec<VmChange> {
         };
         let (online, offline) = (VmStatus::Online.code(), VmStatus::Offline.code());
         if was.status != vm.status {
-            note(vm, match (was.status.as_str(), vm.status.as_str()) {
-                (from, to) if from == offline && to == online => Change::Started,
-                (from, to) if from == online && to == offline => Change::Stopped,
-                (from, to) => Change::Status { from: from.to_owned(), to: to.to_owned() },
-            });
+            note(
+                vm,
+                match (was.status.as_str(), vm.status.as_str()) {
+                    (from, to) if from == offline && to == online => Change::Started,
+                    (from, to) if from == online && to == offline => Change::Stopped,
+                    (from, to) => Change::Status { from: from.to_owned(), to: to.to_owned() },
+                },
+            );
         }
         if (was.memory_mb, was.cpus, was.disks_gb) != (vm.memory_mb, vm.cpus, vm.disks_gb) {
             note(vm, Change::Resized { from: was.sizes(), to: vm.sizes() });
@@ -215,7 +251,10 @@ mod tests {
     #[test]
     fn a_page_of_the_account_says_only_what_it_can_know() {
         let mut seen = Seen::default();
-        assert!(seen.changes(&[seen_vm("1", "online")], false).is_empty(), "a first visit has nothing to compare");
+        assert!(
+            seen.changes(&[seen_vm("1", "online")], false).is_empty(),
+            "a first visit has nothing to compare"
+        );
         seen.remember(&[seen_vm("1", "online"), seen_vm("2", "online")], true, 5_000);
         // Page 2 of a big account: 3 was there before and is not new; 9 was made since.
         let mut made_since = seen_vm("9", "online");
@@ -224,7 +263,8 @@ mod tests {
         let said: Vec<String> = seen.changes(&now, false).iter().map(VmChange::sentence).collect();
         assert_eq!(said, ["vm-1 was stopped", "vm-9 is new"]);
         // The whole account on view: 2 is gone, 3 is new.
-        let said: Vec<String> = seen.changes(&now[..2], true).iter().map(VmChange::sentence).collect();
+        let said: Vec<String> =
+            seen.changes(&now[..2], true).iter().map(VmChange::sentence).collect();
         assert_eq!(said, ["vm-1 was stopped", "vm-3 is new", "vm-2 is gone"]);
         // A page keeps the other records; the whole account replaces them.
         seen.remember(&now[1..2], false, 7_000);
@@ -246,8 +286,22 @@ mod tests {
 
     #[test]
     fn every_kind_of_change_is_found() {
-        let before = vec![seen_vm("1", "offline"), seen_vm("2", "online"), seen_vm("3", "online"), seen_vm("4", "online"), seen_vm("5", "online"), seen_vm("6", "online")];
-        let mut now = vec![seen_vm("1", "online"), seen_vm("2", "offline"), seen_vm("3", "online"), seen_vm("4", "online"), seen_vm("5", "recovery"), seen_vm("7", "unbuilt")];
+        let before = vec![
+            seen_vm("1", "offline"),
+            seen_vm("2", "online"),
+            seen_vm("3", "online"),
+            seen_vm("4", "online"),
+            seen_vm("5", "online"),
+            seen_vm("6", "online"),
+        ];
+        let mut now = vec![
+            seen_vm("1", "online"),
+            seen_vm("2", "offline"),
+            seen_vm("3", "online"),
+            seen_vm("4", "online"),
+            seen_vm("5", "recovery"),
+            seen_vm("7", "unbuilt"),
+        ];
         now[2].memory_mb = Some(2048);
         now[3].addresses = Some(vec!["203.0.113.9".into()]);
         now[3].suspended = true;
@@ -278,12 +332,21 @@ mod tests {
         .unwrap();
         let record = SeenVm::of(&vm).unwrap();
         assert_eq!(record.id, "9");
-        assert_eq!(record.addresses, Some(vec!["198.51.100.2".to_owned(), "203.0.113.9".to_owned()]));
+        assert_eq!(
+            record.addresses,
+            Some(vec!["198.51.100.2".to_owned(), "203.0.113.9".to_owned()])
+        );
         // A VM that does not list its addresses says nothing of them.
-        let documented = SeenVm::of(&Vm::from_json(&serde_json::json!({"id": "8"})).unwrap()).unwrap();
+        let documented =
+            SeenVm::of(&Vm::from_json(&serde_json::json!({"id": "8"})).unwrap()).unwrap();
         assert_eq!(documented.addresses, None);
         assert!(record.suspended);
-        assert_eq!(Vm::from_json(&serde_json::json!({"label": "no id"})).ok().and_then(|vm| SeenVm::of(&vm)), None);
+        assert_eq!(
+            Vm::from_json(&serde_json::json!({"label": "no id"}))
+                .ok()
+                .and_then(|vm| SeenVm::of(&vm)),
+            None
+        );
     }
 }
 
@@ -296,8 +359,17 @@ mod spanish_tests {
         let _spanish = crate::i18n::LocaleGuard::spanish();
         let change = |change| VmChange { id: "1".into(), name: "web".into(), change };
         assert_eq!(change(Change::Stopped).sentence(), "web se ha detenido");
-        assert_eq!(change(Change::Status { from: "offline".into(), to: "recovery".into() }).sentence(), "web ha pasado de apagada a en rescate");
-        let addresses = Change::Addresses { added: vec!["192.0.2.1".into()], removed: vec!["192.0.2.2".into()] };
-        assert_eq!(change(addresses).sentence(), "web ha recibido 192.0.2.1 y ha perdido 192.0.2.2");
+        assert_eq!(
+            change(Change::Status { from: "offline".into(), to: "recovery".into() }).sentence(),
+            "web ha pasado de apagada a en rescate"
+        );
+        let addresses = Change::Addresses {
+            added: vec!["192.0.2.1".into()],
+            removed: vec!["192.0.2.2".into()],
+        };
+        assert_eq!(
+            change(addresses).sentence(),
+            "web ha recibido 192.0.2.1 y ha perdido 192.0.2.2"
+        );
     }
 }

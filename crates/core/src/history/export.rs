@@ -59,10 +59,15 @@ fn write_cell(cell: &str, out: &mut String) {
 /// Every field of each item as the API sent it, as a JSON array. Unless
 /// `include_secrets`, each item is as [`secrets::without_secrets`] leaves
 /// it: no secret key's pair, no credential in an address.
-pub fn json<'a>(items: impl IntoIterator<Item = &'a Map<String, Value>>, include_secrets: bool) -> String {
+pub fn json<'a>(
+    items: impl IntoIterator<Item = &'a Map<String, Value>>,
+    include_secrets: bool,
+) -> String {
     let list: Vec<Value> = items
         .into_iter()
-        .map(|map| Value::Object(if include_secrets { map.clone() } else { secrets::without_secrets(map) }))
+        .map(|map| {
+            Value::Object(if include_secrets { map.clone() } else { secrets::without_secrets(map) })
+        })
         .collect();
     serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
 }
@@ -73,7 +78,16 @@ pub fn table_json(table: &Table) -> String {
     let list: Vec<Value> = table
         .rows
         .iter()
-        .map(|row| Value::Object(table.headers.iter().zip(row).map(|(h, c)| ((*h).to_owned(), Value::String(c.clone()))).collect()))
+        .map(|row| {
+            Value::Object(
+                table
+                    .headers
+                    .iter()
+                    .zip(row)
+                    .map(|(h, c)| ((*h).to_owned(), Value::String(c.clone())))
+                    .collect(),
+            )
+        })
         .collect();
     serde_json::to_string_pretty(&list).unwrap_or_else(|_| "[]".to_owned())
 }
@@ -88,7 +102,8 @@ pub fn vms(list: &[Vm], tags: &Tags, columns: &Columns) -> Table {
         rows: list
             .iter()
             .map(|vm| {
-                let mut row = vec![cell_text(&vm.id), cell_text(&vm.label), cell_text(&vm.hostname)];
+                let mut row =
+                    vec![cell_text(&vm.id), cell_text(&vm.label), cell_text(&vm.hostname)];
                 columns.list().iter().for_each(|c| c.csv_cells(vm, tags, &mut row));
                 row
             })
@@ -99,11 +114,29 @@ pub fn vms(list: &[Vm], tags: &Tags, columns: &Columns) -> Table {
 pub fn ips(list: &[IpAddress]) -> Table {
     let flag = |f: Option<bool>| f.map(|f| f.to_string()).unwrap_or_default();
     Table {
-        headers: vec!["address", "netmask", "gateway", "network_id", "interface_id", "vm_id", "free", "reserved"],
+        headers: vec![
+            "address",
+            "netmask",
+            "gateway",
+            "network_id",
+            "interface_id",
+            "vm_id",
+            "free",
+            "reserved",
+        ],
         rows: list
             .iter()
             .map(|ip| {
-                vec![cell_text(&ip.address), cell_text(&ip.netmask), cell_text(&ip.gateway), cell_text(&ip.network_id), cell_text(&ip.interface_id), cell_text(&ip.vm_id), flag(ip.free), flag(ip.reserved)]
+                vec![
+                    cell_text(&ip.address),
+                    cell_text(&ip.netmask),
+                    cell_text(&ip.gateway),
+                    cell_text(&ip.network_id),
+                    cell_text(&ip.interface_id),
+                    cell_text(&ip.vm_id),
+                    flag(ip.free),
+                    flag(ip.reserved),
+                ]
             })
             .collect(),
     }
@@ -111,7 +144,17 @@ pub fn ips(list: &[IpAddress]) -> Table {
 
 pub fn interfaces(list: &[Interface]) -> Table {
     Table {
-        headers: vec!["id", "label", "vm_id", "network_id", "primary", "rate_limit_mb", "default_firewall_policy", "mac_address", "status"],
+        headers: vec![
+            "id",
+            "label",
+            "vm_id",
+            "network_id",
+            "primary",
+            "rate_limit_mb",
+            "default_firewall_policy",
+            "mac_address",
+            "status",
+        ],
         rows: list
             .iter()
             .map(|nic| {
@@ -136,7 +179,17 @@ pub fn rules(list: &[FirewallRule]) -> Table {
         headers: vec!["position", "command", "protocol", "address", "port", "description", "id"],
         rows: list
             .iter()
-            .map(|rule| vec![cell_number(rule.position), cell_text(&rule.command), cell_text(&rule.protocol), cell_text(&rule.address), cell_text(&rule.port), cell_text(&rule.description), cell_text(&rule.id)])
+            .map(|rule| {
+                vec![
+                    cell_number(rule.position),
+                    cell_text(&rule.command),
+                    cell_text(&rule.protocol),
+                    cell_text(&rule.address),
+                    cell_text(&rule.port),
+                    cell_text(&rule.description),
+                    cell_text(&rule.id),
+                ]
+            })
             .collect(),
     }
 }
@@ -145,7 +198,12 @@ pub fn rules(list: &[FirewallRule]) -> Table {
 pub fn cpu(usage: &CpuUsage) -> Table {
     Table {
         headers: vec!["unit", "cpu_percent"],
-        rows: usage.data.iter().enumerate().map(|(i, v)| vec![i.to_string(), v.map(|v| format!("{v:.2}")).unwrap_or_default()]).collect(),
+        rows: usage
+            .data
+            .iter()
+            .enumerate()
+            .map(|(i, v)| vec![i.to_string(), v.map(|v| format!("{v:.2}")).unwrap_or_default()])
+            .collect(),
     }
 }
 
@@ -164,11 +222,22 @@ pub fn bandwidth(data: &Bandwidth, iso: &dyn Fn(f64) -> String) -> Table {
                 }
                 _ => Default::default(),
             };
-            let (bytes_in, bytes_out) = sample.map(|(i, o)| (format!("{i}"), format!("{o}"))).unwrap_or_default();
-            rows.push(vec![cell_text(&traffic.interface_id), i.to_string(), at, iso_at, bytes_in, bytes_out]);
+            let (bytes_in, bytes_out) =
+                sample.map(|(i, o)| (format!("{i}"), format!("{o}"))).unwrap_or_default();
+            rows.push(vec![
+                cell_text(&traffic.interface_id),
+                i.to_string(),
+                at,
+                iso_at,
+                bytes_in,
+                bytes_out,
+            ]);
         }
     }
-    Table { headers: vec!["interface_id", "sample", "start_unix", "start", "bytes_in", "bytes_out"], rows }
+    Table {
+        headers: vec!["interface_id", "sample", "start_unix", "start", "bytes_in", "bytes_out"],
+        rows,
+    }
 }
 
 #[cfg(test)]
@@ -178,19 +247,28 @@ mod tests {
     use serde_json::json;
 
     fn table(rows: &[&[&str]]) -> Table {
-        Table { headers: vec!["a", "b"], rows: rows.iter().map(|r| r.iter().map(|c| (*c).to_owned()).collect()).collect() }
+        Table {
+            headers: vec!["a", "b"],
+            rows: rows.iter().map(|r| r.iter().map(|c| (*c).to_owned()).collect()).collect(),
+        }
     }
 
     #[test]
     fn csv_quotes_every_cell() {
         let out = csv(&table(&[&["plain", "with, comma"], &["say \"hi\"", "two\nlines"]]));
-        assert_eq!(out, "\"a\",\"b\"\r\n\"plain\",\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n");
+        assert_eq!(
+            out,
+            "\"a\",\"b\"\r\n\"plain\",\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n"
+        );
     }
 
     #[test]
     fn csv_stays_one_cell_in_a_spreadsheet_that_splits_on_semicolons() {
         let out = csv(&table(&[&["a;=1+1;", "x\ty"], &["web;=cmd|' /C calc'!A0", "\tcalc"]]));
-        assert_eq!(out, "\"a\",\"b\"\r\n\"a;=1+1;\",\"x\ty\"\r\n\"web;=cmd|' /C calc'!A0\",\"'\tcalc\"\r\n");
+        assert_eq!(
+            out,
+            "\"a\",\"b\"\r\n\"a;=1+1;\",\"x\ty\"\r\n\"web;=cmd|' /C calc'!A0\",\"'\tcalc\"\r\n"
+        );
     }
 
     #[test]
@@ -225,7 +303,10 @@ mod tests {
         });
         let map = vm.as_object().cloned().unwrap_or_default();
         let without: Value = serde_json::from_str(&json([&map], false)).unwrap();
-        assert_eq!(without, json!([{"id": "1", "label": "web", "x": {"y": 2}, "iso_url": "https://isos.example/x.iso"}]));
+        assert_eq!(
+            without,
+            json!([{"id": "1", "label": "web", "x": {"y": 2}, "iso_url": "https://isos.example/x.iso"}])
+        );
         let with: Value = serde_json::from_str(&json([&map], true)).unwrap();
         assert_eq!(with, json!([vm]));
     }
@@ -251,7 +332,10 @@ mod tests {
 
     #[test]
     fn tables_have_a_cell_per_header() {
-        let vm = Vm::from_json(&json!({"id": "1", "label": "=cmd", "ip_addresses": ["203.0.113.1", "10.0.0.1"]})).unwrap();
+        let vm = Vm::from_json(
+            &json!({"id": "1", "label": "=cmd", "ip_addresses": ["203.0.113.1", "10.0.0.1"]}),
+        )
+        .unwrap();
         let mut tags = Tags::default();
         tags.add("1", &Tag::parse("web").unwrap()).unwrap();
         tags.add("1", &Tag::parse("eu west").unwrap()).unwrap();
@@ -260,10 +344,18 @@ mod tests {
         assert_eq!(t.rows[0][10], "203.0.113.1 10.0.0.1");
         assert_eq!(t.rows[0][13], "eu west, web");
         let chosen = vms(&[vm], &tags, &Columns::parse_list("tags,memory").unwrap());
-        assert_eq!(chosen.headers, ["id", "label", "hostname", "tags", "memory_mb"], "the list's columns, in its order");
+        assert_eq!(
+            chosen.headers,
+            ["id", "label", "hostname", "tags", "memory_mb"],
+            "the list's columns, in its order"
+        );
         assert_eq!(chosen.rows, [["1", "=cmd", "", "eu west, web", ""]]);
         assert!(csv(&t).contains("\"'=cmd\""));
-        let cpu_table = cpu(&CpuUsage { lapse: None, time_units: None, data: vec![Some(12.345), None] });
-        assert_eq!(cpu_table.rows, vec![vec!["0".to_owned(), "12.35".to_owned()], vec!["1".to_owned(), String::new()]]);
+        let cpu_table =
+            cpu(&CpuUsage { lapse: None, time_units: None, data: vec![Some(12.345), None] });
+        assert_eq!(
+            cpu_table.rows,
+            vec![vec!["0".to_owned(), "12.35".to_owned()], vec!["1".to_owned(), String::new()]]
+        );
     }
 }

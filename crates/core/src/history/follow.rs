@@ -29,7 +29,8 @@ impl VmMark {
 
     /// Whether `vm` shows a change since this mark.
     fn changed_in(&self, vm: &Vm) -> bool {
-        self.status != vm.status.code() || (self.updated_at.is_some() && self.updated_at != vm.updated_at)
+        self.status != vm.status.code()
+            || (self.updated_at.is_some() && self.updated_at != vm.updated_at)
     }
 }
 
@@ -60,7 +61,9 @@ impl TaskList {
     pub fn look(&mut self, vm: &Vm, asked_at: f64, now: f64) -> Vec<(u64, Seen)> {
         let Some(vm_id) = vm.id.as_deref() else { return Vec::new() };
         let mut ended = Vec::new();
-        for task in self.0.iter_mut().filter(|t| t.running() && t.vm_id == vm_id && t.started < asked_at) {
+        for task in
+            self.0.iter_mut().filter(|t| t.running() && t.vm_id == vm_id && t.started < asked_at)
+        {
             if vm.locked {
                 task.lock_seen = true;
             } else if let Some(seen) = task.seen_end(vm, now) {
@@ -82,7 +85,6 @@ impl Task {
             None
         }
     }
-
 }
 
 #[cfg(test)]
@@ -92,11 +94,22 @@ mod tests {
     use serde_json::json;
 
     fn vm(status: &str, locked: u8, updated_at: &str) -> Vm {
-        Vm::from_json(&json!({"id": "7", "status": status, "locked": locked, "updated_at": updated_at})).unwrap()
+        Vm::from_json(
+            &json!({"id": "7", "status": status, "locked": locked, "updated_at": updated_at}),
+        )
+        .unwrap()
     }
 
     fn started(list: &mut TaskList, at: f64, before: Option<&Vm>) -> u64 {
-        let id = list.start(Started { action: Operation::ApplyFirewallRules, vm_id: "7".into(), vm_name: "web".into(), request: None }, at);
+        let id = list.start(
+            Started {
+                action: Operation::ApplyFirewallRules,
+                vm_id: "7".into(),
+                vm_name: "web".into(),
+                request: None,
+            },
+            at,
+        );
         if let Some(before) = before {
             list.first_look(id, before);
         }
@@ -112,7 +125,10 @@ mod tests {
         assert_eq!(list.look(&before, 1_500.0, 1_600.0), []);
         // Busy, then free: done.
         assert_eq!(list.look(&vm("online", 1, "2026-11-27T10:00:01"), 3_000.0, 3_100.0), []);
-        assert_eq!(list.look(&vm("online", 0, "2026-11-27T10:00:03"), 5_000.0, 5_100.0), [(id, Seen::Done)]);
+        assert_eq!(
+            list.look(&vm("online", 0, "2026-11-27T10:00:03"), 5_000.0, 5_100.0),
+            [(id, Seen::Done)]
+        );
     }
 
     #[test]
@@ -120,17 +136,26 @@ mod tests {
         let mut list = TaskList::default();
         let before = vm("offline", 0, "2026-11-27T10:00:00");
         let id = started(&mut list, 1_000.0, Some(&before));
-        assert_eq!(list.look(&vm("online", 0, "2026-11-27T10:00:00"), 3_000.0, 3_000.0), [(id, Seen::Done)]);
+        assert_eq!(
+            list.look(&vm("online", 0, "2026-11-27T10:00:00"), 3_000.0, 3_000.0),
+            [(id, Seen::Done)]
+        );
         list.end(id, TaskState::Done(String::new()), 3_000.0);
         let other = started(&mut list, 4_000.0, Some(&before));
-        assert_eq!(list.look(&vm("offline", 0, "2026-11-27T10:00:04"), 6_000.0, 6_000.0), [(other, Seen::Done)]);
+        assert_eq!(
+            list.look(&vm("offline", 0, "2026-11-27T10:00:04"), 6_000.0, 6_000.0),
+            [(other, Seen::Done)]
+        );
     }
 
     #[test]
     fn a_vm_busy_at_the_first_look_is_done_when_free() {
         let mut list = TaskList::default();
         let id = started(&mut list, 1_000.0, Some(&vm("online", 1, "2026-11-27T10:00:00")));
-        assert_eq!(list.look(&vm("online", 0, "2026-11-27T10:00:00"), 3_000.0, 3_000.0), [(id, Seen::Done)]);
+        assert_eq!(
+            list.look(&vm("online", 0, "2026-11-27T10:00:00"), 3_000.0, 3_000.0),
+            [(id, Seen::Done)]
+        );
     }
 
     #[test]
@@ -139,7 +164,10 @@ mod tests {
         let id = started(&mut list, 1_000.0, None);
         let same = vm("online", 0, "2026-11-27T10:00:00");
         assert_eq!(list.look(&same, 60_000.0, 60_000.0), []);
-        assert_eq!(list.look(&same, 1_000.0 + UNCONFIRMED_AFTER_MS, 1_000.0 + UNCONFIRMED_AFTER_MS), [(id, Seen::Unconfirmed)]);
+        assert_eq!(
+            list.look(&same, 1_000.0 + UNCONFIRMED_AFTER_MS, 1_000.0 + UNCONFIRMED_AFTER_MS),
+            [(id, Seen::Unconfirmed)]
+        );
         // A look asked for before the write says nothing of it.
         let mut list = TaskList::default();
         started(&mut list, 1_000.0, None);

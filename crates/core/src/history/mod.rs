@@ -8,18 +8,18 @@
 //! ([`request_summary`]), and an address keeps no user info, query or
 //! fragment ([`secrets::url_for_record`]).
 
-pub mod operation;
 pub mod changes;
 pub mod export;
 pub mod follow;
+pub mod operation;
 
-pub use follow::{Seen, VmMark};
-pub use operation::Operation;
-use crate::history::export::Table;
-use crate::i18n::messages as t;
 use crate::api::request::ApiRequest;
 use crate::firewall::reverse::Reversal;
+use crate::history::export::Table;
+use crate::i18n::messages as t;
 use crate::secrets;
+pub use follow::{Seen, VmMark};
+pub use operation::Operation;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -113,20 +113,23 @@ impl TaskList {
     pub fn start(&mut self, started: Started, now: f64) -> u64 {
         let id = self.0.iter().map(|t| t.id).max().unwrap_or(0).saturating_add(1);
         let interface = started.request.as_ref().and_then(ApiRequest::interface);
-        self.0.insert(0, Task {
-            id,
-            action: started.action.key().to_owned(),
-            vm_id: started.vm_id,
-            vm_name: started.vm_name,
-            interface,
-            request: started.request.as_ref().map(request_summary).unwrap_or_default(),
-            started: now,
-            finished: None,
-            state: TaskState::Running,
-            reversal: None,
-            before: None,
-            lock_seen: false,
-        });
+        self.0.insert(
+            0,
+            Task {
+                id,
+                action: started.action.key().to_owned(),
+                vm_id: started.vm_id,
+                vm_name: started.vm_name,
+                interface,
+                request: started.request.as_ref().map(request_summary).unwrap_or_default(),
+                started: now,
+                finished: None,
+                state: TaskState::Running,
+                reversal: None,
+                before: None,
+                lock_seen: false,
+            },
+        );
         // The newest KEEP stay, and older ones still running.
         let mut kept = 0;
         self.0.retain(|t| {
@@ -141,10 +144,28 @@ impl TaskList {
     pub fn end(&mut self, id: u64, state: TaskState, now: f64) -> Option<String> {
         let task = self.0.iter_mut().find(|t| t.id == id && t.running())?;
         let message = match &state {
-            TaskState::Done(outcome) if outcome.is_empty() => crate::tf!(t::HISTORY_DONE_PLAIN, action = action_label(&task.action), vm = task.vm_name),
-            TaskState::Done(outcome) => crate::tf!(t::HISTORY_DONE, action = action_label(&task.action), vm = task.vm_name, outcome = outcome),
-            TaskState::Failed(why) => crate::tf!(t::HISTORY_FAILED, action = action_label(&task.action), vm = task.vm_name, why = why),
-            TaskState::Unconfirmed => crate::tf!(t::HISTORY_UNCONFIRMED, action = action_label(&task.action), vm = task.vm_name),
+            TaskState::Done(outcome) if outcome.is_empty() => crate::tf!(
+                t::HISTORY_DONE_PLAIN,
+                action = action_label(&task.action),
+                vm = task.vm_name
+            ),
+            TaskState::Done(outcome) => crate::tf!(
+                t::HISTORY_DONE,
+                action = action_label(&task.action),
+                vm = task.vm_name,
+                outcome = outcome
+            ),
+            TaskState::Failed(why) => crate::tf!(
+                t::HISTORY_FAILED,
+                action = action_label(&task.action),
+                vm = task.vm_name,
+                why = why
+            ),
+            TaskState::Unconfirmed => crate::tf!(
+                t::HISTORY_UNCONFIRMED,
+                action = action_label(&task.action),
+                vm = task.vm_name
+            ),
             TaskState::Running => return None,
         };
         // What the service said may quote an address with its credentials.
@@ -183,7 +204,11 @@ impl TaskList {
         self.due_tasks(vm_id, asked_at).any(|t| t.action == Operation::Destroy.key())
     }
 
-    fn due_tasks<'a>(&'a self, vm_id: &'a str, asked_at: f64) -> impl Iterator<Item = &'a Task> + 'a {
+    fn due_tasks<'a>(
+        &'a self,
+        vm_id: &'a str,
+        asked_at: f64,
+    ) -> impl Iterator<Item = &'a Task> + 'a {
         self.0.iter().filter(move |t| t.running() && t.vm_id == vm_id && t.started < asked_at)
     }
 
@@ -218,8 +243,18 @@ pub fn chart_moments(list: &TaskList, vm_id: &str) -> Vec<(i64, String)> {
     list.of_vm(vm_id)
         .filter_map(|task| {
             let label = match Operation::from_recorded(&task.action)? {
-                action @ (Operation::Reboot | Operation::Start | Operation::Stop | Operation::Rebuild | Operation::ApplyFirewallRules) => action.text().get().to_owned(),
-                Operation::Edit if ["memory=", "cpus=", "primary_disk_size="].iter().any(|k| task.request.contains(k)) => t::HISTORY_RESIZE.get().to_owned(),
+                action @ (Operation::Reboot
+                | Operation::Start
+                | Operation::Stop
+                | Operation::Rebuild
+                | Operation::ApplyFirewallRules) => action.text().get().to_owned(),
+                Operation::Edit
+                    if ["memory=", "cpus=", "primary_disk_size="]
+                        .iter()
+                        .any(|k| task.request.contains(k)) =>
+                {
+                    t::HISTORY_RESIZE.get().to_owned()
+                }
                 _ => return None,
             };
             Some(((task.started / 1000.0) as i64, label))
@@ -245,7 +280,9 @@ pub fn request_summary(request: &ApiRequest) -> String {
             }
             let text = match value {
                 Value::Object(_) | Value::Array(_) => "…".to_owned(),
-                Value::String(string) => Value::String(secrets::text_for_record(string)).to_string(),
+                Value::String(string) => {
+                    Value::String(secrets::text_for_record(string)).to_string()
+                }
                 other => other.to_string(),
             };
             let cut: String = text.chars().take(SUMMARY_VALUE).collect();
@@ -264,7 +301,17 @@ pub fn request_summary(request: &ApiRequest) -> String {
 /// every address as [`secrets::text_for_record`] writes it.
 pub fn table(entries: &[&Task], iso: &dyn Fn(f64) -> String) -> Table {
     Table {
-        headers: vec!["started", "action", "vm_id", "vm", "interface", "result", "message", "seconds", "request"],
+        headers: vec![
+            "started",
+            "action",
+            "vm_id",
+            "vm",
+            "interface",
+            "result",
+            "message",
+            "seconds",
+            "request",
+        ],
         rows: entries
             .iter()
             .map(|t| {
@@ -283,7 +330,9 @@ pub fn table(entries: &[&Task], iso: &dyn Fn(f64) -> String) -> Table {
                     t.interface.clone().unwrap_or_default(),
                     result.to_owned(),
                     message,
-                    t.finished.map(|f| format!("{:.1}", (f - t.started) / 1000.0)).unwrap_or_default(),
+                    t.finished
+                        .map(|f| format!("{:.1}", (f - t.started) / 1000.0))
+                        .unwrap_or_default(),
                     t.request.clone(),
                 ]
             })

@@ -72,22 +72,25 @@ impl Operation {
     /// The action a history entry names: by its key, or, for an entry
     /// recorded before keys, by its name in either language.
     pub fn from_recorded(recorded: &str) -> Option<Operation> {
-        Operation::ALL
-            .iter()
-            .copied()
-            .find(|a| a.key() == recorded)
-            .or_else(|| Operation::ALL.iter().copied().find(|a| a.text().en == recorded || a.text().es == recorded))
+        Operation::ALL.iter().copied().find(|a| a.key() == recorded).or_else(|| {
+            Operation::ALL
+                .iter()
+                .copied()
+                .find(|a| a.text().en == recorded || a.text().es == recorded)
+        })
     }
 
     /// The name of what an entry records, in the panel's language; an entry
     /// the panel does not know (a newer version's), as it was recorded.
     pub fn label_of(recorded: &str) -> String {
-        Operation::from_recorded(recorded).map_or_else(|| recorded.to_owned(), |a| a.text().get().to_owned())
+        Operation::from_recorded(recorded)
+            .map_or_else(|| recorded.to_owned(), |a| a.text().get().to_owned())
     }
 
     /// The same in English, for exports: they read the same in every language.
     pub fn english_of(recorded: &str) -> String {
-        Operation::from_recorded(recorded).map_or_else(|| recorded.to_owned(), |a| a.text().en.to_owned())
+        Operation::from_recorded(recorded)
+            .map_or_else(|| recorded.to_owned(), |a| a.text().en.to_owned())
     }
 }
 
@@ -101,7 +104,11 @@ mod tests {
         let keys: HashSet<_> = Operation::ALL.iter().map(|a| a.key()).collect();
         assert_eq!(keys.len(), Operation::ALL.len());
         let texts: HashSet<_> = Operation::ALL.iter().map(|a| a.text().en).collect();
-        assert_eq!(texts.len(), Operation::ALL.len(), "two actions would read the same in the history");
+        assert_eq!(
+            texts.len(),
+            Operation::ALL.len(),
+            "two actions would read the same in the history"
+        );
     }
 
     #[test]

@@ -20,15 +20,24 @@ fn tasks_start_newest_first_with_fresh_ids() {
 fn ending_announces_once() {
     let mut list = TaskList::default();
     let id = go(&mut list, Operation::Reboot, "1", "web", 10.0);
-    assert_eq!(list.end(id, TaskState::Done("now online".into()), 30.0).as_deref(), Some("Reboot on web: done, now online."));
+    assert_eq!(
+        list.end(id, TaskState::Done("now online".into()), 30.0).as_deref(),
+        Some("Reboot on web: done, now online.")
+    );
     assert_eq!(list.end(id, TaskState::Failed("late".into()), 40.0), None, "a task ends once");
     assert_eq!(list.tasks()[0].finished, Some(30.0));
     assert_eq!(list.running(), 0);
     let id = go(&mut list, Operation::Stop, "1", "web", 50.0);
-    assert_eq!(list.end(id, TaskState::Failed("busy".into()), 60.0).as_deref(), Some("Stop on web failed: busy"));
+    assert_eq!(
+        list.end(id, TaskState::Failed("busy".into()), 60.0).as_deref(),
+        Some("Stop on web failed: busy")
+    );
     // An answer that said no more than done is not said twice.
     let id = go(&mut list, Operation::Edit, "1", "web", 70.0);
-    assert_eq!(list.end(id, TaskState::Done(String::new()), 80.0).as_deref(), Some("Edit on web: done."));
+    assert_eq!(
+        list.end(id, TaskState::Done(String::new()), 80.0).as_deref(),
+        Some("Edit on web: done.")
+    );
 }
 
 #[test]
@@ -77,14 +86,25 @@ fn the_list_round_trips_as_a_plain_list() {
     assert_eq!(serde_json::from_str::<TaskList>(&text).ok(), Some(list.clone()));
     // Entries stored before interfaces and requests were recorded still read.
     let old = r#"[{"id":1,"action":"Reboot","vm_id":"1","vm_name":"web","started":1.0,"finished":null,"state":"Running"}]"#;
-    assert_eq!(serde_json::from_str::<TaskList>(old).map(|l| l.tasks()[0].request.clone()).ok(), Some(String::new()));
+    assert_eq!(
+        serde_json::from_str::<TaskList>(old).map(|l| l.tasks()[0].request.clone()).ok(),
+        Some(String::new())
+    );
 }
 
 #[test]
 fn no_record_holds_a_secret() {
     let mut list = TaskList::default();
     let body = json!({"label": "Web", "hostname": "web-01", "initial_root_password": "hunter2-Secret", "api_token": "t0k3n", "memory": "2048"});
-    list.start(Started { action: Operation::CreateVm, vm_id: String::new(), vm_name: "web-01".into(), request: Some(request::create_vm("1", body)) }, 1.0);
+    list.start(
+        Started {
+            action: Operation::CreateVm,
+            vm_id: String::new(),
+            vm_name: "web-01".into(),
+            request: Some(request::create_vm("1", body)),
+        },
+        1.0,
+    );
     let text = serde_json::to_string(&list).unwrap_or_default();
     assert!(!text.contains("hunter2") && !text.contains("t0k3n"), "{text}");
     assert_eq!(
@@ -92,21 +112,44 @@ fn no_record_holds_a_secret() {
         "POST /account/1/virtual_machine api_token=(not kept), hostname=\"web-01\", initial_root_password=(not kept), label=\"Web\", memory=\"2048\""
     );
     // A long note is cut; what is nested is not spelled out.
-    let long = request::edit_vm("1", "42", json!({"note": "n".repeat(100), "disks": [1, 2]}).as_object().cloned().unwrap_or_default()).unwrap();
+    let long = request::edit_vm(
+        "1",
+        "42",
+        json!({"note": "n".repeat(100), "disks": [1, 2]}).as_object().cloned().unwrap_or_default(),
+    )
+    .unwrap();
     let summary = request_summary(&long);
-    assert!(summary.contains("disks=…") && summary.contains(&format!("note=\"{}…", "n".repeat(39))), "{summary}");
+    assert!(
+        summary.contains("disks=…") && summary.contains(&format!("note=\"{}…", "n".repeat(39))),
+        "{summary}"
+    );
 }
 
 #[test]
 fn an_address_is_kept_without_its_credentials() {
-    let mount = request::mount_iso("1", "42", &request::IsoSource::Url("https://user:pass@isos.example/x.iso?sig=abc#f".into())).unwrap();
-    assert_eq!(request_summary(&mount), "POST /account/1/virtual_machine/42/iso iso_url=\"https://isos.example/x.iso\"");
+    let mount = request::mount_iso(
+        "1",
+        "42",
+        &request::IsoSource::Url("https://user:pass@isos.example/x.iso?sig=abc#f".into()),
+    )
+    .unwrap();
+    assert_eq!(
+        request_summary(&mount),
+        "POST /account/1/virtual_machine/42/iso iso_url=\"https://isos.example/x.iso\""
+    );
     // Cut after the address is cleaned: the kept part is the host's, never the user's.
     let long = format!("https://user:pass@isos.example/{}.iso", "d".repeat(60));
     let mount = request::mount_iso("1", "42", &request::IsoSource::Url(long)).unwrap();
-    assert!(request_summary(&mount).ends_with(&format!("iso_url=\"https://isos.example/{}…", "d".repeat(18))), "{}", request_summary(&mount));
+    assert!(
+        request_summary(&mount)
+            .ends_with(&format!("iso_url=\"https://isos.example/{}…", "d".repeat(18))),
+        "{}",
+        request_summary(&mount)
+    );
     // A port stays.
-    let mount = request::mount_iso("1", "42", &request::IsoSource::Url("ftp://a.org:2121/d/x.iso".into())).unwrap();
+    let mount =
+        request::mount_iso("1", "42", &request::IsoSource::Url("ftp://a.org:2121/d/x.iso".into()))
+            .unwrap();
     assert!(request_summary(&mount).ends_with("iso_url=\"ftp://a.org:2121/d/x.iso\""));
 
     let mut list = TaskList::default();
@@ -116,7 +159,10 @@ fn an_address_is_kept_without_its_credentials() {
     let text = serde_json::to_string(&list).unwrap_or_default();
     assert!(!text.contains("u:p") && !text.contains("sig="), "{text}");
     let entries: Vec<&Task> = list.tasks().iter().collect();
-    assert_eq!(table(&entries, &crate::time::iso_from_millis).rows[0][6], "Could not fetch “https://isos.example/x.iso”.");
+    assert_eq!(
+        table(&entries, &crate::time::iso_from_millis).rows[0][6],
+        "Could not fetch “https://isos.example/x.iso”."
+    );
     // An entry stored before messages were cleaned is cleaned in the export.
     let old = r#"[{"id":1,"action":"Mount ISO","vm_id":"1","vm_name":"web","started":1.0,"finished":2.0,"state":{"Failed":"bad ftp://me:pw@a.org/x"}}]"#;
     let old: TaskList = serde_json::from_str(old).unwrap_or_default();
@@ -135,7 +181,15 @@ fn the_newest_thousand_stay_and_an_interface_is_named() {
     assert_eq!(list.tasks().len(), KEEP + 1, "the finished ones trimmed, the running one kept");
     assert!(list.tasks().iter().any(|t| t.id == running));
     let request = request::set_default_policy("1", "77", "DROP").unwrap();
-    list.start(Started { action: Operation::SetDefaultPolicy, vm_id: "42".into(), vm_name: "db".into(), request: Some(request) }, 5.0);
+    list.start(
+        Started {
+            action: Operation::SetDefaultPolicy,
+            vm_id: "42".into(),
+            vm_name: "db".into(),
+            request: Some(request),
+        },
+        5.0,
+    );
     assert_eq!(list.tasks()[0].interface.as_deref(), Some("77"));
     assert_eq!(list.of_vm("42").count(), 1);
 }
@@ -143,7 +197,9 @@ fn the_newest_thousand_stay_and_an_interface_is_named() {
 #[test]
 fn the_charts_mark_power_resize_rebuild_and_firewall_applies() {
     let mut list = TaskList::default();
-    let edit = |body: serde_json::Value| Some(request::edit_vm("1", "42", body.as_object().cloned().unwrap_or_default()).unwrap());
+    let edit = |body: serde_json::Value| {
+        Some(request::edit_vm("1", "42", body.as_object().cloned().unwrap_or_default()).unwrap())
+    };
     for (action, request, at) in [
         (Operation::Reboot, None, 1_000_000.0),
         (Operation::Edit, edit(json!({"label": "x"})), 2_000_000.0),
@@ -153,9 +209,24 @@ fn the_charts_mark_power_resize_rebuild_and_firewall_applies() {
     ] {
         list.start(Started { action, vm_id: "42".into(), vm_name: "db".into(), request }, at);
     }
-    list.start(Started { action: Operation::Stop, vm_id: "7".into(), vm_name: "other".into(), request: None }, 6_000_000.0);
+    list.start(
+        Started {
+            action: Operation::Stop,
+            vm_id: "7".into(),
+            vm_name: "other".into(),
+            request: None,
+        },
+        6_000_000.0,
+    );
     let moments = chart_moments(&list, "42");
-    assert_eq!(moments, [(5_000, "Apply firewall rules".to_owned()), (3_000, "Resize".to_owned()), (1_000, "Reboot".to_owned())]);
+    assert_eq!(
+        moments,
+        [
+            (5_000, "Apply firewall rules".to_owned()),
+            (3_000, "Resize".to_owned()),
+            (1_000, "Reboot".to_owned())
+        ]
+    );
 }
 
 #[test]
@@ -165,7 +236,11 @@ fn the_table_has_times_results_and_durations() {
     list.end(id, TaskState::Failed("The VM is busy.".into()), 1_763_900_002_500.0);
     let entries: Vec<&Task> = list.tasks().iter().collect();
     let table = table(&entries, &crate::time::iso_from_millis);
-    assert_eq!(table.rows[0][..8], ["2025-11-23T12:13:20Z", "Stop", "2", "db", "", "refused", "The VM is busy.", "2.5"].map(String::from));
+    assert_eq!(
+        table.rows[0][..8],
+        ["2025-11-23T12:13:20Z", "Stop", "2", "db", "", "refused", "The VM is busy.", "2.5"]
+            .map(String::from)
+    );
 }
 
 mod spanish_tests {
@@ -180,9 +255,13 @@ mod spanish_tests {
         assert_eq!(action_label("Something new"), "Something new");
         let mut list = TaskList::default();
         for action in [Operation::Reboot, Operation::Start, Operation::MountIso] {
-            list.start(Started { action, vm_id: "7".into(), vm_name: "web".into(), request: None }, 60_000.0);
+            list.start(
+                Started { action, vm_id: "7".into(), vm_name: "web".into(), request: None },
+                60_000.0,
+            );
         }
-        let mut labels: Vec<String> = chart_moments(&list, "7").into_iter().map(|(_, label)| label).collect();
+        let mut labels: Vec<String> =
+            chart_moments(&list, "7").into_iter().map(|(_, label)| label).collect();
         labels.sort();
         assert_eq!(labels, ["Arrancar", "Reiniciar"]);
         // Kept by key, and exported under their English names.

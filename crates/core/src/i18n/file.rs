@@ -41,12 +41,25 @@ fn listed(keys: &[&String]) -> String {
 /// `en.json` as served. `complete`: a new language, whose missing texts are
 /// named (English shows for them); else a change of wording, which may give
 /// only the texts it changes. `Err` when nothing of it can be used.
-pub fn read(english: &Value, given: &Value, name: &str, complete: bool) -> Result<LanguageFile, String> {
-    let Value::Object(english) = english else { return Err("/i18n/en.json is not the panel's English; no language file is used.".to_owned()) };
+pub fn read(
+    english: &Value,
+    given: &Value,
+    name: &str,
+    complete: bool,
+) -> Result<LanguageFile, String> {
+    let Value::Object(english) = english else {
+        return Err(
+            "/i18n/en.json is not the panel's English; no language file is used.".to_owned()
+        );
+    };
     if english.len() != COUNT || keys_hash(english.keys()) != KEYS_HASH {
         return Err("/i18n/en.json is not this build's English (deploy the whole of dist/ together); no language file is used.".to_owned());
     }
-    let Value::Object(given) = given else { return Err(format!("{name} is not flat JSON of texts ({{\"shell.LOG_IN\": \"…\"}}); it is not used.")) };
+    let Value::Object(given) = given else {
+        return Err(format!(
+            "{name} is not flat JSON of texts ({{\"shell.LOG_IN\": \"…\"}}); it is not used."
+        ));
+    };
     let mut file = LanguageFile { texts: Vec::with_capacity(COUNT), warnings: Vec::new() };
     let mut missing = Vec::new();
     for (key, english) in english {
@@ -61,30 +74,48 @@ pub fn read(english: &Value, given: &Value, name: &str, complete: bool) -> Resul
                 None
             }
             Some(Value::String(text)) if !placeholders::same_names(text, english) => {
-                let values = |t: &str| placeholders::names(t).iter().map(|n| format!("{{{n}}}")).collect::<Vec<_>>().join(" ");
+                let values = |t: &str| {
+                    placeholders::names(t)
+                        .iter()
+                        .map(|n| format!("{{{n}}}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
                 file.warnings.push(format!("{name}: {key} names {} where the panel's text names {}; the panel's own is used.", or_none(values(text)), or_none(values(english))));
                 None
             }
             Some(Value::String(text)) => Some(text.clone()),
             Some(_) => {
-                file.warnings.push(format!("{name}: {key} is not a text; the panel's own is used."));
+                file.warnings
+                    .push(format!("{name}: {key} is not a text; the panel's own is used."));
                 None
             }
         };
         file.texts.push(text);
     }
     if complete && !missing.is_empty() {
-        file.warnings.push(format!("{name} has no text for {} of the panel's {COUNT} ({}); English shows for them.", missing.len(), listed(&missing)));
+        file.warnings.push(format!(
+            "{name} has no text for {} of the panel's {COUNT} ({}); English shows for them.",
+            missing.len(),
+            listed(&missing)
+        ));
     }
     let unknown: Vec<&String> = given.keys().filter(|k| !english.contains_key(*k)).collect();
     if !unknown.is_empty() {
-        file.warnings.push(format!("{name} has texts the panel does not have ({}); they are left out.", listed(&unknown)));
+        file.warnings.push(format!(
+            "{name} has texts the panel does not have ({}); they are left out.",
+            listed(&unknown)
+        ));
     }
     Ok(file)
 }
 
 fn or_none(values: String) -> String {
-    if values.is_empty() { "no values".to_owned() } else { values }
+    if values.is_empty() {
+        "no values".to_owned()
+    } else {
+        values
+    }
 }
 
 #[cfg(test)]
@@ -93,21 +124,29 @@ mod tests {
     use serde_json::json;
 
     fn english() -> Value {
-        serde_json::from_str(include_str!("../../i18n/en.json")).expect("the panel's English is JSON")
+        serde_json::from_str(include_str!("../../i18n/en.json"))
+            .expect("the panel's English is JSON")
     }
 
     #[test]
     fn the_panels_own_languages_read_whole() {
-        for (name, text) in [("en.json", include_str!("../../i18n/en.json")), ("es.json", include_str!("../../i18n/es.json"))] {
+        for (name, text) in [
+            ("en.json", include_str!("../../i18n/en.json")),
+            ("es.json", include_str!("../../i18n/es.json")),
+        ] {
             let given: Value = serde_json::from_str(text).expect("JSON");
             let read = read(&english(), &given, name, true).expect("usable");
             assert!(read.warnings.is_empty(), "{name}: {:?}", read.warnings);
             assert_eq!(read.texts.iter().filter(|t| t.is_some()).count(), COUNT, "{name}");
         }
         // The Spanish file's texts are the catalogue's.
-        let spanish: Value = serde_json::from_str(include_str!("../../i18n/es.json")).expect("JSON");
+        let spanish: Value =
+            serde_json::from_str(include_str!("../../i18n/es.json")).expect("JSON");
         let read = read(&english(), &spanish, "es.json", true).expect("usable");
-        let index = english().as_object().and_then(|o| o.keys().position(|k| k == "common.LOG_IN")).expect("a key");
+        let index = english()
+            .as_object()
+            .and_then(|o| o.keys().position(|k| k == "common.LOG_IN"))
+            .expect("a key");
         assert_eq!(read.texts[index].as_deref(), Some(crate::i18n::common::LOG_IN.es));
     }
 
@@ -123,23 +162,38 @@ mod tests {
         let read = read(&english(), &given, "/i18n/de.json", true).expect("usable");
         assert_eq!(read.texts.iter().flatten().collect::<Vec<_>>(), vec!["Anmelden", "Konto {id}"]);
         let warnings = read.warnings.join("\n");
-        assert!(warnings.contains("shell.LOGIN_WRONG_ACCOUNT names {konto} where the panel's text names {account}"), "{warnings}");
+        assert!(
+            warnings.contains(
+                "shell.LOGIN_WRONG_ACCOUNT names {konto} where the panel's text names {account}"
+            ),
+            "{warnings}"
+        );
         assert!(warnings.contains("common.CLOSE is not a text"), "{warnings}");
         // The two refused are named apart, not among the missing.
-        assert!(warnings.contains(&format!("has no text for {} of the panel's {COUNT}", COUNT - 4)), "{warnings}");
-        assert!(warnings.contains("texts the panel does not have (shell.NO_SUCH_TEXT)"), "{warnings}");
+        assert!(
+            warnings.contains(&format!("has no text for {} of the panel's {COUNT}", COUNT - 4)),
+            "{warnings}"
+        );
+        assert!(
+            warnings.contains("texts the panel does not have (shell.NO_SUCH_TEXT)"),
+            "{warnings}"
+        );
     }
 
     #[test]
     fn a_change_of_wording_names_no_missing_text() {
-        let read = read(&english(), &json!({"common.LOG_IN": "Sign in"}), "/i18n/en-nube.json", false).expect("usable");
+        let read =
+            read(&english(), &json!({"common.LOG_IN": "Sign in"}), "/i18n/en-nube.json", false)
+                .expect("usable");
         assert!(read.warnings.is_empty(), "{:?}", read.warnings);
     }
 
     #[test]
     fn what_cannot_be_read_is_refused_whole() {
-        assert!(read(&english(), &json!(["Anmelden"]), "/i18n/de.json", true).is_err_and(|e| e.contains("not flat JSON")));
-        assert!(read(&json!({"common.LOG_IN": "Log in"}), &json!({}), "/i18n/de.json", true).is_err_and(|e| e.contains("not this build's")));
+        assert!(read(&english(), &json!(["Anmelden"]), "/i18n/de.json", true)
+            .is_err_and(|e| e.contains("not flat JSON")));
+        assert!(read(&json!({"common.LOG_IN": "Log in"}), &json!({}), "/i18n/de.json", true)
+            .is_err_and(|e| e.contains("not this build's")));
         assert!(read(&json!("en"), &json!({}), "/i18n/de.json", true).is_err());
     }
 }

@@ -78,7 +78,11 @@ pub struct Locale {
 
 impl Locale {
     pub fn new(lang: Lang, browser_tag: &str) -> Self {
-        let tag = if Lang::from_tag(browser_tag) == Some(lang) { browser_tag.trim().to_owned() } else { lang.code().to_owned() };
+        let tag = if Lang::from_tag(browser_tag) == Some(lang) {
+            browser_tag.trim().to_owned()
+        } else {
+            lang.code().to_owned()
+        };
         Locale { lang, tag }
     }
 
@@ -100,7 +104,8 @@ thread_local! {
 /// place of the panel's own until the page is left: they live as long as
 /// it, as the panel's own do.
 pub fn set_texts(texts: Vec<Option<String>>) {
-    let kept = texts.into_iter().map(|text| text.map(|t| &*Box::leak(t.into_boxed_str()))).collect();
+    let kept =
+        texts.into_iter().map(|text| text.map(|t| &*Box::leak(t.into_boxed_str()))).collect();
     GIVEN.with(|given| *given.borrow_mut() = kept);
 }
 
@@ -145,7 +150,11 @@ pub fn locale_tag() -> String {
 pub fn locale_code() -> String {
     CURRENT.with(|current| {
         let current = current.borrow();
-        if Lang::from_tag(&current.tag) == Some(current.lang) { current.lang.code().to_owned() } else { current.tag.clone() }
+        if Lang::from_tag(&current.tag) == Some(current.lang) {
+            current.lang.code().to_owned()
+        } else {
+            current.tag.clone()
+        }
     })
 }
 
@@ -172,7 +181,9 @@ impl Text {
 
     /// The text in the panel's language: a deployment's, where its file gives one.
     pub fn get(&self) -> &'static str {
-        GIVEN.with(|given| given.borrow().get(usize::from(self.index)).copied().flatten()).unwrap_or_else(|| self.of(lang()))
+        GIVEN
+            .with(|given| given.borrow().get(usize::from(self.index)).copied().flatten())
+            .unwrap_or_else(|| self.of(lang()))
     }
 
     /// The text with each `{name}` replaced by its value. A name with no
@@ -194,7 +205,12 @@ fn fill(text: &str, values: &[(&str, &str)]) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('}').and_then(|close| values.iter().find(|(name, _)| *name == &after[..close]).map(|(_, value)| (close, value))) {
+        match after.find('}').and_then(|close| {
+            values
+                .iter()
+                .find(|(name, _)| *name == &after[..close])
+                .map(|(_, value)| (close, value))
+        }) {
             Some((close, value)) => {
                 out.push_str(value);
                 rest = &after[close + 1..];
@@ -220,8 +236,16 @@ pub fn plural(count: u64, one: &Text, other: &Text) -> String {
 /// the panel never needs the names, so they are not built into it.
 #[cfg(test)]
 pub fn all() -> impl Iterator<Item = (&'static str, &'static str, &'static Text)> {
-    let area = |module: &'static str, entries: &'static [(&'static str, Text)]| entries.iter().map(move |(key, text)| (module, *key, text));
-    area("common", common::ALL).chain(area("messages", messages::ALL)).chain(area("shell", shell::ALL)).chain(area("vm", vm::ALL)).chain(area("network", network::ALL)).chain(area("firewall", firewall::ALL)).chain(area("workspace", workspace::ALL))
+    let area = |module: &'static str, entries: &'static [(&'static str, Text)]| {
+        entries.iter().map(move |(key, text)| (module, *key, text))
+    };
+    area("common", common::ALL)
+        .chain(area("messages", messages::ALL))
+        .chain(area("shell", shell::ALL))
+        .chain(area("vm", vm::ALL))
+        .chain(area("network", network::ALL))
+        .chain(area("firewall", firewall::ALL))
+        .chain(area("workspace", workspace::ALL))
 }
 
 /// A text with its `{name}`s filled: `tf!(t::VM_COUNT, count = n)`. Values
@@ -247,8 +271,12 @@ pub(crate) struct NumberStyle {
 /// its languages ([`Locale::new`]), so English's style stands for any other.
 pub(crate) fn number_style(tag: &str) -> NumberStyle {
     match Lang::from_tag(tag) {
-        Some(Lang::Es) => NumberStyle { decimal: ',', group: '.', group_from_five: true, symbol_first: false },
-        Some(Lang::En) | None => NumberStyle { decimal: '.', group: ',', group_from_five: false, symbol_first: true },
+        Some(Lang::Es) => {
+            NumberStyle { decimal: ',', group: '.', group_from_five: true, symbol_first: false }
+        }
+        Some(Lang::En) | None => {
+            NumberStyle { decimal: '.', group: ',', group_from_five: false, symbol_first: true }
+        }
     }
 }
 
@@ -324,7 +352,10 @@ mod tests {
                     problems.push(format!("{module}::{key} has no {} text", lang.code()));
                 }
                 if written != written.trim() {
-                    problems.push(format!("{module}::{key} in {} starts or ends with a space", lang.code()));
+                    problems.push(format!(
+                        "{module}::{key} in {} starts or ends with a space",
+                        lang.code()
+                    ));
                 }
             }
             if !placeholders::same_names(text.en, text.es) {
@@ -373,7 +404,10 @@ mod tests {
         assert_eq!(Locale::new(Lang::Es, "en-US").tag, "es");
         assert_eq!(Locale::new(Lang::En, "en-GB").tag, "en-GB");
         let _added = LocaleGuard::set(Locale::added("de"));
-        assert_eq!((lang(), locale_code(), locale_tag()), (Lang::En, "de".to_owned(), "de".to_owned()));
+        assert_eq!(
+            (lang(), locale_code(), locale_tag()),
+            (Lang::En, "de".to_owned(), "de".to_owned())
+        );
     }
 
     #[test]

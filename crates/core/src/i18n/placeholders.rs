@@ -10,7 +10,10 @@ pub fn names(text: &str) -> Vec<&str> {
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         match after.find('}') {
-            Some(close) if close > 0 && after[..close].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+            Some(close)
+                if close > 0
+                    && after[..close].chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
                 names.push(&after[..close]);
                 rest = &after[close + 1..];
             }

@@ -16,7 +16,8 @@ pub struct AccountChoice {
 }
 
 /// The fields a name may come in, the likeliest first.
-const NAME_FIELDS: [&str; 7] = ["name", "label", "company", "company_name", "title", "description", "login"];
+const NAME_FIELDS: [&str; 7] =
+    ["name", "label", "company", "company_name", "title", "description", "login"];
 
 /// What the items of a list are wrapped in, when they are.
 const SINGULAR: &str = "account";
@@ -62,15 +63,24 @@ fn choice(item: &Value) -> Option<AccountChoice> {
     match item {
         Value::Object(map) => {
             let id = id_of(map)?;
-            let name = NAME_FIELDS.iter().find_map(|key| decode::text(map.get(*key))).map(|name| name.trim().to_owned()).filter(|name| !name.is_empty() && *name != id);
+            let name = NAME_FIELDS
+                .iter()
+                .find_map(|key| decode::text(map.get(*key)))
+                .map(|name| name.trim().to_owned())
+                .filter(|name| !name.is_empty() && *name != id);
             Some(AccountChoice { id, name })
         }
-        other => decode::id(Some(other)).filter(|id| crate::validate::is_id(id)).map(|id| AccountChoice { id, name: None }),
+        other => decode::id(Some(other))
+            .filter(|id| crate::validate::is_id(id))
+            .map(|id| AccountChoice { id, name: None }),
     }
 }
 
 fn id_of(map: &Map<String, Value>) -> Option<String> {
-    ["id", "account_id"].iter().find_map(|key| decode::id(map.get(*key))).filter(|id| crate::validate::is_id(id))
+    ["id", "account_id"]
+        .iter()
+        .find_map(|key| decode::id(map.get(*key)))
+        .filter(|id| crate::validate::is_id(id))
 }
 
 #[cfg(test)]
@@ -97,17 +107,35 @@ mod tests {
 
     #[test]
     fn one_account_alone_bare_ids_and_repeats() {
-        assert_eq!(accounts_from_json(&json!({"id": "7", "name": "Solo"})).unwrap(), vec![named("7", "Solo")]);
-        assert_eq!(accounts_from_json(&json!({"account": {"id": 7}})).unwrap(), vec![AccountChoice { id: "7".into(), name: None }]);
+        assert_eq!(
+            accounts_from_json(&json!({"id": "7", "name": "Solo"})).unwrap(),
+            vec![named("7", "Solo")]
+        );
+        assert_eq!(
+            accounts_from_json(&json!({"account": {"id": 7}})).unwrap(),
+            vec![AccountChoice { id: "7".into(), name: None }]
+        );
         let ids = accounts_from_json(&json!([3, "4", 3, "../x", {"id": "4"}])).unwrap();
         assert_eq!(ids.iter().map(|a| a.id.as_str()).collect::<Vec<_>>(), ["3", "4"]);
         // A name that only repeats the id, or is blank, is no name.
-        assert_eq!(accounts_from_json(&json!([{"id": 5, "name": "5"}, {"id": 6, "name": " "}])).unwrap()[0].name, None);
+        assert_eq!(
+            accounts_from_json(&json!([{"id": 5, "name": "5"}, {"id": 6, "name": " "}])).unwrap()
+                [0]
+            .name,
+            None
+        );
     }
 
     #[test]
     fn an_answer_without_an_account_is_a_clear_error() {
-        for odd in [json!([]), json!({}), json!("accounts"), json!(null), json!([{"name": "no id"}]), json!({"a": [], "b": []})] {
+        for odd in [
+            json!([]),
+            json!({}),
+            json!("accounts"),
+            json!(null),
+            json!([{"name": "no id"}]),
+            json!({"a": [], "b": []}),
+        ] {
             let error = accounts_from_json(&odd).unwrap_err();
             assert_eq!(error.expected, "a list of accounts", "{odd}");
         }

@@ -58,32 +58,77 @@ impl LoginForm {
     /// The problems of the fields the chosen way uses; the others are not looked at.
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("base_url", match paths::normalize_base_url(&self.base_url) {
-            Ok(base) if base.is_empty() => Err(t::FORM_ENTER_API_ADDRESS.get().into()),
-            Ok(_) => Ok(()),
-            Err(e) => Err(e),
-        });
-        let filled = |text: &str, message: crate::i18n::Text| if text.trim().is_empty() { Err(message.get().to_owned()) } else { Ok(()) };
+        problems.check(
+            "base_url",
+            match paths::normalize_base_url(&self.base_url) {
+                Ok(base) if base.is_empty() => Err(t::FORM_ENTER_API_ADDRESS.get().into()),
+                Ok(_) => Ok(()),
+                Err(e) => Err(e),
+            },
+        );
+        let filled = |text: &str, message: crate::i18n::Text| {
+            if text.trim().is_empty() {
+                Err(message.get().to_owned())
+            } else {
+                Ok(())
+            }
+        };
         match self.way {
             Way::Password => {
                 let email = self.email.trim();
-                let shaped = email.len() <= EMAIL_MAX && email.split_once('@').is_some_and(|(name, host)| !name.is_empty() && !host.is_empty()) && !email.contains(char::is_whitespace);
-                problems.check("email", if email.is_empty() { Err(t::FORM_ENTER_EMAIL.get().into()) } else if shaped { Ok(()) } else { Err(t::FORM_EMAIL_SHAPE.get().into()) });
-                problems.check("password", if self.password.is_empty() { Err(t::FORM_ENTER_PASSWORD.get().into()) } else { Ok(()) });
+                let shaped = email.len() <= EMAIL_MAX
+                    && email
+                        .split_once('@')
+                        .is_some_and(|(name, host)| !name.is_empty() && !host.is_empty())
+                    && !email.contains(char::is_whitespace);
+                problems.check(
+                    "email",
+                    if email.is_empty() {
+                        Err(t::FORM_ENTER_EMAIL.get().into())
+                    } else if shaped {
+                        Ok(())
+                    } else {
+                        Err(t::FORM_EMAIL_SHAPE.get().into())
+                    },
+                );
+                problems.check(
+                    "password",
+                    if self.password.is_empty() {
+                        Err(t::FORM_ENTER_PASSWORD.get().into())
+                    } else {
+                        Ok(())
+                    },
+                );
                 let code = self.code_digits().unwrap_or_default();
-                problems.check("code", if code.is_empty() || (6..=8).contains(&code.len()) && code.chars().all(|c| c.is_ascii_digit()) { Ok(()) } else { Err(t::FORM_CODE_DIGITS.get().into()) });
+                problems.check(
+                    "code",
+                    if code.is_empty()
+                        || (6..=8).contains(&code.len()) && code.chars().all(|c| c.is_ascii_digit())
+                    {
+                        Ok(())
+                    } else {
+                        Err(t::FORM_CODE_DIGITS.get().into())
+                    },
+                );
             }
             Way::ApiKey => problems.check("key", filled(&self.key, t::FORM_ENTER_API_KEY)),
             Way::Token => problems.check("token", filled(&self.token, t::FORM_ENTER_API_TOKEN)),
         }
         let account = self.account.trim();
-        problems.check("account", if account.is_empty() {
-            if self.way == Way::Token { Err(t::FORM_ENTER_ACCOUNT_ID.get().into()) } else { Ok(()) }
-        } else if paths::checked_id(account, t::WHAT_ACCOUNT).is_err() {
-            Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
-        } else {
-            Ok(())
-        });
+        problems.check(
+            "account",
+            if account.is_empty() {
+                if self.way == Way::Token {
+                    Err(t::FORM_ENTER_ACCOUNT_ID.get().into())
+                } else {
+                    Ok(())
+                }
+            } else if paths::checked_id(account, t::WHAT_ACCOUNT).is_err() {
+                Err(t::FORM_ACCOUNT_ID_NUMBER.get().into())
+            } else {
+                Ok(())
+            },
+        );
         problems
     }
 }
@@ -94,26 +139,55 @@ mod tests {
 
     #[test]
     fn a_token_login_names_every_missing_or_wrong_field() {
-        let errors = LoginForm { base_url: "javascript:alert(1)".into(), way: Way::Token, account: "abc".into(), ..Default::default() }.errors();
+        let errors = LoginForm {
+            base_url: "javascript:alert(1)".into(),
+            way: Way::Token,
+            account: "abc".into(),
+            ..Default::default()
+        }
+        .errors();
         assert!(errors.contains_key("base_url"));
         assert_eq!(errors.get("account").map(String::as_str), Some("The account id is a number."));
         assert_eq!(errors.get("token").map(String::as_str), Some("Enter your API token."));
-        let fine = LoginForm { base_url: "/api".into(), way: Way::Token, account: "1".into(), token: "t".into(), ..Default::default() };
+        let fine = LoginForm {
+            base_url: "/api".into(),
+            way: Way::Token,
+            account: "1".into(),
+            token: "t".into(),
+            ..Default::default()
+        };
         assert!(fine.errors().is_empty());
     }
 
     #[test]
     fn a_password_login_checks_the_email_password_and_code_only() {
-        let form = |email: &str, password: &str, code: &str| LoginForm { base_url: "/api".into(), email: email.into(), password: password.into(), code: code.into(), ..Default::default() };
+        let form = |email: &str, password: &str, code: &str| LoginForm {
+            base_url: "/api".into(),
+            email: email.into(),
+            password: password.into(),
+            code: code.into(),
+            ..Default::default()
+        };
         assert!(form("ana@example.com", "pw", "").errors().is_empty());
-        assert!(form("ana@example.com", " ", "123 456").errors().is_empty(), "a password is taken as typed");
-        assert_eq!(form("ana@example.com", "pw", "123 456").code_digits().as_deref(), Some("123456"));
+        assert!(
+            form("ana@example.com", " ", "123 456").errors().is_empty(),
+            "a password is taken as typed"
+        );
+        assert_eq!(
+            form("ana@example.com", "pw", "123 456").code_digits().as_deref(),
+            Some("123456")
+        );
         let errors = form("ana", "", "12a").errors();
         assert_eq!(errors.keys().collect::<Vec<_>>(), ["code", "email", "password"]);
-        assert_eq!(form("", "pw", "").errors().get("email").map(String::as_str), Some("Enter the email you registered with."));
+        assert_eq!(
+            form("", "pw", "").errors().get("email").map(String::as_str),
+            Some("Enter the email you registered with.")
+        );
         assert!(form("a b@example.com", "pw", "").errors().contains_key("email"));
         // The account is asked only where the API cannot list them, then checked.
-        assert!(LoginForm { account: "x".into(), ..form("ana@example.com", "pw", "") }.errors().contains_key("account"));
+        assert!(LoginForm { account: "x".into(), ..form("ana@example.com", "pw", "") }
+            .errors()
+            .contains_key("account"));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The password endpoints (`provider-api.md` §1): what is sent to each, and
+//! The password endpoints (as the provider documents it): what is sent to each, and
 //! the token each answers with, read tolerantly: times as numbers or
 //! strings, absolute (`expires`) or from now (`expires_in`), extra fields
 //! ignored, the refresh token absent in the oldest generation.
@@ -52,7 +52,12 @@ impl PasswordEndpoint {
         let email = email.trim();
         match self {
             Self::OpenId => {
-                let mut pairs = vec![("grant_type", "password".to_owned()), ("client_id", CLIENT_ID.to_owned()), ("username", email.to_owned()), ("password", password.to_owned())];
+                let mut pairs = vec![
+                    ("grant_type", "password".to_owned()),
+                    ("client_id", CLIENT_ID.to_owned()),
+                    ("username", email.to_owned()),
+                    ("password", password.to_owned()),
+                ];
                 pairs.extend(code.map(|code| ("totp", code.to_owned())));
                 GrantBody::Form(pairs)
             }
@@ -70,8 +75,14 @@ impl PasswordEndpoint {
     /// OpenID Connect's grant, and the same field sent to `/token`).
     pub fn refresh_request(self, refresh_token: &str) -> GrantBody {
         match self {
-            Self::OpenId => GrantBody::Form(vec![("grant_type", "refresh_token".to_owned()), ("client_id", CLIENT_ID.to_owned()), ("refresh_token", refresh_token.to_owned())]),
-            Self::Token | Self::TokenRaw => GrantBody::Json(json!({"refresh_token": refresh_token})),
+            Self::OpenId => GrantBody::Form(vec![
+                ("grant_type", "refresh_token".to_owned()),
+                ("client_id", CLIENT_ID.to_owned()),
+                ("refresh_token", refresh_token.to_owned()),
+            ]),
+            Self::Token | Self::TokenRaw => {
+                GrantBody::Json(json!({"refresh_token": refresh_token}))
+            }
         }
     }
 
@@ -84,15 +95,24 @@ impl PasswordEndpoint {
     /// and how it is renewed. `now_ms` makes `expires_in` a moment.
     pub fn grant_from_json(self, value: &Value, now_ms: f64) -> Result<Grant, DecodeError> {
         let expected = "a login token";
-        let Value::Object(map) = value else { return Err(DecodeError { expected, found: decode::kind_of(value) }) };
-        let token = ["access_token", "token"].iter().find_map(|key| decode::text(map.get(*key)).filter(|t| !t.contains(char::is_whitespace)));
+        let Value::Object(map) = value else {
+            return Err(DecodeError { expected, found: decode::kind_of(value) });
+        };
+        let token = ["access_token", "token"].iter().find_map(|key| {
+            decode::text(map.get(*key)).filter(|t| !t.contains(char::is_whitespace))
+        });
         let token = token.ok_or(DecodeError { expected, found: "an object without a token" })?;
-        let raw = self == Self::TokenRaw && !decode::text(map.get("token_type")).is_some_and(|t| t.eq_ignore_ascii_case("bearer"));
-        let refresh_token = decode::text(map.get("refresh_token")).filter(|t| !t.contains(char::is_whitespace));
+        let raw = self == Self::TokenRaw
+            && !decode::text(map.get("token_type"))
+                .is_some_and(|t| t.eq_ignore_ascii_case("bearer"));
+        let refresh_token =
+            decode::text(map.get("refresh_token")).filter(|t| !t.contains(char::is_whitespace));
         Ok(Grant {
             authorization: if raw { token } else { header::bearer(&token) },
             expires_at: moment(map, "expires", "expires_in", now_ms),
-            refresh_expires_at: refresh_token.as_ref().and_then(|_| moment(map, "refresh_expires", "refresh_expires_in", now_ms)),
+            refresh_expires_at: refresh_token
+                .as_ref()
+                .and_then(|_| moment(map, "refresh_expires", "refresh_expires_in", now_ms)),
             refresh_token,
         })
     }
@@ -127,7 +147,8 @@ const RENEW_AHEAD_MS: f64 = 60_000.0;
 /// with a clock gone back), a minute ahead.
 pub fn renew_at(issued_at: f64, expires_at: f64) -> f64 {
     let life = expires_at - issued_at;
-    let ahead = if issued_at > 0.0 && life > 0.0 { RENEW_AHEAD_MS.min(life / 3.0) } else { RENEW_AHEAD_MS };
+    let ahead =
+        if issued_at > 0.0 && life > 0.0 { RENEW_AHEAD_MS.min(life / 3.0) } else { RENEW_AHEAD_MS };
     expires_at - ahead
 }
 
@@ -151,7 +172,15 @@ mod tests {
     fn reads_the_openid_connect_answer() {
         let answer = json!({"access_token": "eyJ.a.b", "expires_in": 300, "refresh_token": "r1", "refresh_expires_in": "1800", "token_type": "Bearer", "scope": "profile"});
         let grant = PasswordEndpoint::OpenId.grant_from_json(&answer, NOW).unwrap();
-        assert_eq!(grant, Grant { authorization: "Bearer eyJ.a.b".into(), expires_at: Some(NOW + 300_000.0), refresh_token: Some("r1".into()), refresh_expires_at: Some(NOW + 1_800_000.0) });
+        assert_eq!(
+            grant,
+            Grant {
+                authorization: "Bearer eyJ.a.b".into(),
+                expires_at: Some(NOW + 300_000.0),
+                refresh_token: Some("r1".into()),
+                refresh_expires_at: Some(NOW + 1_800_000.0)
+            }
+        );
     }
 
     #[test]
@@ -164,16 +193,35 @@ mod tests {
 
         let oldest = json!({"token": "0a1b2c", "expires": "1800001800"});
         let grant = PasswordEndpoint::TokenRaw.grant_from_json(&oldest, NOW).unwrap();
-        assert_eq!(grant, Grant { authorization: "0a1b2c".into(), expires_at: Some(1_800_001_800_000.0), refresh_token: None, refresh_expires_at: None });
+        assert_eq!(
+            grant,
+            Grant {
+                authorization: "0a1b2c".into(),
+                expires_at: Some(1_800_001_800_000.0),
+                refresh_token: None,
+                refresh_expires_at: None
+            }
+        );
     }
 
     #[test]
     fn an_answer_without_a_usable_token_is_an_error() {
-        for odd in [json!([]), json!({"expires": 3}), json!({"token": ""}), json!({"token": "a b"}), json!("t")] {
+        for odd in [
+            json!([]),
+            json!({"expires": 3}),
+            json!({"token": ""}),
+            json!({"token": "a b"}),
+            json!("t"),
+        ] {
             assert!(PasswordEndpoint::OpenId.grant_from_json(&odd, NOW).is_err(), "{odd}");
         }
         // Times that cannot be read are left unknown, not guessed.
-        let grant = PasswordEndpoint::OpenId.grant_from_json(&json!({"access_token": "t", "expires_in": "soon", "refresh_expires_in": 60}), NOW).unwrap();
+        let grant = PasswordEndpoint::OpenId
+            .grant_from_json(
+                &json!({"access_token": "t", "expires_in": "soon", "refresh_expires_in": 60}),
+                NOW,
+            )
+            .unwrap();
         assert_eq!((grant.expires_at, grant.refresh_expires_at), (None, None));
     }
 
@@ -187,15 +235,34 @@ mod tests {
 
     #[test]
     fn the_requests_of_each_endpoint() {
-        let GrantBody::Form(pairs) = PasswordEndpoint::OpenId.password_request(" ana@example.com ", "p w", Some("123456")) else { panic!("a form") };
-        assert_eq!(pairs, vec![("grant_type", "password".into()), ("client_id", "external".into()), ("username", "ana@example.com".into()), ("password", "p w".into()), ("totp", "123456".into())]);
+        let GrantBody::Form(pairs) =
+            PasswordEndpoint::OpenId.password_request(" ana@example.com ", "p w", Some("123456"))
+        else {
+            panic!("a form")
+        };
+        assert_eq!(
+            pairs,
+            vec![
+                ("grant_type", "password".into()),
+                ("client_id", "external".into()),
+                ("username", "ana@example.com".into()),
+                ("password", "p w".into()),
+                ("totp", "123456".into())
+            ]
+        );
         assert_eq!(
             PasswordEndpoint::Token.password_request("a@b.c", "pw", None),
             GrantBody::Json(json!({"login": "a@b.c", "password": "pw", "readonly": false}))
         );
-        assert_eq!(PasswordEndpoint::Token.refresh_request("r"), GrantBody::Json(json!({"refresh_token": "r"})));
+        assert_eq!(
+            PasswordEndpoint::Token.refresh_request("r"),
+            GrantBody::Json(json!({"refresh_token": "r"}))
+        );
         assert_eq!(PasswordEndpoint::OpenId.revoke_path(), Some("/auth/api/openid-connect/revoke"));
         assert_eq!(PasswordEndpoint::TokenRaw.revoke_path(), None);
-        assert_eq!(PasswordEndpoint::OpenId.revoke_request("Bearer eyJ.a.b"), GrantBody::Form(vec![("token", "eyJ.a.b".into())]));
+        assert_eq!(
+            PasswordEndpoint::OpenId.revoke_request("Bearer eyJ.a.b"),
+            GrantBody::Form(vec![("token", "eyJ.a.b".into())])
+        );
     }
 }

@@ -27,7 +27,8 @@ fn scheme_and_secret(text: &str) -> Option<(&str, &str)> {
     let (scheme, secret) = text.trim().split_once(char::is_whitespace)?;
     let secret = secret.trim();
     let is_scheme = !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphabetic());
-    (is_scheme && !secret.is_empty() && !secret.contains(char::is_whitespace)).then_some((scheme, secret))
+    (is_scheme && !secret.is_empty() && !secret.contains(char::is_whitespace))
+        .then_some((scheme, secret))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! How a customer logs in (the provider's documentation, `provider-api.md`
-//! §1 and §2): the ways a deployment offers (`ways`), the form (`form`),
+//! How a customer logs in (as the provider documents it):
+//! the ways a deployment offers (`ways`), the form (`form`),
 //! the `Authorization` header each credential goes with (`header`), the
 //! answers of the password endpoints (`grant`) and the accounts a
 //! credential reaches (`accounts`).

@@ -32,7 +32,9 @@ impl LoginWays {
         let mut ways = Self::default();
         let Some(value) = value.filter(|v| !v.is_null()) else { return ways };
         if !value.is_object() {
-            warnings.push("config.json: login must be an object; the default ways in are offered.".to_owned());
+            warnings.push(
+                "config.json: login must be an object; the default ways in are offered.".to_owned(),
+            );
             return ways;
         }
         match value.get("password") {
@@ -46,12 +48,16 @@ impl LoginWays {
         let mut flag = |key: &str, into: &mut bool| match value.get(key) {
             None | Some(Value::Null) => {}
             Some(Value::Bool(on)) => *into = *on,
-            Some(_) => warnings.push(format!("config.json: login.{key} must be true or false; the default is used.")),
+            Some(_) => warnings.push(format!(
+                "config.json: login.{key} must be true or false; the default is used."
+            )),
         };
         flag("api_key", &mut ways.api_key);
         flag("token", &mut ways.token);
         if ways.offered().is_empty() {
-            warnings.push("config.json: login offers no way in; the default ways are offered.".to_owned());
+            warnings.push(
+                "config.json: login offers no way in; the default ways are offered.".to_owned(),
+            );
             return Self::default();
         }
         ways
@@ -59,7 +65,14 @@ impl LoginWays {
 
     /// The ways offered, in the order the login page shows them.
     pub fn offered(&self) -> Vec<Way> {
-        [(self.password.is_some(), Way::Password), (self.api_key, Way::ApiKey), (self.token, Way::Token)].into_iter().filter_map(|(on, way)| on.then_some(way)).collect()
+        [
+            (self.password.is_some(), Way::Password),
+            (self.api_key, Way::ApiKey),
+            (self.token, Way::Token),
+        ]
+        .into_iter()
+        .filter_map(|(on, way)| on.then_some(way))
+        .collect()
     }
 
     /// The way the login page opens on.
@@ -78,16 +91,29 @@ mod tests {
         let mut warnings = Vec::new();
         assert_eq!(LoginWays::from_json(None, &mut warnings), LoginWays::default());
         assert_eq!(LoginWays::default().offered(), vec![Way::Password, Way::ApiKey]);
-        let all = LoginWays::from_json(Some(&json!({"password": "token-raw", "token": true})), &mut warnings);
-        assert_eq!(all, LoginWays { password: Some(PasswordEndpoint::TokenRaw), api_key: true, token: true });
-        let keys_only = LoginWays::from_json(Some(&json!({"password": false, "api_key": true})), &mut warnings);
+        let all = LoginWays::from_json(
+            Some(&json!({"password": "token-raw", "token": true})),
+            &mut warnings,
+        );
+        assert_eq!(
+            all,
+            LoginWays { password: Some(PasswordEndpoint::TokenRaw), api_key: true, token: true }
+        );
+        let keys_only =
+            LoginWays::from_json(Some(&json!({"password": false, "api_key": true})), &mut warnings);
         assert_eq!((keys_only.offered(), keys_only.first()), (vec![Way::ApiKey], Way::ApiKey));
         assert!(warnings.is_empty(), "{warnings:?}");
 
-        let odd = LoginWays::from_json(Some(&json!({"password": "ldap", "api_key": "yes"})), &mut warnings);
+        let odd = LoginWays::from_json(
+            Some(&json!({"password": "ldap", "api_key": "yes"})),
+            &mut warnings,
+        );
         assert_eq!(odd, LoginWays::default());
         assert_eq!(warnings.len(), 2);
-        let none = LoginWays::from_json(Some(&json!({"password": false, "api_key": false})), &mut warnings);
+        let none = LoginWays::from_json(
+            Some(&json!({"password": false, "api_key": false})),
+            &mut warnings,
+        );
         assert_eq!(none, LoginWays::default());
         assert_eq!(warnings.len(), 3);
     }

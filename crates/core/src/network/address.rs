@@ -40,7 +40,8 @@ impl IpAddress {
         let prefix = decode::text(field("prefix"));
         // A join names its address by `ip_address_id` (or the nested id); a flat address by `id`.
         let join = inner.is_some() || map.contains_key("ip_address_id");
-        let own_id = decode::id(map.get("ip_address_id")).or_else(|| inner.and_then(|i| decode::id(i.get("id"))));
+        let own_id = decode::id(map.get("ip_address_id"))
+            .or_else(|| inner.and_then(|i| decode::id(i.get("id"))));
         Self {
             id: if join { own_id } else { decode::id(map.get("id")) },
             join_id: if join { decode::id(map.get("id")) } else { None },
@@ -51,7 +52,9 @@ impl IpAddress {
             netmask: decode::text(field("netmask")).or(prefix.map(|p| format!("/{p}"))),
             gateway: decode::text(field("gateway")),
             network_id: decode::id(field("network_id")),
-            interface_id: ["interface_id", "network_interface_id"].into_iter().find_map(|k| decode::id(map.get(k)).or_else(|| decode::id(field(k)))),
+            interface_id: ["interface_id", "network_interface_id"]
+                .into_iter()
+                .find_map(|k| decode::id(map.get(k)).or_else(|| decode::id(field(k)))),
             vm_id: decode::id(field("virtual_machine_id")),
             free: decode::flag(field("free")),
             reserved: decode::flag(field("reserved")),
@@ -60,23 +63,35 @@ impl IpAddress {
     }
 
     pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
-        let items = decode::list(value, "ip_address_join", "ip_addresses", "a list of IP addresses")?;
-        Ok(items.items.into_iter().map(|m| Self::from_map(decode::unwrap_item_map(m, "ip_address"))).collect())
+        let items =
+            decode::list(value, "ip_address_join", "ip_addresses", "a list of IP addresses")?;
+        Ok(items
+            .items
+            .into_iter()
+            .map(|m| Self::from_map(decode::unwrap_item_map(m, "ip_address")))
+            .collect())
     }
 }
 
 /// Fills in each address's VM from its interface, where the address does
 /// not say it (the documented shape names only the interface).
 pub fn attach_vms(ips: &mut [IpAddress], interfaces: &[Interface]) {
-    let vm_of: BTreeMap<&str, &str> = interfaces.iter().filter_map(|nic| Some((nic.id.as_deref()?, nic.vm_id.as_deref()?))).collect();
+    let vm_of: BTreeMap<&str, &str> = interfaces
+        .iter()
+        .filter_map(|nic| Some((nic.id.as_deref()?, nic.vm_id.as_deref()?)))
+        .collect();
     for ip in ips.iter_mut().filter(|ip| ip.vm_id.is_none()) {
-        ip.vm_id = ip.interface_id.as_deref().and_then(|nic| vm_of.get(nic)).map(|vm| (*vm).to_owned());
+        ip.vm_id =
+            ip.interface_id.as_deref().and_then(|nic| vm_of.get(nic)).map(|vm| (*vm).to_owned());
     }
 }
 
 /// Each VM's addresses, from the account's addresses and interfaces: two
 /// reads for a whole page of VMs rather than one per VM.
-pub fn addresses_by_vm(mut ips: Vec<IpAddress>, interfaces: &[Interface]) -> BTreeMap<String, Vec<String>> {
+pub fn addresses_by_vm(
+    mut ips: Vec<IpAddress>,
+    interfaces: &[Interface],
+) -> BTreeMap<String, Vec<String>> {
     attach_vms(&mut ips, interfaces);
     let mut by_vm: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for ip in ips {
@@ -101,11 +116,20 @@ mod tests {
             {"ip_address_join": {"id": 1, "ip_address": "198.51.100.1"}}
         ]))
         .unwrap();
-        assert_eq!((list[0].id.as_deref(), list[0].join_id.as_deref()), (Some("7001"), Some("9001")));
+        assert_eq!(
+            (list[0].id.as_deref(), list[0].join_id.as_deref()),
+            (Some("7001"), Some("9001"))
+        );
         assert_eq!(list[0].address.as_deref(), Some("203.0.113.5"));
         assert_eq!(list[0].interface_id.as_deref(), Some("3001"));
-        assert_eq!((list[1].address.as_deref(), list[1].free, list[1].reserved), (Some("203.0.113.6"), Some(true), Some(true)));
-        assert_eq!((list[2].address.as_deref(), list[2].netmask.as_deref()), (Some("10.0.0.3"), Some("/8")));
+        assert_eq!(
+            (list[1].address.as_deref(), list[1].free, list[1].reserved),
+            (Some("203.0.113.6"), Some(true), Some(true))
+        );
+        assert_eq!(
+            (list[2].address.as_deref(), list[2].netmask.as_deref()),
+            (Some("10.0.0.3"), Some("/8"))
+        );
         assert_eq!(list[3].address.as_deref(), Some("198.51.100.1"));
     }
 
@@ -116,7 +140,10 @@ mod tests {
             {"id": "7002", "address": "203.0.113.6", "interface_id": null, "free": true}
         ]))
         .unwrap();
-        assert_eq!((list[0].id.as_deref(), list[0].join_id.as_deref(), list[0].interface_id.as_deref()), (Some("7001"), None, Some("3001")));
+        assert_eq!(
+            (list[0].id.as_deref(), list[0].join_id.as_deref(), list[0].interface_id.as_deref()),
+            (Some("7001"), None, Some("3001"))
+        );
         assert_eq!((list[1].interface_id.as_deref(), list[1].free), (None, Some(true)));
     }
 
@@ -134,7 +161,10 @@ mod tests {
         ]))
         .unwrap();
         let by_vm = addresses_by_vm(ips, &nics);
-        assert_eq!(by_vm.get("7").cloned(), Some(vec!["203.0.113.5".to_owned(), "10.0.0.5".to_owned()]));
+        assert_eq!(
+            by_vm.get("7").cloned(),
+            Some(vec!["203.0.113.5".to_owned(), "10.0.0.5".to_owned()])
+        );
         // What the address says of its VM wins over the interface list.
         assert_eq!(by_vm.get("9").cloned(), Some(vec!["198.51.100.4".to_owned()]));
         assert_eq!((by_vm.get("8"), by_vm.len()), (None, 2));

@@ -38,10 +38,13 @@ impl InterfaceForm {
         problems.check_optional("label", &self.label, validate::label);
         problems.check("rate_limit", validate::rate_limit(&self.rate_limit));
         problems.check_optional("mac_address", &self.mac_address, validate::mac_address);
-        problems.check("default_firewall_policy", match self.default_firewall_policy.as_str() {
-            "" | "ACCEPT" | "DROP" => Ok(()),
-            _ => Err(t::FORM_DEFAULT_POLICY_VALUES.get().into()),
-        });
+        problems.check(
+            "default_firewall_policy",
+            match self.default_firewall_policy.as_str() {
+                "" | "ACCEPT" | "DROP" => Ok(()),
+                _ => Err(t::FORM_DEFAULT_POLICY_VALUES.get().into()),
+            },
+        );
         problems
     }
 
@@ -77,8 +80,16 @@ impl InterfaceForm {
         };
         text("label", &self.label, &original.label);
         text("network_id", &self.network_id, &original.network_id);
-        text("default_firewall_policy", &self.default_firewall_policy, &original.default_firewall_policy);
-        text("mac_address", &self.mac_address.to_ascii_lowercase(), &original.mac_address.to_ascii_lowercase());
+        text(
+            "default_firewall_policy",
+            &self.default_firewall_policy,
+            &original.default_firewall_policy,
+        );
+        text(
+            "mac_address",
+            &self.mac_address.to_ascii_lowercase(),
+            &original.mac_address.to_ascii_lowercase(),
+        );
         if self.rate_limit.trim() != original.rate_limit.trim() {
             if let Ok(rate) = self.rate_limit.trim().parse::<u64>() {
                 body.insert("rate_limit".into(), number(rate));
@@ -100,7 +111,9 @@ pub struct AddIpForm {
 impl AddIpForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check_optional("ip_address_id", &self.ip_address_id, |v| validate::id(v, t::WHAT_ADDRESS));
+        problems.check_optional("ip_address_id", &self.ip_address_id, |v| {
+            validate::id(v, t::WHAT_ADDRESS)
+        });
         problems
     }
 
@@ -117,12 +130,41 @@ mod tests {
 
     #[test]
     fn interface_forms() {
-        let form = InterfaceForm { network_id: "2".into(), label: "backend".into(), rate_limit: "0".into(), ..Default::default() };
-        assert_eq!(form.add_body().unwrap(), json!({"network_id": "2", "label": "backend", "primary": false, "rate_limit": "0"}));
-        let original = InterfaceForm { network_id: "1".into(), label: "eth0".into(), rate_limit: "1000".into(), default_firewall_policy: "ACCEPT".into(), mac_address: "02:aa:bb:cc:dd:ee".into(), primary: false };
-        let edited = InterfaceForm { rate_limit: "100".into(), primary: true, mac_address: "02:AA:BB:CC:DD:EE".into(), ..original.clone() };
-        assert_eq!(Value::Object(edited.edit_body(&original).unwrap()), json!({"rate_limit": "100", "primary": 1}));
-        let bad = InterfaceForm { network_id: "".into(), rate_limit: "-1".into(), mac_address: "zz".into(), default_firewall_policy: "MAYBE".into(), ..Default::default() };
+        let form = InterfaceForm {
+            network_id: "2".into(),
+            label: "backend".into(),
+            rate_limit: "0".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            form.add_body().unwrap(),
+            json!({"network_id": "2", "label": "backend", "primary": false, "rate_limit": "0"})
+        );
+        let original = InterfaceForm {
+            network_id: "1".into(),
+            label: "eth0".into(),
+            rate_limit: "1000".into(),
+            default_firewall_policy: "ACCEPT".into(),
+            mac_address: "02:aa:bb:cc:dd:ee".into(),
+            primary: false,
+        };
+        let edited = InterfaceForm {
+            rate_limit: "100".into(),
+            primary: true,
+            mac_address: "02:AA:BB:CC:DD:EE".into(),
+            ..original.clone()
+        };
+        assert_eq!(
+            Value::Object(edited.edit_body(&original).unwrap()),
+            json!({"rate_limit": "100", "primary": 1})
+        );
+        let bad = InterfaceForm {
+            network_id: "".into(),
+            rate_limit: "-1".into(),
+            mac_address: "zz".into(),
+            default_firewall_policy: "MAYBE".into(),
+            ..Default::default()
+        };
         let errors = bad.errors();
         for field in ["network_id", "rate_limit", "mac_address", "default_firewall_policy"] {
             assert!(errors.contains_key(field), "{field}");

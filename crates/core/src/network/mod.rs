@@ -7,8 +7,8 @@ pub mod form;
 
 pub use address::{addresses_by_vm, IpAddress};
 
-use crate::i18n::{integer, messages as t};
 use crate::api::decode::{self, DecodeError};
+use crate::i18n::{integer, messages as t};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +39,8 @@ impl Interface {
             rate_limit: decode::int(get("rate_limit")),
             status: decode::text(get("status")),
             vm_id: decode::id(get("virtual_machine_id")),
-            default_firewall_policy: decode::text(get("default_firewall_policy")).map(|p| p.to_ascii_uppercase()),
+            default_firewall_policy: decode::text(get("default_firewall_policy"))
+                .map(|p| p.to_ascii_uppercase()),
             mac_address: decode::text(get("mac_address")),
             raw: map.clone(),
         }
@@ -50,12 +51,24 @@ impl Interface {
     }
 
     pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
-        let items = decode::list(value, "network_interface", "network_interfaces", "a list of network interfaces")?;
+        let items = decode::list(
+            value,
+            "network_interface",
+            "network_interfaces",
+            "a list of network interfaces",
+        )?;
         Ok(items.items.into_iter().map(Self::from_map).collect())
     }
 
     pub fn name(&self) -> String {
-        self.label.clone().or_else(|| self.id.as_ref().map(|id| crate::tf!(crate::i18n::common::INTERFACE_NUMBER, id = id))).unwrap_or_else(|| crate::i18n::common::INTERFACE.get().into())
+        self.label
+            .clone()
+            .or_else(|| {
+                self.id
+                    .as_ref()
+                    .map(|id| crate::tf!(crate::i18n::common::INTERFACE_NUMBER, id = id))
+            })
+            .unwrap_or_else(|| crate::i18n::common::INTERFACE.get().into())
     }
 }
 
@@ -102,7 +115,8 @@ impl FirewallRule {
     }
 
     pub fn list_from_json(value: &Value) -> Result<Vec<Self>, DecodeError> {
-        let items = decode::list(value, "firewall_rule", "firewall_rules", "a list of firewall rules")?;
+        let items =
+            decode::list(value, "firewall_rule", "firewall_rules", "a list of firewall rules")?;
         let mut rules: Vec<Self> = items.items.into_iter().map(Self::from_map).collect();
         // Rules apply in order: show them so.
         rules.sort_by_key(|r| r.position.unwrap_or(i64::MAX));

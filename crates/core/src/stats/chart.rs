@@ -91,7 +91,9 @@ impl Geometry {
         if self.count <= 1 {
             return (self.left + self.right) / 2;
         }
-        self.left + ((self.right - self.left) as f64 * index as f64 / (self.count - 1) as f64).round() as i32
+        self.left
+            + ((self.right - self.left) as f64 * index as f64 / (self.count - 1) as f64).round()
+                as i32
     }
 
     fn y(&self, value: f64) -> i32 {
@@ -107,7 +109,8 @@ impl Geometry {
         if self.count == 1 {
             return Some(0);
         }
-        let frac = ((x - f64::from(self.left)) / f64::from((self.right - self.left).max(1))).clamp(0.0, 1.0);
+        let frac = ((x - f64::from(self.left)) / f64::from((self.right - self.left).max(1)))
+            .clamp(0.0, 1.0);
         Some((frac * (self.count - 1) as f64).round() as usize)
     }
 
@@ -143,14 +146,23 @@ pub fn draw<DB: DrawingBackend>(
     area.fill(&theme.background)?;
 
     let count = chart.series.iter().map(|series| series.values.len()).max().unwrap_or(0);
-    let max = chart.series.iter().flat_map(|series| series.values.iter().flatten()).fold(0.0f64, |m, v| m.max(*v));
+    let max = chart
+        .series
+        .iter()
+        .flat_map(|series| series.values.iter().flatten())
+        .fold(0.0f64, |m, v| m.max(*v));
     let divisor = if chart.y_divisor > 0.0 { chart.y_divisor } else { 1.0 };
     let mut y_max = nice_ceiling(max * 1.05 / divisor) * divisor;
     if let Some(cap) = chart.y_cap {
         y_max = y_max.min(cap);
     }
     // The summary's lines sit above the plot.
-    let summary_lines = if chart.series.iter().any(|series| series.values.iter().any(Option::is_some)) { chart.summary.len() } else { 0 };
+    let summary_lines =
+        if chart.series.iter().any(|series| series.values.iter().any(Option::is_some)) {
+            chart.summary.len()
+        } else {
+            0
+        };
     let geometry = Geometry {
         left: px(70.0),
         right: width as i32 - px(14.0),
@@ -167,9 +179,16 @@ pub fn draw<DB: DrawingBackend>(
     for i in 0..=4 {
         let value = y_max * f64::from(i) / 4.0;
         let y = geometry.y(value);
-        area.draw(&PathElement::new(vec![(geometry.left, y), (geometry.right, y)], theme.grid.stroke_width(px(1.0).max(1) as u32)))?;
+        area.draw(&PathElement::new(
+            vec![(geometry.left, y), (geometry.right, y)],
+            theme.grid.stroke_width(px(1.0).max(1) as u32),
+        ))?;
         if any_value {
-            area.draw(&Text::new((chart.y_format)(value), (geometry.left - px(8.0), y), font.pos(Pos::new(HPos::Right, VPos::Center))))?;
+            area.draw(&Text::new(
+                (chart.y_format)(value),
+                (geometry.left - px(8.0), y),
+                font.pos(Pos::new(HPos::Right, VPos::Center)),
+            ))?;
         }
     }
     // The first and last labels align inwards so that they stay inside. On
@@ -194,18 +213,30 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     for (x, _, label, anchor) in placed {
-        area.draw(&Text::new(label, (x, geometry.bottom + px(8.0)), font.pos(Pos::new(anchor, VPos::Top))))?;
+        area.draw(&Text::new(
+            label,
+            (x, geometry.bottom + px(8.0)),
+            font.pos(Pos::new(anchor, VPos::Top)),
+        ))?;
     }
 
     if !any_value {
         let middle = ((geometry.left + geometry.right) / 2, (geometry.top + geometry.bottom) / 2);
         let big = ("sans-serif", 17.0 * s).into_font().color(&theme.text);
-        area.draw(&Text::new(chart.empty_text.clone(), middle, big.pos(Pos::new(HPos::Center, VPos::Center))))?;
+        area.draw(&Text::new(
+            chart.empty_text.clone(),
+            middle,
+            big.pos(Pos::new(HPos::Center, VPos::Center)),
+        ))?;
         return Ok(geometry);
     }
 
     for (i, line) in chart.summary.iter().enumerate() {
-        area.draw(&Text::new(line.clone(), (geometry.left, px(4.0 + 16.0 * i as f64)), font.pos(Pos::new(HPos::Left, VPos::Top))))?;
+        area.draw(&Text::new(
+            line.clone(),
+            (geometry.left, px(4.0 + 16.0 * i as f64)),
+            font.pos(Pos::new(HPos::Left, VPos::Top)),
+        ))?;
     }
     // Marks under the lines: dashes from top to bottom, the label's initial on top.
     for marker in chart.markers.iter().filter(|m| m.index < count) {
@@ -213,11 +244,18 @@ pub fn draw<DB: DrawingBackend>(
         let dash = px(4.0).max(2);
         let mut y = geometry.top + px(14.0);
         while y < geometry.bottom {
-            area.draw(&PathElement::new(vec![(x, y), (x, (y + dash).min(geometry.bottom))], theme.text.stroke_width(px(1.0).max(1) as u32)))?;
+            area.draw(&PathElement::new(
+                vec![(x, y), (x, (y + dash).min(geometry.bottom))],
+                theme.text.stroke_width(px(1.0).max(1) as u32),
+            ))?;
             y += dash * 2;
         }
         let initial: String = marker.label.chars().take(1).collect();
-        area.draw(&Text::new(initial, (x, geometry.top), font.pos(Pos::new(HPos::Center, VPos::Top))))?;
+        area.draw(&Text::new(
+            initial,
+            (x, geometry.top),
+            font.pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
     }
 
     // Each series as runs of consecutive values: a gap breaks the line.

@@ -29,13 +29,16 @@ impl Allowance {
     /// used (no amount above 0, a day outside 1 to 28).
     pub fn from_json(value: Option<&Value>) -> Result<Option<Self>, String> {
         let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
-        let included_gb = decode::float(value.get("included_gb")).filter(|gb| gb.is_finite() && *gb > 0.0);
+        let included_gb =
+            decode::float(value.get("included_gb")).filter(|gb| gb.is_finite() && *gb > 0.0);
         let day = match value.get("month_starts_on") {
             None | Some(Value::Null) => Some(1),
             day => decode::int(day).filter(|d| (1..=28).contains(d)).map(|d| d as u32),
         };
         match (included_gb, day) {
-            (Some(included_gb), Some(month_starts_on)) => Ok(Some(Self { included_gb, month_starts_on })),
+            (Some(included_gb), Some(month_starts_on)) => {
+                Ok(Some(Self { included_gb, month_starts_on }))
+            }
             (None, _) => Err("transfer.included_gb must be a number above 0".to_owned()),
             (_, None) => Err("transfer.month_starts_on must be a day from 1 to 28".to_owned()),
         }
@@ -53,7 +56,9 @@ pub fn month_around(now: i64, starts_on: u32) -> (i64, i64) {
     let start = days_from_civil(year, month, day) * 86_400;
     let (next_year, next_month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
     // A month of 31 days is longer than one of 28: the next start is on the same day.
-    let end = (days_from_civil(next_year, next_month, day.min(days_in_month(next_year, next_month)))) * 86_400;
+    let end =
+        (days_from_civil(next_year, next_month, day.min(days_in_month(next_year, next_month))))
+            * 86_400;
     (start, end)
 }
 
@@ -107,7 +112,9 @@ pub fn gigabytes(bytes: f64) -> String {
 /// and at 100 %; 0 % before the month's first sample.
 pub fn summary(usage: Option<&Usage>, allowance: &Allowance) -> String {
     let included = gigabytes(allowance.included_gb * GB);
-    let Some(usage) = usage else { return crate::tf!(t::TRANSFER_CELL, share = "0", included = included) };
+    let Some(usage) = usage else {
+        return crate::tf!(t::TRANSFER_CELL, share = "0", included = included);
+    };
     let share = number((usage.share() * 100.0).floor(), 0);
     let text = match usage.level() {
         Level::Fine => t::TRANSFER_CELL,
@@ -132,7 +139,9 @@ pub fn usage(bandwidth: &Bandwidth, allowance: &Allowance, now: i64) -> Option<U
         for (i, sample) in traffic.samples.iter().enumerate() {
             // A sample counts where it ends: the traffic of the period before that moment.
             let at = from.saturating_add(((i + 1) as f64 * step) as i64);
-            if let Some((inbound, outbound)) = sample.filter(|_| at > month_start && at <= now.max(month_start)) {
+            if let Some((inbound, outbound)) =
+                sample.filter(|_| at > month_start && at <= now.max(month_start))
+            {
                 used += inbound + outbound;
                 last = Some(last.map_or(at, |l| l.max(at)));
             }
@@ -173,9 +182,23 @@ mod tests {
         }
     }
 
-    fn bandwidth(from: i64, to: i64, public: Vec<Option<(f64, f64)>>, private: Vec<Option<(f64, f64)>>) -> Bandwidth {
-        let nic = |is_public, samples| InterfaceTraffic { interface_id: None, network_id: None, is_public: Some(is_public), samples };
-        Bandwidth { date_from: Some(from), date_to: Some(to), interfaces: vec![nic(true, public), nic(false, private)] }
+    fn bandwidth(
+        from: i64,
+        to: i64,
+        public: Vec<Option<(f64, f64)>>,
+        private: Vec<Option<(f64, f64)>>,
+    ) -> Bandwidth {
+        let nic = |is_public, samples| InterfaceTraffic {
+            interface_id: None,
+            network_id: None,
+            is_public: Some(is_public),
+            samples,
+        };
+        Bandwidth {
+            date_from: Some(from),
+            date_to: Some(to),
+            interfaces: vec![nic(true, public), nic(false, private)],
+        }
     }
 
     #[test]
@@ -184,7 +207,8 @@ mod tests {
         let now = at(2026, 11, 11);
         // Thirty daily samples to now: the last ten are this month.
         let samples = (0..30).map(|i| Some((i as f64 * GB, GB))).collect::<Vec<_>>();
-        let report = bandwidth(now - 30 * DAY, now, samples, vec![Some((50.0 * GB, 50.0 * GB)); 30]);
+        let report =
+            bandwidth(now - 30 * DAY, now, samples, vec![Some((50.0 * GB, 50.0 * GB)); 30]);
         let usage = usage(&report, &allowance, now).expect("samples this month");
         let this_month: f64 = (20..30).map(|i| i as f64 * GB + GB).sum();
         assert_eq!(usage.used, this_month);
@@ -196,7 +220,13 @@ mod tests {
 
     #[test]
     fn the_levels_are_below_80_from_80_and_from_100_percent() {
-        let usage = |used: f64| Usage { used, included: 100.0, projected: used, month_start: 0, month_end: 1 };
+        let usage = |used: f64| Usage {
+            used,
+            included: 100.0,
+            projected: used,
+            month_start: 0,
+            month_end: 1,
+        };
         assert_eq!(usage(79.9).level(), Level::Fine);
         assert_eq!(usage(80.0).level(), Level::Near);
         assert_eq!(usage(100.0).level(), Level::Over);
@@ -215,11 +245,22 @@ mod tests {
     #[test]
     fn a_plans_transfer_is_read_or_refused_with_why() {
         let read = |v: serde_json::Value| Allowance::from_json(Some(&v));
-        assert_eq!(read(json!({"included_gb": 2000})), Ok(Some(Allowance { included_gb: 2000.0, month_starts_on: 1 })));
-        assert_eq!(read(json!({"included_gb": "500", "month_starts_on": 15})), Ok(Some(Allowance { included_gb: 500.0, month_starts_on: 15 })));
+        assert_eq!(
+            read(json!({"included_gb": 2000})),
+            Ok(Some(Allowance { included_gb: 2000.0, month_starts_on: 1 }))
+        );
+        assert_eq!(
+            read(json!({"included_gb": "500", "month_starts_on": 15})),
+            Ok(Some(Allowance { included_gb: 500.0, month_starts_on: 15 }))
+        );
         assert_eq!(Allowance::from_json(None), Ok(None));
         assert_eq!(read(json!(null)), Ok(None));
-        for bad in [json!({"included_gb": 0}), json!({"included_gb": 10, "month_starts_on": 31}), json!({}), json!("lots")] {
+        for bad in [
+            json!({"included_gb": 0}),
+            json!({"included_gb": 10, "month_starts_on": 31}),
+            json!({}),
+            json!("lots"),
+        ] {
             assert!(read(bad.clone()).is_err(), "{bad}");
         }
     }
@@ -227,7 +268,13 @@ mod tests {
     #[test]
     fn the_lists_word_says_the_share_and_from_80_percent_how_near() {
         let allowance = Allowance { included_gb: 2000.0, month_starts_on: 1 };
-        let at = |used_gb: f64| Usage { used: used_gb * GB, included: 2000.0 * GB, projected: 0.0, month_start: 0, month_end: 1 };
+        let at = |used_gb: f64| Usage {
+            used: used_gb * GB,
+            included: 2000.0 * GB,
+            projected: 0.0,
+            month_start: 0,
+            month_end: 1,
+        };
         assert_eq!(summary(None, &allowance), "0 % of 2,000 GB");
         assert_eq!(summary(Some(&at(240.0)), &allowance), "12 % of 2,000 GB");
         assert_eq!(summary(Some(&at(1700.0)), &allowance), "85 % of 2,000 GB, nearly used");

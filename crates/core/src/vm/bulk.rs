@@ -2,9 +2,9 @@
 //! shift-click for a range, the whole page) and what each VM's request
 //! came to.
 
+use crate::api::request::{self, ApiRequest};
 use crate::history::Operation;
 use crate::i18n::{common as c, messages as t};
-use crate::api::request::{self, ApiRequest};
 use crate::ApiError;
 use std::collections::BTreeSet;
 
@@ -18,7 +18,8 @@ pub enum BulkAction {
 }
 
 impl BulkAction {
-    pub const ALL: [BulkAction; 4] = [BulkAction::Start, BulkAction::Stop, BulkAction::Reboot, BulkAction::Destroy];
+    pub const ALL: [BulkAction; 4] =
+        [BulkAction::Start, BulkAction::Stop, BulkAction::Reboot, BulkAction::Destroy];
 
     /// What the history records it as.
     pub fn operation(self) -> Operation {
@@ -85,7 +86,8 @@ impl Selection {
 
     /// The selected ids in the order of `page` (those of other pages after).
     pub fn ids_in(&self, page: &[String]) -> Vec<String> {
-        let mut out: Vec<String> = page.iter().filter(|id| self.ids.contains(*id)).cloned().collect();
+        let mut out: Vec<String> =
+            page.iter().filter(|id| self.ids.contains(*id)).cloned().collect();
         out.extend(self.ids.iter().filter(|id| !page.contains(id)).cloned());
         out
     }

@@ -1,11 +1,11 @@
 //! Cloning a VM: the spec's clone fields, checked, with the per-disk
 //! changes and the new secondary disks kept in order.
 
-use crate::i18n::messages as t;
 use crate::api::request::number;
-use crate::vm::create::{put_secondary_disks, SecondaryDisk};
 use crate::forms::{row_key, FieldErrors};
+use crate::i18n::messages as t;
 use crate::validate;
+use crate::vm::create::{put_secondary_disks, SecondaryDisk};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -22,7 +22,8 @@ pub struct CloneDisk {
 
 impl CloneDisk {
     fn changed(&self) -> bool {
-        self.size.trim() != self.current_size.trim() || self.data_store_group_id.trim() != self.current_group.trim()
+        self.size.trim() != self.current_size.trim()
+            || self.data_store_group_id.trim() != self.current_group.trim()
     }
 }
 
@@ -45,25 +46,45 @@ impl CloneVmForm {
         let mut problems = FieldErrors::default();
         problems.check("hostname", validate::hostname(&self.hostname));
         problems.check("label", validate::label(&self.label));
-        problems.check_optional("memory", &self.memory, |v| validate::positive(v, t::WHAT_MEMORY).map(|_| ()));
-        problems.check_optional("cpus", &self.cpus, |v| validate::positive(v, t::WHAT_CPUS).map(|_| ()));
-        problems.check("cpu_type", match self.cpu_type.as_str() {
-            "" | "intel" | "amd" => Ok(()),
-            _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
+        problems.check_optional("memory", &self.memory, |v| {
+            validate::positive(v, t::WHAT_MEMORY).map(|_| ())
         });
-        problems.check_optional("clone_user_id", &self.clone_user_id, |v| validate::id(v, t::WHAT_USER));
+        problems.check_optional("cpus", &self.cpus, |v| {
+            validate::positive(v, t::WHAT_CPUS).map(|_| ())
+        });
+        problems.check(
+            "cpu_type",
+            match self.cpu_type.as_str() {
+                "" | "intel" | "amd" => Ok(()),
+                _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
+            },
+        );
+        problems.check_optional("clone_user_id", &self.clone_user_id, |v| {
+            validate::id(v, t::WHAT_USER)
+        });
         for (i, disk) in self.disks.iter().enumerate() {
-            let size = validate::positive(&disk.size, t::WHAT_DISK_SIZE).and_then(|size| match disk.current_size.trim().parse::<u64>() {
-                Ok(now) if size < now => Err(crate::tf!(t::CLONE_DISK_TOO_SMALL, now = crate::i18n::integer(now as i64))),
-                _ => Ok(()),
-            });
+            let size =
+                validate::positive(&disk.size, t::WHAT_DISK_SIZE).and_then(|size| {
+                    match disk.current_size.trim().parse::<u64>() {
+                        Ok(now) if size < now => Err(crate::tf!(
+                            t::CLONE_DISK_TOO_SMALL,
+                            now = crate::i18n::integer(now as i64)
+                        )),
+                        _ => Ok(()),
+                    }
+                });
             problems.check(format!("clone_disk_size.{i}"), size);
-            problems.check_optional(format!("clone_disk_data_store_group_id.{i}"), &disk.data_store_group_id, |v| {
-                validate::id(v, t::WHAT_DATA_STORE_GROUP)
-            });
+            problems.check_optional(
+                format!("clone_disk_data_store_group_id.{i}"),
+                &disk.data_store_group_id,
+                |v| validate::id(v, t::WHAT_DATA_STORE_GROUP),
+            );
         }
         for disk in &self.secondary_disks {
-            problems.check(row_key("secondary_disk_size", disk.row), validate::positive(&disk.size, t::WHAT_DISK_SIZE).map(|_| ()));
+            problems.check(
+                row_key("secondary_disk_size", disk.row),
+                validate::positive(&disk.size, t::WHAT_DISK_SIZE).map(|_| ()),
+            );
         }
         problems
     }
@@ -73,8 +94,12 @@ impl CloneVmForm {
     /// first row.
     pub fn field_for(&self, server_field: &str) -> Option<String> {
         match server_field {
-            "hostname" | "label" | "memory" | "cpus" | "cpu_type" | "clone_user_id" => Some(server_field.to_owned()),
-            "secondary_disk_size" => self.secondary_disks.first().map(|d| row_key(server_field, d.row)),
+            "hostname" | "label" | "memory" | "cpus" | "cpu_type" | "clone_user_id" => {
+                Some(server_field.to_owned())
+            }
+            "secondary_disk_size" => {
+                self.secondary_disks.first().map(|d| row_key(server_field, d.row))
+            }
             "clone_disk_size" => (!self.disks.is_empty()).then(|| "clone_disk_size.0".to_owned()),
             _ => None,
         }
@@ -105,7 +130,10 @@ impl CloneVmForm {
         let changed: Vec<&CloneDisk> = self.disks.iter().filter(|d| d.changed()).collect();
         if !changed.is_empty() {
             body.insert("clone_disk_id".into(), changed.iter().map(|d| json!(d.disk_id)).collect());
-            body.insert("clone_disk_size".into(), changed.iter().filter_map(|d| n(&d.size)).collect());
+            body.insert(
+                "clone_disk_size".into(),
+                changed.iter().filter_map(|d| n(&d.size)).collect(),
+            );
             // The lists pair up by position: groups go only when every changed disk has one.
             if changed.iter().all(|d| !d.data_store_group_id.trim().is_empty()) {
                 body.insert(
@@ -140,7 +168,11 @@ mod tests {
             hostname: "copy-1".into(),
             label: "Copy".into(),
             disks: vec![disk("5", "20", "1"), disk("6", "2", "1"), disk("7", "50", "2")],
-            secondary_disks: vec![SecondaryDisk { row: 0, size: "30".into(), data_store_group_id: "2".into() }],
+            secondary_disks: vec![SecondaryDisk {
+                row: 0,
+                size: "30".into(),
+                data_store_group_id: "2".into(),
+            }],
             ..Default::default()
         };
         form.disks[2].size = "80".into();
@@ -165,6 +197,9 @@ mod tests {
         for field in ["hostname", "label", "memory", "clone_user_id", "clone_disk_size.0"] {
             assert!(errors.contains_key(field), "{field}");
         }
-        assert_eq!(errors["clone_disk_size.0"], "A copy cannot be smaller than the 20 GB of the source.");
+        assert_eq!(
+            errors["clone_disk_size.0"],
+            "A copy cannot be smaller than the 20 GB of the source."
+        );
     }
 }

@@ -145,7 +145,11 @@ impl Column {
     /// `vm`'s cells under [`Column::csv_headers`].
     pub fn csv_cells(self, vm: &Vm, tags: &Tags, out: &mut Vec<String>) {
         match self {
-            Column::Status => out.extend([vm.status.code().to_owned(), vm.locked.to_string(), vm.suspended.to_string()]),
+            Column::Status => out.extend([
+                vm.status.code().to_owned(),
+                vm.locked.to_string(),
+                vm.suspended.to_string(),
+            ]),
             Column::Memory => out.push(cell_number(vm.memory_mb)),
             Column::Cpus => out.push(cell_number(vm.cpus)),
             Column::CpuShares => out.push(cell_number(vm.cpu_shares)),
@@ -153,12 +157,21 @@ impl Column {
             Column::Disk => out.push(cell_number(vm.disks_size_gb)),
             Column::DiskType => out.push(cell_text(&vm.disk_type)),
             Column::Os => out.push(vm.os_name().unwrap_or_default()),
-            Column::Template => out.extend([cell_text(&vm.template_id), cell_text(&vm.template_label)]),
+            Column::Template => {
+                out.extend([cell_text(&vm.template_id), cell_text(&vm.template_label)])
+            }
             Column::Addresses => out.push(vm.ip_addresses.join(" ")),
             Column::Location => out.push(cell_text(&vm.location_id)),
-            Column::Type => out.push(vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default()),
+            Column::Type => {
+                out.push(vm.vm_type.as_ref().map(|t| t.code().to_owned()).unwrap_or_default())
+            }
             // A tag holds no comma: the list reads back.
-            Column::Tags => out.push(vm.id.as_deref().map(|id| tags.of(id).map(Tag::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
+            Column::Tags => out.push(
+                vm.id
+                    .as_deref()
+                    .map(|id| tags.of(id).map(Tag::as_str).collect::<Vec<_>>().join(", "))
+                    .unwrap_or_default(),
+            ),
             Column::Note => out.push(cell_text(&vm.note)),
             Column::Created => out.push(cell_text(&vm.created_at)),
             Column::Transfer => {}
@@ -237,7 +250,15 @@ impl Columns {
     /// Reads what was kept (`["status", …]`), as [`Columns::parse_list`];
     /// anything else is the default.
     pub fn from_json(value: &Value) -> Self {
-        Self::of(value.as_array().into_iter().flatten().filter_map(Value::as_str).filter_map(Column::parse)).unwrap_or_default()
+        Self::of(
+            value
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .filter_map(Column::parse),
+        )
+        .unwrap_or_default()
     }
 
     pub fn to_json(&self) -> Value {
@@ -281,7 +302,8 @@ impl Columns {
     /// (the transfer only where a plan states one: `with_transfer`).
     pub fn chooser(&self, with_transfer: bool) -> Vec<(Column, bool)> {
         let offered = move |c: &Column| *c != Column::Transfer || with_transfer;
-        let hidden = Column::ALL.into_iter().filter(|c| !self.shows(*c) && offered(c)).map(|c| (c, false));
+        let hidden =
+            Column::ALL.into_iter().filter(|c| !self.shows(*c) && offered(c)).map(|c| (c, false));
         self.0.iter().map(|c| (*c, true)).chain(hidden).collect()
     }
 }
@@ -293,7 +315,10 @@ mod tests {
 
     #[test]
     fn every_column_reads_back_from_its_word_and_has_csv_cells_for_its_headers() {
-        let Ok(vm) = Vm::from_json(&json!({ "id": 7, "status": "online", "template_id": 3 })) else { panic!("a VM") };
+        let Ok(vm) = Vm::from_json(&json!({ "id": 7, "status": "online", "template_id": 3 }))
+        else {
+            panic!("a VM")
+        };
         for column in Column::ALL {
             assert_eq!(Column::parse(column.key()), Some(column));
             let mut cells = Vec::new();
@@ -330,11 +355,25 @@ mod tests {
         assert_eq!(one.toggled(Column::Note), one, "the last column shown stays");
         let offered = cols.chooser(true);
         assert_eq!(offered.len(), Column::ALL.len());
-        assert_eq!(cols.chooser(false).len(), Column::ALL.len() - 1, "no plan states a transfer: not offered");
+        assert_eq!(
+            cols.chooser(false).len(),
+            Column::ALL.len() - 1,
+            "no plan states a transfer: not offered"
+        );
         let with = cols.toggled(Column::Transfer);
-        assert!(with.chooser(false).contains(&(Column::Transfer, true)), "shown, it can be unticked");
-        assert_eq!(offered.iter().filter(|(_, on)| *on).map(|(c, _)| *c).collect::<Vec<_>>(), cols.list());
-        assert_eq!(offered.iter().position(|(c, _)| *c == Column::Status), Some(cols.list().len()), "hidden ones after the shown");
+        assert!(
+            with.chooser(false).contains(&(Column::Transfer, true)),
+            "shown, it can be unticked"
+        );
+        assert_eq!(
+            offered.iter().filter(|(_, on)| *on).map(|(c, _)| *c).collect::<Vec<_>>(),
+            cols.list()
+        );
+        assert_eq!(
+            offered.iter().position(|(c, _)| *c == Column::Status),
+            Some(cols.list().len()),
+            "hidden ones after the shown"
+        );
     }
 
     #[test]
@@ -345,6 +384,9 @@ mod tests {
         for other in [json!(null), json!({}), json!("memory"), json!([]), json!(["price", 3])] {
             assert_eq!(Columns::from_json(&other), Columns::default());
         }
-        assert_eq!(Columns::from_json(&json!(["note", "note", 1, "cpus"])).list(), [Column::Note, Column::Cpus]);
+        assert_eq!(
+            Columns::from_json(&json!(["note", "note", 1, "cpus"])).list(),
+            [Column::Note, Column::Cpus]
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! The disk resource, as the provider documents it (no `primary`, no
 //! `label`) and as OnApp sends it (both).
 
-use crate::i18n::messages as t;
 use crate::api::decode;
+use crate::i18n::messages as t;
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +48,8 @@ impl Disk {
     pub fn is_system(&self) -> bool {
         self.primary.unwrap_or_else(|| {
             let mount = self.mount_point.as_deref().map(str::trim).unwrap_or_default();
-            !self.is_swap && (mount == "/" || mount.trim_end_matches(['\\', '/']).eq_ignore_ascii_case("c:"))
+            !self.is_swap
+                && (mount == "/" || mount.trim_end_matches(['\\', '/']).eq_ignore_ascii_case("c:"))
         })
     }
 
@@ -65,7 +66,10 @@ impl Disk {
             } else if self.is_swap {
                 crate::i18n::common::SWAP.get().into()
             } else {
-                self.id.as_ref().map(|id| crate::tf!(t::DISK_NUMBER, id = id)).unwrap_or_else(|| crate::i18n::common::DISK.get().into())
+                self.id
+                    .as_ref()
+                    .map(|id| crate::tf!(t::DISK_NUMBER, id = id))
+                    .unwrap_or_else(|| crate::i18n::common::DISK.get().into())
             }
         })
     }
@@ -85,7 +89,10 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(skipped, 1);
-        assert_eq!((disks[0].id.as_deref(), disks[0].size_gb, disks[0].is_system()), (Some("5"), Some(20), true));
+        assert_eq!(
+            (disks[0].id.as_deref(), disks[0].size_gb, disks[0].is_system()),
+            (Some("5"), Some(20), true)
+        );
         assert_eq!(disks[1].size_gb, Some(2));
         assert!(disks[1].is_swap);
         assert_eq!(disks[1].name(), "Swap");
@@ -102,10 +109,16 @@ mod tests {
         .unwrap();
         let system: Vec<_> = disks.iter().map(Disk::is_system).collect();
         assert_eq!(system, [false, false, true, true]);
-        assert_eq!((disks[2].name(), disks[1].name()), ("System disk".to_owned(), "Disk 2".to_owned()));
+        assert_eq!(
+            (disks[2].name(), disks[1].name()),
+            ("System disk".to_owned(), "Disk 2".to_owned())
+        );
         assert_eq!(Disk::system_size(&disks), Some(20));
         // OnApp's flag wins where sent.
-        let (onapp, _) = Disk::list_from_json(&json!([{"id": "5", "disk_size": 9, "primary": false, "mount_point": "/"}])).unwrap();
+        let (onapp, _) = Disk::list_from_json(
+            &json!([{"id": "5", "disk_size": 9, "primary": false, "mount_point": "/"}]),
+        )
+        .unwrap();
         assert!(!onapp[0].is_system());
     }
 }

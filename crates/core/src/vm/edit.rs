@@ -1,13 +1,13 @@
 //! Editing a VM: the spec's editable fields, checked, with only the
 //! changes sent and what each change means for the running VM said.
 
-use crate::i18n::messages as t;
-use crate::deploy::plans::{plan_of, Plan};
 use crate::api::request::number;
+use crate::deploy::plans::{plan_of, Plan};
 use crate::forms::FieldErrors;
+use crate::i18n::messages as t;
 use crate::validate;
-use serde::{Deserialize, Serialize};
 use crate::vm::Vm;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,23 +69,32 @@ impl EditVmForm {
         if self.primary_disk_size != original.primary_disk_size {
             check(
                 "primary_disk_size",
-                validate::positive(&self.primary_disk_size, t::WHAT_PRIMARY_DISK_SIZE).and_then(|size| {
-                    match original.primary_disk_size.trim().parse::<u64>() {
-                        Ok(now) if size < now => Err(crate::tf!(t::EDIT_DISK_CANNOT_SHRINK, now = crate::i18n::integer(now as i64))),
+                validate::positive(&self.primary_disk_size, t::WHAT_PRIMARY_DISK_SIZE).and_then(
+                    |size| match original.primary_disk_size.trim().parse::<u64>() {
+                        Ok(now) if size < now => Err(crate::tf!(
+                            t::EDIT_DISK_CANNOT_SHRINK,
+                            now = crate::i18n::integer(now as i64)
+                        )),
                         _ => Ok(()),
-                    }
-                }),
+                    },
+                ),
             );
         }
-        check("cpu_type", match self.cpu_type.as_str() {
-            "intel" | "amd" => Ok(()),
-            "" if original.cpu_type.is_empty() => Ok(()),
-            _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
-        });
-        check("boot_type", match self.boot_type.as_str() {
-            "default" | "cdrom" => Ok(()),
-            _ => Err(t::EDIT_BOOT_TYPE_VALUES.get().into()),
-        });
+        check(
+            "cpu_type",
+            match self.cpu_type.as_str() {
+                "intel" | "amd" => Ok(()),
+                "" if original.cpu_type.is_empty() => Ok(()),
+                _ => Err(t::FORM_CPU_TYPE_VALUES.get().into()),
+            },
+        );
+        check(
+            "boot_type",
+            match self.boot_type.as_str() {
+                "default" | "cdrom" => Ok(()),
+                _ => Err(t::EDIT_BOOT_TYPE_VALUES.get().into()),
+            },
+        );
         problems
     }
 
@@ -163,12 +172,20 @@ mod tests {
     fn only_changes_are_sent_with_numbers_as_strings() {
         let before = original();
         assert_eq!(before.changes(&before).unwrap(), Map::new());
-        let after = EditVmForm { memory: "2048".into(), note: "hi".into(), cpu_type: "amd".into(), ..before.clone() };
+        let after = EditVmForm {
+            memory: "2048".into(),
+            note: "hi".into(),
+            cpu_type: "amd".into(),
+            ..before.clone()
+        };
         let body = Value::Object(after.changes(&before).unwrap());
         assert_eq!(body, json!({"memory": "2048", "note": "hi", "cpu_type": "amd"}));
         assert_eq!(
             after.consequences(&before),
-            vec!["New memory or CPUs: a running VM is busy while it is resized.", "The CPU type needs a reboot to apply."]
+            vec![
+                "New memory or CPUs: a running VM is busy while it is resized.",
+                "The CPU type needs a reboot to apply."
+            ]
         );
     }
 
@@ -186,12 +203,17 @@ mod tests {
             ..before.clone()
         };
         let errors = bad.errors(&before);
-        for field in ["hostname", "memory", "cpus", "primary_disk_size", "cpu_type", "boot_type", "label"] {
+        for field in
+            ["hostname", "memory", "cpus", "primary_disk_size", "cpu_type", "boot_type", "label"]
+        {
             assert!(errors.contains_key(field), "{field}");
         }
         assert_eq!(errors["primary_disk_size"], "The system disk cannot shrink below its 20 GB.");
         assert!(bad.changes(&before).is_err());
         let hostname = EditVmForm { hostname: "web-2".into(), ..before.clone() };
-        assert_eq!(hostname.consequences(&before), vec!["The hostname is informative only: nothing changes inside the VM."]);
+        assert_eq!(
+            hostname.consequences(&before),
+            vec!["The hostname is informative only: nothing changes inside the VM."]
+        );
     }
 }

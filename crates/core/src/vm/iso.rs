@@ -68,7 +68,11 @@ impl MountIsoForm {
         if self.by_url {
             problems.check("iso_url", validate::iso_url(&self.iso_url));
         } else {
-            problems.check("iso_id", validate::id(&self.iso_id, t::WHAT_ISO).map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()));
+            problems.check(
+                "iso_id",
+                validate::id(&self.iso_id, t::WHAT_ISO)
+                    .map_err(|_| t::FORM_CHOOSE_ISO.get().to_owned()),
+            );
         }
         problems
     }
@@ -84,19 +88,33 @@ mod tests {
         for none in [json!({}), json!(null), json!([])] {
             assert_eq!(IsoJoin::mounted_from_json(&none).unwrap(), None, "{none}");
         }
-        let join = IsoJoin::mounted_from_json(&json!({"id": "13001", "iso_id": "2", "label": "Debian netinst"})).unwrap().unwrap();
+        let join = IsoJoin::mounted_from_json(
+            &json!({"id": "13001", "iso_id": "2", "label": "Debian netinst"}),
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!((join.id.as_deref(), join.name()), (Some("13001"), "Debian netinst".to_owned()));
-        let listed = IsoJoin::mounted_from_json(&json!([{"iso": {"id": 5, "iso_url": "https://x/y.iso"}}])).unwrap().unwrap();
+        let listed =
+            IsoJoin::mounted_from_json(&json!([{"iso": {"id": 5, "iso_url": "https://x/y.iso"}}]))
+                .unwrap()
+                .unwrap();
         assert_eq!(listed.name(), "https://x/y.iso");
         assert!(IsoJoin::mounted_from_json(&json!(5)).is_err());
-        let wrapped = IsoJoin::mounted_from_json(&json!({"iso_join": {"id": "13002", "label": "Rescue"}})).unwrap().unwrap();
+        let wrapped =
+            IsoJoin::mounted_from_json(&json!({"iso_join": {"id": "13002", "label": "Rescue"}}))
+                .unwrap()
+                .unwrap();
         assert_eq!((wrapped.id.as_deref(), wrapped.name()), (Some("13002"), "Rescue".to_owned()));
     }
 
     #[test]
     fn mounting_checks_the_iso_or_its_address() {
         assert!(MountIsoForm::default().errors().contains_key("iso_id"));
-        let url = MountIsoForm { by_url: true, iso_url: "file:///etc/passwd".into(), ..Default::default() };
+        let url = MountIsoForm {
+            by_url: true,
+            iso_url: "file:///etc/passwd".into(),
+            ..Default::default()
+        };
         assert!(url.errors().contains_key("iso_url") && !url.errors().contains_key("iso_id"));
     }
 }

@@ -19,8 +19,8 @@ pub mod tag_read;
 pub mod tags;
 pub mod views;
 
-use crate::i18n::{fixed, integer, messages as t};
 use crate::api::decode::{self, DecodeError};
+use crate::i18n::{fixed, integer, messages as t};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -192,7 +192,9 @@ impl Vm {
     pub fn from_json(value: &Value) -> Result<Self, DecodeError> {
         let map = decode::object(value, "virtual_machine", "a virtual machine")?;
         match map.get("resource") {
-            Some(resource @ Value::Object(_)) if !map.contains_key("id") => Self::from_json(resource),
+            Some(resource @ Value::Object(_)) if !map.contains_key("id") => {
+                Self::from_json(resource)
+            }
             _ => Ok(Self::from_map(map)),
         }
     }
@@ -200,7 +202,12 @@ impl Vm {
     /// Decodes a VM list in any of the envelopes the service uses; items that
     /// are not objects are dropped and counted.
     pub fn list_from_json(value: &Value) -> Result<(Vec<Self>, usize), DecodeError> {
-        let items = decode::list(value, "virtual_machine", "virtual_machines", "a list of virtual machines")?;
+        let items = decode::list(
+            value,
+            "virtual_machine",
+            "virtual_machines",
+            "a list of virtual machines",
+        )?;
         Ok((items.items.into_iter().map(Self::from_map).collect(), items.skipped))
     }
 
@@ -231,7 +238,8 @@ impl Vm {
             boot_type: decode::text(get("boot_type")),
             vip: decode::flag(get("vip")),
             disk_type: decode::text(get("disk_type")),
-            disks_size_gb: decode::int(get("disks_size")).or_else(|| decode::int(get("total_disk_size"))),
+            disks_size_gb: decode::int(get("disks_size"))
+                .or_else(|| decode::int(get("total_disk_size"))),
             created_at: decode::text(get("created_at")),
             updated_at: decode::text(get("updated_at")),
             ip_addresses: ip_addresses(get("ip_addresses")),
@@ -245,7 +253,9 @@ impl Vm {
         self.label
             .clone()
             .or_else(|| self.hostname.clone())
-            .or_else(|| self.id.as_ref().map(|id| crate::tf!(crate::i18n::common::VM_NUMBER, id = id)))
+            .or_else(|| {
+                self.id.as_ref().map(|id| crate::tf!(crate::i18n::common::VM_NUMBER, id = id))
+            })
             .unwrap_or_else(|| t::VM_UNNAMED.get().to_owned())
     }
 
@@ -257,9 +267,19 @@ impl Vm {
         if address.is_empty() {
             return None;
         }
-        let names = [template, self.template_label.as_deref(), self.operating_system_distro.as_deref(), self.operating_system.as_deref()];
-        let windows = names.into_iter().flatten().any(|name| name.to_ascii_lowercase().contains("windows"));
-        Some(if windows { Connect::Rdp(format!("{address}:3389")) } else { Connect::Ssh(format!("ssh root@{address}")) })
+        let names = [
+            template,
+            self.template_label.as_deref(),
+            self.operating_system_distro.as_deref(),
+            self.operating_system.as_deref(),
+        ];
+        let windows =
+            names.into_iter().flatten().any(|name| name.to_ascii_lowercase().contains("windows"));
+        Some(if windows {
+            Connect::Rdp(format!("{address}:3389"))
+        } else {
+            Connect::Ssh(format!("ssh root@{address}"))
+        })
     }
 
     /// "Debian 12", from the distro and the OS name, where known.

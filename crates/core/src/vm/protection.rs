@@ -19,11 +19,19 @@ impl Marks {
     /// id, or whose value is not `true` or `false`, is left out.
     pub fn from_json(value: &Value) -> Self {
         let Value::Object(entries) = value else { return Self::default() };
-        Self(entries.iter().filter(|(id, _)| is_id(id)).filter_map(|(id, on)| on.as_bool().map(|on| (id.clone(), on))).collect())
+        Self(
+            entries
+                .iter()
+                .filter(|(id, _)| is_id(id))
+                .filter_map(|(id, on)| on.as_bool().map(|on| (id.clone(), on)))
+                .collect(),
+        )
     }
 
     pub fn to_json(&self) -> Value {
-        Value::Object(self.0.iter().map(|(id, on)| (id.clone(), Value::Bool(*on))).collect::<Map<_, _>>())
+        Value::Object(
+            self.0.iter().map(|(id, on)| (id.clone(), Value::Bool(*on))).collect::<Map<_, _>>(),
+        )
     }
 
     pub fn is_empty(&self) -> bool {
@@ -61,7 +69,11 @@ impl Marks {
 
     /// Splits `ids` into those that may be destroyed or rebuilt and those
     /// protected, each in the order given.
-    pub fn split<'a>(&self, ids: impl IntoIterator<Item = &'a str>, by_default: bool) -> (Vec<&'a str>, Vec<&'a str>) {
+    pub fn split<'a>(
+        &self,
+        ids: impl IntoIterator<Item = &'a str>,
+        by_default: bool,
+    ) -> (Vec<&'a str>, Vec<&'a str>) {
         ids.into_iter().partition(|id| !self.is_protected(id, by_default))
     }
 }
@@ -75,7 +87,9 @@ pub fn default_from_json(value: Option<&Value>, warnings: &mut Vec<String>) -> b
         None | Some(Value::Null) => false,
         Some(Value::Bool(on)) => *on,
         Some(other) => {
-            warnings.push(format!("protect_vms: {other} is not true or false; no VM is protected by default"));
+            warnings.push(format!(
+                "protect_vms: {other} is not true or false; no VM is protected by default"
+            ));
             false
         }
     }
@@ -112,7 +126,8 @@ mod tests {
         marks.set("../1", true);
         assert_eq!(Marks::from_json(&marks.to_json()), marks);
         assert_eq!(marks.to_json(), json!({ "1001": true, "1002": false }));
-        let read = Marks::from_json(&json!({ "5": true, "x": true, "6": "yes", "7": 1, "8": false }));
+        let read =
+            Marks::from_json(&json!({ "5": true, "x": true, "6": "yes", "7": 1, "8": false }));
         assert_eq!(read.to_json(), json!({ "5": true, "8": false }));
         for not_marks in [json!(null), json!([]), json!("1001"), json!(3)] {
             assert!(Marks::from_json(&not_marks).is_empty());

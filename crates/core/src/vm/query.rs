@@ -15,8 +15,17 @@ pub const DEFAULT_LIMIT: u64 = 50;
 
 /// The spec's filters of the VM list, in the order the filter bar shows them.
 pub const FILTERS: [&str; 11] = [
-    "hostname", "label", "ip_address", "status", "type", "cpu_type", "location_id", "disk_type", "locked",
-    "suspended", "id",
+    "hostname",
+    "label",
+    "ip_address",
+    "status",
+    "type",
+    "cpu_type",
+    "location_id",
+    "disk_type",
+    "locked",
+    "suspended",
+    "id",
 ];
 
 /// One view of the list. Filter values are kept as the user gave them
@@ -39,7 +48,16 @@ pub struct VmQuery {
 
 impl Default for VmQuery {
     fn default() -> Self {
-        Self { filters: Vec::new(), sort: None, order: Order::Asc, offset: 0, limit: DEFAULT_LIMIT, tag: None, group_by_tag: false, columns: None }
+        Self {
+            filters: Vec::new(),
+            sort: None,
+            order: Order::Asc,
+            offset: 0,
+            limit: DEFAULT_LIMIT,
+            tag: None,
+            group_by_tag: false,
+            columns: None,
+        }
     }
 }
 
@@ -54,7 +72,8 @@ impl VmQuery {
                 (!value.is_empty() && valid_filter(name, value)).then(|| (*name, value.to_owned()))
             })
             .collect();
-        let sort = get("sort").and_then(|s| SORT_FIELDS.iter().find(|(f, _)| *f == s)).map(|(f, _)| *f);
+        let sort =
+            get("sort").and_then(|s| SORT_FIELDS.iter().find(|(f, _)| *f == s)).map(|(f, _)| *f);
         let order = if get("order") == Some("desc") { Order::Desc } else { Order::Asc };
         let limit = get("limit")
             .and_then(|l| l.parse::<u64>().ok())
@@ -161,7 +180,9 @@ impl VmQuery {
 
     /// Sorting by a column: a new column sorts ascending, the same one flips.
     pub fn sorted_by(&self, field: &str) -> Self {
-        let Some((field, _)) = SORT_FIELDS.iter().find(|(f, _)| *f == field) else { return self.clone() };
+        let Some((field, _)) = SORT_FIELDS.iter().find(|(f, _)| *f == field) else {
+            return self.clone();
+        };
         let order = match (self.sort, self.order) {
             (Some(current), Order::Asc) if current == *field => Order::Desc,
             _ => Order::Asc,
@@ -202,7 +223,8 @@ impl VmQuery {
 
     /// Filters other than the search's, for the count on the Filters button.
     pub fn other_filter_count(&self) -> usize {
-        self.filters.iter().filter(|(name, _)| !SEARCH_FIELDS.contains(name)).count() + usize::from(self.tag.is_some())
+        self.filters.iter().filter(|(name, _)| !SEARCH_FIELDS.contains(name)).count()
+            + usize::from(self.tag.is_some())
     }
 }
 
@@ -242,7 +264,8 @@ mod tests {
     use std::collections::HashMap;
 
     fn parse(query: &str) -> VmQuery {
-        let map: HashMap<&str, &str> = query.split('&').filter_map(|kv| kv.split_once('=')).collect();
+        let map: HashMap<&str, &str> =
+            query.split('&').filter_map(|kv| kv.split_once('=')).collect();
         VmQuery::from_params(|k| map.get(k).copied())
     }
 
@@ -250,7 +273,10 @@ mod tests {
     fn a_column_sorts_by_a_field_the_list_sorts_by() {
         for column in crate::vm::columns::Column::ALL {
             if let Some(field) = column.sort_field() {
-                assert!(SORT_FIELDS.iter().any(|(f, _)| *f == field), "{column:?} sorts by {field}");
+                assert!(
+                    SORT_FIELDS.iter().any(|(f, _)| *f == field),
+                    "{column:?} sorts by {field}"
+                );
             }
         }
     }
@@ -262,7 +288,10 @@ mod tests {
         assert_eq!(q.filter("hostname"), Some("web"));
         assert_eq!(q.sort, Some("label"));
         assert_eq!((q.offset, q.limit), (50, 50));
-        assert_eq!(q.href(), "/vms?hostname=web&status=online&sort=label&order=asc&offset=50&limit=50");
+        assert_eq!(
+            q.href(),
+            "/vms?hostname=web&status=online&sort=label&order=asc&offset=50&limit=50"
+        );
         let again = parse(q.href().trim_start_matches("/vms?"));
         assert_eq!(again, q);
     }
@@ -272,7 +301,10 @@ mod tests {
         let q = parse("tag=Web%20Servers&status=online&offset=50");
         // The test's parser does not decode: the URL's own decoding is the router's.
         assert_eq!(q.tag.as_ref().map(Tag::as_str), Some("web%20servers"));
-        let q = VmQuery::default().with_filter("status", "online").with_tag(Tag::parse("Web Servers").ok()).at_offset(50);
+        let q = VmQuery::default()
+            .with_filter("status", "online")
+            .with_tag(Tag::parse("Web Servers").ok())
+            .at_offset(50);
         assert_eq!(q.href(), "/vms?status=online&tag=web%20servers&offset=50&limit=50");
         assert!(q.params().iter().all(|(key, _)| *key != "tag"));
         assert_eq!(q.with_filter("hostname", "db").tag, q.tag, "another filter keeps the tag");
@@ -283,7 +315,10 @@ mod tests {
         assert_eq!(parse("tag=%20").tag.map(|t| t.as_str().to_owned()), Some("%20".to_owned()));
         assert_eq!(parse("tag=a,b").tag, None, "not a tag: no filter");
         let grouped = VmQuery { group_by_tag: true, ..q.clone() };
-        assert_eq!(grouped.href(), "/vms?status=online&tag=web%20servers&group=tag&offset=50&limit=50");
+        assert_eq!(
+            grouped.href(),
+            "/vms?status=online&tag=web%20servers&group=tag&offset=50&limit=50"
+        );
         assert!(grouped.params().iter().all(|(key, _)| *key != "group"));
         assert!(parse("group=tag").group_by_tag);
         assert!(!parse("group=status").group_by_tag);
@@ -299,7 +334,11 @@ mod tests {
         assert_eq!(q.href(), "/vms?status=online&group=tag&cols=note%2Cmemory&limit=50");
         assert_eq!(parse(&q.href().replace("%2C", ",")["/vms?".len()..]), q);
         assert!(q.params().iter().all(|(key, _)| *key != "cols"));
-        assert_eq!(q.read_part(), parse("status=online"), "columns and grouping do not change what is read");
+        assert_eq!(
+            q.read_part(),
+            parse("status=online"),
+            "columns and grouping do not change what is read"
+        );
         assert_eq!(parse("cols=price").columns, None);
         let default = Columns::default().to_param();
         assert_eq!(parse(&format!("cols={default}")).columns, None, "the default is not written");
@@ -333,15 +372,31 @@ mod tests {
 
     #[test]
     fn filters_keep_the_bars_order_whatever_order_they_are_set_in() {
-        let q = VmQuery { sort: Some("memory"), order: Order::Desc, limit: 20, ..Default::default() }
-            .with_filter("id", "7")
-            .with_filter("status", "online")
-            .with_filter("hostname", "web");
-        assert_eq!(q.filters, vec![("hostname", "web".to_owned()), ("status", "online".to_owned()), ("id", "7".to_owned())]);
+        let q =
+            VmQuery { sort: Some("memory"), order: Order::Desc, limit: 20, ..Default::default() }
+                .with_filter("id", "7")
+                .with_filter("status", "online")
+                .with_filter("hostname", "web");
+        assert_eq!(
+            q.filters,
+            vec![
+                ("hostname", "web".to_owned()),
+                ("status", "online".to_owned()),
+                ("id", "7".to_owned())
+            ]
+        );
         let q = q.with_filter("status", "offline").with_filter("hostname", "");
         assert_eq!(q.filters, vec![("status", "offline".to_owned()), ("id", "7".to_owned())]);
-        assert_eq!((q.sort, q.order, q.limit), (Some("memory"), Order::Desc, 20), "the rest of the view stays");
-        assert_eq!(q.with_filter("locked", "perhaps").filters, q.filters, "a value the filter cannot take sets nothing");
+        assert_eq!(
+            (q.sort, q.order, q.limit),
+            (Some("memory"), Order::Desc, 20),
+            "the rest of the view stays"
+        );
+        assert_eq!(
+            q.with_filter("locked", "perhaps").filters,
+            q.filters,
+            "a value the filter cannot take sets nothing"
+        );
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
 //! one step after the other, each waiting for the VM to be free again.
 
+use crate::api::request::{self, ApiRequest, IsoSource};
 use crate::history::Operation;
 use crate::i18n::{common as c, messages as t};
-use crate::api::request::{self, ApiRequest, IsoSource};
 use crate::ApiError;
 use serde_json::{json, Map};
 
@@ -60,13 +60,21 @@ impl RescueStep {
             crate::i18n::Lang::En => label.to_lowercase(),
             _ => {
                 let mut chars = label.chars();
-                chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or_default()
+                chars
+                    .next()
+                    .map(|first| first.to_lowercase().chain(chars).collect())
+                    .unwrap_or_default()
             }
         }
     }
 
     /// The request the step sends; none to unmount when nothing is mounted.
-    pub fn request(self, account: &str, vm: &str, facts: &StepFacts) -> Result<Option<ApiRequest>, ApiError> {
+    pub fn request(
+        self,
+        account: &str,
+        vm: &str,
+        facts: &StepFacts,
+    ) -> Result<Option<ApiRequest>, ApiError> {
         let boot = |device: &str| {
             let mut changes = Map::new();
             changes.insert("boot_type".into(), json!(device));
@@ -87,14 +95,21 @@ impl RescueStep {
 }
 
 /// The requests of a whole flow, for showing before it starts.
-pub fn flow_requests(steps: &[RescueStep], account: &str, vm: &str, facts: &StepFacts) -> Result<Vec<ApiRequest>, ApiError> {
+pub fn flow_requests(
+    steps: &[RescueStep],
+    account: &str,
+    vm: &str,
+    facts: &StepFacts,
+) -> Result<Vec<ApiRequest>, ApiError> {
     steps.iter().filter_map(|step| step.request(account, vm, facts).transpose()).collect()
 }
 
 /// Booting from an ISO.
-pub const INTO_RESCUE: [RescueStep; 3] = [RescueStep::MountIso, RescueStep::BootFromCd, RescueStep::Reboot];
+pub const INTO_RESCUE: [RescueStep; 3] =
+    [RescueStep::MountIso, RescueStep::BootFromCd, RescueStep::Reboot];
 /// Back to booting from the disk.
-pub const BACK_TO_NORMAL: [RescueStep; 3] = [RescueStep::UnmountIso, RescueStep::BootFromDisk, RescueStep::Reboot];
+pub const BACK_TO_NORMAL: [RescueStep; 3] =
+    [RescueStep::UnmountIso, RescueStep::BootFromDisk, RescueStep::Reboot];
 
 /// Where a step is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,7 +146,11 @@ impl Flow {
     }
 
     fn first(&self, state: &StepState) -> Option<(usize, RescueStep)> {
-        self.steps.iter().enumerate().find(|(_, (_, s))| s == state).map(|(i, (step, _))| (i, *step))
+        self.steps
+            .iter()
+            .enumerate()
+            .find(|(_, (_, s))| s == state)
+            .map(|(i, (step, _))| (i, *step))
     }
 
     pub fn set(&mut self, index: usize, state: StepState) {
@@ -153,15 +172,34 @@ impl Flow {
         let count = self.steps.len();
         for (i, (step, state)) in self.steps.iter().enumerate() {
             match state {
-                StepState::Failed(why) => return crate::tf!(t::RESCUE_STEP_FAILED, n = i + 1, count = count, step = step.in_sentence(), why = why),
-                StepState::Running => return crate::tf!(t::RESCUE_STEP_RUNNING, n = i + 1, count = count, step = step.in_sentence()),
+                StepState::Failed(why) => {
+                    return crate::tf!(
+                        t::RESCUE_STEP_FAILED,
+                        n = i + 1,
+                        count = count,
+                        step = step.in_sentence(),
+                        why = why
+                    )
+                }
+                StepState::Running => {
+                    return crate::tf!(
+                        t::RESCUE_STEP_RUNNING,
+                        n = i + 1,
+                        count = count,
+                        step = step.in_sentence()
+                    )
+                }
                 _ => {}
             }
         }
         if self.finished() {
             t::RESCUE_ALL_DONE.get().to_owned()
         } else {
-            crate::tf!(t::RESCUE_STEPS_DONE, done = self.steps.iter().filter(|(_, s)| *s == StepState::Done).count(), count = count)
+            crate::tf!(
+                t::RESCUE_STEPS_DONE,
+                done = self.steps.iter().filter(|(_, s)| *s == StepState::Done).count(),
+                count = count
+            )
         }
     }
 }
@@ -183,7 +221,10 @@ mod tests {
         flow.set(1, StepState::Failed("The VM is busy.".into()));
         assert_eq!(flow.next(), None);
         assert!(flow.failed() && !flow.finished());
-        assert_eq!(flow.summary(), "Step 2 of 3 (set the boot device to cd-rom) failed: The VM is busy.");
+        assert_eq!(
+            flow.summary(),
+            "Step 2 of 3 (set the boot device to cd-rom) failed: The VM is busy."
+        );
     }
 
     #[test]
@@ -203,7 +244,8 @@ mod tests {
     fn each_step_sends_its_request() {
         let facts = StepFacts { iso: "3".into(), mounted: Some("8".into()), offline: false };
         let into = flow_requests(&INTO_RESCUE, "1", "42", &facts).unwrap();
-        let said: Vec<_> = into.iter().map(|r| (r.method.as_str(), r.path.as_str(), r.body.clone())).collect();
+        let said: Vec<_> =
+            into.iter().map(|r| (r.method.as_str(), r.path.as_str(), r.body.clone())).collect();
         assert_eq!(
             said,
             [
@@ -212,7 +254,13 @@ mod tests {
                 ("POST", "/account/1/virtual_machine/42/reboot", Some(json!({"force": false}))),
             ]
         );
-        let back = flow_requests(&BACK_TO_NORMAL, "1", "42", &StepFacts { offline: true, ..facts.clone() }).unwrap();
+        let back = flow_requests(
+            &BACK_TO_NORMAL,
+            "1",
+            "42",
+            &StepFacts { offline: true, ..facts.clone() },
+        )
+        .unwrap();
         assert_eq!(back[0].path, "/account/1/virtual_machine/42/iso/8");
         assert_eq!(back[1].body, Some(json!({"boot_type": "default"})));
         assert_eq!(back[2].body, Some(json!({"status": "online"})), "an offline VM is started");
@@ -220,6 +268,9 @@ mod tests {
         let bare = StepFacts { mounted: None, ..facts };
         assert_eq!(RescueStep::UnmountIso.request("1", "42", &bare), Ok(None));
         assert_eq!(flow_requests(&BACK_TO_NORMAL, "1", "42", &bare).unwrap().len(), 2);
-        assert!(RescueStep::MountIso.request("1", "42", &StepFacts::default()).is_err(), "no ISO chosen");
+        assert!(
+            RescueStep::MountIso.request("1", "42", &StepFacts::default()).is_err(),
+            "no ISO chosen"
+        );
     }
 }

@@ -18,7 +18,11 @@ pub struct RebuildForm {
 impl RebuildForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
-        problems.check("template_id", validate::id(&self.template_id, t::WHAT_TEMPLATE).map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()));
+        problems.check(
+            "template_id",
+            validate::id(&self.template_id, t::WHAT_TEMPLATE)
+                .map_err(|_| t::FORM_CHOOSE_TEMPLATE.get().to_owned()),
+        );
         problems
     }
 }
@@ -49,7 +53,8 @@ impl SegregationForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
         let text = self.hostname.trim();
-        let fits = text.chars().count() <= 253 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+        let fits = text.chars().count() <= 253
+            && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
         if !fits {
             problems.check("hostname", Err(t::VAL_HOSTNAME_SEARCH.get().to_owned()));
         }
@@ -75,7 +80,10 @@ mod tests {
             assert!(SegregationForm { hostname: fine.into() }.errors().is_empty(), "{fine:?}");
         }
         for bad in ["web server", "web_1", "é", &"a".repeat(254)] {
-            assert!(SegregationForm { hostname: bad.into() }.errors().contains_key("hostname"), "{bad:?}");
+            assert!(
+                SegregationForm { hostname: bad.into() }.errors().contains_key("hostname"),
+                "{bad:?}"
+            );
         }
     }
 }

@@ -88,7 +88,9 @@ impl Snapshot {
         if self.error == Some(true) || matches!(status.as_deref(), Some("failed" | "error")) {
             return SnapshotState::Failed;
         }
-        if self.locked == Some(true) || matches!(status.as_deref(), Some("pending" | "building" | "locked")) {
+        if self.locked == Some(true)
+            || matches!(status.as_deref(), Some("pending" | "building" | "locked"))
+        {
             return SnapshotState::Busy;
         }
         if self.in_use == Some(true) {
@@ -97,14 +99,19 @@ impl Snapshot {
         match (status.as_deref(), &self.status) {
             (Some("built" | "ready" | "active" | "complete"), _) => SnapshotState::Ready,
             (Some(_), Some(sent)) => SnapshotState::Other(sent.clone()),
-            _ if self.error.is_some() || self.locked.is_some() || self.in_use.is_some() => SnapshotState::Ready,
+            _ if self.error.is_some() || self.locked.is_some() || self.in_use.is_some() => {
+                SnapshotState::Ready
+            }
             _ => SnapshotState::Unknown,
         }
     }
 
     /// The name to show: the label, else the number.
     pub fn name(&self) -> String {
-        self.label.clone().or_else(|| self.id.as_ref().map(|id| format!("#{id}"))).unwrap_or_else(|| "—".to_owned())
+        self.label
+            .clone()
+            .or_else(|| self.id.as_ref().map(|id| format!("#{id}")))
+            .unwrap_or_else(|| "—".to_owned())
     }
 }
 
@@ -115,7 +122,10 @@ mod tests {
 
     #[test]
     fn onapp_snapshots() {
-        let list = Snapshot::list_from_json(&json!([{"id": 1, "label": "Before upgrade", "size": "4", "status": "built"}])).unwrap();
+        let list = Snapshot::list_from_json(
+            &json!([{"id": 1, "label": "Before upgrade", "size": "4", "status": "built"}]),
+        )
+        .unwrap();
         assert_eq!((list[0].size_gb, list[0].state()), (Some(4), SnapshotState::Ready));
     }
 
@@ -131,7 +141,17 @@ mod tests {
         ]))
         .unwrap();
         let states: Vec<_> = list.iter().map(Snapshot::state).collect();
-        assert_eq!(states, [SnapshotState::Failed, SnapshotState::Busy, SnapshotState::InUse, SnapshotState::Ready, SnapshotState::Other("merging".into()), SnapshotState::Unknown]);
+        assert_eq!(
+            states,
+            [
+                SnapshotState::Failed,
+                SnapshotState::Busy,
+                SnapshotState::InUse,
+                SnapshotState::Ready,
+                SnapshotState::Other("merging".into()),
+                SnapshotState::Unknown
+            ]
+        );
         assert_eq!((list[0].size_gb, list[0].identifier.as_deref()), (None, Some("5f0c")));
         assert_eq!((list[0].state().label(), list[5].name()), ("failed", "#6".to_owned()));
     }

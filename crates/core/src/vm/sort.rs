@@ -74,7 +74,9 @@ fn key(field: Option<&str>, vm: &Vm) -> Key {
         Some("operating_system") => Key::Text(vm.operating_system.clone()),
         Some("operating_system_distro") => Key::Text(vm.operating_system_distro.clone()),
         Some("status") => Key::Text(raw("status").map(|s| s.to_ascii_lowercase())),
-        Some("location_id") => Key::Number(vm.location_id.as_deref().and_then(|id| id.parse().ok())),
+        Some("location_id") => {
+            Key::Number(vm.location_id.as_deref().and_then(|id| id.parse().ok()))
+        }
         Some("disks_size") => Key::Number(vm.disks_size_gb),
         // No sort, or one the API does not have: the API's own order, by id.
         _ => Key::Number(None),
@@ -110,10 +112,18 @@ mod tests {
 
     fn fleet() -> Vec<Vm> {
         vec![
-            vm(json!({"id": 10, "label": "beta", "memory": 2048, "status": "online", "location_id": "2", "identifier": "b"})),
-            vm(json!({"id": 9, "label": "Alpha", "memory": 512, "status": "offline", "location_id": "10", "identifier": "c"})),
-            vm(json!({"id": "11", "label": "alpha", "memory": "512", "status": "unbuilt", "identifier": "a"})),
-            vm(json!({"id": 2, "label": "gamma", "status": "online", "location_id": "2", "identifier": "d"})),
+            vm(
+                json!({"id": 10, "label": "beta", "memory": 2048, "status": "online", "location_id": "2", "identifier": "b"}),
+            ),
+            vm(
+                json!({"id": 9, "label": "Alpha", "memory": 512, "status": "offline", "location_id": "10", "identifier": "c"}),
+            ),
+            vm(
+                json!({"id": "11", "label": "alpha", "memory": "512", "status": "unbuilt", "identifier": "a"}),
+            ),
+            vm(
+                json!({"id": 2, "label": "gamma", "status": "online", "location_id": "2", "identifier": "d"}),
+            ),
         ]
     }
 

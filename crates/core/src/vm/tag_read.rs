@@ -28,7 +28,13 @@ impl TagRead {
     /// `vms`, every VM with the tag in `query`'s view (any order), read for
     /// `query` as asked at `read_at`; `skipped` the answers that could not
     /// be read.
-    pub fn new(query: &VmQuery, tagged: BTreeSet<String>, vms: Vec<Vm>, skipped: usize, read_at: f64) -> Self {
+    pub fn new(
+        query: &VmQuery,
+        tagged: BTreeSet<String>,
+        vms: Vec<Vm>,
+        skipped: usize,
+        read_at: f64,
+    ) -> Self {
         Self { view: view_of(query), tagged, shown: query.clone(), vms, skipped, read_at }
     }
 
@@ -46,9 +52,21 @@ impl TagRead {
     /// busy (their state is about to change). Otherwise none: read again.
     /// The same order and page asked again is a refresh (a poll, a focus,
     /// "Try again"), which always reads.
-    pub fn page_for(&mut self, query: &VmQuery, tagged: &BTreeSet<String>, now: f64, max_age: f64, last_write_at: Option<f64>) -> Option<Page<Vm>> {
-        let fresh = now - self.read_at < max_age && last_write_at.is_none_or(|at| at < self.read_at);
-        let reusable = fresh && *query != self.shown && view_of(query) == self.view && *tagged == self.tagged && !self.vms.iter().any(|vm| vm.locked);
+    pub fn page_for(
+        &mut self,
+        query: &VmQuery,
+        tagged: &BTreeSet<String>,
+        now: f64,
+        max_age: f64,
+        last_write_at: Option<f64>,
+    ) -> Option<Page<Vm>> {
+        let fresh =
+            now - self.read_at < max_age && last_write_at.is_none_or(|at| at < self.read_at);
+        let reusable = fresh
+            && *query != self.shown
+            && view_of(query) == self.view
+            && *tagged == self.tagged
+            && !self.vms.iter().any(|vm| vm.locked);
         if !reusable {
             return None;
         }
@@ -65,11 +83,21 @@ pub fn is_tagged(vm: &Vm, tagged: &BTreeSet<String>) -> bool {
 /// One page of the VMs with a tag: `all` is the list in the view's order;
 /// the page is cut from the tagged ones (only its VMs copied), and their
 /// count is the total.
-pub fn page_of_tagged(all: &[Vm], tagged: &BTreeSet<String>, offset: u64, limit: u64, skipped: usize) -> Page<Vm> {
+pub fn page_of_tagged(
+    all: &[Vm],
+    tagged: &BTreeSet<String>,
+    offset: u64,
+    limit: u64,
+    skipped: usize,
+) -> Page<Vm> {
     let matching = || all.iter().filter(|vm| is_tagged(vm, tagged));
     let total = matching().count() as u64;
     let start = usize::try_from(offset).unwrap_or(usize::MAX);
-    let items = matching().skip(start).take(usize::try_from(limit).unwrap_or(usize::MAX)).cloned().collect();
+    let items = matching()
+        .skip(start)
+        .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        .cloned()
+        .collect();
     Page { items, offset, limit, total: Some(total), skipped }
 }
 
@@ -100,7 +128,12 @@ pub enum TagReads {
 /// more than that many answers by id, beats more than one round of them.
 /// A size grown since it was seen costs a larger read, never a wrong one:
 /// the view is read to its end.
-pub fn tag_reads(query: &VmQuery, tagged: usize, view_size: Option<u64>, at_once: usize) -> TagReads {
+pub fn tag_reads(
+    query: &VmQuery,
+    tagged: usize,
+    view_size: Option<u64>,
+    at_once: usize,
+) -> TagReads {
     let small_view = view_size.is_some_and(|size| size <= BY_ID_MAX as u64);
     if tagged > BY_ID_MAX || query.filter("id").is_some() || (small_view && tagged > at_once) {
         TagReads::View
@@ -136,7 +169,8 @@ mod tests {
     use serde_json::json;
 
     fn vm(id: u64, label: &str, locked: bool) -> Vm {
-        Vm::from_json(&json!({ "id": id, "label": label, "locked": locked, "memory": 512 * id })).unwrap()
+        Vm::from_json(&json!({ "id": id, "label": label, "locked": locked, "memory": 512 * id }))
+            .unwrap()
     }
 
     fn query(sort: Option<&'static str>, order: Order, offset: u64) -> VmQuery {
@@ -154,13 +188,20 @@ mod tests {
 
     #[test]
     fn another_order_or_page_of_the_view_is_cut_from_the_vms_read() {
-        let (mut kept, tagged) = read(vec![vm(3, "c", false), vm(1, "b", false), vm(2, "a", false)]);
-        let by_label = kept.page_for(&query(Some("label"), Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        let (mut kept, tagged) =
+            read(vec![vm(3, "c", false), vm(1, "b", false), vm(2, "a", false)]);
+        let by_label = kept
+            .page_for(&query(Some("label"), Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None)
+            .unwrap();
         assert_eq!(labels(&by_label), ["a", "b"]);
         assert_eq!(by_label.total, Some(3));
-        let second = kept.page_for(&query(Some("label"), Order::Asc, 2), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        let second = kept
+            .page_for(&query(Some("label"), Order::Asc, 2), &tagged, 2_000.0, 30_000.0, None)
+            .unwrap();
         assert_eq!(labels(&second), ["c"]);
-        let by_memory = kept.page_for(&query(Some("memory"), Order::Desc, 0), &tagged, 2_000.0, 30_000.0, None).unwrap();
+        let by_memory = kept
+            .page_for(&query(Some("memory"), Order::Desc, 0), &tagged, 2_000.0, 30_000.0, None)
+            .unwrap();
         assert_eq!(labels(&by_memory), ["c", "a"]);
     }
 
@@ -168,18 +209,42 @@ mod tests {
     fn a_refresh_an_old_read_a_write_since_a_busy_vm_or_another_view_reads_again() {
         let (mut kept, tagged) = read(vec![vm(1, "a", false), vm(2, "b", false)]);
         let sorted = query(Some("label"), Order::Asc, 0);
-        assert!(kept.page_for(&query(None, Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None).is_none(), "the same page again is a refresh");
-        assert!(kept.page_for(&sorted, &tagged, 31_000.0, 30_000.0, None).is_none(), "read too long ago");
-        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(1_500.0)).is_none(), "a write sent since");
+        assert!(
+            kept.page_for(&query(None, Order::Asc, 0), &tagged, 2_000.0, 30_000.0, None).is_none(),
+            "the same page again is a refresh"
+        );
+        assert!(
+            kept.page_for(&sorted, &tagged, 31_000.0, 30_000.0, None).is_none(),
+            "read too long ago"
+        );
+        assert!(
+            kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(1_500.0)).is_none(),
+            "a write sent since"
+        );
         let other_tagged = BTreeSet::from(["1".to_owned()]);
-        assert!(kept.page_for(&sorted, &other_tagged, 2_000.0, 30_000.0, None).is_none(), "the tag's VMs changed");
+        assert!(
+            kept.page_for(&sorted, &other_tagged, 2_000.0, 30_000.0, None).is_none(),
+            "the tag's VMs changed"
+        );
         let filtered = VmQuery { filters: vec![("status", "online".into())], ..sorted.clone() };
-        assert!(kept.page_for(&filtered, &tagged, 2_000.0, 30_000.0, None).is_none(), "another filter");
-        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(500.0)).is_some(), "a write sent before the read");
-        assert!(kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(), "the order now shown, asked again, is a refresh");
+        assert!(
+            kept.page_for(&filtered, &tagged, 2_000.0, 30_000.0, None).is_none(),
+            "another filter"
+        );
+        assert!(
+            kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, Some(500.0)).is_some(),
+            "a write sent before the read"
+        );
+        assert!(
+            kept.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(),
+            "the order now shown, asked again, is a refresh"
+        );
 
         let (mut busy, tagged) = read(vec![vm(1, "a", true), vm(2, "b", false)]);
-        assert!(busy.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(), "a VM at work is about to change");
+        assert!(
+            busy.page_for(&sorted, &tagged, 2_000.0, 30_000.0, None).is_none(),
+            "a VM at work is about to change"
+        );
     }
 
     #[test]
@@ -187,29 +252,66 @@ mod tests {
         let view = query(Some("label"), Order::Asc, 0);
         assert_eq!(tag_reads(&view, 12, None, 6), TagReads::ById, "the view's size unknown");
         assert_eq!(tag_reads(&view, 12, Some(10_000), 6), TagReads::ById, "a large view");
-        assert_eq!(tag_reads(&view, 12, Some(40), 6), TagReads::View, "a small view: one request, not two rounds");
-        assert_eq!(tag_reads(&view, 6, Some(40), 6), TagReads::ById, "one round of reads by id, each of one VM");
-        assert_eq!(tag_reads(&view, 12, Some(BY_ID_MAX as u64 + 1), 6), TagReads::ById, "a view heavier than the reads by id");
-        assert_eq!(tag_reads(&view, BY_ID_MAX + 1, None, 6), TagReads::View, "more VMs than are read by id");
-        assert_eq!(tag_reads(&view.with_filter("id", "7"), 2, None, 6), TagReads::View, "the view names one VM");
+        assert_eq!(
+            tag_reads(&view, 12, Some(40), 6),
+            TagReads::View,
+            "a small view: one request, not two rounds"
+        );
+        assert_eq!(
+            tag_reads(&view, 6, Some(40), 6),
+            TagReads::ById,
+            "one round of reads by id, each of one VM"
+        );
+        assert_eq!(
+            tag_reads(&view, 12, Some(BY_ID_MAX as u64 + 1), 6),
+            TagReads::ById,
+            "a view heavier than the reads by id"
+        );
+        assert_eq!(
+            tag_reads(&view, BY_ID_MAX + 1, None, 6),
+            TagReads::View,
+            "more VMs than are read by id"
+        );
+        assert_eq!(
+            tag_reads(&view.with_filter("id", "7"), 2, None, 6),
+            TagReads::View,
+            "the view names one VM"
+        );
     }
 
     #[test]
     fn a_views_size_serves_its_other_orders_pages_and_tags_not_other_filters() {
         let untagged = VmQuery { tag: None, ..query(Some("memory"), Order::Desc, 0) };
         let size = ViewSize::new(&untagged, 40);
-        assert_eq!(size.of(&query(Some("label"), Order::Asc, 2)), Some(40), "the same view with a tag, another order and page");
-        assert_eq!(size.of(&VmQuery { tag: Tag::parse("db").ok(), ..untagged.clone() }), Some(40), "another tag");
+        assert_eq!(
+            size.of(&query(Some("label"), Order::Asc, 2)),
+            Some(40),
+            "the same view with a tag, another order and page"
+        );
+        assert_eq!(
+            size.of(&VmQuery { tag: Tag::parse("db").ok(), ..untagged.clone() }),
+            Some(40),
+            "another tag"
+        );
         assert_eq!(size.of(&untagged.with_filter("status", "online")), None, "another filter");
-        assert_eq!(ViewSize::new(&query(None, Order::Asc, 4), 3).of(&untagged), Some(3), "a size from a tag's view read is its view's without the tag");
+        assert_eq!(
+            ViewSize::new(&query(None, Order::Asc, 4), 3).of(&untagged),
+            Some(3),
+            "a size from a tag's view read is its view's without the tag"
+        );
     }
 
     #[test]
     fn a_tagged_page_is_cut_from_the_tagged_vms_in_the_apis_order() {
-        let vms: Vec<Vm> = (1..=10).rev().map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap()).collect();
-        let tagged: BTreeSet<String> = ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
+        let vms: Vec<Vm> = (1..=10)
+            .rev()
+            .map(|i| Vm::from_json(&json!({ "id": i, "hostname": format!("h{i}") })).unwrap())
+            .collect();
+        let tagged: BTreeSet<String> =
+            ["2", "4", "6", "8", "99"].iter().map(|s| (*s).to_owned()).collect();
         let page = page_of_tagged(&vms, &tagged, 0, 3, 1);
-        let ids = |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
+        let ids =
+            |page: &Page<Vm>| page.items.iter().filter_map(|vm| vm.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&page), ["8", "6", "4"]);
         assert_eq!((page.total, page.skipped), (Some(4), 1));
         assert!(page.has_next());

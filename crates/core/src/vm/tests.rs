@@ -41,7 +41,10 @@ fn memory_reads_like_a_person_writes_it() {
 fn how_to_connect() {
     let mut vm = Vm::from_json(&serde_json::json!({"id": "1", "ip_addresses": [{"ip_address": {"address": "203.0.113.7"}}], "operating_system_distro": "Debian 12"})).unwrap();
     assert_eq!(vm.connect(None), Some(Connect::Ssh("ssh root@203.0.113.7".into())));
-    assert_eq!(vm.connect(Some("Windows Server 2022")), Some(Connect::Rdp("203.0.113.7:3389".into())));
+    assert_eq!(
+        vm.connect(Some("Windows Server 2022")),
+        Some(Connect::Rdp("203.0.113.7:3389".into()))
+    );
     vm.operating_system_distro = Some("Windows Server 2019".into());
     assert_eq!(vm.connect(None).map(|c| c.label()), Some("Remote desktop"));
     vm.ip_addresses.clear();
@@ -75,5 +78,9 @@ fn a_create_answer_in_the_older_envelope_is_the_vm() {
     assert_eq!(flat.id.as_deref(), Some("42"));
     // The documented VM does not list its addresses; OnApp's does.
     assert!(!flat.addresses_known);
-    assert!(Vm::from_json(&serde_json::json!({"id": "43", "ip_addresses": []})).unwrap().addresses_known);
+    assert!(
+        Vm::from_json(&serde_json::json!({"id": "43", "ip_addresses": []}))
+            .unwrap()
+            .addresses_known
+    );
 }

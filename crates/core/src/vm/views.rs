@@ -47,9 +47,19 @@ impl Views {
     pub fn from_json(value: &Value) -> Self {
         let mut views = Self::default();
         for entry in value.as_array().into_iter().flatten() {
-            let (Some(name), Some(href)) = (entry.get("name").and_then(Value::as_str), entry.get("href").and_then(Value::as_str)) else { continue };
+            let (Some(name), Some(href)) = (
+                entry.get("name").and_then(Value::as_str),
+                entry.get("href").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
             let name = written(name);
-            if !name.is_empty() && name.chars().count() <= MAX_NAME_CHARS && is_list_href(href) && views.named(&name).is_none() && views.0.len() < MAX_VIEWS {
+            if !name.is_empty()
+                && name.chars().count() <= MAX_NAME_CHARS
+                && is_list_href(href)
+                && views.named(&name).is_none()
+                && views.0.len() < MAX_VIEWS
+            {
                 views.0.push(SavedView { name, href: href.to_owned() });
             }
         }
@@ -108,7 +118,12 @@ impl Views {
         self.0
             .iter()
             .filter(|v| crate::shortcuts::matches(text, &v.name))
-            .map(|v| Place { label: v.name.clone(), path: v.href.clone(), kind: crate::i18n::common::VIEW.get(), account: None })
+            .map(|v| Place {
+                label: v.name.clone(),
+                path: v.href.clone(),
+                kind: crate::i18n::common::VIEW.get(),
+                account: None,
+            })
             .collect()
     }
 }
@@ -144,7 +159,17 @@ mod tests {
         for good in ["/vms", "/vms?status=online&tag=web%20servers&limit=50", "/vms?limit=50"] {
             assert!(is_list_href(good), "{good}");
         }
-        for bad in ["", "/vms/1", "//evil.example/vms?x", "https://evil.example/vms", "/vmsx?a", "/vms?a=1#x", "/vms? a", "javascript:alert(1)", "/vms?\u{7}"] {
+        for bad in [
+            "",
+            "/vms/1",
+            "//evil.example/vms?x",
+            "https://evil.example/vms",
+            "/vmsx?a",
+            "/vms?a=1#x",
+            "/vms? a",
+            "javascript:alert(1)",
+            "/vms?\u{7}",
+        ] {
             assert!(!is_list_href(bad), "{bad}");
         }
         assert!(!is_list_href(&format!("/vms?label={}", "a".repeat(MAX_HREF))));
@@ -156,7 +181,13 @@ mod tests {
         assert!(views.save(" Online  web ", "/vms?status=online&tag=web&limit=50"));
         assert!(views.save("Big", "/vms?sort=memory&order=desc&limit=50"));
         assert!(views.save("online WEB", "/vms?status=online&limit=50"));
-        assert_eq!(views.list().iter().map(|v| (v.name.as_str(), v.href.as_str())).collect::<Vec<_>>(), [("online WEB", "/vms?status=online&limit=50"), ("Big", "/vms?sort=memory&order=desc&limit=50")]);
+        assert_eq!(
+            views.list().iter().map(|v| (v.name.as_str(), v.href.as_str())).collect::<Vec<_>>(),
+            [
+                ("online WEB", "/vms?status=online&limit=50"),
+                ("Big", "/vms?sort=memory&order=desc&limit=50")
+            ]
+        );
         assert!(!views.save("Elsewhere", "https://evil.example/"));
         assert!(!views.save("  ", "/vms"));
         views.remove("big");

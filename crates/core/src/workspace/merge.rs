@@ -64,7 +64,14 @@ pub struct Change {
 
 impl Change {
     fn new(part: PartName, unread: usize) -> Self {
-        Change { part, added: Counted::default(), replaced: Counted::default(), unchanged: 0, left_out: Counted::default(), unread }
+        Change {
+            part,
+            added: Counted::default(),
+            replaced: Counted::default(),
+            unchanged: 0,
+            left_out: Counted::default(),
+            unread,
+        }
     }
 
     /// Whether what the browser holds of the part would change.
@@ -78,16 +85,28 @@ impl Change {
         let count = |n: usize, one, other| plural(n as u64, one, other);
         let mut said = Vec::new();
         if self.added.count > 0 {
-            said.push(self.added.with_names(count(self.added.count, &t::ADDED_ONE, &t::ADDED_OTHER)));
+            said.push(self.added.with_names(count(
+                self.added.count,
+                &t::ADDED_ONE,
+                &t::ADDED_OTHER,
+            )));
         }
         if self.replaced.count > 0 {
-            said.push(self.replaced.with_names(count(self.replaced.count, &t::REPLACED_ONE, &t::REPLACED_OTHER)));
+            said.push(self.replaced.with_names(count(
+                self.replaced.count,
+                &t::REPLACED_ONE,
+                &t::REPLACED_OTHER,
+            )));
         }
         if self.unchanged > 0 {
             said.push(count(self.unchanged, &t::UNCHANGED_ONE, &t::UNCHANGED_OTHER));
         }
         if self.left_out.count > 0 {
-            said.push(self.left_out.with_names(count(self.left_out.count, &t::LEFT_OUT_ONE, &t::LEFT_OUT_OTHER)));
+            said.push(self.left_out.with_names(count(
+                self.left_out.count,
+                &t::LEFT_OUT_ONE,
+                &t::LEFT_OUT_OTHER,
+            )));
         }
         if self.unread > 0 {
             said.push(count(self.unread, &t::UNREAD_ONE, &t::UNREAD_OTHER));
@@ -133,7 +152,12 @@ impl Workspace {
 
 /// One part merged, its change noted if the file carries it (entries, or
 /// some that could not be read).
-pub(super) fn merge_part<P: Part>(file: &P, current: &P, unread: &BTreeMap<&'static str, usize>, changes: &mut Vec<Change>) -> P {
+pub(super) fn merge_part<P: Part>(
+    file: &P,
+    current: &P,
+    unread: &BTreeMap<&'static str, usize>,
+    changes: &mut Vec<Change>,
+) -> P {
     let unread = unread.get(P::NAME.key).copied().unwrap_or(0);
     if file.entries() == 0 && unread == 0 {
         return current.clone();

@@ -104,21 +104,32 @@ pub enum WorkspaceError {
     /// No version, or one that is not a whole number from 1.
     NoVersion,
     /// Written by a panel newer than this one.
-    Newer { version: u64 },
+    Newer {
+        version: u64,
+    },
     /// A part in another JSON kind than the panel writes it in.
-    WrongKind { part: PartName, expected: Kind },
+    WrongKind {
+        part: PartName,
+        expected: Kind,
+    },
 }
 
 impl WorkspaceError {
     pub fn message(&self) -> String {
         match self {
-            WorkspaceError::TooLarge => crate::tf!(t::TOO_LARGE, max = MAX_FILE_BYTES / (1024 * 1024)),
+            WorkspaceError::TooLarge => {
+                crate::tf!(t::TOO_LARGE, max = MAX_FILE_BYTES / (1024 * 1024))
+            }
             WorkspaceError::NotJson => t::NOT_JSON.get().to_owned(),
             WorkspaceError::NotObject => t::NOT_OBJECT.get().to_owned(),
             WorkspaceError::NotWorkspace => t::NOT_WORKSPACE.get().to_owned(),
             WorkspaceError::NoVersion => t::NO_VERSION.get().to_owned(),
-            WorkspaceError::Newer { version } => crate::tf!(t::NEWER, version = version, supported = VERSION),
-            WorkspaceError::WrongKind { part, expected } => crate::tf!(t::WRONG_KIND, part = part.label, kind = expected.text()),
+            WorkspaceError::Newer { version } => {
+                crate::tf!(t::NEWER, version = version, supported = VERSION)
+            }
+            WorkspaceError::WrongKind { part, expected } => {
+                crate::tf!(t::WRONG_KIND, part = part.label, kind = expected.text())
+            }
         }
     }
 }
@@ -137,7 +148,13 @@ struct Header<'a> {
 
 impl Workspace {
     pub fn new(exported: u64, api: &str, account: &str, parts: Parts) -> Self {
-        Self { exported, api: api.to_owned(), account: account.to_owned(), parts, unread: BTreeMap::new() }
+        Self {
+            exported,
+            api: api.to_owned(),
+            account: account.to_owned(),
+            parts,
+            unread: BTreeMap::new(),
+        }
     }
 
     /// The file, pretty-printed, without its empty parts, its marker first.
@@ -154,7 +171,14 @@ impl Workspace {
     fn with_header<R>(&self, write: impl FnOnce(&Header) -> R) -> R {
         let mut parts = Map::new();
         self.parts.write(&mut parts);
-        write(&Header { format: FORMAT, version: VERSION, exported: self.exported, api: &self.api, account: &self.account, parts })
+        write(&Header {
+            format: FORMAT,
+            version: VERSION,
+            exported: self.exported,
+            api: &self.api,
+            account: &self.account,
+            parts,
+        })
     }
 
     /// Reads a file, or says why it is refused: nothing of a refused file
@@ -176,9 +200,14 @@ impl Workspace {
         }
         let mut unread = BTreeMap::new();
         let parts = Parts::read(&file, &mut unread)?;
-        let text_of = |key: &str| file.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
+        let text_of =
+            |key: &str| file.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
         // Written as a whole number; one written otherwise is taken to the millisecond.
-        let exported = file.get("exported").and_then(Value::as_f64).filter(|ms| ms.is_finite() && *ms >= 0.0).map_or(0, |ms| ms as u64);
+        let exported = file
+            .get("exported")
+            .and_then(Value::as_f64)
+            .filter(|ms| ms.is_finite() && *ms >= 0.0)
+            .map_or(0, |ms| ms as u64);
         Ok(Self { exported, api: text_of("api"), account: text_of("account"), parts, unread })
     }
 

@@ -25,7 +25,12 @@ pub enum Kind {
 
 impl Kind {
     fn holds(self, value: &Value) -> bool {
-        matches!((self, value), (Kind::List, Value::Array(_)) | (Kind::Object, Value::Object(_)) | (Kind::Text, Value::String(_)))
+        matches!(
+            (self, value),
+            (Kind::List, Value::Array(_))
+                | (Kind::Object, Value::Object(_))
+                | (Kind::Text, Value::String(_))
+        )
     }
 
     /// What a value of this kind looks like, for the error that wants one.
@@ -78,7 +83,10 @@ pub trait Part: Sized + Default + Clone + PartialEq {
     }
 }
 
-pub(super) fn read_part<P: Part>(file: &Map<String, Value>, unread: &mut BTreeMap<&'static str, usize>) -> Result<P, WorkspaceError> {
+pub(super) fn read_part<P: Part>(
+    file: &Map<String, Value>,
+    unread: &mut BTreeMap<&'static str, usize>,
+) -> Result<P, WorkspaceError> {
     let Some(value) = file.get(P::NAME.key) else { return Ok(P::default()) };
     if !P::KIND.holds(value) {
         return Err(WorkspaceError::WrongKind { part: P::NAME, expected: P::KIND });

@@ -32,7 +32,12 @@ impl Part for Tags {
     }
     /// Each tag of each VM.
     fn entries_in(value: &Value) -> usize {
-        value.as_object().into_iter().flatten().map(|(_, tags)| tags.as_array().map_or(1, Vec::len)).sum()
+        value
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(_, tags)| tags.as_array().map_or(1, Vec::len))
+            .sum()
     }
     /// The file's tags are given to their VMs too; a VM keeps its own and
     /// takes the file's while it has room.
@@ -64,7 +69,11 @@ impl Part for Columns {
     }
     /// The default is nothing to carry.
     fn entries(&self) -> usize {
-        if self.is_default() { 0 } else { self.list().len() }
+        if self.is_default() {
+            0
+        } else {
+            self.list().len()
+        }
     }
 }
 
@@ -203,11 +212,18 @@ impl Part for TaskList {
     /// left out, as an id names one entry.
     fn read(value: &Value) -> Self {
         let mut ids = BTreeSet::new();
-        let tasks = value.as_array().into_iter().flatten().filter_map(|item| Task::deserialize(item).ok()).filter(|task| ids.insert(task.id));
+        let tasks = value
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|item| Task::deserialize(item).ok())
+            .filter(|task| ids.insert(task.id));
         TaskList::from(tasks.collect::<Vec<_>>())
     }
     fn write(&self) -> Value {
-        Value::Array(self.tasks().iter().filter_map(|task| serde_json::to_value(task).ok()).collect())
+        Value::Array(
+            self.tasks().iter().filter_map(|task| serde_json::to_value(task).ok()).collect(),
+        )
     }
     fn entries(&self) -> usize {
         self.tasks().len()
@@ -218,7 +234,8 @@ impl Part for TaskList {
     /// here has takes a fresh one. All newest first.
     fn merge_into(&self, current: &Self, change: &mut Change) -> Self {
         let here = current.tasks();
-        let kept: BTreeSet<(u64, u64)> = here.iter().map(|task| (task.id, task.started.to_bits())).collect();
+        let kept: BTreeSet<(u64, u64)> =
+            here.iter().map(|task| (task.id, task.started.to_bits())).collect();
         let ids_here: BTreeSet<u64> = here.iter().map(|task| task.id).collect();
         let mut merged = here.to_vec();
         let room = KEEP.saturating_sub(here.len());

@@ -16,7 +16,10 @@ use vmdeck_core::forms::FormState;
 use vmdeck_core::network::form::InterfaceForm;
 use vmdeck_core::network::{format_rate_limit, FirewallRule, Interface, IpAddress};
 use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
-use vmdeck_core::stats::{axis_precision, bandwidth_chart, cpu_chart, sample_precision, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS};
+use vmdeck_core::stats::{
+    axis_precision, bandwidth_chart, cpu_chart, sample_precision, traffic_scale, Bandwidth,
+    CpuUsage, BANDWIDTH_PERIODS,
+};
 use vmdeck_core::time::{format_elapsed, moment_label, parse_service_date, MomentStyle};
 use vmdeck_core::vm::create::CreateVmForm;
 use vmdeck_core::vm::disk::Disk;
@@ -42,7 +45,13 @@ fn check<T>(result: Result<T, DecodeError>, then: impl FnOnce(T)) {
 }
 
 fn use_vm(vm: &Vm) {
-    let _ = (vm.display_name(), vm.os_name(), vm.status.label(), vm.status.css_class(), vm.status.to_string());
+    let _ = (
+        vm.display_name(),
+        vm.os_name(),
+        vm.status.label(),
+        vm.status.css_class(),
+        vm.status.to_string(),
+    );
     let _ = vm.vm_type.as_ref().map(VmType::label);
     let _ = vm.memory_mb.map(format_memory);
     for date in [&vm.created_at, &vm.updated_at].into_iter().flatten() {
@@ -97,8 +106,15 @@ fn use_bandwidth(bandwidth: &Bandwidth, draw_charts: bool) {
         let _ = (traffic.step_seconds(bandwidth), traffic_scale(traffic).format(1.0));
         for (period, _) in BANDWIDTH_PERIODS {
             let style = MomentStyle::catalogue();
-            let chart = bandwidth_chart(bandwidth, traffic, &|t| moment_label(t, 0, axis_precision(period), &style), Vec::new());
-            let _ = bandwidth.date_from.map(|from| moment_label(from, -720, sample_precision(period), &style));
+            let chart = bandwidth_chart(
+                bandwidth,
+                traffic,
+                &|t| moment_label(t, 0, axis_precision(period), &style),
+                Vec::new(),
+            );
+            let _ = bandwidth
+                .date_from
+                .map(|from| moment_label(from, -720, sample_precision(period), &style));
             if draw_charts {
                 render(&chart);
             }
@@ -112,7 +128,11 @@ pub fn decode_everything(value: &Value, draw_charts: bool) {
     check(Vm::from_json(value), |vm| use_vm(&vm));
     check(Vm::list_from_json(value), |(vms, skipped)| {
         if let Value::Array(items) = value {
-            assert_eq!(vms.len() + skipped, items.len(), "every item is a VM or counted as skipped");
+            assert_eq!(
+                vms.len() + skipped,
+                items.len(),
+                "every item is a VM or counted as skipped"
+            );
         }
         vms.iter().for_each(use_vm);
     });
@@ -143,9 +163,15 @@ pub fn decode_everything(value: &Value, draw_charts: bool) {
         assert!(paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()), "{url}");
     }
     let catalogue = &config.catalogue;
-    for choice in [&catalogue.templates, &catalogue.isos, &catalogue.locations, &catalogue.networks, &catalogue.data_store_groups]
-        .into_iter()
-        .flatten()
+    for choice in [
+        &catalogue.templates,
+        &catalogue.isos,
+        &catalogue.locations,
+        &catalogue.networks,
+        &catalogue.data_store_groups,
+    ]
+    .into_iter()
+    .flatten()
     {
         assert!(paths::checked_id(&choice.id, "catalogue").is_ok(), "{choice:?}");
     }

@@ -23,7 +23,10 @@ fn choices_sent() -> impl Strategy<Value = (Vec<Choice>, Value)> {
             .collect();
         let expected = choices
             .into_iter()
-            .map(|(id, _, label)| Choice { id: id.to_string(), label: label.unwrap_or_else(|| format!("#{id}")) })
+            .map(|(id, _, label)| Choice {
+                id: id.to_string(),
+                label: label.unwrap_or_else(|| format!("#{id}")),
+            })
             .collect();
         (expected, Value::Array(sent))
     })

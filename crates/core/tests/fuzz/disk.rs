@@ -1,7 +1,9 @@
 //! A VM's disks.
 
 use crate::cases;
-use crate::fields::{flag_field, flag_or_false_field, id_field, int_field, list_sent, put, text_field};
+use crate::fields::{
+    flag_field, flag_or_false_field, id_field, int_field, list_sent, put, text_field,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use serde_json::{Map, Value};

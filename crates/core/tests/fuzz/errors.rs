@@ -1,9 +1,9 @@
 //! What the service says when it refuses: arbitrary error bodies, and
 //! refusals in each shape it uses.
 
+use crate::cases;
 use crate::decoders::read_error_body;
 use crate::strategies::{json_value, tricky_text};
-use crate::cases;
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
@@ -16,7 +16,9 @@ use vmdeck_core::ApiError;
 /// A field name of a refusal: anything but the names that mean the request
 /// as a whole.
 fn field_name() -> impl Strategy<Value = String> {
-    "[a-z_.0-9]{1,16}".prop_filter("a field", |k| !["base", "message", "messages", "detail"].contains(&k.as_str()))
+    "[a-z_.0-9]{1,16}".prop_filter("a field", |k| {
+        !["base", "message", "messages", "detail"].contains(&k.as_str())
+    })
 }
 
 prop_compose! {

@@ -131,7 +131,12 @@ pub fn envelope(items: Vec<Map<String, Value>>, singular: &str, plural: &str, ho
 
 /// What resources should decode to, and the list the client hands the
 /// decoders for them, in the envelope `how` picks.
-pub fn list_sent<T>(resources: Vec<(T, Map<String, Value>)>, singular: &str, plural: &str, how: u8) -> (Vec<T>, Value) {
+pub fn list_sent<T>(
+    resources: Vec<(T, Map<String, Value>)>,
+    singular: &str,
+    plural: &str,
+    how: u8,
+) -> (Vec<T>, Value) {
     let (expected, maps): (Vec<_>, Vec<_>) = resources.into_iter().unzip();
     (expected, sent(&envelope(maps, singular, plural, how)))
 }

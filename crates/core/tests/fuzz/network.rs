@@ -1,7 +1,10 @@
 //! Network interfaces and IP addresses (as OnApp's joins or flat).
 
 use crate::cases;
-use crate::fields::{envelope, flag_field, flag_or_false_field, id_field, int_field, list_sent, nonempty_text, put, sent, text_field, upper_text_field, wrap};
+use crate::fields::{
+    envelope, flag_field, flag_or_false_field, id_field, int_field, list_sent, nonempty_text, put,
+    sent, text_field, upper_text_field, wrap,
+};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
@@ -35,7 +38,10 @@ prop_compose! {
 fn netmask_field() -> impl Strategy<Value = (Option<String>, Option<(&'static str, Value)>)> {
     prop_oneof![
         nonempty_text().prop_map(|mask| (Some(mask.clone()), Some(("netmask", json!(mask))))),
-        (0u8..=32, any::<bool>()).prop_map(|(p, as_text)| (Some(format!("/{p}")), Some(("prefix", if as_text { json!(p.to_string()) } else { json!(p) })))),
+        (0u8..=32, any::<bool>()).prop_map(|(p, as_text)| (
+            Some(format!("/{p}")),
+            Some(("prefix", if as_text { json!(p.to_string()) } else { json!(p) }))
+        )),
         Just((None, None)),
     ]
 }

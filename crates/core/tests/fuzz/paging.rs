@@ -7,8 +7,18 @@ use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{Page, PageInfo};
 
 fn page_info_sent() -> impl Strategy<Value = PageInfo> {
-    (option::of(any::<u64>()), option::of(any::<u64>()), option::of(any::<u64>()), option::of(any::<u64>()))
-        .prop_map(|(total, total_pages, page, per_page)| PageInfo { total, total_pages, page, per_page })
+    (
+        option::of(any::<u64>()),
+        option::of(any::<u64>()),
+        option::of(any::<u64>()),
+        option::of(any::<u64>()),
+    )
+        .prop_map(|(total, total_pages, page, per_page)| PageInfo {
+            total,
+            total_pages,
+            page,
+            per_page,
+        })
 }
 
 proptest! {

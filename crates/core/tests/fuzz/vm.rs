@@ -1,7 +1,10 @@
 //! A VM, alone or in lists, in every spelling the decoder tolerates.
 
 use crate::cases;
-use crate::fields::{absent, flag_field, flag_or_false_field, id_field, int_field, list_sent, nonempty_text, put, sent, text_field, wrap, Field};
+use crate::fields::{
+    absent, flag_field, flag_or_false_field, id_field, int_field, list_sent, nonempty_text, put,
+    sent, text_field, wrap, Field,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -9,7 +12,12 @@ use serde_json::{json, Map, Value};
 use vmdeck_core::{Vm, VmStatus, VmType};
 
 fn status_field() -> impl Strategy<Value = Field<VmStatus>> {
-    let known = select(vec![("online", VmStatus::Online), ("offline", VmStatus::Offline), ("unbuilt", VmStatus::Unbuilt), ("recovery", VmStatus::Recovery)]);
+    let known = select(vec![
+        ("online", VmStatus::Online),
+        ("offline", VmStatus::Offline),
+        ("unbuilt", VmStatus::Unbuilt),
+        ("recovery", VmStatus::Recovery),
+    ]);
     prop_oneof![
         (known, any::<u8>()).prop_map(|((word, status), how)| {
             let spelled = match how % 3 {
@@ -20,14 +28,16 @@ fn status_field() -> impl Strategy<Value = Field<VmStatus>> {
             (status, Some(json!(spelled)))
         }),
         nonempty_text()
-            .prop_filter("not a known status", |s| !["online", "offline", "unbuilt", "recovery"].contains(&s.trim().to_ascii_lowercase().as_str()))
+            .prop_filter("not a known status", |s| !["online", "offline", "unbuilt", "recovery"]
+                .contains(&s.trim().to_ascii_lowercase().as_str()))
             .prop_map(|s| (VmStatus::Other(s.clone()), Some(json!(s)))),
         any::<u8>().prop_map(|how| (VmStatus::Unknown, absent(how))),
     ]
 }
 
 fn type_field() -> impl Strategy<Value = Field<Option<VmType>>> {
-    const KNOWN: [&str; 5] = ["standard", "autoscaled", "balancer", "balancer_failover", "firewall"];
+    const KNOWN: [&str; 5] =
+        ["standard", "autoscaled", "balancer", "balancer_failover", "firewall"];
     let known = select(vec![
         ("standard", VmType::Standard),
         ("autoscaled", VmType::Autoscaled),
@@ -36,9 +46,13 @@ fn type_field() -> impl Strategy<Value = Field<Option<VmType>>> {
         ("firewall", VmType::Firewall),
     ]);
     prop_oneof![
-        (known, any::<bool>()).prop_map(|((word, kind), upper)| (Some(kind), Some(json!(if upper { word.to_ascii_uppercase() } else { word.to_owned() })))),
+        (known, any::<bool>()).prop_map(|((word, kind), upper)| (
+            Some(kind),
+            Some(json!(if upper { word.to_ascii_uppercase() } else { word.to_owned() }))
+        )),
         nonempty_text()
-            .prop_filter("not a known type", |s| !KNOWN.contains(&s.trim().to_ascii_lowercase().as_str()))
+            .prop_filter("not a known type", |s| !KNOWN
+                .contains(&s.trim().to_ascii_lowercase().as_str()))
             .prop_map(|s| (Some(VmType::Other(s.clone())), Some(json!(s)))),
         any::<u8>().prop_map(|how| (None, absent(how))),
     ]

@@ -51,7 +51,10 @@ pub fn router(state: AppState) -> Router {
         .route("/account/{account}/virtual_machine", post(vms::create::create))
         .route(vm, get(vms::show::show).put(vms::update::update).delete(vms::destroy::destroy))
         .route(&format!("{vm}/segregations"), get(vms::segregation::segregations))
-        .route(&format!("{vm}/segregation/{{target}}"), put(vms::segregation::segregate).delete(vms::segregation::unsegregate))
+        .route(
+            &format!("{vm}/segregation/{{target}}"),
+            put(vms::segregation::segregate).delete(vms::segregation::unsegregate),
+        )
         .route(&format!("{vm}/reset_password"), post(vms::actions::reset_password))
         .route(&format!("{vm}/reboot"), post(vms::actions::reboot))
         .route(&format!("{vm}/rebuild_network"), post(vms::actions::rebuild_network))
@@ -60,7 +63,10 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{vm}/clone"), post(vms::clone::clone))
         .route(&format!("{vm}/apply_disks"), post(vms::disks::apply_disks))
         .route(&format!("{vm}/disks"), get(vms::disks::disks))
-        .route(&format!("{vm}/snapshots"), get(vms::snapshots::snapshots).delete(vms::snapshots::delete_snapshots))
+        .route(
+            &format!("{vm}/snapshots"),
+            get(vms::snapshots::snapshots).delete(vms::snapshots::delete_snapshots),
+        )
         .route(&format!("{vm}/isos"), get(vms::isos::mounted_iso))
         .route(&format!("{vm}/iso"), post(vms::isos::mount_iso))
         .route(&format!("{vm}/iso/{{join}}"), axum::routing::delete(vms::isos::unmount_iso))
@@ -82,7 +88,10 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{nic}/firewall_rules"), get(network::firewall::interface_rules))
         .route(&format!("{nic}/firewall_rule"), post(network::firewall::add_rule))
         .route("/account/{account}/ip_addresses", get(network::ips::account_ips))
-        .route("/account/{account}/firewall_rule/{rule}", axum::routing::delete(network::firewall::delete_rule))
+        .route(
+            "/account/{account}/firewall_rule/{rule}",
+            axum::routing::delete(network::firewall::delete_rule),
+        )
         .fallback(|| async { error(StatusCode::NOT_FOUND, "No such API path") })
         .with_state(state)
 }
@@ -146,7 +155,11 @@ impl FromRequestParts<AppState> for Authed {
             .await
             .map_err(|_| error(StatusCode::NOT_FOUND, "No such API path"))?;
         let access = state.auth.check(&parts.headers, parts.uri.path())?;
-        let account = params.0.get("account").and_then(|a| a.parse::<u64>().ok()).filter(|id| access.opens(*id));
+        let account = params
+            .0
+            .get("account")
+            .and_then(|a| a.parse::<u64>().ok())
+            .filter(|id| access.opens(*id));
         let Some(account) = account else {
             return Err(error(StatusCode::FORBIDDEN, "This token does not open that account"));
         };
@@ -176,9 +189,18 @@ impl Authed {
         let now = Instant::now();
         let mut store = self.state.lock();
         let Store { ids, accounts, op_time, lock_delay, generation } = &mut *store;
-        let account = accounts.get_mut(&self.account).expect("every account a credential opens exists (checked at startup)");
+        let account = accounts
+            .get_mut(&self.account)
+            .expect("every account a credential opens exists (checked at startup)");
         account.settle(now);
-        f(Ctx { account, ids, op_time: *op_time, lock_delay: *lock_delay, generation: *generation, now })
+        f(Ctx {
+            account,
+            ids,
+            op_time: *op_time,
+            lock_delay: *lock_delay,
+            generation: *generation,
+            now,
+        })
     }
 }
 
@@ -198,7 +220,11 @@ impl Ctx<'_> {
         let (now, generation) = (self.now, self.generation);
         let vm = self.vm(id)?;
         if vm.is_busy(now) {
-            let status = if generation.onapp_shapes() { StatusCode::FORBIDDEN } else { StatusCode::UNPROCESSABLE_ENTITY };
+            let status = if generation.onapp_shapes() {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
             return Err(error(status, "The virtual machine is busy with another operation; try again when it has finished"));
         }
         Ok(vm)

@@ -75,7 +75,11 @@ mod tests {
     fn the_last_hundred_newest_last() {
         let mut activity = Activity::default();
         for i in 0..150 {
-            activity.saw(&format!("/account/{i}/virtual_machines"), Scheme::Bearer, Credential::ApiKey);
+            activity.saw(
+                &format!("/account/{i}/virtual_machines"),
+                Scheme::Bearer,
+                Credential::ApiKey,
+            );
         }
         let seen = activity.to_json();
         let requests = seen["requests"].as_array().unwrap();

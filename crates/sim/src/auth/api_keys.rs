@@ -28,7 +28,8 @@ impl ApiKey {
     /// Uses the key at `now_ms`: false once past its date or unused too
     /// long; a use starts the unused days again.
     pub fn use_at(&mut self, now_ms: u64) -> bool {
-        if now_ms >= self.valid_until_ms || now_ms.saturating_sub(self.last_used_ms) >= self.idle_ms {
+        if now_ms >= self.valid_until_ms || now_ms.saturating_sub(self.last_used_ms) >= self.idle_ms
+        {
             return false;
         }
         self.last_used_ms = self.last_used_ms.max(now_ms);
@@ -42,7 +43,12 @@ mod tests {
     use crate::config::logins::AccountSet;
 
     fn made(days_left: u64, idle_days: u64) -> ApiKey {
-        let spec = ApiKeySpec { key: "k".into(), accounts: AccountSet::Listed(vec![1]), days_left, idle_days };
+        let spec = ApiKeySpec {
+            key: "k".into(),
+            accounts: AccountSet::Listed(vec![1]),
+            days_left,
+            idle_days,
+        };
         ApiKey::new(&spec, [1].into(), 1_000)
     }
 

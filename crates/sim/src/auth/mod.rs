@@ -1,4 +1,4 @@
-//! How the provider's customers get in (`provider-api.md` §1 and §2): the
+//! How the provider's customers get in (as the provider documents it): the
 //! credential every request carries, the password logins (`POST /token`
 //! and OpenID Connect) that yield tokens, `GET /accounts`, and what tests
 //! read about it under `/_sim/`.
@@ -18,11 +18,11 @@ mod totp;
 mod users;
 
 use crate::config::Config;
+use activity::Credential;
 use axum::http::{header as http_header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use activity::Credential;
 use registry::Registry;
 use serde_json::json;
 use std::collections::BTreeSet;

@@ -25,7 +25,11 @@ pub async fn token(State(auth): State<Auth>, form: Fields) -> Response {
     };
     let field = |name: &str| fields.get(name).map(String::as_str);
     if field("client_id") != Some(CLIENT_ID) {
-        return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "Invalid client or Invalid client credentials");
+        return oauth_error(
+            StatusCode::UNAUTHORIZED,
+            "invalid_client",
+            "Invalid client or Invalid client credentials",
+        );
     }
     let now = now_ms();
     let pair = match field("grant_type") {
@@ -37,23 +41,35 @@ pub async fn token(State(auth): State<Auth>, form: Fields) -> Response {
                 readonly: false,
             };
             // A missing or wrong two-factor code is refused as a wrong password.
-            auth.lock()
-                .password_login(&login, Style::OpenId, now)
-                .ok_or_else(|| oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant", "Invalid user credentials"))
+            auth.lock().password_login(&login, Style::OpenId, now).ok_or_else(|| {
+                oauth_error(StatusCode::UNAUTHORIZED, "invalid_grant", "Invalid user credentials")
+            })
         }
         Some("refresh_token") => match field("refresh_token") {
-            None => Err(oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: refresh_token")),
-            Some(refresh) => auth
-                .lock()
-                .refresh(refresh, Style::OpenId, now)
-                .ok_or_else(|| oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "Token is not active")),
+            None => Err(oauth_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request",
+                "Missing parameter: refresh_token",
+            )),
+            Some(refresh) => auth.lock().refresh(refresh, Style::OpenId, now).ok_or_else(|| {
+                oauth_error(StatusCode::BAD_REQUEST, "invalid_grant", "Token is not active")
+            }),
         },
-        None => Err(oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing form parameter: grant_type")),
-        Some(_) => Err(oauth_error(StatusCode::BAD_REQUEST, "unsupported_grant_type", "Unsupported grant_type")),
+        None => Err(oauth_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "Missing form parameter: grant_type",
+        )),
+        Some(_) => Err(oauth_error(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            "Unsupported grant_type",
+        )),
     };
     match pair {
         Ok(pair) => {
-            let (refresh_token, refresh_seconds) = pair.refresh.map(|r| (r.token, r.seconds)).unwrap_or_default();
+            let (refresh_token, refresh_seconds) =
+                pair.refresh.map(|r| (r.token, r.seconds)).unwrap_or_default();
             token_reply(json!({
                 "access_token": pair.access,
                 "expires_in": pair.access_seconds,
@@ -75,7 +91,11 @@ pub async fn revoke(State(auth): State<Auth>, form: Fields) -> Response {
         Err(refused) => return refused,
     };
     if fields.get("client_id").is_some_and(|client| client != CLIENT_ID) {
-        return oauth_error(StatusCode::UNAUTHORIZED, "invalid_client", "Invalid client or Invalid client credentials");
+        return oauth_error(
+            StatusCode::UNAUTHORIZED,
+            "invalid_client",
+            "Invalid client or Invalid client credentials",
+        );
     }
     let Some(token) = fields.get("token").filter(|t| !t.is_empty()) else {
         return oauth_error(StatusCode::BAD_REQUEST, "invalid_request", "Missing parameter: token");
@@ -89,7 +109,9 @@ pub async fn revoke(State(auth): State<Auth>, form: Fields) -> Response {
 fn form_of(form: Fields) -> Result<HashMap<String, String>, Response> {
     form.map(|Form(fields)| fields).map_err(|rejection| {
         let description = match rejection {
-            FormRejection::InvalidFormContentType(_) => "Content-Type must be application/x-www-form-urlencoded".to_owned(),
+            FormRejection::InvalidFormContentType(_) => {
+                "Content-Type must be application/x-www-form-urlencoded".to_owned()
+            }
             other => other.body_text(),
         };
         oauth_error(StatusCode::BAD_REQUEST, "invalid_request", &description)

@@ -65,7 +65,9 @@ fn login_of(fields: &Map<String, Value>) -> Result<Login<'_>, &'static str> {
 fn answer(pair: &Pair, style: Style) -> Response {
     let expires = pair.access_expires_ms / 1000;
     match (style, &pair.refresh) {
-        (Style::Oldest, _) | (_, None) => token_reply(json!({"token": pair.access, "expires": expires.to_string()})),
+        (Style::Oldest, _) | (_, None) => {
+            token_reply(json!({"token": pair.access, "expires": expires.to_string()}))
+        }
         (_, Some(refresh)) => token_reply(json!({
             "token": pair.access,
             "expires": expires,

@@ -38,7 +38,10 @@ impl Registry {
             given.map_or_else(|| default_account_name(id), |(_, name)| name.clone())
         };
         let keys = config.api_keys.iter().map(|spec| {
-            (spec.key.clone(), ApiKey::new(spec, spec.accounts.resolve(&all).into_iter().collect(), now_ms))
+            (
+                spec.key.clone(),
+                ApiKey::new(spec, spec.accounts.resolve(&all).into_iter().collect(), now_ms),
+            )
         });
         let seconds = |s: u64| s.saturating_mul(1000);
         let lifetimes = Lifetimes {
@@ -47,7 +50,11 @@ impl Registry {
             refresh_ms: seconds(config.refresh_seconds),
         };
         Self {
-            account_tokens: config.accounts.iter().map(|(id, token)| (token.clone(), *id)).collect(),
+            account_tokens: config
+                .accounts
+                .iter()
+                .map(|(id, token)| (token.clone(), *id))
+                .collect(),
             names: all.iter().map(|id| (*id, name_of(*id))).collect(),
             users: Users::new(&config.users, &all),
             keys: keys.collect(),
@@ -60,14 +67,22 @@ impl Registry {
     /// What a secret opens at `now_ms`, and what kind of credential it is.
     pub fn resolve(&mut self, secret: &str, now_ms: u64) -> (Credential, Result<Access, Refusal>) {
         if let Some(id) = self.account_tokens.get(secret) {
-            return (Credential::AccountToken, Ok(Access { accounts: [*id].into(), readonly: false }));
+            return (
+                Credential::AccountToken,
+                Ok(Access { accounts: [*id].into(), readonly: false }),
+            );
         }
         if let Some(key) = self.keys.get_mut(secret) {
-            let opened = key.use_at(now_ms).then(|| Access { accounts: key.accounts.clone(), readonly: false });
+            let opened = key
+                .use_at(now_ms)
+                .then(|| Access { accounts: key.accounts.clone(), readonly: false });
             return (Credential::ApiKey, opened.ok_or(Refusal::KeyExpired));
         }
         match self.tokens.check(secret, now_ms) {
-            Ok(grant) => (Credential::AccessToken, Ok(Access { accounts: grant.accounts.clone(), readonly: grant.readonly })),
+            Ok(grant) => (
+                Credential::AccessToken,
+                Ok(Access { accounts: grant.accounts.clone(), readonly: grant.readonly }),
+            ),
             Err(Refusal::TokenExpired) => (Credential::AccessToken, Err(Refusal::TokenExpired)),
             Err(refusal) => (Credential::Unknown, Err(refusal)),
         }
@@ -77,7 +92,11 @@ impl Registry {
     /// password or two-factor code.
     pub fn password_login(&mut self, login: &Login<'_>, style: Style, now_ms: u64) -> Option<Pair> {
         let user = self.users.login(login.email, login.password, login.code, now_ms / 1000)?;
-        let grant = Grant { email: user.email.clone(), accounts: user.accounts.clone(), readonly: login.readonly };
+        let grant = Grant {
+            email: user.email.clone(),
+            accounts: user.accounts.clone(),
+            readonly: login.readonly,
+        };
         self.activity.password_grants += 1;
         Some(self.tokens.start(grant, style, now_ms))
     }
@@ -122,12 +141,22 @@ mod tests {
         let now = 1_700_000_000_000;
         assert_eq!(r.resolve("t2", now).0, Credential::AccountToken);
         assert_eq!(r.resolve("demo-api-key", now).1.map(|a| a.accounts), Ok([1].into()));
-        assert_eq!(r.resolve("expired-api-key", now), (Credential::ApiKey, Err(Refusal::KeyExpired)));
+        assert_eq!(
+            r.resolve("expired-api-key", now),
+            (Credential::ApiKey, Err(Refusal::KeyExpired))
+        );
         assert_eq!(r.resolve("nope", now), (Credential::Unknown, Err(Refusal::Invalid)));
-        let pair = r.password_login(&login("Demo@Example.com", "demo-password", false), Style::OpenId, now).unwrap();
-        assert_eq!(r.resolve(&pair.access, now), (Credential::AccessToken, Ok(Access { accounts: [1].into(), readonly: false })));
+        let pair = r
+            .password_login(&login("Demo@Example.com", "demo-password", false), Style::OpenId, now)
+            .unwrap();
+        assert_eq!(
+            r.resolve(&pair.access, now),
+            (Credential::AccessToken, Ok(Access { accounts: [1].into(), readonly: false }))
+        );
         assert_eq!(r.resolve(&pair.access, now + 300_000).1, Err(Refusal::TokenExpired));
-        assert!(r.password_login(&login("demo@example.com", "wrong", false), Style::OpenId, now).is_none());
+        assert!(r
+            .password_login(&login("demo@example.com", "wrong", false), Style::OpenId, now)
+            .is_none());
         assert_eq!(r.activity.password_grants, 1);
     }
 
@@ -135,18 +164,42 @@ mod tests {
     fn a_readonly_login_gives_readonly_access() {
         let mut r = registry(&[]);
         let now = 1_700_000_000_000;
-        let pair = r.password_login(&login("demo@example.com", "demo-password", true), Style::Documented, now).unwrap();
+        let pair = r
+            .password_login(
+                &login("demo@example.com", "demo-password", true),
+                Style::Documented,
+                now,
+            )
+            .unwrap();
         assert_eq!(r.resolve(&pair.access, now).1.map(|a| a.readonly), Ok(true));
         let refreshed = r.refresh(&pair.refresh.unwrap().token, Style::Documented, now).unwrap();
-        assert_eq!(r.resolve(&refreshed.access, now).1.map(|a| a.readonly), Ok(true), "kept by the refresh");
+        assert_eq!(
+            r.resolve(&refreshed.access, now).1.map(|a| a.readonly),
+            Ok(true),
+            "kept by the refresh"
+        );
     }
 
     #[test]
     fn a_user_with_every_account_and_their_names() {
-        let mut r = registry(&["--account", "1:t1", "--account", "2:t2", "--account", "7:t7", "--account-name", "7:Fabrikam"]);
+        let mut r = registry(&[
+            "--account",
+            "1:t1",
+            "--account",
+            "2:t2",
+            "--account",
+            "7:t7",
+            "--account-name",
+            "7:Fabrikam",
+        ]);
         let now = 1_700_000_000_000;
-        let code = r.users.find("team@example.com").and_then(|u| u.totp.as_ref()).map(|t| t.code_at(now / 1000));
-        let team = Login { code: code.as_deref(), ..login("team@example.com", "team-password", false) };
+        let code = r
+            .users
+            .find("team@example.com")
+            .and_then(|u| u.totp.as_ref())
+            .map(|t| t.code_at(now / 1000));
+        let team =
+            Login { code: code.as_deref(), ..login("team@example.com", "team-password", false) };
         let pair = r.password_login(&team, Style::OpenId, now).unwrap();
         let opened = r.resolve(&pair.access, now).1.unwrap();
         assert_eq!(opened.accounts, [1, 2, 7].into());
@@ -158,7 +211,9 @@ mod tests {
     fn revoking_counts_and_ends_the_login() {
         let mut r = registry(&[]);
         let now = 1_700_000_000_000;
-        let pair = r.password_login(&login("demo@example.com", "demo-password", false), Style::OpenId, now).unwrap();
+        let pair = r
+            .password_login(&login("demo@example.com", "demo-password", false), Style::OpenId, now)
+            .unwrap();
         r.revoke(&pair.access);
         r.revoke("unknown");
         assert_eq!(r.activity.revocations, 2);

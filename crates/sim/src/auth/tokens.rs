@@ -78,7 +78,14 @@ impl Tokens {
     pub fn new(lifetimes: Lifetimes) -> Self {
         // A fresh random key per process, so that tokens cannot be guessed from the seed.
         let seed = std::collections::hash_map::RandomState::new().build_hasher().finish();
-        Self { lifetimes, grants: HashMap::new(), access: HashMap::new(), refresh: HashMap::new(), next_grant: 1, rng: Rng::new(seed) }
+        Self {
+            lifetimes,
+            grants: HashMap::new(),
+            access: HashMap::new(),
+            refresh: HashMap::new(),
+            next_grant: 1,
+            rng: Rng::new(seed),
+        }
     }
 
     /// A new grant and its first pair.
@@ -103,7 +110,9 @@ impl Tokens {
     /// Ends the grant of an access or refresh token, every token of it;
     /// false when the token is unknown.
     pub fn revoke(&mut self, token: &str) -> bool {
-        let Some(grant) = self.access.get(token).or_else(|| self.refresh.get(token)).map(|issued| issued.grant) else {
+        let Some(grant) =
+            self.access.get(token).or_else(|| self.refresh.get(token)).map(|issued| issued.grant)
+        else {
             return false;
         };
         self.grants.remove(&grant);
@@ -124,7 +133,11 @@ impl Tokens {
 
     fn issue(&mut self, grant: u64, style: Style, now_ms: u64) -> Pair {
         let email = self.grants.get(&grant).map(|g| g.email.clone()).unwrap_or_default();
-        let access_ms = if style == Style::Oldest { self.lifetimes.oldest_access_ms } else { self.lifetimes.access_ms };
+        let access_ms = if style == Style::Oldest {
+            self.lifetimes.oldest_access_ms
+        } else {
+            self.lifetimes.access_ms
+        };
         let access_expires_ms = now_ms.saturating_add(access_ms);
         let access = match style {
             Style::Oldest => self.hex(24),
@@ -148,7 +161,14 @@ impl Tokens {
     fn jwt(&mut self, kind: &str, email: &str, now_ms: u64, expires_ms: u64) -> String {
         let header = json!({"alg": "HS256", "typ": "JWT"});
         let jti = self.hex(16);
-        let jti = format!("{}-{}-{}-{}-{}", &jti[..8], &jti[8..12], &jti[12..16], &jti[16..20], &jti[20..]);
+        let jti = format!(
+            "{}-{}-{}-{}-{}",
+            &jti[..8],
+            &jti[8..12],
+            &jti[12..16],
+            &jti[16..20],
+            &jti[20..]
+        );
         let payload = json!({
             "sub": email, "email": email, "exp": expires_ms / 1000, "iat": now_ms / 1000,
             "jti": jti, "typ": kind, "azp": "external", "scope": "profile email",
@@ -170,8 +190,10 @@ impl Tokens {
     /// Drops what can no longer be used, so that a long run does not grow.
     fn forget_old(&mut self, now_ms: u64) {
         self.refresh.retain(|_, issued| issued.expires_ms > now_ms);
-        self.access.retain(|_, issued| issued.expires_ms.saturating_add(REMEMBER_EXPIRED_MS) > now_ms);
-        let live: HashSet<u64> = self.access.values().chain(self.refresh.values()).map(|issued| issued.grant).collect();
+        self.access
+            .retain(|_, issued| issued.expires_ms.saturating_add(REMEMBER_EXPIRED_MS) > now_ms);
+        let live: HashSet<u64> =
+            self.access.values().chain(self.refresh.values()).map(|issued| issued.grant).collect();
         self.grants.retain(|id, _| live.contains(id));
     }
 }
@@ -183,7 +205,11 @@ mod tests {
     const MINUTE: u64 = 60_000;
 
     fn tokens() -> Tokens {
-        Tokens::new(Lifetimes { access_ms: 5 * MINUTE, oldest_access_ms: 30 * MINUTE, refresh_ms: 30 * MINUTE })
+        Tokens::new(Lifetimes {
+            access_ms: 5 * MINUTE,
+            oldest_access_ms: 30 * MINUTE,
+            refresh_ms: 30 * MINUTE,
+        })
     }
 
     fn grant() -> Grant {

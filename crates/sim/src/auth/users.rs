@@ -37,7 +37,13 @@ impl Users {
 
     /// The user the email and password log in, with the current two-factor
     /// code where it is on: a missing or wrong code fails as a wrong password.
-    pub fn login(&self, email: &str, password: &str, code: Option<&str>, unix_seconds: u64) -> Option<&User> {
+    pub fn login(
+        &self,
+        email: &str,
+        password: &str,
+        code: Option<&str>,
+        unix_seconds: u64,
+    ) -> Option<&User> {
         let user = self.find(email).filter(|user| user.password == password)?;
         match (&user.totp, code) {
             (None, _) => Some(user),
@@ -54,9 +60,14 @@ mod tests {
 
     #[test]
     fn email_in_any_case_password_and_code() {
-        let users = Users::new(&[parse_user("a@example.com:pw:*:JBSWY3DPEHPK3PXP").unwrap()], &[1, 2, 3]);
+        let users =
+            Users::new(&[parse_user("a@example.com:pw:*:JBSWY3DPEHPK3PXP").unwrap()], &[1, 2, 3]);
         let now = 1_700_000_000;
-        let code = users.find("A@EXAMPLE.COM").and_then(|u| u.totp.as_ref()).map(|t| t.code_at(now)).unwrap();
+        let code = users
+            .find("A@EXAMPLE.COM")
+            .and_then(|u| u.totp.as_ref())
+            .map(|t| t.code_at(now))
+            .unwrap();
         assert!(users.login("A@Example.com", "pw", Some(&code), now).is_some());
         assert!(users.login("a@example.com", "pw", None, now).is_none());
         let wrong = if code == "000000" { "111111" } else { "000000" };
@@ -64,6 +75,9 @@ mod tests {
         assert!(users.login("a@example.com", "wrong", Some(&code), now).is_none());
         assert!(users.login("b@example.com", "pw", Some(&code), now).is_none());
         let every = &users.find("a@example.com").unwrap().accounts;
-        assert_eq!(every.iter().copied().collect::<Vec<_>>(), AccountSet::Every.resolve(&[1, 2, 3]));
+        assert_eq!(
+            every.iter().copied().collect::<Vec<_>>(),
+            AccountSet::Every.resolve(&[1, 2, 3])
+        );
     }
 }

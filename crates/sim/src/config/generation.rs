@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 /// The generation of the provider's API the simulator answers as
-/// (`provider-api.md` §1).
+/// (as the provider documents it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Generation {
     /// The current documentation: `POST /token` answers a JWT and a refresh
-    /// token; resources in the documented shapes (`provider-api.md` §3); a
+    /// token; resources in the documented shapes (as the provider documents it); a
     /// VM's lock begins a moment after the 202.
     #[default]
     Documented,

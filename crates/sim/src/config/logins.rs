@@ -96,23 +96,33 @@ pub fn parse_api_key(text: &str) -> Result<ApiKeySpec, String> {
     let parts: Vec<&str> = text.split(':').collect();
     let (key, accounts, days) = match parts.as_slice() {
         [key, accounts, days @ ..] if days.len() <= 2 => (*key, *accounts, days),
-        _ => return Err(format!("--api-key: “{text}” is not KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]")),
+        _ => {
+            return Err(format!("--api-key: “{text}” is not KEY:ACCOUNTS[:DAYS_LEFT[:IDLE_DAYS]]"))
+        }
     };
     if key.is_empty() || key.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err("--api-key: the key must be non-empty and have no spaces".into());
     }
     let days_of = |i: usize, default: u64| -> Result<u64, String> {
-        days.get(i).map_or(Ok(default), |d| d.parse().map_err(|_| format!("--api-key: “{d}” is not a number of days")))
+        days.get(i).map_or(Ok(default), |d| {
+            d.parse().map_err(|_| format!("--api-key: “{d}” is not a number of days"))
+        })
     };
     let idle_days = days_of(1, 90)?;
     if idle_days == 0 {
         return Err("--api-key: IDLE_DAYS is at least 1".into());
     }
-    Ok(ApiKeySpec { key: key.to_owned(), accounts: account_set("--api-key", accounts)?, days_left: days_of(0, 365)?, idle_days })
+    Ok(ApiKeySpec {
+        key: key.to_owned(),
+        accounts: account_set("--api-key", accounts)?,
+        days_left: days_of(0, 365)?,
+        idle_days,
+    })
 }
 
 pub fn parse_account_name(text: &str) -> Result<(u64, String), String> {
-    let (id, name) = text.split_once(':').ok_or_else(|| format!("--account-name: “{text}” is not ID:NAME"))?;
+    let (id, name) =
+        text.split_once(':').ok_or_else(|| format!("--account-name: “{text}” is not ID:NAME"))?;
     let id = id.parse().map_err(|_| format!("--account-name: the id “{id}” is not a number"))?;
     let name = name.trim();
     if name.is_empty() {
@@ -127,16 +137,20 @@ fn account_set(option: &str, text: &str) -> Result<AccountSet, String> {
         return Ok(AccountSet::Every);
     }
     let ids: Result<Vec<u64>, _> = text.split(',').map(|id| id.trim().parse::<u64>()).collect();
-    ids.map(AccountSet::Listed).map_err(|_| format!("{option}: “{text}” is not * or account ids like 1,2"))
+    ids.map(AccountSet::Listed)
+        .map_err(|_| format!("{option}: “{text}” is not * or account ids like 1,2"))
 }
 
 /// Base32 (RFC 4648) without padding, in either case.
 fn totp_secret(text: &str) -> Option<TotpSecret> {
     let base32 = text.trim().to_uppercase();
-    if base32.is_empty() || !base32.chars().all(|c| c.is_ascii_uppercase() || ('2'..='7').contains(&c)) {
+    if base32.is_empty()
+        || !base32.chars().all(|c| c.is_ascii_uppercase() || ('2'..='7').contains(&c))
+    {
         return None;
     }
-    let bytes = totp_rs::Secret::Encoded(base32.clone()).to_bytes().ok().filter(|b| !b.is_empty())?;
+    let bytes =
+        totp_rs::Secret::Encoded(base32.clone()).to_bytes().ok().filter(|b| !b.is_empty())?;
     Some(TotpSecret { base32, bytes })
 }
 
@@ -162,7 +176,12 @@ pub fn complete(config: &mut Config) -> Result<(), String> {
         });
     }
     if config.api_keys.is_empty() && has_first {
-        let key = |key: &str, days_left| ApiKeySpec { key: key.into(), accounts: AccountSet::Listed(vec![1]), days_left, idle_days: 90 };
+        let key = |key: &str, days_left| ApiKeySpec {
+            key: key.into(),
+            accounts: AccountSet::Listed(vec![1]),
+            days_left,
+            idle_days: 90,
+        };
         config.api_keys = vec![key(DEMO_API_KEY, 365), key(EXPIRED_API_KEY, 0)];
     }
     let known = |id: &u64| config.accounts.iter().any(|(a, _)| a == id);

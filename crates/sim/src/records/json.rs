@@ -12,7 +12,12 @@ use std::time::Instant;
 impl Vm {
     /// The VM resource. `address_of` gives the address of an IP id: OnApp
     /// lists the VM's addresses in it, the documented generations do not.
-    pub fn to_json(&self, now: Instant, generation: Generation, address_of: impl Fn(u64) -> Option<String>) -> Value {
+    pub fn to_json(
+        &self,
+        now: Instant,
+        generation: Generation,
+        address_of: impl Fn(u64) -> Option<String>,
+    ) -> Value {
         let template = self.template();
         let mut value = json!({
             "id": self.id.to_string(),
@@ -143,4 +148,3 @@ impl IsoJoin {
         })
     }
 }
-

@@ -1,6 +1,6 @@
 //! How the service writes a VM's disks and snapshots and the account's
 //! addresses: the shapes in which the documented generations and OnApp's own
-//! differ most (`provider-api.md` §3).
+//! differ most (as the provider documents it).
 
 use super::network::{Interface, IpAddress, IpJoin};
 use super::vm::{Disk, Snapshot, Vm};
@@ -83,7 +83,11 @@ impl Snapshot {
 impl IpAddress {
     /// An address of the account's list: OnApp's names the interface and VM
     /// it is on, the documented one only the interface.
-    pub fn to_account_json(&self, attached: Option<(&Vm, &Interface)>, generation: Generation) -> Value {
+    pub fn to_account_json(
+        &self,
+        attached: Option<(&Vm, &Interface)>,
+        generation: Generation,
+    ) -> Value {
         if generation.onapp_shapes() {
             return json!({
                 "id": self.id.to_string(),
@@ -151,7 +155,12 @@ impl IpJoin {
 
     /// The address on `interface` in the generation's shape: OnApp's join
     /// or the documented flat address; nothing for an address gone.
-    pub fn shaped(&self, interface: &Interface, ip: Option<&IpAddress>, generation: Generation) -> Option<Value> {
+    pub fn shaped(
+        &self,
+        interface: &Interface,
+        ip: Option<&IpAddress>,
+        generation: Generation,
+    ) -> Option<Value> {
         if generation.onapp_shapes() {
             Some(self.to_json(interface, ip))
         } else {

@@ -161,12 +161,21 @@ mod tests {
 
     #[test]
     fn a_snapshots_state_follows_from_its_id() {
-        let snapshots: Vec<Snapshot> = (15_001..15_701).map(|id| Snapshot::new(id, String::new(), 1, String::new())).collect();
+        let snapshots: Vec<Snapshot> =
+            (15_001..15_701).map(|id| Snapshot::new(id, String::new(), 1, String::new())).collect();
         let failed = snapshots.iter().filter(|s| s.error).count();
         let in_use = snapshots.iter().filter(|s| s.in_use).count();
-        assert_eq!((failed, in_use), (140, 80), "one in five failed, one in seven of the others in use");
+        assert_eq!(
+            (failed, in_use),
+            (140, 80),
+            "one in five failed, one in seven of the others in use"
+        );
         assert!(snapshots.iter().all(|s| !(s.error && s.in_use)));
-        assert_eq!(Snapshot::new(15_005, String::new(), 1, String::new()).identifier, snapshots[4].identifier, "stable");
+        assert_eq!(
+            Snapshot::new(15_005, String::new(), 1, String::new()).identifier,
+            snapshots[4].identifier,
+            "stable"
+        );
         let uuid = &snapshots[0].identifier;
         assert_eq!(uuid.len(), 36);
         assert_eq!(&uuid[14..15], "4", "{uuid}");

@@ -1,6 +1,10 @@
 //! Drives the simulator's router in-process, as a client would over HTTP.
 #![allow(dead_code)]
 
+pub mod dist;
+pub mod generation;
+pub mod login;
+
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use http_body_util::BodyExt;
@@ -23,7 +27,8 @@ pub struct Reply {
 
 impl Reply {
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("{e}: {:?} ({})", self.text, self.status))
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|e| panic!("{e}: {:?} ({})", self.text, self.status))
     }
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
@@ -39,7 +44,7 @@ impl Reply {
 
 /// The documented generation, but with the lock at once: these tests are
 /// about what operations do; the delay before the lock has its own
-/// (`generations.rs`).
+/// (`generations_operations.rs`).
 pub fn config(vms: usize) -> Config {
     Config {
         accounts: vec![(1, "demo-token".into()), (2, "other-token".into())],
@@ -64,7 +69,13 @@ impl Sim {
         Self { app: vmdeck_sim::app(&config) }
     }
 
-    pub async fn call(&self, method: Method, uri: &str, token: Option<&str>, body: Option<&str>) -> Reply {
+    pub async fn call(
+        &self,
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Reply {
         let mut request = Request::builder().method(method).uri(uri);
         if let Some(token) = token {
             request = request.header("Authorization", token);
@@ -72,7 +83,9 @@ impl Sim {
         if body.is_some() {
             request = request.header("Content-Type", "application/json");
         }
-        let request = request.body(body.map(|b| Body::from(b.to_owned())).unwrap_or_else(Body::empty)).unwrap();
+        let request = request
+            .body(body.map(|b| Body::from(b.to_owned())).unwrap_or_else(Body::empty))
+            .unwrap();
         let response = self.app.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
@@ -85,10 +98,22 @@ impl Sim {
         self.call(Method::GET, &format!("/api/account/1{path}"), Some("demo-token"), None).await
     }
     pub async fn post(&self, path: &str, body: Value) -> Reply {
-        self.call(Method::POST, &format!("/api/account/1{path}"), Some("demo-token"), Some(&body.to_string())).await
+        self.call(
+            Method::POST,
+            &format!("/api/account/1{path}"),
+            Some("demo-token"),
+            Some(&body.to_string()),
+        )
+        .await
     }
     pub async fn put(&self, path: &str, body: Value) -> Reply {
-        self.call(Method::PUT, &format!("/api/account/1{path}"), Some("demo-token"), Some(&body.to_string())).await
+        self.call(
+            Method::PUT,
+            &format!("/api/account/1{path}"),
+            Some("demo-token"),
+            Some(&body.to_string()),
+        )
+        .await
     }
     pub async fn delete(&self, path: &str) -> Reply {
         self.call(Method::DELETE, &format!("/api/account/1{path}"), Some("demo-token"), None).await
@@ -101,13 +126,15 @@ impl Sim {
     /// The id of the first VM in the list that satisfies `pred`.
     pub async fn find_vm(&self, pred: impl Fn(&Value) -> bool) -> String {
         let list = self.get("/virtual_machines").await.json();
-        let vm = list.as_array().unwrap().iter().find(|vm| pred(vm)).expect("a seeded VM of that kind");
+        let vm =
+            list.as_array().unwrap().iter().find(|vm| pred(vm)).expect("a seeded VM of that kind");
         vm["id"].as_str().unwrap().to_owned()
     }
 
     /// A seeded VM that is online and idle.
     pub async fn online_vm(&self) -> String {
-        self.find_vm(|vm| vm["status"] == "online" && vm["locked"] == 0 && vm["suspended"] == 0).await
+        self.find_vm(|vm| vm["status"] == "online" && vm["locked"] == 0 && vm["suspended"] == 0)
+            .await
     }
 
     pub async fn offline_vm(&self) -> String {

@@ -1,15 +1,18 @@
 //! The VM's disks, and applying them (with formatting, which loses data).
 
-use vmdeck_core::history::Operation;
 use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
-use crate::components::{ActionButton, ApiRequestView, CheckField, Empty, EmptyState, FormView, Loaded, Modal, RawFields, SubmitButton, TypedConfirm};
+use crate::components::{
+    ActionButton, ApiRequestView, CheckField, Empty, EmptyState, FormView, Loaded, Modal,
+    RawFields, SubmitButton, TypedConfirm,
+};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use vmdeck_core::forms::{self, ConfirmForm};
 use leptos::prelude::*;
-use vmdeck_core::vm::disk::Disk;
-use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
+use vmdeck_core::forms::{self, ConfirmForm};
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{self, common as c, vm as t};
+use vmdeck_core::vm::disk::Disk;
 
 #[component]
 pub fn DisksTab() -> impl IntoView {
@@ -61,7 +64,12 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
 #[component]
 fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, Operation::ApplyDisks, move |_, _| open.set(false), |account, id, format: &bool| request::apply_disks(account, id, *format));
+    let op = use_op(
+        ctx,
+        Operation::ApplyDisks,
+        move |_, _| open.set(false),
+        |account, id, format: &bool| request::apply_disks(account, id, *format),
+    );
     view! {
         <ActionButton id="open-apply-disks" blocked=op.blocked() on:click=move |_| open.set(true)>{t::DISKS_APPLY_OPEN.get()}</ActionButton>
         <Modal open=open title=t::DISKS_APPLY_TITLE.get() id="apply-disks-dialog">
@@ -72,12 +80,20 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
-    let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
-    let form = use_form_with_options("apply-disks", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let hostname = ctx
+        .vm
+        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
+        .unwrap_or_default();
+    let form = use_form_with_options(
+        "apply-disks",
+        ConfirmForm::default(),
+        UseFormOptions::default().pending(op.pending()),
+    );
     let blocked = op.blocked();
     let format = move || form.with(|f| f.format);
     let expected = hostname.clone();
-    let ready = Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));
+    let ready =
+        Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));
     let input = Callback::new(|f: ConfirmForm| f.format);
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DISKS_APPLY_DOING.get()>

@@ -3,7 +3,9 @@
 //! against locking oneself out; applied with undo, the firewall as it was
 //! is kept first (`crate::firewall_undo`).
 
-use crate::components::{my_address, ActionButton, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser};
+use crate::components::{
+    my_address, ActionButton, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser,
+};
 use crate::firewall_undo::{use_firewall_undo, Unapplied};
 use crate::pages::vm::{Op, VmCtx};
 use leptos::prelude::*;
@@ -13,14 +15,30 @@ use vmdeck_core::i18n::{firewall as t, messages as m};
 /// The bar with the rules waiting to be applied and the apply, which the
 /// tab owns (`op`): the import may apply with undo through it too.
 #[component]
-pub fn ApplyBar(ctx: VmCtx, op: Op<()>, unapplied: RwSignal<Vec<Unapplied>>, rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
+pub fn ApplyBar(
+    ctx: VmCtx,
+    op: Op<()>,
+    unapplied: RwSignal<Vec<Unapplied>>,
+    rule_set: Signal<Option<RuleSet>>,
+) -> impl IntoView {
     let undo = use_firewall_undo();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
     let with_undo = UndoChooser::new("apply-undo");
     let blocked = Signal::derive(move || {
-        op.blocked().get().or_else(|| with_undo.reading.reading.get().then(|| vmdeck_core::i18n::common::SENDING_REQUEST.get())).or_else(|| undo.busy().then(|| t::FW_UNDO_OTHER.get()))
+        op.blocked()
+            .get()
+            .or_else(|| {
+                with_undo
+                    .reading
+                    .reading
+                    .get()
+                    .then(|| vmdeck_core::i18n::common::SENDING_REQUEST.get())
+            })
+            .or_else(|| undo.busy().then(|| t::FW_UNDO_OTHER.get()))
     });
-    let guard = Guard::new(Signal::derive(move || rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))));
+    let guard = Guard::new(Signal::derive(move || {
+        rule_set.with(|set| set.as_ref().and_then(|set| set.lockout(my_address())))
+    }));
     let apply = move || {
         if guard.pass() {
             with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.run(()));

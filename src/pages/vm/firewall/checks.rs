@@ -8,7 +8,9 @@ use vmdeck_core::i18n::firewall as t;
 /// it concerns, and how rules are read.
 #[component]
 pub fn RuleChecks(rule_set: Signal<Option<RuleSet>>) -> impl IntoView {
-    let findings = Memo::new(move |_| rule_set.with(|set| set.as_ref().map(RuleSet::checks).unwrap_or_default()));
+    let findings = Memo::new(move |_| {
+        rule_set.with(|set| set.as_ref().map(RuleSet::checks).unwrap_or_default())
+    });
     view! {
         <p class="muted small" id="rule-semantics">{semantics()}</p>
         {move || {

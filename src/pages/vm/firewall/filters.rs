@@ -15,7 +15,11 @@ pub fn picked(rules: Vec<FirewallRule>, filters: UrlFilters) -> Vec<FirewallRule
 }
 
 #[component]
-pub fn RuleFilters(filters: UrlFilters, listed: Memo<Vec<Interface>>, chosen: Memo<String>) -> impl IntoView {
+pub fn RuleFilters(
+    filters: UrlFilters,
+    listed: Memo<Vec<Interface>>,
+    chosen: Memo<String>,
+) -> impl IntoView {
     view! {
         <div class="filter-row">
             <label class="filter">

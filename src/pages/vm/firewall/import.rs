@@ -3,7 +3,10 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent, SentList, TextAreaField, UndoChoice, UndoChooser};
+use crate::components::{
+    my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent,
+    SentList, TextAreaField, UndoChoice, UndoChooser,
+};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{Op, VmCtx};
 use crate::session::use_session;
@@ -53,12 +56,20 @@ pub fn ImportRules(
     /// Called with each rule created, as the rule form's creation is.
     created: Callback<(Value, String)>,
 ) -> impl IntoView {
-    let form = use_form_with_options("import", ImportText::default(), UseFormOptions::default().draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone));
+    let form = use_form_with_options(
+        "import",
+        ImportText::default(),
+        UseFormOptions::default()
+            .draft(&format!("import.{}", ctx.id.get_untracked()), ImportText::clone),
+    );
     let read = Memo::new(move |_| form.with(|f| import::read(&f.text)));
     let session = use_session();
     let sets = offered_sets(session, move || open.track());
     let choose_set = move |ev: leptos::ev::Event| {
-        let chosen = event_target_value(&ev).parse::<usize>().ok().and_then(|i| sets.with_untracked(|sets| sets.get(i).cloned()));
+        let chosen = event_target_value(&ev)
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| sets.with_untracked(|sets| sets.get(i).cloned()));
         if let Some(set) = chosen {
             form.edit("text", |f| {
                 f.text = set.text();
@@ -71,7 +82,8 @@ pub fn ImportRules(
     // the set's policy if it is to be set, and whether it all may lock anyone out.
     let planned = Memo::new(move |_| {
         let existing = rules.get().unwrap_or_default();
-        let wanted = form.with(|f| (f.set_policy && !f.policy.is_empty()).then(|| f.policy.clone()));
+        let wanted =
+            form.with(|f| (f.set_policy && !f.policy.is_empty()).then(|| f.policy.clone()));
         read.with(|read| {
             let list: Vec<RuleForm> = read.rules.iter().map(|r| r.rule.clone()).collect();
             plan(&existing, policy.get().as_deref(), &list, wanted.as_deref(), my_address())
@@ -83,8 +95,17 @@ pub fn ImportRules(
     let guard = Guard::new(Signal::derive(move || planned.with(|p| p.lockout.clone())));
     let sent = RwSignal::new(Vec::<(String, Sent)>::new());
     // Each opening starts without the last one's results.
-    Effect::watch(move || open.get(), move |now, _, _| if *now { sent.set(Vec::new()) }, false);
-    let sending = Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
+    Effect::watch(
+        move || open.get(),
+        move |now, _, _| {
+            if *now {
+                sent.set(Vec::new())
+            }
+        },
+        false,
+    );
+    let sending =
+        Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let tasks = use_tasks();
     let with_undo = UndoChooser::new("import-undo");
     // Sends the plan; with undo, applies the VM's rules once all went through.
@@ -99,9 +120,22 @@ pub fn ImportRules(
                 if i < rules && state == Sent::Done {
                     created.run((body, lines.get(i).cloned().unwrap_or_default()));
                 }
-                sent.update(|s| if let Some(slot) = s.get_mut(i) { slot.1 = state });
+                sent.update(|s| {
+                    if let Some(slot) = s.get_mut(i) {
+                        slot.1 = state
+                    }
+                });
             };
-            if send_plan(session, tasks, (ctx.id.get_untracked(), ctx.name()), &interface, &plan, step).await {
+            if send_plan(
+                session,
+                tasks,
+                (ctx.id.get_untracked(), ctx.name()),
+                &interface,
+                &plan,
+                step,
+            )
+            .await
+            {
                 if then_apply {
                     apply.run(());
                 }
@@ -117,7 +151,10 @@ pub fn ImportRules(
         }
     };
     let load = move |ev: leptos::ev::Event| {
-        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
         let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
         spawn_local(async move {
             if let Ok(text) = wasm_bindgen_futures::JsFuture::from(file.text()).await {
@@ -178,7 +215,11 @@ pub fn ImportRules(
 fn ImportPreview(read: Memo<import::Import>, verdicts: Memo<Vec<Verdict>>) -> impl IntoView {
     let place = move |at: usize| {
         let format = read.with(|r| r.format);
-        if format == Format::Json { vmdeck_core::tf!(t::FW_IMPORT_ITEM, n = at) } else { vmdeck_core::tf!(t::FW_IMPORT_LINE, n = at) }
+        if format == Format::Json {
+            vmdeck_core::tf!(t::FW_IMPORT_ITEM, n = at)
+        } else {
+            vmdeck_core::tf!(t::FW_IMPORT_LINE, n = at)
+        }
     };
     view! {
         {move || read.with(|r| (!r.refused.is_empty()).then(|| view! {

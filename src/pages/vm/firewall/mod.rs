@@ -15,19 +15,18 @@ mod save_set;
 mod table;
 mod tester;
 
-
-use vmdeck_core::history::Operation;
 use super::{use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
-use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
 use crate::firewall_undo::{read_unapplied, write_unapplied, Unapplied};
+use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
 use leptos::prelude::*;
 use serde_json::Value;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::firewall::rules::RuleSet;
 use vmdeck_core::history::export;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::firewall as t;
 use vmdeck_core::network::FirewallRule;
 
@@ -37,7 +36,8 @@ const FILTERS: &[&str] = &["interface", "command", "port", "address"];
 pub fn FirewallTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
     let filters = use_url_filters(FILTERS);
-    let interfaces = use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
+    let interfaces =
+        use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
     let session = crate::session::use_session();
     let unapplied = RwSignal::new(read_unapplied(session, &ctx.id.get_untracked()));
     // A change put back (firewall_undo) leaves no rule unapplied, and others than shown.
@@ -57,7 +57,9 @@ pub fn FirewallTab() -> impl IntoView {
             list.iter().find(|n| n.id.as_deref() == Some(wanted.as_str())).or(list.first()).cloned()
         })
     });
-    let chosen_id = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.id.clone())).unwrap_or_default());
+    let chosen_id = Memo::new(move |_| {
+        chosen.with(|n| n.as_ref().and_then(|n| n.id.clone())).unwrap_or_default()
+    });
     let rules = use_data(
         move || {
             ctx.settled.track();
@@ -72,8 +74,13 @@ pub fn FirewallTab() -> impl IntoView {
         },
     );
     let every_rule = Memo::new(move |_| rules.data.get());
-    let policy = Memo::new(move |_| chosen.with(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone())));
-    let rule_set = Signal::derive(move || every_rule.with(|list| list.as_ref().map(|list| RuleSet::new(list, policy.get().as_deref()))));
+    let policy = Memo::new(move |_| {
+        chosen.with(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone()))
+    });
+    let rule_set = Signal::derive(move || {
+        every_rule
+            .with(|list| list.as_ref().map(|list| RuleSet::new(list, policy.get().as_deref())))
+    });
     let tester = tester::use_tester(rule_set, every_rule);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
@@ -88,15 +95,24 @@ pub fn FirewallTab() -> impl IntoView {
     let created = use_op(
         ctx,
         Operation::CreateFirewallRule,
-        move |(_, _, text): &(String, Value, String), reply| remember.run((reply.body.clone(), text.clone())),
-        |account, _, (nic, body, _): &(String, Value, String)| request::create_rule(account, nic, body.clone()),
+        move |(_, _, text): &(String, Value, String), reply| {
+            remember.run((reply.body.clone(), text.clone()))
+        },
+        |account, _, (nic, body, _): &(String, Value, String)| {
+            request::create_rule(account, nic, body.clone())
+        },
     );
     let import_open = RwSignal::new(false);
     let save_open = RwSignal::new(false);
-    let apply_op = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
-        unapplied.set(Vec::new());
-        write_unapplied(session, &ctx.id.get_untracked(), &[]);
-    }, |account, id, ()| request::apply_firewall_rules(account, id));
+    let apply_op = use_op(
+        ctx,
+        Operation::ApplyFirewallRules,
+        move |_, _| {
+            unapplied.set(Vec::new());
+            write_unapplied(session, &ctx.id.get_untracked(), &[]);
+        },
+        |account, id, ()| request::apply_firewall_rules(account, id),
+    );
     let rule_form = use_form_with_options(
         "rule",
         RuleForm::default(),

@@ -1,8 +1,10 @@
 //! A new rule: typed, checked, explained, and guarded against locking
 //! oneself out; it is sent at once and applied with the others.
 
+use crate::components::{
+    fixed_options, ApiRequestView, FormView, SelectField, SubmitButton, TextField,
+};
 use crate::components::{my_address, Guard, LockoutNotice};
-use crate::components::{fixed_options, ApiRequestView, FormView, SelectField, SubmitButton, TextField};
 use crate::hooks::Form;
 use crate::pages::vm::Op;
 use leptos::prelude::*;
@@ -47,7 +49,10 @@ pub fn NewRule(
         }
         None => {
             ask_address.set(true);
-            if let Some(field) = document().get_element_by_id("tester-source").and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok()) {
+            if let Some(field) = document()
+                .get_element_by_id("tester-source")
+                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+            {
                 let _ = field.focus();
             }
         }

@@ -17,18 +17,35 @@ pub fn SaveSet(
     rules: Memo<Option<Vec<FirewallRule>>>,
 ) -> impl IntoView {
     let session = use_session();
-    let form = use_form_with_options("save-set", SaveSetForm::default(), UseFormOptions::default().check(SaveSetForm::errors));
+    let form = use_form_with_options(
+        "save-set",
+        SaveSetForm::default(),
+        UseFormOptions::default().check(SaveSetForm::errors),
+    );
     let mine = RwSignal::new(Vec::<WrittenSet>::new());
     // What the last press said: saved, or why not.
     let said = RwSignal::new(None::<Result<String, String>>);
     let armed = RwSignal::new(None::<String>);
-    Effect::watch(move || open.get(), move |now, _, _| if *now {
-        mine.set(saved_sets(session));
-        said.set(None);
-        armed.set(None);
-    }, true);
-    let label = move || nic.with(|n| n.as_ref().map(|n| n.label.clone().or_else(|| n.id.clone()).unwrap_or_default())).unwrap_or_default();
-    let replaces = move || form.with(|f| mine.with(|list| list.iter().any(|s| saved::same_name(&s.name, &f.name))));
+    Effect::watch(
+        move || open.get(),
+        move |now, _, _| {
+            if *now {
+                mine.set(saved_sets(session));
+                said.set(None);
+                armed.set(None);
+            }
+        },
+        true,
+    );
+    let label = move || {
+        nic.with(|n| {
+            n.as_ref().map(|n| n.label.clone().or_else(|| n.id.clone()).unwrap_or_default())
+        })
+        .unwrap_or_default()
+    };
+    let replaces = move || {
+        form.with(|f| mine.with(|list| list.iter().any(|s| saved::same_name(&s.name, &f.name))))
+    };
     let keep = move |list: Vec<WrittenSet>| {
         let kept = write_saved_sets(session, &list);
         if kept {
@@ -39,13 +56,19 @@ pub fn SaveSet(
     let save = move || {
         let Some(value) = form.submit() else { return };
         let Some(list) = rules.get_untracked() else { return };
-        let policy = nic.with_untracked(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone()));
-        let outcome = WrittenSet::of_interface(&value.name, policy.as_deref(), &list).and_then(|set| {
-            let name = set.name.clone();
-            let mut all = mine.get_untracked();
-            saved::put(&mut all, set);
-            if keep(all) { Ok(name) } else { Err(t::FW_SAVE_SET_NOT_KEPT.get().to_owned()) }
-        });
+        let policy =
+            nic.with_untracked(|n| n.as_ref().and_then(|n| n.default_firewall_policy.clone()));
+        let outcome =
+            WrittenSet::of_interface(&value.name, policy.as_deref(), &list).and_then(|set| {
+                let name = set.name.clone();
+                let mut all = mine.get_untracked();
+                saved::put(&mut all, set);
+                if keep(all) {
+                    Ok(name)
+                } else {
+                    Err(t::FW_SAVE_SET_NOT_KEPT.get().to_owned())
+                }
+            });
         if outcome.is_ok() {
             form.start_from(SaveSetForm::default());
         }

@@ -7,7 +7,11 @@ use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::FirewallRule;
 
 #[component]
-pub fn RuleTable(rules: Vec<FirewallRule>, policy: Option<String>, decider: Memo<Option<String>>) -> impl IntoView {
+pub fn RuleTable(
+    rules: Vec<FirewallRule>,
+    policy: Option<String>,
+    decider: Memo<Option<String>>,
+) -> impl IntoView {
     let dash = || "—".to_owned();
     let policy = policy.unwrap_or_else(|| "ACCEPT".into());
     view! {

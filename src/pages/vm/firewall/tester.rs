@@ -1,14 +1,14 @@
 //! The packet tester: would a packet from an address, by a protocol, to a
 //! port be let in, and which rule (or the default policy) says so.
 
-use crate::components::{my_address, save_my_address};
 use crate::components::{fixed_options, FormView, SelectField, SubmitButton, TextField};
+use crate::components::{my_address, save_my_address};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
+use vmdeck_core::firewall::form::PacketForm;
+use vmdeck_core::firewall::rules::{describe, Command, Decision, Packet, RuleSet};
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::FirewallRule;
-use vmdeck_core::firewall::rules::{describe, Command, Decision, Packet, RuleSet};
-use vmdeck_core::firewall::form::PacketForm;
 
 /// What the table highlights when the default policy decided.
 pub const POLICY: &str = "policy";
@@ -25,12 +25,21 @@ pub struct Tester {
 
 /// The tester of the rules as listed; its answer follows them when they
 /// reload.
-pub fn use_tester(rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<FirewallRule>>>) -> Tester {
+pub fn use_tester(
+    rule_set: Signal<Option<RuleSet>>,
+    rules: Memo<Option<Vec<FirewallRule>>>,
+) -> Tester {
     let tested = RwSignal::new(None::<Packet>);
-    let decision = Memo::new(move |_| tested.get().and_then(|packet| rule_set.with(|set| set.as_ref().map(|set| (packet, set.decide(&packet))))));
+    let decision = Memo::new(move |_| {
+        tested.get().and_then(|packet| {
+            rule_set.with(|set| set.as_ref().map(|set| (packet, set.decide(&packet))))
+        })
+    });
     let decider = Memo::new(move |_| {
         decision.with(|d| match d {
-            Some((_, Decision::Rule { index, .. })) => rules.with(|list| list.as_ref().and_then(|list| list.get(*index)).and_then(|rule| rule.id.clone())),
+            Some((_, Decision::Rule { index, .. })) => rules.with(|list| {
+                list.as_ref().and_then(|list| list.get(*index)).and_then(|rule| rule.id.clone())
+            }),
             Some((_, Decision::Policy(_))) => Some(POLICY.to_owned()),
             None => None,
         })
@@ -39,17 +48,32 @@ pub fn use_tester(rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<Fire
 }
 
 #[component]
-pub fn PacketTester(tester: Tester, rule_set: Signal<Option<RuleSet>>, rules: Memo<Option<Vec<FirewallRule>>>) -> impl IntoView {
+pub fn PacketTester(
+    tester: Tester,
+    rule_set: Signal<Option<RuleSet>>,
+    rules: Memo<Option<Vec<FirewallRule>>>,
+) -> impl IntoView {
     let saved = RwSignal::new(my_address());
-    let initial = PacketForm { source: saved.get_untracked().map(|a| a.to_string()).unwrap_or_default(), ..PacketForm::default() };
-    let form = use_form_with_options("tester", initial, UseFormOptions::default().check(PacketForm::errors));
+    let initial = PacketForm {
+        source: saved.get_untracked().map(|a| a.to_string()).unwrap_or_default(),
+        ..PacketForm::default()
+    };
+    let form = use_form_with_options(
+        "tester",
+        initial,
+        UseFormOptions::default().check(PacketForm::errors),
+    );
     let Tester { tested, decision, .. } = tester;
     let submit = Callback::new(move |value: PacketForm| {
         // A test run is nothing unsent.
         form.start_from(value.clone());
         tested.set(value.packet().ok());
     });
-    let number_of = move |index: usize| rule_set.with(|set| set.as_ref().and_then(|set| set.order().iter().position(|i| *i == index)).map(|n| n + 1));
+    let number_of = move |index: usize| {
+        rule_set.with(|set| {
+            set.as_ref().and_then(|set| set.order().iter().position(|i| *i == index)).map(|n| n + 1)
+        })
+    };
     let answer = move || {
         decision.get().map(|(packet, decided)| {
             let what = vmdeck_core::tf!(t::FW_TESTER_WHAT, protocol = packet.protocol.label(), port = packet.port, source = packet.source);

@@ -3,16 +3,19 @@
 
 mod rescue;
 
-use vmdeck_core::history::Operation;
 use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::storage::mounted_iso;
-use crate::components::{ActionButton, ApiRequestView, ChoiceField, Empty, ErrorView, FormView, Loaded, RawFields, SubmitButton, TextField};
+use crate::components::{
+    ActionButton, ApiRequestView, ChoiceField, Empty, ErrorView, FormView, Loaded, RawFields,
+    SubmitButton, TextField,
+};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use leptos_router::components::A;
-use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request::{self, IsoSource};
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::vm as t;
 use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::vm::iso::MountIsoForm;
 
@@ -20,7 +23,9 @@ use vmdeck_core::vm::iso::MountIsoForm;
 pub fn IsosTab() -> impl IntoView {
     let Some(ctx) = use_vm() else { return ().into_any() };
     let mounted = use_tab_data(ctx, |api, id| async move { mounted_iso(&api, &id).await });
-    let boot_type = move || ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.boot_type.clone())).unwrap_or_default();
+    let boot_type = move || {
+        ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.boot_type.clone())).unwrap_or_default()
+    };
     view! {
         <div class="notice notice-info" id="iso-boot-note">
             {move || if boot_type() == "cdrom" {
@@ -47,7 +52,12 @@ pub fn IsosTab() -> impl IntoView {
 #[component]
 fn Mounted(ctx: VmCtx, iso: IsoJoin) -> impl IntoView {
     let join = iso.id.clone();
-    let op = use_op(ctx, Operation::UnmountIso, |_, _| {}, |account, id, join: &String| request::unmount_iso(account, id, join));
+    let op = use_op(
+        ctx,
+        Operation::UnmountIso,
+        |_, _| {},
+        |account, id, join: &String| request::unmount_iso(account, id, join),
+    );
     view! {
         <div class="mounted-iso" id="iso-mounted">
             <div>
@@ -67,7 +77,12 @@ fn Mounted(ctx: VmCtx, iso: IsoJoin) -> impl IntoView {
 #[component]
 fn MountForm(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
-    let op = use_op(ctx, Operation::MountIso, |_, _| {}, |account, id, source: &IsoSource| request::mount_iso(account, id, source));
+    let op = use_op(
+        ctx,
+        Operation::MountIso,
+        |_, _| {},
+        |account, id, source: &IsoSource| request::mount_iso(account, id, source),
+    );
     // A draft keeps what is typed over a switch to another tab and back.
     let form = use_form_with_options(
         "iso",
@@ -79,7 +94,13 @@ fn MountForm(ctx: VmCtx) -> impl IntoView {
     );
     let blocked = op.blocked();
     let by_url = move || form.with(|f| f.by_url);
-    let input = Callback::new(|f: MountIsoForm| if f.by_url { IsoSource::Url(f.iso_url.trim().to_owned()) } else { IsoSource::Id(f.iso_id.trim().to_owned()) });
+    let input = Callback::new(|f: MountIsoForm| {
+        if f.by_url {
+            IsoSource::Url(f.iso_url.trim().to_owned())
+        } else {
+            IsoSource::Id(f.iso_id.trim().to_owned())
+        }
+    });
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::ISOS_DOING_MOUNT.get()>

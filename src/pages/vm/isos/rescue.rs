@@ -15,9 +15,11 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::history::Started;
 use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::vm::rescue::{flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE};
-use vmdeck_core::vm::iso::MountIsoForm;
 use vmdeck_core::vm::iso::IsoJoin;
+use vmdeck_core::vm::iso::MountIsoForm;
+use vmdeck_core::vm::rescue::{
+    flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE,
+};
 use vmdeck_core::VmStatus;
 
 /// Sets a step's state, if the flow (and the page) are still there.
@@ -42,7 +44,9 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
     // What the steps' requests depend on, as the page knows it now.
     let facts = move |iso: String| StepFacts {
         iso,
-        mounted: mounted.data.with(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone()))),
+        mounted: mounted
+            .data
+            .with(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone()))),
         offline: ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.status == VmStatus::Offline)),
     };
     let send = move |index: usize, step: RescueStep| {
@@ -52,10 +56,19 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         // A step with nothing to send (the ISO is already there) is done at once.
         let (task, outcome): (u64, Pending<Outcome>) = match made.transpose() {
             Some(made) => {
-                let (task, reply) = tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
+                let (task, reply) =
+                    tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
                 (task, Box::pin(async move { reply.await.map(|reply| reply.outcome()) }))
             }
-            None => (tasks.start(Started { action: step.operation(), vm_id, vm_name: ctx.name(), request: None }), Box::pin(async { Ok(Outcome::Done) })),
+            None => (
+                tasks.start(Started {
+                    action: step.operation(),
+                    vm_id,
+                    vm_name: ctx.name(),
+                    request: None,
+                }),
+                Box::pin(async { Ok(Outcome::Done) }),
+            ),
         };
         spawn_local(async move {
             match outcome.await {
@@ -93,31 +106,60 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
     });
 
     let has_iso = Memo::new(move |_| mounted.data.with(|m| matches!(m, Some(Some(_)))));
-    let from_cd = Memo::new(move |_| ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.boot_type.clone())).as_deref() == Some("cdrom"));
-    let under_way = Memo::new(move |_| flow.with(|f| f.as_ref().is_some_and(|f| !f.finished() && !f.failed())));
+    let from_cd = Memo::new(move |_| {
+        ctx.vm.with(|vm| vm.as_ref().and_then(|vm| vm.boot_type.clone())).as_deref()
+            == Some("cdrom")
+    });
+    let under_way =
+        Memo::new(move |_| flow.with(|f| f.as_ref().is_some_and(|f| !f.finished() && !f.failed())));
     let start = move |steps: Vec<RescueStep>| {
         if !under_way.get_untracked() {
             flow.set(Some(Flow::new(&steps)));
         }
     };
-    let form = use_form_with_options("rescue", MountIsoForm::default(), UseFormOptions::default().check(MountIsoForm::errors));
+    let form = use_form_with_options(
+        "rescue",
+        MountIsoForm::default(),
+        UseFormOptions::default().check(MountIsoForm::errors),
+    );
     let into = Callback::new(move |f: MountIsoForm| {
         form.start_from(f.clone());
         iso.set_value(f.iso_id.trim().to_owned());
         // An ISO mounted already is the one booted from.
-        let steps = INTO_RESCUE.iter().copied().filter(|s| !(has_iso.get_untracked() && *s == RescueStep::MountIso)).collect();
+        let steps = INTO_RESCUE
+            .iter()
+            .copied()
+            .filter(|s| !(has_iso.get_untracked() && *s == RescueStep::MountIso))
+            .collect();
         start(steps);
     });
     let back = move |_| {
-        let steps = BACK_TO_NORMAL.iter().copied().filter(|s| has_iso.get_untracked() || *s != RescueStep::UnmountIso).collect();
+        let steps = BACK_TO_NORMAL
+            .iter()
+            .copied()
+            .filter(|s| has_iso.get_untracked() || *s != RescueStep::UnmountIso)
+            .collect();
         start(steps);
     };
-    let blocked = Signal::derive(move || if under_way.get() { Some(t::VM_RESCUE_UNDER_WAY.get()) } else { busy_reason(ctx) });
+    let blocked = Signal::derive(move || {
+        if under_way.get() {
+            Some(t::VM_RESCUE_UNDER_WAY.get())
+        } else {
+            busy_reason(ctx)
+        }
+    });
     // The requests of the flow its button starts, step by step.
     let preview = move |steps: &'static [RescueStep], iso: Option<String>| {
-        let (Some(credentials), Some(iso)) = (session.credentials(), iso) else { return Vec::new() };
-        let steps: Vec<_> = steps.iter().copied().filter(|s| !(has_iso.get() && *s == RescueStep::MountIso)).collect();
-        flow_requests(&steps, &credentials.account_id, &ctx.id.get(), &facts(iso)).unwrap_or_default()
+        let (Some(credentials), Some(iso)) = (session.credentials(), iso) else {
+            return Vec::new();
+        };
+        let steps: Vec<_> = steps
+            .iter()
+            .copied()
+            .filter(|s| !(has_iso.get() && *s == RescueStep::MountIso))
+            .collect();
+        flow_requests(&steps, &credentials.account_id, &ctx.id.get(), &facts(iso))
+            .unwrap_or_default()
     };
     let isos = Signal::derive(move || deploy.with(|d| d.catalogue.isos.clone()));
 

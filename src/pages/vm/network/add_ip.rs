@@ -1,13 +1,13 @@
 //! Adding an address to an interface: a new one, or one of the account's
 //! reserved addresses that are free.
 
-use vmdeck_core::history::Operation;
 use crate::api::network::account_ips;
 use crate::components::{ApiRequestView, FormView, Modal, SelectField, SubmitButton};
 use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, network as t, vm};
 use vmdeck_core::network::form::AddIpForm;
 use vmdeck_core::network::Interface;
@@ -15,8 +15,14 @@ use vmdeck_core::tf;
 
 #[component]
 pub fn AddIp(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>) -> impl IntoView {
-    let op: Op<(String, Option<String>)> =
-        use_op(ctx, Operation::AddIpAddress, move |_, _| open.set(false), |account, _, (nic, reserved): &(String, Option<String>)| request::add_ip(account, nic, reserved.as_deref()));
+    let op: Op<(String, Option<String>)> = use_op(
+        ctx,
+        Operation::AddIpAddress,
+        move |_, _| open.set(false),
+        |account, _, (nic, reserved): &(String, Option<String>)| {
+            request::add_ip(account, nic, reserved.as_deref())
+        },
+    );
     view! {
         <Modal open=open title=t::NIC_ADD_IP_TITLE.get() id="add-ip-dialog">
             <AddressChoice nic=nic.get_untracked() op=op/>
@@ -28,7 +34,11 @@ pub fn AddIp(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>)
 fn AddressChoice(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> impl IntoView {
     let nic_id = nic.as_ref().and_then(|n| n.id.clone()).unwrap_or_default();
     let network = nic.as_ref().and_then(|n| n.network_id.clone());
-    let form = use_form_with_options("ip", AddIpForm::default(), UseFormOptions::default().check(AddIpForm::errors).pending(op.pending()));
+    let form = use_form_with_options(
+        "ip",
+        AddIpForm::default(),
+        UseFormOptions::default().check(AddIpForm::errors).pending(op.pending()),
+    );
     // The account's reserved addresses that are free, on the interface's network.
     let free = use_data_with_options(
         move || network.clone(),
@@ -37,7 +47,9 @@ fn AddressChoice(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> im
             Ok(all
                 .into_iter()
                 .filter(|ip| ip.free == Some(true) && ip.reserved != Some(false))
-                .filter(|ip| network.is_none() || ip.network_id.is_none() || ip.network_id == network)
+                .filter(|ip| {
+                    network.is_none() || ip.network_id.is_none() || ip.network_id == network
+                })
                 .collect::<Vec<_>>())
         },
         UseDataOptions::default().once(),
@@ -47,7 +59,12 @@ fn AddressChoice(nic: Option<Interface>, op: Op<(String, Option<String>)>) -> im
             .get()
             .unwrap_or_default()
             .into_iter()
-            .map(|ip| (ip.id.clone().unwrap_or_default(), tf!(t::NIC_RESERVED, address = ip.address.clone().unwrap_or_default())))
+            .map(|ip| {
+                (
+                    ip.id.clone().unwrap_or_default(),
+                    tf!(t::NIC_RESERVED, address = ip.address.clone().unwrap_or_default()),
+                )
+            })
             .collect::<Vec<_>>()
     });
     let input = Callback::new(move |f: AddIpForm| (nic_id.clone(), f.reserved()));

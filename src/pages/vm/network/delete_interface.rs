@@ -1,6 +1,5 @@
 //! Deleting an interface, saying what goes with it: its addresses and its rules.
 
-use vmdeck_core::history::Operation;
 use super::nic_id;
 use crate::api::network::{interface_rules, vm_ips};
 use crate::components::{Loaded, Modal};
@@ -8,13 +7,23 @@ use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{messages as m, network as t};
 use vmdeck_core::network::{FirewallRule, Interface, IpAddress};
 use vmdeck_core::tf;
 
 #[component]
-pub fn DeleteInterface(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>) -> impl IntoView {
-    let op: Op<String> = use_op(ctx, Operation::DeleteInterface, move |_, _| open.set(false), |account, _, nic: &String| request::delete_interface(account, nic));
+pub fn DeleteInterface(
+    ctx: VmCtx,
+    open: RwSignal<bool>,
+    nic: RwSignal<Option<Interface>>,
+) -> impl IntoView {
+    let op: Op<String> = use_op(
+        ctx,
+        Operation::DeleteInterface,
+        move |_, _| open.set(false),
+        |account, _, nic: &String| request::delete_interface(account, nic),
+    );
     view! {
         <Modal open=open title=t::NIC_DELETE_TITLE.get() id="delete-interface-dialog">
             <WhatGoes ctx=ctx nic=nic.with_untracked(nic_id) name=nic.with_untracked(|n| n.as_ref().map(Interface::name)).unwrap_or_default() op=op/>

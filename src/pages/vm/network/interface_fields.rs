@@ -11,12 +11,16 @@ use vmdeck_core::ApiError;
 
 /// A 412 of an interface operation, said in words.
 fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
-    move || matches!(form.top(), Some(ApiError::PreconditionFailed(_))).then(|| view! {
-        <div class="notice notice-warning" id="nic-412">
-            <p class="notice-title">{t::NIC_412_TITLE.get()}</p>
-            <p>{t::NIC_412_TEXT.get()}</p>
-        </div>
-    })
+    move || {
+        matches!(form.top(), Some(ApiError::PreconditionFailed(_))).then(|| {
+            view! {
+                <div class="notice notice-warning" id="nic-412">
+                    <p class="notice-title">{t::NIC_412_TITLE.get()}</p>
+                    <p>{t::NIC_412_TEXT.get()}</p>
+                </div>
+            }
+        })
+    }
 }
 
 /// The fields of an interface, for adding one or editing it; `make` turns
@@ -31,7 +35,11 @@ pub fn InterfaceFields<I: Clone + Send + Sync + 'static>(
 ) -> impl IntoView {
     let deploy = use_deploy();
     let before = original.clone();
-    let form = use_form_with_options("nic", original, UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()));
+    let form = use_form_with_options(
+        "nic",
+        original,
+        UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()),
+    );
     let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
     let input = Callback::new(move |value: InterfaceForm| make.run((value, before.clone())));
     let doing = if adding { t::NIC_ADDING.get() } else { t::NIC_SAVING.get() };

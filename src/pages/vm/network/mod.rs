@@ -46,7 +46,15 @@ struct NicDialogs {
 impl NicDialogs {
     fn new() -> Self {
         let closed = || RwSignal::new(false);
-        Self { nic: RwSignal::new(None), ip: RwSignal::new(None), edit: closed(), policy: closed(), delete: closed(), add_ip: closed(), remove_ip: closed() }
+        Self {
+            nic: RwSignal::new(None),
+            ip: RwSignal::new(None),
+            edit: closed(),
+            policy: closed(),
+            delete: closed(),
+            add_ip: closed(),
+            remove_ip: closed(),
+        }
     }
 
     /// Opens `dialog` about `nic` (its content reads `nic` as it opens).

@@ -1,19 +1,21 @@
 //! An interface's default firewall policy, with the guard against locking
 //! oneself out when it becomes DROP.
 
-use vmdeck_core::history::Operation;
 use super::nic_id;
 use crate::api::network::interface_rules;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
-use crate::hooks::{use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions};
 use crate::components::{my_address, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser};
 use crate::firewall_undo::{use_firewall_undo, write_unapplied};
+use crate::hooks::{
+    use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions,
+};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use crate::session::use_session;
 use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::form::PolicyForm;
 use vmdeck_core::firewall::rules::{Command, RuleSet};
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{network as t, shell as s, vm};
 use vmdeck_core::network::Interface;
 
@@ -22,17 +24,28 @@ use vmdeck_core::network::Interface;
 type PolicyInput = (String, String, bool);
 
 #[component]
-pub fn PolicyDialog(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>) -> impl IntoView {
+pub fn PolicyDialog(
+    ctx: VmCtx,
+    open: RwSignal<bool>,
+    nic: RwSignal<Option<Interface>>,
+) -> impl IntoView {
     let session = use_session();
-    let apply = use_op(ctx, Operation::ApplyFirewallRules, move |_, _| {
-        write_unapplied(session, &ctx.id.get_untracked(), &[]);
-        open.set(false);
-    }, |account, id, ()| request::apply_firewall_rules(account, id));
+    let apply = use_op(
+        ctx,
+        Operation::ApplyFirewallRules,
+        move |_, _| {
+            write_unapplied(session, &ctx.id.get_untracked(), &[]);
+            open.set(false);
+        },
+        |account, id, ()| request::apply_firewall_rules(account, id),
+    );
     let op: Op<PolicyInput> = use_op(
         ctx,
         Operation::SetDefaultPolicy,
         move |(_, _, then_apply), _| if *then_apply { apply.run(()) } else { open.set(false) },
-        |account, _, (nic, policy, _): &PolicyInput| request::set_default_policy(account, nic, policy),
+        |account, _, (nic, policy, _): &PolicyInput| {
+            request::set_default_policy(account, nic, policy)
+        },
     );
     view! {
         <Modal open=open title=s::CREATE_FIREWALL_POLICY.get() id="policy-dialog">
@@ -43,11 +56,21 @@ pub fn PolicyDialog(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Inter
 }
 
 #[component]
-fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>, nic: String) -> impl IntoView {
+fn PolicyChoice(
+    ctx: VmCtx,
+    current: String,
+    op: Op<PolicyInput>,
+    apply: Op<()>,
+    nic: String,
+) -> impl IntoView {
     let undo = use_firewall_undo();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
     let with_undo = UndoChooser::new("policy-undo");
-    let form = use_form_with_options("policy", PolicyForm::from_current(&current), UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()));
+    let form = use_form_with_options(
+        "policy",
+        PolicyForm::from_current(&current),
+        UseFormOptions::default().check(PolicyForm::errors).pending(op.pending()),
+    );
     // Setting DROP may lock the user out: the guard looks at the interface's rules.
     let rules = use_data_with_options(
         {
@@ -60,21 +83,33 @@ fn PolicyChoice(ctx: VmCtx, current: String, op: Op<PolicyInput>, apply: Op<()>,
     let guard = Guard::new(Signal::derive(move || {
         let drop = form.with(|f| Command::parse(&f.default_firewall_policy)) == Some(Command::Drop);
         let rules = rules.data.get().filter(|_| drop)?;
-        RuleSet::new(&rules, Some(current.as_str())).with_policy(Command::Drop).lockout(my_address())
+        RuleSet::new(&rules, Some(current.as_str()))
+            .with_policy(Command::Drop)
+            .lockout(my_address())
     }));
     // The radio group is the field: its message and mark are on the group.
-    let Bound { id, value, input, leave, message } =
-        form.text("default_firewall_policy", |f| &f.default_firewall_policy, |f| &mut f.default_firewall_policy);
-    let choose = move |policy: &'static str| move |_| {
-        input.run(policy.to_owned());
-        leave.run(());
+    let Bound { id, value, input, leave, message } = form.text(
+        "default_firewall_policy",
+        |f| &f.default_firewall_policy,
+        |f| &mut f.default_firewall_policy,
+    );
+    let choose = move |policy: &'static str| {
+        move |_| {
+            input.run(policy.to_owned());
+            leave.run(());
+        }
     };
     let error_id = format!("{id}-error");
     let then_apply = Memo::new(move |_| with_undo.form.with(|f| f.on));
-    let input = Callback::new(move |f: PolicyForm| (nic.clone(), f.default_firewall_policy, then_apply.get_untracked()));
+    let input = Callback::new(move |f: PolicyForm| {
+        (nic.clone(), f.default_firewall_policy, then_apply.get_untracked())
+    });
     let submit = Callback::new(move |f: PolicyForm| {
         if guard.pass() {
-            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.submit(form, input.run(f)));
+            with_undo.send(
+                move || vec![(ctx.id.get_untracked(), ctx.name())],
+                move |_| op.submit(form, input.run(f)),
+            );
         }
     });
     let policy_request = op.preview(form, input);

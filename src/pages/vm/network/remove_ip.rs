@@ -1,7 +1,6 @@
 //! Removing an address from an interface; the last one takes the interface
 //! with it, which the dialog says first.
 
-use vmdeck_core::history::Operation;
 use super::nic_id;
 use crate::api::network::vm_ips;
 use crate::components::Modal;
@@ -9,13 +8,24 @@ use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::network as t;
 use vmdeck_core::network::{Interface, IpAddress};
 use vmdeck_core::tf;
 
 #[component]
-pub fn RemoveIp(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface>>, ip: RwSignal<Option<IpAddress>>) -> impl IntoView {
-    let op: Op<(String, String)> = use_op(ctx, Operation::RemoveIpAddress, move |_, _| open.set(false), |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip));
+pub fn RemoveIp(
+    ctx: VmCtx,
+    open: RwSignal<bool>,
+    nic: RwSignal<Option<Interface>>,
+    ip: RwSignal<Option<IpAddress>>,
+) -> impl IntoView {
+    let op: Op<(String, String)> = use_op(
+        ctx,
+        Operation::RemoveIpAddress,
+        move |_, _| open.set(false),
+        |account, _, (nic, ip): &(String, String)| request::remove_ip(account, nic, ip),
+    );
     view! {
         <Modal open=open title=t::NIC_REMOVE_IP_TITLE.get() id="remove-ip-dialog">
             {ip.get_untracked().map(|ip| {
@@ -40,15 +50,19 @@ pub fn RemoveIp(ctx: VmCtx, open: RwSignal<bool>, nic: RwSignal<Option<Interface
 fn LastAddressWarning(ctx: VmCtx, nic: String) -> impl IntoView {
     let count = use_data_with_options(
         move || (ctx.id.get_untracked(), nic.clone()),
-        |api, (vm, nic)| async move { vm_ips(&api, &vm, &[("interface_id", nic)]).await.map(|ips| ips.len()) },
+        |api, (vm, nic)| async move {
+            vm_ips(&api, &vm, &[("interface_id", nic)]).await.map(|ips| ips.len())
+        },
         UseDataOptions::default().once(),
     );
     move || {
-        (count.data.get() == Some(1)).then(|| view! {
-            <div class="notice notice-warning" id="last-ip-warning">
-                <p class="notice-title">{t::NIC_LAST_IP_TITLE.get()}</p>
-                <p>{t::NIC_LAST_IP_TEXT.get()}</p>
-            </div>
+        (count.data.get() == Some(1)).then(|| {
+            view! {
+                <div class="notice notice-warning" id="last-ip-warning">
+                    <p class="notice-title">{t::NIC_LAST_IP_TITLE.get()}</p>
+                    <p>{t::NIC_LAST_IP_TEXT.get()}</p>
+                </div>
+            }
         })
     }
 }

@@ -35,7 +35,9 @@ fn rows(vm: &Vm) -> Vec<Row> {
     let date = |name, value: &Option<String>| Row {
         name,
         text: match value.as_deref() {
-            Some(raw) if vmdeck_core::time::parse_service_date(raw).is_some() => format!("{} ({zone})", crate::i18n::service_moment(raw)),
+            Some(raw) if vmdeck_core::time::parse_service_date(raw).is_some() => {
+                format!("{} ({zone})", crate::i18n::service_moment(raw))
+            }
             Some(raw) => raw.to_owned(),
             None => "—".into(),
         },
@@ -53,16 +55,25 @@ fn rows(vm: &Vm) -> Vec<Row> {
         row(vmdeck_core::i18n::common::CPU_SHARES.get(), or_dash(vm.cpu_shares.map(i18n::integer))),
         row(c::CPU_TYPE.get(), or_dash(vm.cpu_type.clone())),
         row(c::OPERATING_SYSTEM.get(), or_dash(vm.operating_system.clone())),
-        row(vmdeck_core::i18n::common::DISTRIBUTION.get(), or_dash(vm.operating_system_distro.clone())),
-        row(c::TEMPLATE.get(), or_dash(match (&vm.template_label, &vm.template_id) {
-            (Some(label), Some(id)) => Some(format!("{label} (#{id})")),
-            (None, Some(id)) => Some(format!("#{id}")),
-            (Some(label), None) => Some(label.clone()),
-            (None, None) => None,
-        })),
+        row(
+            vmdeck_core::i18n::common::DISTRIBUTION.get(),
+            or_dash(vm.operating_system_distro.clone()),
+        ),
+        row(
+            c::TEMPLATE.get(),
+            or_dash(match (&vm.template_label, &vm.template_id) {
+                (Some(label), Some(id)) => Some(format!("{label} (#{id})")),
+                (None, Some(id)) => Some(format!("#{id}")),
+                (Some(label), None) => Some(label.clone()),
+                (None, None) => None,
+            }),
+        ),
         row(c::LOCATION.get(), or_dash(vm.location_id.clone())),
         row(t::OVERVIEW_HYPERVISOR.get(), or_dash(vm.hypervisor_id.clone())),
-        row(c::IP_ADDRESSES.get(), if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") }),
+        row(
+            c::IP_ADDRESSES.get(),
+            if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") },
+        ),
         row(t::OVERVIEW_BOOT_DEVICE.get(), or_dash(vm.boot_type.clone())),
         row(t::OVERVIEW_CDROM_DRIVE.get(), yes_no(vm.cdrom)),
         row(vmdeck_core::i18n::common::DISK_TYPE.get(), or_dash(vm.disk_type.clone())),

@@ -23,9 +23,14 @@ fn day(midnight_utc: i64) -> String {
 pub fn TransferMeter(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
     let allowance = Memo::new(move |_| {
-        let sizes = ctx.vm.with(|vm| vm.as_ref().and_then(|vm| Some((vm.memory_mb?, vm.cpus?, vm.disks_size_gb?))));
+        let sizes = ctx.vm.with(|vm| {
+            vm.as_ref().and_then(|vm| Some((vm.memory_mb?, vm.cpus?, vm.disks_size_gb?)))
+        });
         let (memory, cpus, disk) = sizes?;
-        deploy.with(|d| plan_of_vm(&d.catalogue.plans, memory, cpus, disk).and_then(|plan| plan.transfer.clone()))
+        deploy.with(|d| {
+            plan_of_vm(&d.catalogue.plans, memory, cpus, disk)
+                .and_then(|plan| plan.transfer.clone())
+        })
     });
     // Read only for a plan with an allowance, and again when the VM settles after work.
     let stats = use_data(
@@ -48,20 +53,33 @@ pub fn TransferMeter(ctx: VmCtx) -> impl IntoView {
         let now = (js_sys::Date::now() / 1000.0) as i64;
         let counted = report.as_ref().and_then(|report| usage(report, &allowance, now));
         let included = allowance.included_gb * GB;
-        let (start, end) = vmdeck_core::stats::transfer::month_around(now, allowance.month_starts_on);
+        let (start, end) =
+            vmdeck_core::stats::transfer::month_around(now, allowance.month_starts_on);
         let used = counted.as_ref().map_or(0.0, |u| u.used);
         let share = (used / included * 100.0).floor();
         let used_line = match &report {
             None => vmdeck_core::i18n::shell::SHELL_LOADING.get().to_owned(),
-            Some(_) => vmdeck_core::tf!(t::TRANSFER_USED, used = gigabytes(used), included = gigabytes(included), share = number(share, 0), since = day(start)),
+            Some(_) => vmdeck_core::tf!(
+                t::TRANSFER_USED,
+                used = gigabytes(used),
+                included = gigabytes(included),
+                share = number(share, 0),
+                since = day(start)
+            ),
         };
         let pace_line = match (&report, &counted) {
             (None, _) => String::new(),
             (Some(_), None) => t::TRANSFER_NONE_YET.get().to_owned(),
-            (Some(_), Some(u)) => vmdeck_core::tf!(t::TRANSFER_PACE, projected = gigabytes(u.projected), until = day(end)),
+            (Some(_), Some(u)) => vmdeck_core::tf!(
+                t::TRANSFER_PACE,
+                projected = gigabytes(u.projected),
+                until = day(end)
+            ),
         };
         let warning = counted.as_ref().and_then(|u| match u.level() {
-            Level::Fine if u.projected_over() => Some(("notice notice-info", t::TRANSFER_PACE_OVER.get())),
+            Level::Fine if u.projected_over() => {
+                Some(("notice notice-info", t::TRANSFER_PACE_OVER.get()))
+            }
             Level::Fine => None,
             Level::Near => Some(("notice notice-warning", t::TRANSFER_NEAR.get())),
             Level::Over => Some(("notice notice-error", t::TRANSFER_OVER.get())),

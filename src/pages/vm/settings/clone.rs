@@ -1,20 +1,22 @@
 //! Clone: a new VM from this one, with its sizes, disks and owner chosen.
 
-use vmdeck_core::history::Operation;
 use super::{DialogActions, DialogCard, Impact, Opener};
-use crate::components::{fixed_options, CheckField, ChoiceField, FormView, Loaded, SelectField, TextField};
+use crate::components::{
+    fixed_options, CheckField, ChoiceField, FormView, Loaded, SelectField, TextField,
+};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use leptos_router::components::A;
 use serde_json::Value;
-use vmdeck_core::vm::clone::{CloneDisk, CloneVmForm};
-use vmdeck_core::vm::disk::Disk;
-use vmdeck_core::vm::create::{add_secondary_disk, remove_secondary_disk};
-use vmdeck_core::forms::row_key;
-use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::api::request;
+use vmdeck_core::forms::row_key;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, vm as t};
+use vmdeck_core::vm::clone::{CloneDisk, CloneVmForm};
+use vmdeck_core::vm::create::{add_secondary_disk, remove_secondary_disk};
+use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::Vm;
 
 #[component]
@@ -90,7 +92,9 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
     let stores = Signal::derive(move || deploy.with(|d| d.catalogue.data_store_groups.clone()));
     let input = Callback::new(|value: CloneVmForm| value.body().ok());
     let disk_count = form.with_untracked(|f| f.disks.len());
-    let rows = Memo::new(move |_| form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>()));
+    let rows = Memo::new(move |_| {
+        form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>())
+    });
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::CLONE_VM_DOING.get()>
             <div class="grid-2">

@@ -1,16 +1,16 @@
 //! Destroy: what goes with the VM, and the typed hostname.
 
-use vmdeck_core::history::Operation;
 use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{FormView, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
-use vmdeck_core::i18n::vm as t;
+use leptos_router::hooks::use_navigate;
 use vmdeck_core::api::request;
 use vmdeck_core::forms::{self, ConfirmForm};
-use leptos_router::hooks::use_navigate;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::vm as t;
 
 #[component]
 pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
@@ -38,14 +38,22 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
     let (hostname, addresses) = ctx.vm.with_untracked(|vm| {
-        vm.as_ref().map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone())).unwrap_or_default()
+        vm.as_ref()
+            .map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone()))
+            .unwrap_or_default()
     });
-    let form = use_form_with_options("destroy", ConfirmForm::default(), UseFormOptions::default().pending(op.pending()));
+    let form = use_form_with_options(
+        "destroy",
+        ConfirmForm::default(),
+        UseFormOptions::default().pending(op.pending()),
+    );
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let expected = hostname.clone();
     // Protected while the dialog was open (in another tab): nothing goes.
     let protected = protected(ctx);
-    let confirmed = Signal::derive(move || !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname)));
+    let confirmed = Signal::derive(move || {
+        !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname))
+    });
     let input = Callback::new(|_: ConfirmForm| ());
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DESTROY_DOING.get()>

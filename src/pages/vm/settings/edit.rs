@@ -1,23 +1,30 @@
 //! Edit: names, sizes, CPU type and boot device, with what each change means.
 
-use vmdeck_core::history::Operation;
 use super::{DialogActions, DialogCard, Impact, Opener};
-use crate::components::{fixed_options, FormView, Loaded, PlanPicker, SelectField, TextAreaField, TextField};
+use crate::components::{
+    fixed_options, FormView, Loaded, PlanPicker, SelectField, TextAreaField, TextField,
+};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_disks, use_op, Op, VmCtx};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
+use vmdeck_core::api::request;
+use vmdeck_core::deploy::plans::Plan;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::vm::edit::EditVmForm;
-use vmdeck_core::i18n::{common as c, vm as t};
-use vmdeck_core::deploy::plans::Plan;
-use vmdeck_core::api::request;
 
 #[component]
 pub fn EditCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, Operation::Edit, move |_, _| open.set(false), |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()));
+    let op = use_op(
+        ctx,
+        Operation::Edit,
+        move |_, _| open.set(false),
+        |account, id, changes: &Map<String, Value>| request::edit_vm(account, id, changes.clone()),
+    );
     view! {
         <DialogCard id="card-edit" title=c::EDIT.get() impact=Impact::MayRestart text=t::EDIT_VM_TEXT.get()
             opener=Opener { id: "open-edit", label: t::EDIT_VM_OPEN.get(), danger: false } blocked=op.blocked()
@@ -34,7 +41,10 @@ fn EditForm(ctx: VmCtx, op: Op<Map<String, Value>>) -> impl IntoView {
     let disks = use_disks(ctx);
     let fields = move |disks: Vec<Disk>| {
         let primary = Disk::system_size(&disks);
-        let original = ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary))).unwrap_or_default();
+        let original = ctx
+            .vm
+            .with_untracked(|vm| vm.as_ref().map(|vm| EditVmForm::from_vm(vm, primary)))
+            .unwrap_or_default();
         view! { <EditFields ctx=ctx op=op original=original/> }
     };
     view! {
@@ -55,12 +65,21 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
             .pending(op.pending()),
     );
     let original = StoredValue::new(original);
-    let changes = Memo::new(move |_| form.with(|f| original.with_value(|o| f.changes(o).unwrap_or_default())));
-    let consequences = Memo::new(move |_| form.with(|f| original.with_value(|o| f.consequences(o))));
-    let field = move |label: &'static str, key: &'static str, get: fn(&EditVmForm) -> &String, set: fn(&mut EditVmForm) -> &mut String, numeric: bool, hint: &'static str| {
+    let changes = Memo::new(move |_| {
+        form.with(|f| original.with_value(|o| f.changes(o).unwrap_or_default()))
+    });
+    let consequences =
+        Memo::new(move |_| form.with(|f| original.with_value(|o| f.consequences(o))));
+    let field = move |label: &'static str,
+                      key: &'static str,
+                      get: fn(&EditVmForm) -> &String,
+                      set: fn(&mut EditVmForm) -> &mut String,
+                      numeric: bool,
+                      hint: &'static str| {
         view! { <TextField bound=form.text(key, get, set) label=label numeric=numeric hint=hint/> }
     };
-    let input = Callback::new(move |value: EditVmForm| original.with_value(|o| value.changes(o)).ok());
+    let input =
+        Callback::new(move |value: EditVmForm| original.with_value(|o| value.changes(o)).ok());
     // The provider's plans: picking one resizes to it; the disk cannot shrink.
     let plans = use_deploy().with_untracked(|d| d.catalogue.plans.clone());
     let current = original.with_value(|o| o.plan(&plans).cloned());

@@ -1,16 +1,16 @@
 //! Operations that take no data: reset the root password, rebuild the
 //! network, apply the firewall rules; and making a template (a label).
 
-use vmdeck_core::history::Operation;
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{FormView, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, ConfirmDialog, Op, VmCtx};
-use vmdeck_core::i18n::{vm as t, Text};
+use leptos::prelude::*;
 use vmdeck_core::api::request::{self, ApiRequest};
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{vm as t, Text};
 use vmdeck_core::vm::settings::TemplateForm;
 use vmdeck_core::ApiError;
-use leptos::prelude::*;
 
 /// The words of a confirm-only operation.
 struct Words {
@@ -27,9 +27,19 @@ struct Words {
 }
 
 /// A card whose dialog only asks for a confirmation.
-fn confirm_only(ctx: VmCtx, impact: Impact, words: Words, make: fn(&str, &str) -> Result<ApiRequest, ApiError>) -> impl IntoView {
+fn confirm_only(
+    ctx: VmCtx,
+    impact: Impact,
+    words: Words,
+    make: fn(&str, &str) -> Result<ApiRequest, ApiError>,
+) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, words.operation, move |_, _| open.set(false), move |account, id, ()| make(account, id));
+    let op = use_op(
+        ctx,
+        words.operation,
+        move |_, _| open.set(false),
+        move |account, id, ()| make(account, id),
+    );
     view! {
         <DialogCard id=words.card title=words.title.get() impact=impact text=words.text.get()
             opener=Opener { id: words.button, label: words.confirm.get(), danger: false } blocked=op.blocked()
@@ -40,8 +50,6 @@ fn confirm_only(ctx: VmCtx, impact: Impact, words: Words, make: fn(&str, &str) -
         </DialogCard>
     }
 }
-
-
 
 #[component]
 pub fn ResetPasswordCard(ctx: VmCtx) -> impl IntoView {
@@ -109,7 +117,12 @@ pub fn ApplyFirewallCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, Operation::CreateTemplate, move |_, _| open.set(false), |account, id, label: &String| request::create_template(account, id, label));
+    let op = use_op(
+        ctx,
+        Operation::CreateTemplate,
+        move |_, _| open.set(false),
+        |account, id, label: &String| request::create_template(account, id, label),
+    );
     view! {
         <DialogCard id="card-template" title=t::TEMPLATE_CREATE.get() impact=Impact::MayRestart text=t::TEMPLATE_TEXT.get()
             opener=Opener { id: "open-template", label: t::TEMPLATE_OPEN.get(), danger: false } blocked=op.blocked()
@@ -121,7 +134,11 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
-    let form = use_form_with_options("template", TemplateForm::default(), UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()));
+    let form = use_form_with_options(
+        "template",
+        TemplateForm::default(),
+        UseFormOptions::default().check(TemplateForm::errors).pending(op.pending()),
+    );
     let input = Callback::new(|f: TemplateForm| f.label.trim().to_owned());
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::TEMPLATE_DOING.get()>

@@ -115,4 +115,3 @@ pub fn SettingsTab() -> impl IntoView {
     }
     .into_any()
 }
-

@@ -18,16 +18,27 @@ pub fn protected(ctx: VmCtx) -> Signal<bool> {
 
 /// Why destroy or rebuild is refused now, if it is: the VM is protected,
 /// or `blocked` says why (busy, a request on its way).
-pub fn unless_protected(ctx: VmCtx, blocked: Signal<Option<&'static str>>) -> Signal<Option<&'static str>> {
+pub fn unless_protected(
+    ctx: VmCtx,
+    blocked: Signal<Option<&'static str>>,
+) -> Signal<Option<&'static str>> {
     let protected = protected(ctx);
-    Signal::derive(move || if protected.get() { Some(t::PROTECTION_REFUSES_HERE.get()) } else { blocked.get() })
+    Signal::derive(move || {
+        if protected.get() {
+            Some(t::PROTECTION_REFUSES_HERE.get())
+        } else {
+            blocked.get()
+        }
+    })
 }
 
 /// What the card of an operation that protection refuses says under its
 /// button (`id` for the element).
 pub fn protected_note(ctx: VmCtx, id: &'static str) -> ViewFn {
     let protected = protected(ctx);
-    ViewFn::from(move || protected.get().then(|| view! { <p class="small protected-note" id=id>{t::PROTECTION_REFUSES_HERE.get()}</p> }))
+    ViewFn::from(move || {
+        protected.get().then(|| view! { <p class="small protected-note" id=id>{t::PROTECTION_REFUSES_HERE.get()}</p> })
+    })
 }
 
 #[component]
@@ -63,11 +74,13 @@ fn RemoveProtection(ctx: VmCtx, protection: Protection, open: RwSignal<bool>) ->
         .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
         .filter(|h| !h.trim().is_empty())
         .unwrap_or_else(|| ctx.id.get_untracked());
-    let form = use_form_with_options("protection-off", ConfirmForm::default(), UseFormOptions::default());
+    let form =
+        use_form_with_options("protection-off", ConfirmForm::default(), UseFormOptions::default());
     let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
     let word = expected.clone();
     let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &word)));
-    let blocked = Signal::derive(move || (!confirmed.get()).then_some(shell::BULK_TYPE_FIRST.get()));
+    let blocked =
+        Signal::derive(move || (!confirmed.get()).then_some(shell::BULK_TYPE_FIRST.get()));
     let submit = Callback::new(move |_: ConfirmForm| {
         if confirmed.get_untracked() {
             form.start_from(ConfirmForm::default());

@@ -1,6 +1,5 @@
 //! Rebuild from a template: the disks are zeroed.
 
-use vmdeck_core::history::Operation;
 use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm};
@@ -8,17 +7,23 @@ use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::api::request;
 use vmdeck_core::forms;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::vm::settings::RebuildForm;
 
 #[component]
 pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, Operation::Rebuild, move |_, _| open.set(false), |account, id, (template, start): &(String, bool)| {
-        request::rebuild_vm(account, id, template, *start)
-    });
+    let op = use_op(
+        ctx,
+        Operation::Rebuild,
+        move |_, _| open.set(false),
+        |account, id, (template, start): &(String, bool)| {
+            request::rebuild_vm(account, id, template, *start)
+        },
+    );
     view! {
         <DialogCard id="card-rebuild" title=t::REBUILD_TITLE.get() impact=Impact::ErasesData text=t::REBUILD_TEXT.get()
             opener=Opener { id: "open-rebuild", label: t::REBUILD_OPEN.get(), danger: true } blocked=unless_protected(ctx, op.blocked()) note=protected_note(ctx, "rebuild-protected")
@@ -31,8 +36,14 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
 #[component]
 fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let deploy = use_deploy();
-    let current = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.template_id.clone())).unwrap_or_default();
-    let hostname = ctx.vm.with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone())).unwrap_or_default();
+    let current = ctx
+        .vm
+        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.template_id.clone()))
+        .unwrap_or_default();
+    let hostname = ctx
+        .vm
+        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
+        .unwrap_or_default();
     let form = use_form_with_options(
         "rebuild",
         RebuildForm { template_id: current, start: true, typed: String::new() },
@@ -43,7 +54,9 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
     let expected = hostname.clone();
     // Protected while the dialog was open (in another tab): nothing goes.
     let protected = protected(ctx);
-    let confirmed = Signal::derive(move || !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname)));
+    let confirmed = Signal::derive(move || {
+        !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname))
+    });
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::REBUILD_DOING.get()>

@@ -1,28 +1,37 @@
 //! Segregation: keep this VM on another hypervisor than a chosen VM.
 
-use vmdeck_core::history::Operation;
 use super::{Card, Impact};
 use crate::api::vms::list_segregations;
 use crate::components::{ActionButton, Empty, FormView, Loaded, TextField};
 use crate::hooks::{use_form_with_options, use_vm_search, UseFormOptions};
 use crate::pages::vm::{use_op, use_tab_data, VmCtx};
-use vmdeck_core::vm::settings::SegregationForm;
 use leptos::prelude::*;
 use leptos_router::components::A;
-use vmdeck_core::i18n::vm as t;
 use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::vm as t;
+use vmdeck_core::vm::settings::SegregationForm;
 use vmdeck_core::Vm;
 
 #[component]
 pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
     let current = use_tab_data(ctx, |api, id| async move { list_segregations(&api, &id).await });
-    let op = use_op(ctx, Operation::Segregation, |_, _| {}, |account, id, (target, keep_apart): &(String, bool)| {
-        request::set_segregation(account, id, target, *keep_apart)
-    });
+    let op = use_op(
+        ctx,
+        Operation::Segregation,
+        |_, _| {},
+        |account, id, (target, keep_apart): &(String, bool)| {
+            request::set_segregation(account, id, target, *keep_apart)
+        },
+    );
     let blocked = op.blocked();
     // The picker is a form: the hostname searched for; the operation's
     // refusals show at its top.
-    let form = use_form_with_options("segregation", SegregationForm::default(), UseFormOptions::default().check(SegregationForm::errors).pending(op.pending()));
+    let form = use_form_with_options(
+        "segregation",
+        SegregationForm::default(),
+        UseFormOptions::default().check(SegregationForm::errors).pending(op.pending()),
+    );
     let keep_apart = move |target: String, apart: bool| op.submit(form, (target, apart));
 
     // The picker: the account's other VMs that the text finds.

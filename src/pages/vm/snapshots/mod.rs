@@ -1,12 +1,12 @@
 //! The VM's snapshots, and deleting them all.
 
-use vmdeck_core::history::Operation;
 use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::storage::snapshots;
 use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::api::request;
+use vmdeck_core::history::Operation;
+use vmdeck_core::i18n::{self, common as c, vm as t};
 use vmdeck_core::vm::snapshot::{Snapshot, SnapshotState};
 
 #[component]
@@ -73,7 +73,12 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
 #[component]
 fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     let open = RwSignal::new(false);
-    let op = use_op(ctx, Operation::DeleteAllSnapshots, move |_, _| open.set(false), |account, id, ()| request::delete_snapshots(account, id));
+    let op = use_op(
+        ctx,
+        Operation::DeleteAllSnapshots,
+        move |_, _| open.set(false),
+        |account, id, ()| request::delete_snapshots(account, id),
+    );
     let blocked = move || blocked_reason(ctx, op.pending());
     view! {
         <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</button>

@@ -5,9 +5,9 @@
 use crate::theme::use_dark;
 use leptos::html::Canvas;
 use leptos::prelude::*;
-use vmdeck_core::i18n::firewall as t;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
+use vmdeck_core::i18n::firewall as t;
 use vmdeck_core::stats::chart::{draw, ChartTheme, Geometry, LineChart};
 
 /// What a chart shows, kept as data so that it can be drawn again.
@@ -36,7 +36,9 @@ pub fn CanvasChart<D: ChartData>(
     let canvas = NodeRef::<Canvas>::new();
     let dark = use_dark();
     let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(leptos::ev::resize, move |_| resized.update(|n| *n = n.wrapping_add(1)));
+    let listener = window_event_listener(leptos::ev::resize, move |_| {
+        resized.update(|n| *n = n.wrapping_add(1))
+    });
     on_cleanup(move || listener.remove());
     let geometry = StoredValue::new(None::<Geometry>);
     let hover = RwSignal::new(None::<(usize, f64, &'static str)>);
@@ -54,7 +56,8 @@ pub fn CanvasChart<D: ChartData>(
         el.set_height((HEIGHT_CSS * scale).round() as u32);
         let theme = if dark { ChartTheme::dark(scale) } else { ChartTheme::light(scale) };
         let drawn = match CanvasBackend::with_canvas_object(el.clone()) {
-            Some(backend) => draw(&backend.into_drawing_area(), &data.chart(), &theme).map_err(|e| format!("{e:?}")),
+            Some(backend) => draw(&backend.into_drawing_area(), &data.chart(), &theme)
+                .map_err(|e| format!("{e:?}")),
             None => Err("the canvas has no 2D context".to_owned()),
         };
         draw_error.set(drawn.as_ref().err().cloned());
@@ -68,7 +71,13 @@ pub fn CanvasChart<D: ChartData>(
         // Near an edge the readout opens inwards, so that it stays on the chart.
         let width = canvas.get_untracked().map_or(0.0, |c| f64::from(c.client_width()));
         let x = f64::from(ev.offset_x());
-        let side = if x > width * 0.66 { "chart-tip tip-end" } else if x < width * 0.33 { "chart-tip tip-start" } else { "chart-tip" };
+        let side = if x > width * 0.66 {
+            "chart-tip tip-end"
+        } else if x < width * 0.33 {
+            "chart-tip tip-start"
+        } else {
+            "chart-tip"
+        };
         hover.set(found.filter(|_| has_data).map(|i| (i, x, side)));
     };
     let table_id = format!("{id}-table");

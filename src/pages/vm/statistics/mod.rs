@@ -2,30 +2,38 @@
 
 mod chart;
 
-use crate::deploy::network_name;
 use super::use_vm;
 use crate::api::network::vm_interfaces;
 use crate::api::stats::{bw_stats, cpu_stats};
 use crate::components::{ErrorView, Export, ExportButtons};
+use crate::deploy::network_name;
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
+use crate::i18n::moment;
+use crate::tasks::use_tasks;
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{firewall as t, messages as m, Text};
-use vmdeck_core::tf;
-use crate::tasks::use_tasks;
-use vmdeck_core::stats::chart::{LineChart, Marker};
 use vmdeck_core::history::chart_moments;
 use vmdeck_core::history::export;
+use vmdeck_core::i18n::{firewall as t, messages as m, Text};
 use vmdeck_core::network::Interface;
-use vmdeck_core::stats::{axis_precision, bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label, sample_precision, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS, CPU_PERIODS};
-use crate::i18n::moment;
+use vmdeck_core::stats::chart::{LineChart, Marker};
+use vmdeck_core::stats::{
+    axis_precision, bandwidth_chart, cpu_chart, cpu_index_at, markers, rate_scale, relative_label,
+    sample_precision, traffic_index_at, traffic_scale, Bandwidth, CpuUsage, BANDWIDTH_PERIODS,
+    CPU_PERIODS,
+};
+use vmdeck_core::tf;
 
 /// What the panel did to the VM, as marks: (seconds since the epoch, what).
 type Moments = Vec<(i64, String)>;
 
 /// The marks' labels at a sample, for the pointer's readout and the table.
 fn marked_at(markers: &[Marker], index: usize) -> Vec<String> {
-    markers.iter().filter(|m| m.index == index).map(|m| tf!(t::STATS_FROM_THIS_BROWSER, action = m.label)).collect()
+    markers
+        .iter()
+        .filter(|m| m.index == index)
+        .map(|m| tf!(t::STATS_FROM_THIS_BROWSER, action = m.label))
+        .collect()
 }
 
 #[derive(Clone, PartialEq)]
@@ -47,7 +55,11 @@ impl ChartData for CpuData {
         cpu_chart(&self.usage, self.markers.clone())
     }
     fn time(&self, index: usize) -> String {
-        relative_label(index, self.usage.data.len(), self.usage.time_units.as_deref().unwrap_or("units"))
+        relative_label(
+            index,
+            self.usage.data.len(),
+            self.usage.time_units.as_deref().unwrap_or("units"),
+        )
     }
     fn values(&self, index: usize) -> Vec<String> {
         let mut out = vec![match self.usage.data.get(index).copied().flatten() {
@@ -77,26 +89,48 @@ impl ChartData for TrafficData {
     fn chart(&self) -> LineChart {
         let period = self.period.clone();
         match self.bandwidth.interfaces.get(self.index) {
-            Some(traffic) => bandwidth_chart(&self.bandwidth, traffic, &move |t| moment(t, axis_precision(&period)), self.markers.clone()),
-            None => bandwidth_chart(&self.bandwidth, &Default::default(), &|_| String::new(), Vec::new()),
+            Some(traffic) => bandwidth_chart(
+                &self.bandwidth,
+                traffic,
+                &move |t| moment(t, axis_precision(&period)),
+                self.markers.clone(),
+            ),
+            None => bandwidth_chart(
+                &self.bandwidth,
+                &Default::default(),
+                &|_| String::new(),
+                Vec::new(),
+            ),
         }
     }
     fn time(&self, index: usize) -> String {
         let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return String::new() };
         match (self.bandwidth.date_from, traffic.step_seconds(&self.bandwidth)) {
-            (Some(from), Some(step)) => moment(from + (step * index as f64) as i64, sample_precision(&self.period)),
+            (Some(from), Some(step)) => {
+                moment(from + (step * index as f64) as i64, sample_precision(&self.period))
+            }
             _ => tf!(t::STATS_SAMPLE_N, n = index),
         }
     }
     fn values(&self, index: usize) -> Vec<String> {
         let Some(traffic) = self.bandwidth.interfaces.get(self.index) else { return Vec::new() };
-        let Some((inb, outb)) = traffic.samples.get(index).copied().flatten() else { return vec![t::STATS_NO_SAMPLE.get().to_owned()] };
+        let Some((inb, outb)) = traffic.samples.get(index).copied().flatten() else {
+            return vec![t::STATS_NO_SAMPLE.get().to_owned()];
+        };
         let bytes = traffic_scale(traffic);
         let step = traffic.step_seconds(&self.bandwidth).unwrap_or(1.0).max(1.0);
         let rates = rate_scale(inb.max(outb) * 8.0 / step);
         let mut out = vec![
-            tf!(t::STATS_IN_VALUE, bytes = bytes.format(inb), rate = rates.format(inb * 8.0 / step)),
-            tf!(t::STATS_OUT_VALUE, bytes = bytes.format(outb), rate = rates.format(outb * 8.0 / step)),
+            tf!(
+                t::STATS_IN_VALUE,
+                bytes = bytes.format(inb),
+                rate = rates.format(inb * 8.0 / step)
+            ),
+            tf!(
+                t::STATS_OUT_VALUE,
+                bytes = bytes.format(outb),
+                rate = rates.format(outb * 8.0 / step)
+            ),
         ];
         out.extend(marked_at(&self.markers, index));
         out
@@ -105,7 +139,10 @@ impl ChartData for TrafficData {
         self.bandwidth.interfaces.get(self.index).map_or(0, |t| t.samples.len())
     }
     fn has_data(&self) -> bool {
-        self.bandwidth.interfaces.get(self.index).is_some_and(|t| t.samples.iter().any(Option::is_some))
+        self.bandwidth
+            .interfaces
+            .get(self.index)
+            .is_some_and(|t| t.samples.iter().any(Option::is_some))
     }
 }
 
@@ -116,7 +153,12 @@ fn period(filters: UrlFilters, key: &'static str, allowed: &[(&'static str, Text
 }
 
 #[component]
-fn PeriodPicker(filters: UrlFilters, key: &'static str, periods: &'static [(&'static str, Text)], chosen: Memo<String>) -> impl IntoView {
+fn PeriodPicker(
+    filters: UrlFilters,
+    key: &'static str,
+    periods: &'static [(&'static str, Text)],
+    chosen: Memo<String>,
+) -> impl IntoView {
     view! {
         <div class="segmented period-picker" role="group" aria-label=t::STATS_PERIOD.get()>
             {periods.iter().map(|(p, label)| view! {
@@ -142,8 +184,14 @@ pub fn StatisticsTab() -> impl IntoView {
         move || (ctx.id.get(), cpu_period.get()),
         |api, (id, p)| async move { Ok((p.clone(), cpu_stats(&api, &id, &p).await?)) },
     );
-    let bw = use_data(move || (ctx.id.get(), bw_period.get()), |api, (id, p)| async move { Ok((p.clone(), bw_stats(&api, &id, &p).await?)) });
-    let interfaces = use_data(move || ctx.id.get(), |api, id| async move { vm_interfaces(&api, &id, &[]).await });
+    let bw = use_data(
+        move || (ctx.id.get(), bw_period.get()),
+        |api, (id, p)| async move { Ok((p.clone(), bw_stats(&api, &id, &p).await?)) },
+    );
+    let interfaces = use_data(
+        move || ctx.id.get(),
+        |api, id| async move { vm_interfaces(&api, &id, &[]).await },
+    );
     let (cpu_shown, cpu_error, cpu_loading) = (cpu.data, cpu.error, cpu.stale);
     let (bw_shown, bw_error, bw_loading) = (bw.data, bw.error, bw.stale);
     let cpu_retry = Callback::new(move |()| cpu.refresh());

@@ -71,7 +71,10 @@ impl Tag {
     /// Which of the [`COLOURS`] the tag is drawn in: from its name only
     /// (FNV-1a), so that it is the same wherever it shows.
     pub fn colour(&self) -> u32 {
-        let hash = self.0.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        let hash = self
+            .0
+            .bytes()
+            .fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
         hash % COLOURS
     }
 }
@@ -133,7 +136,11 @@ pub fn group_by_tag<'a>(ids: impl IntoIterator<Item = &'a str>, tags: &Tags) -> 
         }
     }
     let untagged = groups.remove(&None);
-    groups.into_iter().map(|(tag, members)| (tag.cloned(), members)).chain(untagged.map(|members| (None, members))).collect()
+    groups
+        .into_iter()
+        .map(|(tag, members)| (tag.cloned(), members))
+        .chain(untagged.map(|members| (None, members)))
+        .collect()
 }
 
 /// The tags of an account's VMs, by VM id.
@@ -148,7 +155,13 @@ impl Tags {
         let Value::Object(entries) = value else { return Self::default() };
         let mut tags = Self::default();
         for (vm, list) in entries {
-            for tag in list.as_array().into_iter().flatten().filter_map(Value::as_str).filter_map(|text| Tag::parse(text).ok()) {
+            for tag in list
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .filter_map(|text| Tag::parse(text).ok())
+            {
                 // Refused (not a VM, or full): left out, as said above.
                 let _ = tags.add(vm, &tag);
             }
@@ -157,7 +170,9 @@ impl Tags {
     }
 
     pub fn to_json(&self) -> Value {
-        let entries = self.0.iter().map(|(vm, tags)| (vm.clone(), Value::Array(tags.iter().map(|t| Value::from(t.as_str())).collect())));
+        let entries = self.0.iter().map(|(vm, tags)| {
+            (vm.clone(), Value::Array(tags.iter().map(|t| Value::from(t.as_str())).collect()))
+        });
         Value::Object(entries.collect::<Map<_, _>>())
     }
 

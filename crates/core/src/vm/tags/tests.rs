@@ -29,8 +29,14 @@ fn the_fields_hint_says_the_longest_tag() {
 #[test]
 fn a_tags_colour_comes_from_its_name_alone() {
     assert_eq!(tag("web").colour(), tag(" WEB ").colour());
-    assert!(["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().all(|name| tag(name).colour() < COLOURS));
-    let colours: BTreeSet<u32> = ["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"].iter().map(|name| tag(name).colour()).collect();
+    assert!(["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"]
+        .iter()
+        .all(|name| tag(name).colour() < COLOURS));
+    let colours: BTreeSet<u32> =
+        ["web", "db", "prod", "staging", "customer a", "backup", "eu", "us"]
+            .iter()
+            .map(|name| tag(name).colour())
+            .collect();
     assert!(colours.len() > 3, "names spread over the colours: {colours:?}");
 }
 
@@ -67,7 +73,10 @@ fn tags_are_added_removed_and_counted() {
 fn the_form_names_the_first_part_it_refuses() {
     assert!(TagForm { text: "web, db".into() }.errors().is_empty());
     let refused = TagForm { text: format!("web, {}", "z".repeat(MAX_CHARS + 1)) }.errors();
-    assert!(refused.get("text").is_some_and(|m| m.contains(&"z".repeat(MAX_CHARS + 1))), "{refused:?}");
+    assert!(
+        refused.get("text").is_some_and(|m| m.contains(&"z".repeat(MAX_CHARS + 1))),
+        "{refused:?}"
+    );
     assert!(TagForm { text: " , ".into() }.errors().get("text").is_some());
 }
 
@@ -78,11 +87,14 @@ fn a_page_groups_by_tag_with_the_untagged_last_and_each_vm_once_first() {
     tags.add("1", &tag("db")).unwrap();
     tags.add("3", &tag("web")).unwrap();
     let groups = group_by_tag(["1", "2", "3", "4"], &tags);
-    assert_eq!(groups, vec![
-        (Some(tag("db")), vec![(0, true)]),
-        (Some(tag("web")), vec![(0, false), (2, true)]),
-        (None, vec![(1, true), (3, true)]),
-    ]);
+    assert_eq!(
+        groups,
+        vec![
+            (Some(tag("db")), vec![(0, true)]),
+            (Some(tag("web")), vec![(0, false), (2, true)]),
+            (None, vec![(1, true), (3, true)]),
+        ]
+    );
     assert!(group_by_tag([], &tags).is_empty());
     assert_eq!(group_by_tag(["2"], &tags), vec![(None, vec![(0, true)])]);
 }
@@ -103,7 +115,9 @@ fn kept_tags_read_back_and_what_is_not_a_tag_is_left_out() {
     tags.add("1001", &tag("web")).unwrap();
     tags.add("1002", &tag("db")).unwrap();
     assert_eq!(Tags::from_json(&tags.to_json()), tags);
-    let read = Tags::from_json(&json!({ "5": ["Web", "web", 3, "", "a,b"], "x": ["web"], "6": "web", "7": [] }));
+    let read = Tags::from_json(
+        &json!({ "5": ["Web", "web", 3, "", "a,b"], "x": ["web"], "6": "web", "7": [] }),
+    );
     assert_eq!(read.to_json(), json!({ "5": ["web"] }));
     for not_tags in [json!(null), json!([]), json!("web"), json!(3)] {
         assert!(Tags::from_json(&not_tags).is_empty());

@@ -29,7 +29,11 @@ fn a_file_taken_into_the_state_it_came_from_changes_nothing() {
     assert_eq!(merge.result, current);
     assert_eq!(merge.changes.len(), 8, "every part the file carries");
     for change in &merge.changes {
-        assert_eq!((change.added.count, change.replaced.count, change.left_out.count, change.unread), (0, 0, 0, 0), "{change:?}");
+        assert_eq!(
+            (change.added.count, change.replaced.count, change.left_out.count, change.unread),
+            (0, 0, 0, 0),
+            "{change:?}"
+        );
         assert!(change.unchanged > 0);
     }
     assert_eq!(merge.lines().first().map(String::as_str), Some(t::NOTHING_CHANGES.get()));
@@ -66,7 +70,10 @@ fn tags_are_given_to_their_vms_while_a_vm_has_room() {
     }
     let (merged, change) = take_in(file, here.clone());
     assert_eq!(merged.tags.to_json(), json!({ "1001": ["db", "web"], "1003": ["prod"] }));
-    assert_eq!((change.added.count, names(&change.added), change.unchanged), (2, vec!["1001", "1003"], 1));
+    assert_eq!(
+        (change.added.count, names(&change.added), change.unchanged),
+        (2, vec!["1001", "1003"], 1)
+    );
 
     for i in 1..MAX_PER_VM {
         here.tags.add("1001", &tag(&format!("t{i}"))).unwrap();
@@ -77,7 +84,10 @@ fn tags_are_given_to_their_vms_while_a_vm_has_room() {
     file.tags.add("1002", &tag("db")).unwrap();
     let (merged, change) = take_in(file, here.clone());
     assert_eq!(merged.tags.of("1001").count(), MAX_PER_VM);
-    assert_eq!((change.added.count, change.unchanged, change.left_out.count, names(&change.left_out)), (1, 1, 1, vec!["1001"]));
+    assert_eq!(
+        (change.added.count, change.unchanged, change.left_out.count, names(&change.left_out)),
+        (1, 1, 1, vec!["1001"])
+    );
     assert!(change.line().contains("1 left out: no room (1001)"), "{}", change.line());
 }
 
@@ -107,7 +117,10 @@ fn pins_not_pinned_here_come_last_in_the_files_order_while_there_is_room() {
     assert_eq!(merged.pins.ids().last().map(String::as_str), Some("101"));
     assert_eq!((change.added.count, change.left_out.count, change.unchanged), (1, 4, 1));
     assert_eq!((names(&change.left_out), change.left_out.more), (vec!["102", "103", "104"], true));
-    assert_eq!(change.line(), "Pinned VMs: 1 added (101), 1 unchanged, 4 left out: no room (102, 103, 104, …).");
+    assert_eq!(
+        change.line(),
+        "Pinned VMs: 1 added (101), 1 unchanged, 4 left out: no room (102, 103, 104, …)."
+    );
 }
 
 #[test]
@@ -119,9 +132,20 @@ fn a_view_of_a_name_here_takes_its_place_and_new_ones_need_room() {
     file.views.save("Big", "/vms?sort=memory");
     file.views.save("New", "/vms?status=offline");
     let (merged, change) = take_in(file, here);
-    let kept: Vec<(&str, &str)> = merged.views.list().iter().map(|v| (v.name.as_str(), v.href.as_str())).collect();
-    assert_eq!(kept, [("web servers", "/vms?tag=web&status=online"), ("Big", "/vms?sort=memory"), ("New", "/vms?status=offline")]);
-    assert_eq!((names(&change.replaced), names(&change.added), change.unchanged), (vec!["web servers"], vec!["New"], 1));
+    let kept: Vec<(&str, &str)> =
+        merged.views.list().iter().map(|v| (v.name.as_str(), v.href.as_str())).collect();
+    assert_eq!(
+        kept,
+        [
+            ("web servers", "/vms?tag=web&status=online"),
+            ("Big", "/vms?sort=memory"),
+            ("New", "/vms?status=offline")
+        ]
+    );
+    assert_eq!(
+        (names(&change.replaced), names(&change.added), change.unchanged),
+        (vec!["web servers"], vec!["New"], 1)
+    );
     assert_eq!(change.line(), "Saved views: 1 added (New), 1 replaced (web servers), 1 unchanged.");
 
     let mut here = Parts::default();
@@ -132,8 +156,15 @@ fn a_view_of_a_name_here_takes_its_place_and_new_ones_need_room() {
     file.views.save("V3", "/vms?limit=25");
     file.views.save("One more", "/vms");
     let (merged, change) = take_in(file, here);
-    assert_eq!(merged.views.named("v3").map(|v| v.href.as_str()), Some("/vms?limit=25"), "replacing needs no room");
-    assert_eq!((change.replaced.count, change.added.count, names(&change.left_out)), (1, 0, vec!["One more"]));
+    assert_eq!(
+        merged.views.named("v3").map(|v| v.href.as_str()),
+        Some("/vms?limit=25"),
+        "replacing needs no room"
+    );
+    assert_eq!(
+        (change.replaced.count, change.added.count, names(&change.left_out)),
+        (1, 0, vec!["One more"])
+    );
 }
 
 #[test]
@@ -146,28 +177,51 @@ fn the_files_protection_mark_wins_where_they_differ() {
     file.protection.set("3", true);
     let (merged, change) = take_in(file, here);
     assert_eq!(merged.protection.to_json(), json!({ "1": false, "2": false, "3": true }));
-    assert_eq!((names(&change.replaced), names(&change.added), change.unchanged), (vec!["1"], vec!["3"], 1));
+    assert_eq!(
+        (names(&change.replaced), names(&change.added), change.unchanged),
+        (vec!["1"], vec!["3"], 1)
+    );
 }
 
 #[test]
 fn a_rule_set_of_a_name_here_is_replaced_by_the_files() {
-    let mut file = Parts { rule_sets: vec![set("office", 443), set("SSH", 22), set("Mail", 25)], ..Parts::default() };
+    let mut file = Parts {
+        rule_sets: vec![set("office", 443), set("SSH", 22), set("Mail", 25)],
+        ..Parts::default()
+    };
     let here = Parts { rule_sets: vec![set("Office", 22), set("Mail", 25)], ..Parts::default() };
     let (merged, change) = take_in(file.clone(), here.clone());
-    let kept: Vec<(&str, &str)> = merged.rule_sets.iter().map(|s| (s.name.as_str(), s.rules[0].as_str())).collect();
-    assert_eq!(kept, [("office", "accept tcp 443"), ("Mail", "accept tcp 25"), ("SSH", "accept tcp 22")]);
-    assert_eq!((names(&change.replaced), names(&change.added), change.unchanged), (vec!["office"], vec!["SSH"], 1));
+    let kept: Vec<(&str, &str)> =
+        merged.rule_sets.iter().map(|s| (s.name.as_str(), s.rules[0].as_str())).collect();
+    assert_eq!(
+        kept,
+        [("office", "accept tcp 443"), ("Mail", "accept tcp 25"), ("SSH", "accept tcp 22")]
+    );
+    assert_eq!(
+        (names(&change.replaced), names(&change.added), change.unchanged),
+        (vec!["office"], vec!["SSH"], 1)
+    );
     file.rule_sets.truncate(0);
-    assert!(Workspace::new(1, "", "", file).merge_into(&Workspace::new(1, "", "", here)).changes.is_empty());
+    assert!(Workspace::new(1, "", "", file)
+        .merge_into(&Workspace::new(1, "", "", here))
+        .changes
+        .is_empty());
 }
 
 #[test]
 fn history_entries_not_here_are_added_newest_first_and_a_clashing_id_is_renumbered() {
-    let here = Parts { history: TaskList::from(vec![task(3, 3000.0), task(2, 2000.0), task(1, 1000.0)]), ..Parts::default() };
+    let here = Parts {
+        history: TaskList::from(vec![task(3, 3000.0), task(2, 2000.0), task(1, 1000.0)]),
+        ..Parts::default()
+    };
     // 3 is the same entry; 2 is another one under an id taken here.
-    let file = Parts { history: TaskList::from(vec![task(3, 3000.0), task(2, 2500.0), task(7, 500.0)]), ..Parts::default() };
+    let file = Parts {
+        history: TaskList::from(vec![task(3, 3000.0), task(2, 2500.0), task(7, 500.0)]),
+        ..Parts::default()
+    };
     let (merged, change) = take_in(file, here);
-    let entries: Vec<(u64, f64)> = merged.history.tasks().iter().map(|task| (task.id, task.started)).collect();
+    let entries: Vec<(u64, f64)> =
+        merged.history.tasks().iter().map(|task| (task.id, task.started)).collect();
     assert_eq!(entries, [(3, 3000.0), (8, 2500.0), (2, 2000.0), (1, 1000.0), (7, 500.0)]);
     assert_eq!((change.added.count, change.unchanged, change.left_out.count), (2, 1, 0));
 }
@@ -175,12 +229,21 @@ fn history_entries_not_here_are_added_newest_first_and_a_clashing_id_is_renumber
 #[test]
 fn the_history_takes_the_files_newest_entries_while_it_has_room_and_keeps_its_own() {
     let own: Vec<_> = (1..KEEP as u64).map(|id| task(id, id as f64)).collect();
-    let here = Parts { history: TaskList::from(own.iter().rev().cloned().collect::<Vec<_>>()), ..Parts::default() };
-    let file = Parts { history: TaskList::from(vec![task(5000, 10.5), task(5001, 2_000_000.0), task(5002, 0.5)]), ..Parts::default() };
+    let here = Parts {
+        history: TaskList::from(own.iter().rev().cloned().collect::<Vec<_>>()),
+        ..Parts::default()
+    };
+    let file = Parts {
+        history: TaskList::from(vec![task(5000, 10.5), task(5001, 2_000_000.0), task(5002, 0.5)]),
+        ..Parts::default()
+    };
     let (merged, change) = take_in(file, here);
     assert_eq!(merged.history.tasks().len(), KEEP);
     assert_eq!(merged.history.tasks().first().map(|task| task.id), Some(5001));
-    assert!(own.iter().all(|task| merged.history.tasks().contains(task)), "none of its own pushed out");
+    assert!(
+        own.iter().all(|task| merged.history.tasks().contains(task)),
+        "none of its own pushed out"
+    );
     assert_eq!((change.added.count, change.left_out.count), (1, 2));
     assert_eq!(change.line(), "Activity history: 1 added, 2 left out: no room.");
 }
@@ -192,19 +255,32 @@ fn the_files_address_replaces_another_one_and_is_named() {
     assert_eq!((merged.my_address, names(&change.added)), (file.my_address, vec!["198.51.100.4"]));
     let here = Parts { my_address: Some([203, 0, 113, 7].into()), ..Parts::default() };
     let (merged, change) = take_in(file.clone(), here);
-    assert_eq!((merged.my_address, names(&change.replaced)), (file.my_address, vec!["198.51.100.4"]));
+    assert_eq!(
+        (merged.my_address, names(&change.replaced)),
+        (file.my_address, vec!["198.51.100.4"])
+    );
     let (_, change) = take_in(file.clone(), file);
     assert_eq!((change.unchanged, change.replaced.count), (1, 0));
 }
 
 #[test]
 fn a_part_that_could_not_be_read_is_in_the_preview_and_changes_nothing() {
-    let text = Workspace::new(1, "", "", Parts::default()).to_file_text().replacen('{', r#"{ "pins": ["x", "../1"],"#, 1);
+    let text = Workspace::new(1, "", "", Parts::default()).to_file_text().replacen(
+        '{',
+        r#"{ "pins": ["x", "../1"],"#,
+        1,
+    );
     let merge = Workspace::read(&text).unwrap().merge_into(&full());
     assert!(merge.is_noop());
-    assert_eq!(merge.lines(), ["Nothing here would change.", "Pinned VMs: 2 entries could not be read."]);
+    assert_eq!(
+        merge.lines(),
+        ["Nothing here would change.", "Pinned VMs: 2 entries could not be read."]
+    );
     let _spanish = crate::i18n::LocaleGuard::spanish();
-    assert_eq!(merge.lines(), ["Aquí no cambiaría nada.", "VM fijadas: 2 entradas no se pudieron leer."]);
+    assert_eq!(
+        merge.lines(),
+        ["Aquí no cambiaría nada.", "VM fijadas: 2 entradas no se pudieron leer."]
+    );
 }
 
 #[test]
@@ -212,13 +288,27 @@ fn the_columns_are_a_setting_the_file_replaces_where_it_differs() {
     use crate::vm::columns::Columns;
     let columns = |list: &str| Columns::parse_list(list).unwrap_or_default();
     let merged = |file: &Columns, here: &Columns| {
-        let mut change = Change { part: Columns::NAME, added: Counted::default(), replaced: Counted::default(), unchanged: 0, left_out: Counted::default(), unread: 0 };
-        (file.merge_into(here, &mut change), (change.added.count, change.replaced.count, change.unchanged))
+        let mut change = Change {
+            part: Columns::NAME,
+            added: Counted::default(),
+            replaced: Counted::default(),
+            unchanged: 0,
+            left_out: Counted::default(),
+            unread: 0,
+        };
+        (
+            file.merge_into(here, &mut change),
+            (change.added.count, change.replaced.count, change.unchanged),
+        )
     };
     let (mine, theirs, default) = (columns("note"), columns("note,status"), Columns::default());
     assert_eq!(merged(&theirs, &mine), (theirs.clone(), (0, 1, 0)));
     assert_eq!(merged(&theirs, &default), (theirs.clone(), (1, 0, 0)));
     assert_eq!(merged(&theirs, &theirs), (theirs.clone(), (0, 0, 1)));
-    assert_eq!(merged(&default, &mine), (mine, (0, 0, 0)), "a file with the default leaves the browser's choice");
+    assert_eq!(
+        merged(&default, &mine),
+        (mine, (0, 0, 0)),
+        "a file with the default leaves the browser's choice"
+    );
     assert_eq!(Columns::read(&Columns::write(&theirs)), theirs);
 }

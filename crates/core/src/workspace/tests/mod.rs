@@ -14,11 +14,28 @@ pub(super) fn tag(text: &str) -> Tag {
 
 pub(super) fn task(id: u64, started: f64) -> Task {
     let state = TaskState::Done(String::new());
-    Task { id, action: "reboot".into(), vm_id: "1001".into(), vm_name: "web1".into(), interface: None, request: "POST /vms/1001/reboot".into(), started, finished: Some(started + 900.0), state, reversal: None, before: None, lock_seen: false }
+    Task {
+        id,
+        action: "reboot".into(),
+        vm_id: "1001".into(),
+        vm_name: "web1".into(),
+        interface: None,
+        request: "POST /vms/1001/reboot".into(),
+        started,
+        finished: Some(started + 900.0),
+        state,
+        reversal: None,
+        before: None,
+        lock_seen: false,
+    }
 }
 
 pub(super) fn set(name: &str, port: u16) -> WrittenSet {
-    WrittenSet { name: name.into(), policy: Some("DROP".into()), rules: vec![format!("accept tcp {port}")] }
+    WrittenSet {
+        name: name.into(),
+        policy: Some("DROP".into()),
+        rules: vec![format!("accept tcp {port}")],
+    }
 }
 
 /// A workspace with something in every part.
@@ -33,7 +50,8 @@ pub(super) fn full() -> Workspace {
     parts.protection.set("1001", true);
     parts.protection.set("1002", false);
     parts.rule_sets = vec![set("Office", 22), set("Mail", 25)];
-    parts.history = TaskList::from(vec![task(2, 1_700_000_002_000.0), task(1, 1_700_000_001_000.0)]);
+    parts.history =
+        TaskList::from(vec![task(2, 1_700_000_002_000.0), task(1, 1_700_000_001_000.0)]);
     parts.my_address = Some(Ipv4Addr::new(203, 0, 113, 7));
     parts.columns = crate::vm::columns::Columns::parse_list("note,status").unwrap_or_default();
     Workspace::new(1_700_000_100_000, "https://api.example.net/v1", "acct-17", parts)
@@ -60,8 +78,14 @@ fn every_part_reads_back_as_written_in_the_form_it_is_kept_in() {
     assert_eq!(value["history"], serde_json::to_value(&parts.history).unwrap());
     assert_eq!(value["my_address"], json!("203.0.113.7"));
     assert_eq!(value["columns"], json!(["note", "status"]));
-    assert_eq!((&value["format"], &value["version"], &value["exported"]), (&json!(FORMAT), &json!(1), &json!(1_700_000_100_000_u64)));
-    assert!(text.starts_with("{\n  \"format\": \"vmdeck-workspace\",\n  \"version\": 1,"), "the marker first, pretty-printed: {text}");
+    assert_eq!(
+        (&value["format"], &value["version"], &value["exported"]),
+        (&json!(FORMAT), &json!(1), &json!(1_700_000_100_000_u64))
+    );
+    assert!(
+        text.starts_with("{\n  \"format\": \"vmdeck-workspace\",\n  \"version\": 1,"),
+        "the marker first, pretty-printed: {text}"
+    );
 }
 
 #[test]
@@ -73,7 +97,8 @@ fn an_empty_part_is_left_out_of_the_file() {
     assert_eq!(Workspace::read(&empty.to_file_text()), Ok(empty));
     let mut pins_only = Parts::default();
     pins_only.pins.pin("5");
-    let value: Value = serde_json::from_str(&Workspace::new(7, "", "", pins_only).to_file_text()).unwrap();
+    let value: Value =
+        serde_json::from_str(&Workspace::new(7, "", "", pins_only).to_file_text()).unwrap();
     assert_eq!(value.get("pins"), Some(&json!(["5"])));
     assert!(value.get("tags").is_none() && value.get("my_address").is_none());
 }
@@ -84,12 +109,19 @@ fn a_file_from_another_account_is_read_and_says_where_it_came_from() {
     theirs.account = "acct-99".into();
     theirs.api = "https://other.example.org".into();
     let read = Workspace::read(&theirs.to_file_text()).unwrap();
-    assert_eq!((read.account.as_str(), read.api.as_str(), read.exported), ("acct-99", "https://other.example.org", 1_700_000_100_000));
+    assert_eq!(
+        (read.account.as_str(), read.api.as_str(), read.exported),
+        ("acct-99", "https://other.example.org", 1_700_000_100_000)
+    );
     assert_eq!(read.parts, full().parts);
     // Said in no form the panel writes: empty, and a time to the millisecond.
-    let odd = json!({ "format": FORMAT, "version": 1, "exported": 1.7e12, "account": 17 }).to_string();
+    let odd =
+        json!({ "format": FORMAT, "version": 1, "exported": 1.7e12, "account": 17 }).to_string();
     let read = Workspace::read(&odd).unwrap();
-    assert_eq!((read.account.as_str(), read.api.as_str(), read.exported), ("", "", 1_700_000_000_000));
+    assert_eq!(
+        (read.account.as_str(), read.api.as_str(), read.exported),
+        ("", "", 1_700_000_000_000)
+    );
 }
 
 #[test]
@@ -131,21 +163,33 @@ fn a_part_of_the_wrong_kind_refuses_the_whole_file_and_is_named() {
         ("pins", json!({ "1001": true }), Pins::NAME, Kind::List),
         ("views", json!("Web servers"), Views::NAME, Kind::List),
         ("protection", json!(["1001"]), Marks::NAME, Kind::Object),
-        ("firewall_sets", json!({ "name": "Office", "rules": [] }), <Vec<WrittenSet>>::NAME, Kind::List),
+        (
+            "firewall_sets",
+            json!({ "name": "Office", "rules": [] }),
+            <Vec<WrittenSet>>::NAME,
+            Kind::List,
+        ),
         ("history", json!(null), TaskList::NAME, Kind::List),
         ("my_address", json!([203, 0, 113, 7]), <Option<Ipv4Addr>>::NAME, Kind::Text),
     ];
     for (key, value, part, expected) in wrong {
         let mut parts = serde_json::from_str::<Value>(&full().to_file_text()).unwrap();
         parts[key] = value;
-        assert_eq!(Workspace::read(&parts.to_string()), Err(WorkspaceError::WrongKind { part, expected }), "{key}");
+        assert_eq!(
+            Workspace::read(&parts.to_string()),
+            Err(WorkspaceError::WrongKind { part, expected }),
+            "{key}"
+        );
         assert_eq!(part.key, key);
     }
     let message = WorkspaceError::WrongKind { part: Tags::NAME, expected: Kind::Object }.message();
     assert_eq!(message, "This workspace cannot be read: “Tags” should be an object { … }.");
     let _spanish = crate::i18n::LocaleGuard::spanish();
     let message = WorkspaceError::WrongKind { part: Views::NAME, expected: Kind::List }.message();
-    assert_eq!(message, "Este espacio de trabajo no se puede leer: «Vistas guardadas» debería ser una lista [ … ].");
+    assert_eq!(
+        message,
+        "Este espacio de trabajo no se puede leer: «Vistas guardadas» debería ser una lista [ … ]."
+    );
 }
 
 #[test]
@@ -171,12 +215,28 @@ fn within_a_part_what_cannot_be_read_is_left_out_and_counted() {
     assert_eq!(read.parts.pins.ids(), ["5", "8"]);
     assert_eq!(read.parts.views.list().len(), 1);
     assert_eq!(read.parts.protection.to_json(), json!({ "5": true }));
-    assert_eq!(read.parts.rule_sets, vec![set_with("OFFICE ", "accept tcp 2222")], "a second of a name takes the first's place");
+    assert_eq!(
+        read.parts.rule_sets,
+        vec![set_with("OFFICE ", "accept tcp 2222")],
+        "a second of a name takes the first's place"
+    );
     assert_eq!(read.parts.history.tasks(), [task(4, 4000.0)]);
     assert_eq!(read.parts.my_address, None);
     assert_eq!(read.parts.columns.to_param(), "status");
     let unread: Vec<(&str, usize)> = read.unread.iter().map(|(key, n)| (*key, *n)).collect();
-    assert_eq!(unread, [("columns", 1), ("firewall_sets", 3), ("history", 3), ("my_address", 1), ("pins", 3), ("protection", 2), ("tags", 5), ("views", 1)]);
+    assert_eq!(
+        unread,
+        [
+            ("columns", 1),
+            ("firewall_sets", 3),
+            ("history", 3),
+            ("my_address", 1),
+            ("pins", 3),
+            ("protection", 2),
+            ("tags", 5),
+            ("views", 1)
+        ]
+    );
     assert_eq!((read.unread("tags"), read.unread("nothing")), (5, 0));
 }
 

@@ -20,7 +20,11 @@ fn rule_matches(rule: &FirewallRule, q: &Filters) -> bool {
 }
 
 /// GET .../virtual_machine/:vm/firewall_rules
-pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+pub async fn vm_rules(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<Filters>,
+) -> Answer {
     auth.with(|mut ctx| {
         let vm = ctx.vm(&id)?;
         Ok(reply(
@@ -28,7 +32,12 @@ pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query
             Value::Array(
                 vm.interfaces
                     .iter()
-                    .flat_map(|nic| nic.rules.iter().filter(|r| rule_matches(r, &q)).map(move |r| r.to_json(nic)))
+                    .flat_map(|nic| {
+                        nic.rules
+                            .iter()
+                            .filter(|r| rule_matches(r, &q))
+                            .map(move |r| r.to_json(nic))
+                    })
                     .collect(),
             ),
         ))
@@ -36,11 +45,20 @@ pub async fn vm_rules(auth: Authed, Path((_, id)): Path<(String, String)>, Query
 }
 
 /// GET .../network_interface/:nic/firewall_rules
-pub async fn interface_rules(auth: Authed, Path((_, nic)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+pub async fn interface_rules(
+    auth: Authed,
+    Path((_, nic)): Path<(String, String)>,
+    Query(q): Query<Filters>,
+) -> Answer {
     auth.with(|ctx| {
         let (vm, pos) = locate(&ctx, &nic)?;
         let nic = &ctx.account.vms[&vm].interfaces[pos];
-        Ok(reply(StatusCode::OK, Value::Array(nic.rules.iter().filter(|r| rule_matches(r, &q)).map(|r| r.to_json(nic)).collect())))
+        Ok(reply(
+            StatusCode::OK,
+            Value::Array(
+                nic.rules.iter().filter(|r| rule_matches(r, &q)).map(|r| r.to_json(nic)).collect(),
+            ),
+        ))
     })
 }
 
@@ -66,7 +84,9 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
     auth.with(|ctx| {
         let (vm_id, pos) = locate(&ctx, &nic)?;
         let rule_id = ctx.ids.rule();
-        let Some(vm) = ctx.account.vms.get_mut(&vm_id) else { return Err(not_found("Network interface")) };
+        let Some(vm) = ctx.account.vms.get_mut(&vm_id) else {
+            return Err(not_found("Network interface"));
+        };
         let nic = &mut vm.interfaces[pos];
         let rule = FirewallRule {
             id: rule_id,
@@ -89,7 +109,12 @@ pub async fn add_rule(auth: Authed, Path((_, nic)): Path<(String, String)>, body
 pub async fn delete_rule(auth: Authed, Path((_, rule)): Path<(String, String)>) -> Answer {
     let id: u64 = rule.parse().map_err(|_| not_found("Firewall rule"))?;
     auth.with(|ctx| {
-        let found = ctx.account.vms.values_mut().flat_map(|vm| vm.interfaces.iter_mut()).find(|nic| nic.rules.iter().any(|r| r.id == id));
+        let found = ctx
+            .account
+            .vms
+            .values_mut()
+            .flat_map(|vm| vm.interfaces.iter_mut())
+            .find(|nic| nic.rules.iter().any(|r| r.id == id));
         let Some(nic) = found else { return Err(not_found("Firewall rule")) };
         nic.rules.retain(|r| r.id != id);
         Ok(empty(StatusCode::NO_CONTENT))

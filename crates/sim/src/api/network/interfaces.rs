@@ -2,7 +2,9 @@
 //! show, add, edit and delete one.
 
 use super::{hardware_change, idle_interface, locate, remove_interface, Filters};
-use crate::api::{all_valid, empty, error, field_error, filter, flag_filter, form, reply, Answer, Authed};
+use crate::api::{
+    all_valid, empty, error, field_error, filter, flag_filter, form, reply, Answer, Authed,
+};
 use crate::body::Form;
 use crate::records::{Interface, Vm};
 use crate::rng::Rng;
@@ -15,7 +17,11 @@ use axum::response::Response;
 use serde_json::Value;
 
 /// Interfaces matching the spec's interface filters.
-fn interfaces_matching<'a>(vm: &'a Vm, q: &Filters, public: Option<bool>) -> impl Iterator<Item = &'a Interface> + 'a {
+fn interfaces_matching<'a>(
+    vm: &'a Vm,
+    q: &Filters,
+    public: Option<bool>,
+) -> impl Iterator<Item = &'a Interface> + 'a {
     let label = filter(q, "interface_label").map(str::to_lowercase);
     let network = filter(q, "network_id").map(str::to_owned);
     vm.interfaces.iter().filter(move |nic| {
@@ -26,11 +32,18 @@ fn interfaces_matching<'a>(vm: &'a Vm, q: &Filters, public: Option<bool>) -> imp
 }
 
 /// GET .../virtual_machine/:vm/network_interfaces — filters interface_label, network_id, public.
-pub async fn vm_interfaces(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+pub async fn vm_interfaces(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<Filters>,
+) -> Answer {
     let public = flag_filter(&q, "public")?;
     auth.with(|mut ctx| {
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, Value::Array(interfaces_matching(vm, &q, public).map(|nic| nic.to_json(vm)).collect())))
+        Ok(reply(
+            StatusCode::OK,
+            Value::Array(interfaces_matching(vm, &q, public).map(|nic| nic.to_json(vm)).collect()),
+        ))
     })
 }
 
@@ -87,14 +100,22 @@ fn interface_fields(f: &mut Form) -> InterfaceFields {
 /// 412 when the VM already has an interface on that public network.
 fn public_network_taken(vm: &Vm, network_id: u64, except: Option<u64>) -> Option<Response> {
     let public = catalogue::network(network_id).is_some_and(|n| n.public);
-    let taken = vm.interfaces.iter().any(|nic| Some(nic.id) != except && nic.network_id == network_id);
+    let taken =
+        vm.interfaces.iter().any(|nic| Some(nic.id) != except && nic.network_id == network_id);
     (public && taken).then(|| {
-        error(StatusCode::PRECONDITION_FAILED, "The virtual machine already has an interface on this public network")
+        error(
+            StatusCode::PRECONDITION_FAILED,
+            "The virtual machine already has an interface on this public network",
+        )
     })
 }
 
 /// POST .../virtual_machine/:vm/network_interface — 201 when the VM is offline, else 202.
-pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+pub async fn add_interface(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    body: Bytes,
+) -> Answer {
     let mut f = form(&body, "network_interface")?;
     let fields = interface_fields(&mut f);
     let _related = f.uint("network_interface_id");
@@ -119,7 +140,9 @@ pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, 
             primary,
             rate_limit: fields.rate_limit.unwrap_or(if network_id == 1 { 1000 } else { 0 }),
             default_firewall_policy: fields.policy.unwrap_or_else(|| "ACCEPT".into()),
-            mac_address: fields.mac.unwrap_or_else(|| seed::mac(&mut Rng::new(ctx.ids.interface ^ 0xAC))),
+            mac_address: fields
+                .mac
+                .unwrap_or_else(|| seed::mac(&mut Rng::new(ctx.ids.interface ^ 0xAC))),
             created_at: timestamp_now(),
             ips: Vec::new(),
             rules: Vec::new(),
@@ -134,7 +157,11 @@ pub async fn add_interface(auth: Authed, Path((_, id)): Path<(String, String)>, 
 
 /// PUT /account/:id/network_interface/:nic — an edit (200, or 202 on a
 /// running VM), or only `default_firewall_policy` (200).
-pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String)>, body: Bytes) -> Answer {
+pub async fn update_interface(
+    auth: Authed,
+    Path((_, nic)): Path<(String, String)>,
+    body: Bytes,
+) -> Answer {
     let mut f = form(&body, "network_interface")?;
     let fields = interface_fields(&mut f);
     all_valid(&mut f)?;
@@ -153,7 +180,12 @@ pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String
             }
         }
         if let Some(mac) = &fields.mac {
-            let in_use = ctx.account.vms.values().flat_map(|v| &v.interfaces).any(|i| i.id != nic_id && i.mac_address == *mac);
+            let in_use = ctx
+                .account
+                .vms
+                .values()
+                .flat_map(|v| &v.interfaces)
+                .any(|i| i.id != nic_id && i.mac_address == *mac);
             if in_use {
                 return Err(field_error("mac_address", "is already used by another interface"));
             }
@@ -170,7 +202,11 @@ pub async fn update_interface(auth: Authed, Path((_, nic)): Path<(String, String
         nic.rate_limit = fields.rate_limit.unwrap_or(nic.rate_limit);
         nic.default_firewall_policy = fields.policy.unwrap_or(nic.default_firewall_policy.clone());
         nic.mac_address = fields.mac.unwrap_or(nic.mac_address.clone());
-        let status = if policy_only { StatusCode::OK } else { hardware_change(&ctx, &mut vm, StatusCode::OK) };
+        let status = if policy_only {
+            StatusCode::OK
+        } else {
+            hardware_change(&ctx, &mut vm, StatusCode::OK)
+        };
         let body = vm.interfaces[pos].to_json(&vm);
         ctx.account.vms.insert(vm.id, vm);
         Ok(reply(status, body))

@@ -2,7 +2,9 @@
 //! the account's.
 
 use super::{hardware_change, idle_interface, remove_interface, Filters};
-use crate::api::{all_valid, empty, field_error, filter, flag_filter, form, not_found, reply, Answer, Authed};
+use crate::api::{
+    all_valid, empty, field_error, filter, flag_filter, form, not_found, reply, Answer, Authed,
+};
 use crate::records::IpJoin;
 use crate::store::timestamp_now;
 use axum::body::Bytes;
@@ -32,7 +34,10 @@ pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: 
                     return Err(field_error("ip_address_id", "is already in use"));
                 }
                 if ip.network_id != network_id {
-                    return Err(field_error("ip_address_id", "is on another network than the interface"));
+                    return Err(field_error(
+                        "ip_address_id",
+                        "is on another network than the interface",
+                    ));
                 }
                 ip_id
             }
@@ -44,7 +49,9 @@ pub async fn add_ip(auth: Authed, Path((_, nic)): Path<(String, String)>, body: 
             }
         };
         let join = IpJoin { id: ctx.ids.join(), ip_address_id: ip_id, created_at: timestamp_now() };
-        let body = join.shaped(&vm.interfaces[pos], ctx.account.ips.get(&ip_id), ctx.generation).unwrap_or(Value::Null);
+        let body = join
+            .shaped(&vm.interfaces[pos], ctx.account.ips.get(&ip_id), ctx.generation)
+            .unwrap_or(Value::Null);
         vm.interfaces[pos].ips.push(join);
         let status = hardware_change(&ctx, &mut vm, StatusCode::OK);
         ctx.account.vms.insert(vm.id, vm);
@@ -59,7 +66,9 @@ pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, S
     auth.with(|mut ctx| {
         let joins_too = ctx.generation.onapp_shapes();
         let (mut vm, pos) = idle_interface(&mut ctx, &nic)?;
-        let found = vm.interfaces[pos].ips.iter().position(|j| j.ip_address_id.to_string() == ip || (joins_too && j.id.to_string() == ip));
+        let found = vm.interfaces[pos].ips.iter().position(|j| {
+            j.ip_address_id.to_string() == ip || (joins_too && j.id.to_string() == ip)
+        });
         let Some(join_pos) = found else {
             return Err(not_found("IP address on this interface"));
         };
@@ -74,7 +83,11 @@ pub async fn remove_ip(auth: Authed, Path((_, nic, ip)): Path<(String, String, S
 }
 
 /// Addresses of a VM, flat (OnApp: as joins) — filters network_id, interface_id, public.
-pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<Filters>) -> Answer {
+pub async fn vm_ips(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<Filters>,
+) -> Answer {
     let public = flag_filter(&q, "public")?;
     let network = filter(&q, "network_id").map(str::to_owned);
     let interface = filter(&q, "interface_id").map(str::to_owned);
@@ -88,7 +101,9 @@ pub async fn vm_ips(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q
             .filter(|nic| interface.as_ref().is_none_or(|i| nic.id.to_string() == *i))
             .filter(|nic| public.is_none_or(|p| nic.is_public() == p))
             .flat_map(|nic| nic.ips.iter().map(move |join| (nic, join)))
-            .filter_map(|(nic, join)| join.shaped(nic, ctx.account.ips.get(&join.ip_address_id), generation))
+            .filter_map(|(nic, join)| {
+                join.shaped(nic, ctx.account.ips.get(&join.ip_address_id), generation)
+            })
             .collect();
         Ok(reply(StatusCode::OK, Value::Array(items)))
     })

@@ -13,7 +13,9 @@ use axum::http::StatusCode;
 /// POST .../reset_password — 202; a new root password is set.
 pub async fn reset_password(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
-        let password = seed::password(&mut Rng::new(ctx.ids.join ^ ctx.now.elapsed().as_nanos() as u64 ^ 0x5EED));
+        let password = seed::password(&mut Rng::new(
+            ctx.ids.join ^ ctx.now.elapsed().as_nanos() as u64 ^ 0x5EED,
+        ));
         operation(&mut ctx, &id, |_| Ok(Effect::NewPassword(password)))
     })
 }

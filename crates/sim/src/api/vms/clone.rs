@@ -31,7 +31,10 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
     let sizes = f.uints("secondary_disk_size");
     let groups = f.uints("data_store_group_secondary_id");
     if groups.len() != sizes.len() && !groups.is_empty() {
-        f.errors.add("data_store_group_secondary_id", "must have one entry per secondary_disk_size, in the same order");
+        f.errors.add(
+            "data_store_group_secondary_id",
+            "must have one entry per secondary_disk_size, in the same order",
+        );
     }
     let disk_ids = f.uints("clone_disk_id");
     let disk_sizes = f.uints("clone_disk_size");
@@ -40,7 +43,10 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
         f.errors.add("clone_disk_size", "must have one entry per clone_disk_id, in the same order");
     }
     if !disk_groups.is_empty() && disk_groups.len() != disk_ids.len() {
-        f.errors.add("clone_disk_data_store_group_id", "must have one entry per clone_disk_id, in the same order");
+        f.errors.add(
+            "clone_disk_data_store_group_id",
+            "must have one entry per clone_disk_id, in the same order",
+        );
     }
     for size in sizes.iter().chain(&disk_sizes) {
         f.errors.check("secondary_disk_size", Some(size), |s| rules::disk_size(*s));
@@ -51,8 +57,12 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
     all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let mut source = built_vm(&mut ctx, &id)?;
-        if let Some(bad) = disk_ids.iter().find(|d| !source.disks.iter().any(|disk| disk.id == **d)) {
-            return Err(field_error("clone_disk_id", &format!("{bad} is not a disk of this virtual machine")));
+        if let Some(bad) = disk_ids.iter().find(|d| !source.disks.iter().any(|disk| disk.id == **d))
+        {
+            return Err(field_error(
+                "clone_disk_id",
+                &format!("{bad} is not a disk of this virtual machine"),
+            ));
         }
         let now_text = timestamp_now();
         let mut rng = Rng::new(ctx.ids.vm ^ 0xC10E);
@@ -65,7 +75,10 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
             if let Some(i) = disk_ids.iter().position(|d| *d == disk.id) {
                 if let Some(size) = disk_sizes.get(i) {
                     if *size < disk.size {
-                        return Err(field_error("clone_disk_size", "can't be smaller than the source disk"));
+                        return Err(field_error(
+                            "clone_disk_size",
+                            "can't be smaller than the source disk",
+                        ));
                     }
                     copy.size = *size;
                 }
@@ -91,7 +104,11 @@ pub async fn clone(auth: Authed, Path((_, id)): Path<(String, String)>, body: By
             .iter()
             .map(|nic| {
                 let ip = ctx.ids.address(nic.network_id, false, now_text.clone());
-                let join = IpJoin { id: ctx.ids.join(), ip_address_id: ip.id, created_at: now_text.clone() };
+                let join = IpJoin {
+                    id: ctx.ids.join(),
+                    ip_address_id: ip.id,
+                    created_at: now_text.clone(),
+                };
                 ctx.account.ips.insert(ip.id, ip);
                 Interface {
                     id: ctx.ids.interface(),

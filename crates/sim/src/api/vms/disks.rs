@@ -11,12 +11,19 @@ pub async fn disks(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answe
     auth.with(|mut ctx| {
         let (now, generation) = (ctx.now, ctx.generation);
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now, generation)).collect())))
+        Ok(reply(
+            StatusCode::OK,
+            Value::Array(vm.disks.iter().map(|d| d.to_json(vm, now, generation)).collect()),
+        ))
     })
 }
 
 /// POST .../apply_disks — 200 with no data.
-pub async fn apply_disks(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
+pub async fn apply_disks(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    body: Bytes,
+) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
     let _format = f.flag("required_format_disk");
     all_valid(&mut f)?;

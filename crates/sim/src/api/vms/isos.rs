@@ -13,7 +13,10 @@ use serde_json::json;
 pub async fn mounted_iso(auth: Authed, Path((_, id)): Path<(String, String)>) -> Answer {
     auth.with(|mut ctx| {
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, vm.iso.as_ref().map(|iso| iso.to_json(vm)).unwrap_or_else(|| json!({}))))
+        Ok(reply(
+            StatusCode::OK,
+            vm.iso.as_ref().map(|iso| iso.to_json(vm)).unwrap_or_else(|| json!({})),
+        ))
     })
 }
 
@@ -45,7 +48,10 @@ pub async fn mount_iso(auth: Authed, Path((_, id)): Path<(String, String)>, body
 }
 
 /// DELETE .../iso/:join — 200.
-pub async fn unmount_iso(auth: Authed, Path((_, id, join)): Path<(String, String, String)>) -> Answer {
+pub async fn unmount_iso(
+    auth: Authed,
+    Path((_, id, join)): Path<(String, String, String)>,
+) -> Answer {
     auth.with(|mut ctx| {
         let vm = ctx.idle_vm(&id)?;
         if vm.iso.as_ref().is_none_or(|iso| iso.id.to_string() != join) {

@@ -10,8 +10,15 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 const SORT_FIELDS: [&str; 9] = [
-    "identifier", "label", "memory", "cpus", "operating_system", "operating_system_distro", "status",
-    "location_id", "disks_size",
+    "identifier",
+    "label",
+    "memory",
+    "cpus",
+    "operating_system",
+    "operating_system_distro",
+    "status",
+    "location_id",
+    "disks_size",
 ];
 
 /// GET /account/:id/virtual_machines — the spec's filters, `sort`/`order`,
@@ -43,13 +50,15 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
     let label = q("label").map(str::to_lowercase);
     let id = q("id").map(|id| id.parse::<u64>().unwrap_or(0));
     let location = q("location_id").map(|l| l.parse::<u64>().unwrap_or(0));
-    let (vm_type, cpu_type, status, disk_type) = (q("type"), q("cpu_type"), q("status"), q("disk_type"));
+    let (vm_type, cpu_type, status, disk_type) =
+        (q("type"), q("cpu_type"), q("status"), q("disk_type"));
 
     auth.with(|ctx| {
         let (now, generation) = (ctx.now, ctx.generation);
         let account = &*ctx.account;
         // An address filter is an id filter on the joins: find the id once.
-        let ip_id = q("ip_address").map(|wanted| account.ips.values().find(|ip| ip.address == wanted).map(|ip| ip.id));
+        let ip_id = q("ip_address")
+            .map(|wanted| account.ips.values().find(|ip| ip.address == wanted).map(|ip| ip.id));
         let mut vms: Vec<&Vm> = account
             .vms
             .values()
@@ -61,7 +70,9 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
                     && hostname.as_deref().is_none_or(|h| contains_ignoring_case(&vm.hostname, h))
                     && label.as_deref().is_none_or(|l| contains_ignoring_case(&vm.label, l))
                     && ip_id.is_none_or(|ip| {
-                        ip.is_some_and(|ip| vm.interfaces.iter().flat_map(|n| &n.ips).any(|j| j.ip_address_id == ip))
+                        ip.is_some_and(|ip| {
+                            vm.interfaces.iter().flat_map(|n| &n.ips).any(|j| j.ip_address_id == ip)
+                        })
                     })
                     && locked.is_none_or(|l| vm.is_locked(now) == l)
                     && suspended.is_none_or(|s| vm.suspended == s)
@@ -80,8 +91,12 @@ pub async fn list(auth: Authed, Query(query): Query<HashMap<String, String>>) ->
         }
         let total = vms.len();
         let per_page = limit.unwrap_or(total.max(1));
-        let body: Vec<Value> =
-            vms.iter().skip(offset).take(per_page).map(|vm| vm.to_json(now, generation, |id| account.address_of(id))).collect();
+        let body: Vec<Value> = vms
+            .iter()
+            .skip(offset)
+            .take(per_page)
+            .map(|vm| vm.to_json(now, generation, |id| account.address_of(id)))
+            .collect();
         let mut response = reply(StatusCode::OK, Value::Array(body));
         let headers = response.headers_mut();
         for (name, value) in [

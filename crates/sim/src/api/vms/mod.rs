@@ -38,13 +38,20 @@ use axum::response::Response;
 fn built_vm(ctx: &mut Ctx<'_>, id: &str) -> Result<Vm, Response> {
     let vm = ctx.idle_vm(id)?.clone();
     if vm.status == "unbuilt" {
-        return Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is not built yet"));
+        return Err(error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "The virtual machine is not built yet",
+        ));
     }
     Ok(vm)
 }
 
 /// Starts an operation on an idle, built VM: 202 with no body.
-fn operation(ctx: &mut Ctx<'_>, id: &str, effect: impl FnOnce(&Vm) -> Result<Effect, Response>) -> Answer {
+fn operation(
+    ctx: &mut Ctx<'_>,
+    id: &str,
+    effect: impl FnOnce(&Vm) -> Result<Effect, Response>,
+) -> Answer {
     let mut vm = built_vm(ctx, id)?;
     let effect = effect(&vm)?;
     ctx.start_operation(&mut vm, effect);

@@ -17,7 +17,8 @@ pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -
             .values()
             .filter(|other| {
                 other.id != vm.id
-                    && (vm.strict_virtual_machine_id == Some(other.id) || other.strict_virtual_machine_id == Some(vm.id))
+                    && (vm.strict_virtual_machine_id == Some(other.id)
+                        || other.strict_virtual_machine_id == Some(vm.id))
             })
             .map(|other| ctx.vm_json(other))
             .collect();
@@ -26,14 +27,22 @@ pub async fn segregations(auth: Authed, Path((_, id)): Path<(String, String)>) -
 }
 
 /// PUT .../segregation/:target — 200; takes effect at the next reboot.
-pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Answer {
+pub async fn segregate(
+    auth: Authed,
+    Path((_, id, target)): Path<(String, String, String)>,
+) -> Answer {
     auth.with(|mut ctx| {
-        let Some(target_id) = target.parse::<u64>().ok().filter(|t| ctx.account.vms.contains_key(t)) else {
+        let Some(target_id) =
+            target.parse::<u64>().ok().filter(|t| ctx.account.vms.contains_key(t))
+        else {
             return Err(not_found("Target virtual machine"));
         };
         let vm = ctx.vm(&id)?;
         if vm.id == target_id {
-            return Err(field_error("target", "A virtual machine cannot be kept apart from itself"));
+            return Err(field_error(
+                "target",
+                "A virtual machine cannot be kept apart from itself",
+            ));
         }
         vm.strict_virtual_machine_id = Some(target_id);
         vm.updated_at = timestamp_now();
@@ -43,7 +52,10 @@ pub async fn segregate(auth: Authed, Path((_, id, target)): Path<(String, String
 }
 
 /// DELETE .../segregation/:target — 200.
-pub async fn unsegregate(auth: Authed, Path((_, id, target)): Path<(String, String, String)>) -> Answer {
+pub async fn unsegregate(
+    auth: Authed,
+    Path((_, id, target)): Path<(String, String, String)>,
+) -> Answer {
     auth.with(|mut ctx| {
         let target_id = target.parse::<u64>().ok();
         let vm = ctx.vm(&id)?;

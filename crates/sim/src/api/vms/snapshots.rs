@@ -10,7 +10,10 @@ pub async fn snapshots(auth: Authed, Path((_, id)): Path<(String, String)>) -> A
     auth.with(|mut ctx| {
         let (now, generation) = (ctx.now, ctx.generation);
         let vm = ctx.vm(&id)?;
-        Ok(reply(StatusCode::OK, Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm, now, generation)).collect())))
+        Ok(reply(
+            StatusCode::OK,
+            Value::Array(vm.snapshots.iter().map(|s| s.to_json(vm, now, generation)).collect()),
+        ))
     })
 }
 

@@ -14,13 +14,21 @@ fn epoch_secs() -> u64 {
 }
 
 /// GET .../cpu_stats?period=-1H|-30days
-pub async fn cpu_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Answer {
+pub async fn cpu_stats(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Answer {
     let known = |period: &str| stats::cpu_period(period).is_some();
     statistics(auth, &id, &q, known, "must be -1H or -30days", stats::cpu)
 }
 
 /// GET .../bw_stats?period=-1H|-1day|-1M|-1Y
-pub async fn bw_stats(auth: Authed, Path((_, id)): Path<(String, String)>, Query(q): Query<HashMap<String, String>>) -> Answer {
+pub async fn bw_stats(
+    auth: Authed,
+    Path((_, id)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Answer {
     let known = |period: &str| stats::bandwidth_period(period).is_some();
     statistics(auth, &id, &q, known, "must be -1H, -1day, -1M or -1Y", stats::bandwidth)
 }

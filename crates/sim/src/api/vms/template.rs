@@ -17,7 +17,9 @@ pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body:
     all_valid(&mut f)?;
     auth.with(|mut ctx| {
         let accepted = operation(&mut ctx, &id, |_| Ok(Effect::Nothing))?;
-        let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else { return Ok(accepted) };
+        let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else {
+            return Ok(accepted);
+        };
         let template_id = 100 + ctx.ids.snapshot();
         Ok(reply(
             StatusCode::ACCEPTED,

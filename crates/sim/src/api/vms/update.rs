@@ -41,7 +41,10 @@ fn power(auth: Authed, id: &str, mut f: Form) -> Answer {
     auth.with(|mut ctx| {
         operation(&mut ctx, id, |vm| {
             if target == "online" && vm.suspended {
-                Err(error(StatusCode::UNPROCESSABLE_ENTITY, "The virtual machine is suspended and cannot be started"))
+                Err(error(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "The virtual machine is suspended and cannot be started",
+                ))
             } else {
                 Ok(Effect::Status(target))
             }

@@ -1,24 +1,29 @@
 //! Creating a VM: every field of the spec, checked as the user types, the
 //! service's refusals shown where they belong.
 
+mod disks;
+
 use crate::api::network::vm_interfaces;
 use crate::api::vms::{get_vm, list_disks};
-use crate::components::{described_by, fixed_options, ApiRequestView, PlanPicker, CheckField, ChoiceField, Field, FormView, Loaded, SelectField, SubmitButton, TextAreaField, TextField};
+use crate::components::{
+    described_by, fixed_options, ApiRequestView, CheckField, ChoiceField, Field, FormView, Loaded,
+    PlanPicker, SelectField, SubmitButton, TextAreaField, TextField,
+};
 use crate::deploy::use_deploy;
-use crate::hooks::{use_data_with_options, use_form_with_options, Form, UseDataOptions, UseFormOptions};
+use crate::hooks::{use_data_with_options, use_form_with_options, UseDataOptions, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
+use disks::SecondaryDisks;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use vmdeck_core::vm::create::{add_secondary_disk, generate_password, remove_secondary_disk, CreateVmForm, Source};
-use vmdeck_core::deploy::Choice;
+use vmdeck_core::api::request;
 use vmdeck_core::deploy::plans::Plan;
-use vmdeck_core::forms::row_key;
+use vmdeck_core::deploy::Choice;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::api::request;
+use vmdeck_core::vm::create::{generate_password, CreateVmForm, Source};
 use vmdeck_core::Vm;
 
 fn random_password() -> Option<String> {
@@ -38,7 +43,11 @@ pub fn VmCreatePage() -> impl IntoView {
     let tasks = use_tasks();
     let create = Action::new_local(move |body: &serde_json::Value| {
         let made = session.account_id().map(|account| request::create_vm(&account, body.clone()));
-        let name = ["hostname", "label"].iter().find_map(|k| body.get(*k).and_then(|v| v.as_str())).unwrap_or(t::CREATE_A_NEW_VM.get()).to_owned();
+        let name = ["hostname", "label"]
+            .iter()
+            .find_map(|k| body.get(*k).and_then(|v| v.as_str()))
+            .unwrap_or(t::CREATE_A_NEW_VM.get())
+            .to_owned();
         let (task, reply) = tasks.send(session, Operation::CreateVm, (String::new(), name), made);
         async move {
             let result = reply.await.and_then(|reply| reply.decode(Vm::from_json));
@@ -71,7 +80,8 @@ pub fn VmCreatePage() -> impl IntoView {
     });
     // "Create like this" from a VM's page: its sizes, template, location
     // and network, read once; a draft being typed is kept, not replaced.
-    let like_id = use_query_map().with_untracked(|q| q.get("like")).filter(|id| !id.trim().is_empty());
+    let like_id =
+        use_query_map().with_untracked(|q| q.get("like")).filter(|id| !id.trim().is_empty());
     let like = like_id.map(|id| {
         let like = use_data_with_options(
             move || id.clone(),
@@ -79,7 +89,11 @@ pub fn VmCreatePage() -> impl IntoView {
                 let vm = get_vm(&api, &id).await?;
                 let disks = list_disks(&api, &id).await.unwrap_or_default();
                 let nics = vm_interfaces(&api, &id, &[]).await.unwrap_or_default();
-                let network = nics.iter().find(|n| n.primary).or(nics.first()).and_then(|n| n.network_id.clone());
+                let network = nics
+                    .iter()
+                    .find(|n| n.primary)
+                    .or(nics.first())
+                    .and_then(|n| n.network_id.clone());
                 Ok((vm.display_name(), CreateVmForm::like(&vm, &disks, network.as_deref())))
             },
             UseDataOptions::default().once(),
@@ -94,7 +108,10 @@ pub fn VmCreatePage() -> impl IntoView {
     // The request "Create VM" would send: the same body.
     let requests = Signal::derive(move || {
         let Some(credentials) = session.credentials() else { return Vec::new() };
-        form.with(|f| f.body().ok()).map(|body| request::create_vm(&credentials.account_id, body)).into_iter().collect()
+        form.with(|f| f.body().ok())
+            .map(|body| request::create_vm(&credentials.account_id, body))
+            .into_iter()
+            .collect()
     });
     let on_submit = Callback::new(move |value: CreateVmForm| {
         if let Ok(body) = value.body() {
@@ -112,7 +129,11 @@ pub fn VmCreatePage() -> impl IntoView {
     let stores = catalogue(|c| &c.data_store_groups);
     let source = move || form.with(|f| f.source);
     let set_source = move |s: Source| form.edit("base", |f| f.source = s);
-    let password = form.text("initial_root_password", |f| &f.initial_root_password, |f| &mut f.initial_root_password);
+    let password = form.text(
+        "initial_root_password",
+        |f| &f.initial_root_password,
+        |f| &mut f.initial_root_password,
+    );
     let password_error = password.message;
     let plans = Memo::new(move |_| deploy.with(|d| d.catalogue.plans.clone()));
     // With a plan chosen, the sizes are the plan's and their fields go.
@@ -234,55 +255,5 @@ pub fn VmCreatePage() -> impl IntoView {
             </FormView>
             <ApiRequestView requests=requests id="create-request" what=t::CREATE_REQUEST_WHAT.get()/>
         </section>
-    }
-}
-
-#[component]
-fn SecondaryDisks(form: Form<CreateVmForm>, stores: Signal<Vec<Choice>>) -> impl IntoView {
-    let rows = Memo::new(move |_| form.with(|f| f.secondary_disks.iter().map(|d| d.row).collect::<Vec<_>>()));
-    let add = move |_| form.edit("secondary_disks", |f| {
-        add_secondary_disk(&mut f.secondary_disks);
-    });
-    view! {
-        <div class="disk-list" id="secondary-disks">
-            <p class="subheading">{t::CREATE_SECONDARY_DISKS.get()}</p>
-            {move || rows.with(Vec::is_empty).then(|| view! { <p class="hint">{t::CREATE_SECONDARY_NONE.get()}</p> })}
-            <For each=move || rows.get().into_iter().enumerate() key=|(_, row)| *row let((place, row))>
-                <DiskRow form=form row=row place=place stores=stores/>
-            </For>
-            <button type="button" class="button" id="add-disk" on:click=add>{vmdeck_core::i18n::common::ADD_A_DISK.get()}</button>
-        </div>
-    }
-}
-
-#[component]
-fn DiskRow(form: Form<CreateVmForm>, row: u32, place: usize, stores: Signal<Vec<Choice>>) -> impl IntoView {
-    let disk = move |f: &CreateVmForm| f.secondary_disks.iter().position(|d| d.row == row);
-    let size = form.bind(
-        row_key("secondary_disk_size", row),
-        move |f| disk(f).and_then(|i| f.secondary_disks.get(i)).map(|d| d.size.clone()).unwrap_or_default(),
-        move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.size = v },
-    );
-    let group = form.bind(
-        row_key("data_store_group_secondary_id", row),
-        move |f| disk(f).and_then(|i| f.secondary_disks.get(i)).map(|d| d.data_store_group_id.clone()).unwrap_or_default(),
-        move |f, v| if let Some(d) = f.secondary_disks.iter_mut().find(|d| d.row == row) { d.data_store_group_id = v },
-    );
-    // The disk's number as attached: it moves up when a disk above goes.
-    let number = Memo::new(move |_| form.with(disk).unwrap_or(place) + 2);
-    view! {
-        <div class="disk-row">
-            {move || view! { <TextField bound=size.clone() label=vmdeck_core::tf!(t::CREATE_DISK_N_GB, n = vmdeck_core::i18n::integer(number.get() as i64)) numeric=true/> }}
-            <ChoiceField bound=group label=vmdeck_core::i18n::common::DATA_STORE.get() choices=stores empty=c::PROVIDERS_DEFAULT.get()/>
-            <button
-                type="button"
-                class="button button-quiet remove-disk"
-                aria-label=move || vmdeck_core::tf!(t::CREATE_REMOVE_DISK_N, n = vmdeck_core::i18n::integer(number.get() as i64))
-                on:click=move |_| {
-                    form.edit("secondary_disks", |f| remove_secondary_disk(&mut f.secondary_disks, row));
-                    form.forget_row(row);
-                }
-            >{c::REMOVE.get()}</button>
-        </div>
     }
 }
