@@ -1,6 +1,6 @@
 // Runs inline at the end of every page the server sends, before its first
 // paint: the choices the panel keeps in this browser, applied as the app
-// applies them (src/theme.rs, src/i18n.rs), so that the first paint is in the
+// applies them (src/shell/theme.rs, src/locale/), so that the first paint is in the
 // user's theme and language and the app's takeover changes neither.
 (() => {
   const root = document.documentElement;

@@ -4,7 +4,7 @@
 // Trunk 0.21 cannot split a wasm module, so index.html marks the Rust build
 // `data-trunk-skip` and this does it, in the order the split needs:
 //   1. cargo builds the wasm with relocations kept (.cargo/config.toml);
-//   2. wasm-split-cli cuts it at the `wasm_split` points (src/parts.rs) into
+//   2. wasm-split-cli cuts it at the `wasm_split` points (src/start/parts/) into
 //      the main module, one module per part and shared chunks, plus the
 //      `__wasm_split.js` that loads them;
 //   3. wasm-bindgen makes the JS bindings of the main module;
@@ -147,7 +147,7 @@ for (const part of new Set([...modulesFor(routes, location.pathname), ...(handof
 // not, instead of asking again (vmdeckTakeFirstRead). Only while the login
 // may be used without checking it again: the panel writes, each time it
 // checks the login, until when that is (src/session/, the keys in
-// src/storage.rs), and any logout in this browser since then stops it. A
+// src/storage/), and any logout in this browser since then stops it. A
 // tab with logins of its own reads the one it shows; a new tab, the
 // remembered login the panel says a new tab shows.
 let firstRead = null;

@@ -1,20 +1,22 @@
 //! The root component: the session, the routes and the logged-in layout. The
 //! routes' addresses come from the core's table (`vmdeck_core::route`).
 
-use crate::components::{
-    AccountMenu, BrandName, HeaderMenu, NoticeBanner, PortalBack, SupportLink,
-};
+use crate::shell::account_menu::AccountMenu;
+
+use crate::shell::brand::{BrandName, SupportLink};
+
 use crate::deploy::provide_deploy;
 use crate::hooks::AutoRefresh;
-use crate::i18n::LanguageSwitch;
+use crate::locale::LanguageSwitch;
 use crate::pages::not_found::NotFoundPage;
 use crate::pages::vm_list::VmListPage;
-use crate::parts::{self, Part, PartView};
 use crate::session::{use_session, Session};
-use crate::shortcuts::Shortcuts;
+use crate::shell::provider::{HeaderMenu, NoticeBanner, PortalBack};
+use crate::shell::shortcuts::Shortcuts;
+use crate::shell::theme::ThemeToggle;
+use crate::shell::title::{PageFacts, TitleKeeper};
+use crate::start::parts::{self, Part, PartView};
 use crate::tasks::{TaskTray, Tasks};
-use crate::theme::ThemeToggle;
-use crate::title::{PageFacts, TitleKeeper};
 use leptos::prelude::*;
 use leptos::tachys::view::iterators::StaticVec;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
@@ -50,7 +52,7 @@ pub fn App() -> impl IntoView {
     provide_deploy();
     crate::session::keep_lifetime(crate::deploy::use_loaded_part(|config| config.session).into());
     crate::session::keep_renewed();
-    crate::theme::provide_theme();
+    crate::shell::theme::provide_theme();
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());
     provide_context(PageFacts::new());
@@ -123,11 +125,11 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 #[component]
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
-    let undo = crate::firewall_undo::FirewallUndo::provide();
-    crate::components::Protection::provide();
-    crate::components::TagStore::provide();
-    crate::components::PinStore::provide();
-    crate::components::ViewStore::provide();
+    let undo = crate::firewall::undo::FirewallUndo::provide();
+    crate::marks::protection::Protection::provide();
+    crate::marks::tags::TagStore::provide();
+    crate::marks::pins::PinStore::provide();
+    crate::marks::views::ViewStore::provide();
     view! {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
@@ -150,7 +152,7 @@ fn Layout(children: Children) -> impl IntoView {
                 </div>
             </header>
             <NoticeBanner/>
-            {move || undo.shown().then(|| view! { <PartView part=&crate::firewall_undo_banner::UNDO_BANNER/> })}
+            {move || undo.shown().then(|| view! { <PartView part=&crate::firewall::undo_banner::UNDO_BANNER/> })}
             <main class="content" id="main" tabindex="-1">{children()}</main>
             <Shortcuts/>
         </div>

@@ -1,3 +1,3 @@
 fn main() {
-    vmdeck::start();
+    vmdeck::start::start();
 }

@@ -9,7 +9,6 @@ pub mod deadline;
 pub mod login;
 pub mod network;
 pub mod stats;
-pub mod storage;
 pub mod vms;
 pub mod workspace;
 

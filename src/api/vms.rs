@@ -4,7 +4,9 @@
 use super::{Api, ApiResult};
 use vmdeck_core::api::paths::{self, VmPart};
 use vmdeck_core::vm::disk::Disk;
+use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::vm::query::VmQuery;
+use vmdeck_core::vm::snapshot::Snapshot;
 use vmdeck_core::{Page, PageInfo, Vm};
 
 /// GET `/account/<id>/virtual_machines` with the view's filters, sort and page.
@@ -64,4 +66,18 @@ pub async fn list_segregations(api: &Api, id: &str) -> ApiResult<Vec<Vm>> {
 pub async fn list_disks(api: &Api, id: &str) -> ApiResult<Vec<Disk>> {
     let reply = api.get(&paths::vm_part(api.account_id(), id, VmPart::Disks)?, &[]).await?;
     Ok(reply.decode(Disk::list_from_json)?.0)
+}
+
+/// GET `isos`: the mounted ISO, if any.
+pub async fn mounted_iso(api: &Api, vm_id: &str) -> ApiResult<Option<IsoJoin>> {
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Isos)?, &[])
+        .await?
+        .decode(IsoJoin::mounted_from_json)
+}
+
+/// GET `snapshots`.
+pub async fn snapshots(api: &Api, vm_id: &str) -> ApiResult<Vec<Snapshot>> {
+    api.get(&paths::vm_part(api.account_id(), vm_id, VmPart::Snapshots)?, &[])
+        .await?
+        .decode(Snapshot::list_from_json)
 }

@@ -1,7 +1,7 @@
 //! The account's Activity page: everything this browser sent for the
 //! account, from the history the task tray also reads.
 
-use crate::components::ActivityLog;
+use crate::tasks::activity::ActivityLog;
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, shell as t};
 

@@ -6,6 +6,7 @@
 //! task tray in the header (`tray.rs`) shows its newest entries and looks
 //! after VMs no page shows; starts and ends are announced to screen readers.
 
+pub mod activity;
 mod tray;
 
 pub use tray::TaskTray;
@@ -13,8 +14,8 @@ pub use tray::TaskTray;
 use crate::api::client::Pending;
 use crate::api::vms::get_vm;
 use crate::api::{Api, ApiResult, Outcome, Reply};
-use crate::kept::{Keep, Kept};
 use crate::session::Session;
+use crate::storage::kept::{Keep, Kept};
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use serde_json::Value;

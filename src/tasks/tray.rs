@@ -4,10 +4,11 @@
 use super::{notifications_granted, now, use_tasks};
 use crate::api::vms::get_vm;
 use crate::api::Api;
-use crate::components::{ToggleButton, VmMarks};
+use crate::components::ToggleButton;
 use crate::hooks::{
     use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS,
 };
+use crate::marks::vm_marks::VmMarks;
 use crate::session::use_session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -119,7 +120,7 @@ pub fn TaskTray() -> impl IntoView {
                     view! {
                         <ul class="tray-list">
                             {list.into_iter().map(|task| {
-                                let at = crate::i18n::moment((task.started / 1000.0) as i64, Precision::Second);
+                                let at = crate::locale::moment((task.started / 1000.0) as i64, Precision::Second);
                                 let elapsed = move || format_elapsed((task.finished.unwrap_or_else(|| clock.get()) - task.started) as i64);
                                 let (class, state) = match &task.state {
                                     TaskState::Running => ("task-running", t::ACTIVITY_RESULT_RUNNING.get().to_owned()),

@@ -7,7 +7,7 @@ use leptos::task::tick;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use vmdeck::components::{ActionButton, ErrorView, StatusBadge};
-use vmdeck::theme::ThemeToggle;
+use vmdeck::shell::theme::ThemeToggle;
 use vmdeck_core::{ApiError, VmStatus};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -93,7 +93,10 @@ async fn action_button_says_why_it_is_disabled_and_acts_once_enabled() {
 fn the_panic_screen_replaces_the_page_with_the_message_and_a_reload_link() {
     let root = container();
     root.set_inner_text("the app's last view");
-    vmdeck::show_crash(&root, "panicked at src/pages/vm_list.rs:1:1: <b>index out of bounds</b>");
+    vmdeck::start::show_crash(
+        &root,
+        "panicked at src/pages/vm_list.rs:1:1: <b>index out of bounds</b>",
+    );
     let alert = text_of(&root, ".crash[role=alert]").unwrap();
     assert!(alert.starts_with("Something went wrong"), "{alert}");
     assert!(!alert.contains("the app's last view"));

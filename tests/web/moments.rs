@@ -38,7 +38,7 @@ fn moments_are_written_as_the_browser_writes_them() {
             1_767_323_045,
             1_798_761_599,
         ] {
-            let moment = |precision| vmdeck::i18n::moment(t, precision);
+            let moment = |precision| vmdeck::locale::moment(t, precision);
             assert_eq!(
                 moment(Precision::Minute),
                 written_by_the_browser(t, &[("hour", "2-digit"), ("minute", "2-digit")]),

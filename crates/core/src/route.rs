@@ -108,7 +108,7 @@ pub mod segment {
 }
 
 /// The separately downloaded modules of the panel, by the names the build
-/// gives them: `src/parts.rs` declares each part in one of these (the build
+/// gives them: `src/start/parts/` declares each part in one of these (the build
 /// fails on another name), and [`Route::modules`] says which a page needs.
 pub mod module {
     pub const LOGIN: &str = "part_login";

@@ -8,10 +8,11 @@
 //! asked.
 
 use crate::api::network::interface_rules;
-use crate::components::{
-    my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent,
-    SentList, UndoChoice, UndoChooser,
-};
+use crate::components::{CheckField, Modal};
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+use crate::firewall::rule_sets::offered_sets;
+use crate::firewall::sent_list::{plan_lines, send_plan, Sent, SentList};
+use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;

@@ -10,14 +10,17 @@ pub mod handoff;
 pub mod portal;
 mod sign_in;
 
-use crate::components::{
-    AccountButton, BrandName, CheckField, FormView, NoticeBanner, ProviderLinks, SubmitButton,
-    SupportLink, TextField,
-};
+use crate::components::{CheckField, FormView, SubmitButton, TextField};
+
+use crate::shell::account_menu::AccountButton;
+
+use crate::shell::brand::{BrandName, SupportLink};
+
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::i18n::LanguageSwitch;
+use crate::locale::LanguageSwitch;
 use crate::session::{use_session, Credentials, Session, Token};
+use crate::shell::provider::{NoticeBanner, ProviderLinks};
 use chooser::AccountChooser;
 use fields::{LoginFields, WaySwitch};
 use leptos::prelude::*;
@@ -150,12 +153,12 @@ pub fn LoginPage() -> impl IntoView {
         UseFormOptions::default().check(LoginForm::errors).pending(login.pending()),
     );
     // What was typed into the page the server sent, before the app took it over.
-    if let Some(typed) = crate::first_paint::typed_login() {
+    if let Some(typed) = crate::start::first_paint::typed_login() {
         form.edit("way", |f| {
             typed.fill(f);
         });
         // Once the form is drawn: the caret goes back where it was.
-        Effect::new(|_| crate::first_paint::restore_focus());
+        Effect::new(|_| crate::start::first_paint::restore_focus());
     }
     // The deployment's address and first way, unless the user typed another.
     Effect::new(move || {

@@ -74,7 +74,7 @@ pub fn PortalPage() -> impl IntoView {
     view! {
         <div class="login-page">
             <main class="login-card" id="portal-page">
-                <h1 class="brand brand-large"><crate::components::BrandName/></h1>
+                <h1 class="brand brand-large"><crate::shell::brand::BrandName/></h1>
                 {move || match waiting.get() {
                     None => None,
                     Some(true) => Some(view! { <p aria-busy="true" id="portal-waiting">{vmdeck_core::tf!(t::HANDOFF_WAITING, portal = label())}</p> }.into_any()),

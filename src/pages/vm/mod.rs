@@ -20,14 +20,14 @@ pub use operation::{blocked_reason, busy_reason, use_op, Op};
 
 use crate::api::vms::{get_vm_with_addresses, list_disks};
 use crate::api::{Api, ApiResult};
-use crate::components::{
-    use_protection, use_tags, CopyButton, ErrorView, Freshness, Modal, ProtectedBadge, StatusBadge,
-    TagEditor, VmMarks, VmTags,
-};
+use crate::components::{CopyButton, ErrorView, Freshness, Modal, StatusBadge};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data, use_data_with_options, UseDataOptions, UseDataReturn};
+use crate::marks::protection::{use_protection, ProtectedBadge};
+use crate::marks::tags::{use_tags, TagEditor, VmTags};
+use crate::marks::vm_marks::VmMarks;
+use crate::shell::title::use_vm_name_in_title;
 use crate::tasks::{use_tasks, Tasks};
-use crate::title::use_vm_name_in_title;
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
@@ -148,7 +148,7 @@ pub fn VmPage() -> impl IntoView {
     });
     // A firewall put back by a change with undo was applied (work on the
     // VM, maybe this one): read it again, to show it busy and then reload.
-    let undo = crate::firewall_undo::use_firewall_undo();
+    let undo = crate::firewall::undo::use_firewall_undo();
     Effect::new(move |before: Option<u32>| {
         let now = undo.restores.get();
         if before.is_some_and(|before| before != now) {

@@ -4,9 +4,11 @@
 //! the destroy dialog, the export) comes in a part, fetched when the first
 //! row is selected or the first action asked for (`bulk.rs`, `export.rs`).
 
-use crate::components::{use_tags, ErrorView, IncludeSecrets, TagStore};
+use crate::components::{ErrorView, IncludeSecrets};
+
 use crate::hooks::UseDataReturn;
-use crate::parts::{use_part, Part, UsePart};
+use crate::marks::tags::{use_tags, TagStore};
+use crate::start::parts::{use_part, Part, UsePart};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::{common as c, shell as t};

@@ -3,7 +3,7 @@
 //! A choice goes into the URL and is remembered for the account.
 
 use crate::components::{dismissable, focus_arrow, focus_later};
-use crate::kept::Kept;
+use crate::storage::kept::Kept;
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::vm::columns::{Column, Columns};

@@ -17,12 +17,13 @@ mod transfer;
 mod views;
 
 use crate::api::vms::{fill_addresses, list_vms};
-use crate::components::{use_tags, ErrorView, Freshness};
+use crate::components::{ErrorView, Freshness};
 use crate::hooks::{use_data_with_options, UseDataOptions};
-use crate::kept::Kept;
+use crate::marks::tags::use_tags;
+use crate::shell::title::use_vm_count_in_title;
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use crate::tasks::use_tasks;
-use crate::title::use_vm_count_in_title;
 use actions::{use_list_actions, BulkBar, ExportListButtons};
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -177,7 +178,7 @@ pub fn VmListPage() -> impl IntoView {
             if let Some(page) = page {
                 if !reconcile(rows, &page.items) {
                     // The same rows: the table is up to date now (the table marks a new set itself).
-                    crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+                    crate::start::perf::mark(crate::start::perf::VM_TABLE_RENDERED);
                 }
             }
         })

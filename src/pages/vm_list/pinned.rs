@@ -6,10 +6,11 @@
 
 use crate::api::vms::get_vm;
 use crate::api::READS_AT_ONCE;
-use crate::components::{
-    focus_arrow, use_pins, use_tags, ErrorView, PinButton, PinStore, StatusBadge, VmMarks, VmTags,
-};
+use crate::components::{focus_arrow, ErrorView, StatusBadge};
 use crate::hooks::{use_data_with_options, UseDataOptions};
+use crate::marks::pins::{use_pins, PinButton, PinStore};
+use crate::marks::tags::{use_tags, VmTags};
+use crate::marks::vm_marks::VmMarks;
 use futures::stream::{self, StreamExt, TryStreamExt};
 use leptos::prelude::*;
 use std::collections::BTreeSet;

@@ -3,10 +3,10 @@
 
 use super::actions::{Ask, ListActions};
 use super::transfer::TransferCell;
-use crate::components::{
-    use_protection, ActionButton, PinButton, PinStore, ProtectedBadge, Protection, StatusBadge,
-    TagStore, VmTags,
-};
+use crate::components::{ActionButton, StatusBadge};
+use crate::marks::pins::{PinButton, PinStore};
+use crate::marks::protection::{use_protection, ProtectedBadge, Protection};
+use crate::marks::tags::{TagStore, VmTags};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{integer, shell as t};
 use vmdeck_core::route::VmTab;
@@ -126,7 +126,7 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
         }
         Column::Type => text(vm.vm_type.as_ref().map(|kind| kind.label().to_owned())),
         Column::Note => text(vm.note.clone()),
-        Column::Created => text(vm.created_at.as_deref().map(crate::i18n::service_moment)),
+        Column::Created => text(vm.created_at.as_deref().map(crate::locale::service_moment)),
     };
     EitherOf4::C(view! { <td class=class data-label=label>{content}</td> })
 }

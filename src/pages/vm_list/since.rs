@@ -4,8 +4,8 @@
 //! started or stopped, resized, their addresses changed, suspended; each
 //! with its tags.
 
-use crate::components::{use_tags, VmTags};
 use crate::hooks::UseDataReturn;
+use crate::marks::tags::{use_tags, VmTags};
 use crate::session::use_session;
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
@@ -46,7 +46,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
     });
     move || {
         changes.get().map(|(at, list)| {
-            let when = crate::i18n::moment(at.div_euclid(1000), Precision::Full);
+            let when = crate::locale::moment(at.div_euclid(1000), Precision::Full);
             view! {
                 <div class="notice notice-info since-last-visit" id="since-last-visit" role="status">
                     <div>

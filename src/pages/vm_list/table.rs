@@ -4,7 +4,10 @@
 use super::actions::ListActions;
 use super::row::{RowMarks, VmRow};
 use super::Row;
-use crate::components::{use_pins, use_protection, use_tags, EmptyState};
+use crate::components::EmptyState;
+use crate::marks::pins::use_pins;
+use crate::marks::protection::use_protection;
+use crate::marks::tags::use_tags;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::{common as c, shell as t};
@@ -30,7 +33,7 @@ pub fn VmTable(
         rows.track();
         columns.track();
         grouped.track();
-        crate::perf::mark(crate::perf::VM_TABLE_RENDERED);
+        crate::start::perf::mark(crate::start::perf::VM_TABLE_RENDERED);
     });
     move || {
         let columns = StoredValue::new(columns.get().list().to_vec());

@@ -1,8 +1,10 @@
 //! Search, the filter bar and the sort choice, all of it written to the URL.
 
-use crate::components::{use_tags, ToggleButton};
+use crate::components::ToggleButton;
+
 use crate::deploy::use_deploy;
-use crate::kept::Kept;
+use crate::marks::tags::use_tags;
+use crate::storage::kept::Kept;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;

@@ -4,8 +4,9 @@
 //! it is first opened: its form stays out of the list's first download.
 
 use super::actions::ListActions;
-use crate::components::{dismissable, use_views, CopyButton, FormView, SubmitButton, TextField};
+use crate::components::{dismissable, CopyButton, FormView, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::marks::views::use_views;
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::vm::query::VmQuery;

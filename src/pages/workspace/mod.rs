@@ -6,12 +6,21 @@
 
 mod store;
 
-use crate::components::{
-    download_file, my_address, save_my_address, saved_sets, use_pins, use_protection, use_tags,
-    use_views, write_saved_sets,
-};
-use crate::kept::Kept;
+use crate::components::download_file;
+
+use crate::firewall::lockout_guard::{my_address, save_my_address};
+
+use crate::firewall::rule_sets::{saved_sets, write_saved_sets};
+
+use crate::marks::pins::use_pins;
+
+use crate::marks::protection::use_protection;
+
+use crate::marks::tags::use_tags;
+
+use crate::marks::views::use_views;
 use crate::session::{use_session, Session};
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
@@ -47,7 +56,7 @@ impl Stores {
 
     /// Everything as this browser holds it now (another tab may just have changed it).
     fn parts(self) -> Parts {
-        fn latest<T: crate::kept::Keep + Clone>(kept: Option<Kept<T>>) -> T {
+        fn latest<T: crate::storage::kept::Keep + Clone>(kept: Option<Kept<T>>) -> T {
             kept.map(|k| k.with_latest(T::clone)).unwrap_or_default()
         }
         let session = self.session;
@@ -65,7 +74,7 @@ impl Stores {
 
     /// Keeps `parts` in place of what is kept; whether the browser kept all of it.
     fn keep(self, parts: Parts) -> bool {
-        fn put<T: crate::kept::Keep>(kept: Option<Kept<T>>, value: T) -> bool {
+        fn put<T: crate::storage::kept::Keep>(kept: Option<Kept<T>>, value: T) -> bool {
             kept.is_none_or(|k| {
                 k.update(|v| *v = value);
                 !k.memory_only_untracked()
@@ -188,7 +197,7 @@ pub fn WorkspacePage() -> impl IntoView {
                     Taking::Preview { file, merge } => {
                         let (account, _, api) = who();
                         let other = (!file.account.is_empty() && file.account != account) || (!file.api.is_empty() && file.api != api);
-                        let when = crate::i18n::moment((file.exported / 1000) as i64, vmdeck_core::time::Precision::Full);
+                        let when = crate::locale::moment((file.exported / 1000) as i64, vmdeck_core::time::Precision::Full);
                         view! {
                             <div class="workspace-preview" id="workspace-preview" role="region" aria-labelledby="workspace-preview-title">
                                 <h2 id="workspace-preview-title">{t::PREVIEW_TITLE.get()}</h2>

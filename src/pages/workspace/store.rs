@@ -97,7 +97,7 @@ pub(super) fn StoreCard(
                         Step::Saving => view! { <p class="muted" role="status">{t::STORE_SAVING.get()}</p> }.into_any(),
                         Step::Reading => view! { <p class="muted" role="status">{t::STORE_READING.get()}</p> }.into_any(),
                         Step::Saved { at_ms } => {
-                            let when = crate::i18n::moment((at_ms / 1000.0) as i64, Precision::Full);
+                            let when = crate::locale::moment((at_ms / 1000.0) as i64, Precision::Full);
                             view! { <p class="notice notice-success" role="status" id="workspace-store-saved">{vmdeck_core::tf!(t::STORE_SAVED, provider = provider(), when = when)}</p> }.into_any()
                         }
                         Step::NoneKept => view! { <p class="muted" role="status" id="workspace-store-none">{vmdeck_core::tf!(t::STORE_NONE, provider = provider())}</p> }.into_any(),

@@ -74,7 +74,7 @@ export async function untilFree(page, timeout = 10000) {
 
 /**
  * Points at a link and waits until the part of the panel behind it has arrived
- * (`module` as in src/parts.rs, e.g. `part_vm`), for tests about what happens
+ * (`module` as in src/start/parts/, e.g. `part_vm`), for tests about what happens
  * next with the API rather than with the panel's own download.
  */
 export async function partBehind(page, selector, module) {

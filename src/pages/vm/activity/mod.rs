@@ -2,7 +2,7 @@
 //! account's history.
 
 use super::use_vm;
-use crate::components::ActivityLog;
+use crate::tasks::activity::ActivityLog;
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, vm as t};
 

@@ -1,12 +1,14 @@
 //! Applying the rules: the bar with the rules created here and not applied
 //! yet (kept per VM for this browser session), and its button, guarded
 //! against locking oneself out; applied with undo, the firewall as it was
-//! is kept first (`crate::firewall_undo`).
+//! is kept first (`crate::firewall::undo`).
 
-use crate::components::{
-    my_address, ActionButton, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser,
-};
-use crate::firewall_undo::{use_firewall_undo, Unapplied};
+use crate::components::{ActionButton, ErrorView};
+
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+
+use crate::firewall::undo::{use_firewall_undo, Unapplied};
+use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
 use crate::pages::vm::{Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::firewall::rules::RuleSet;

@@ -3,10 +3,15 @@
 //! on the interface, and only then added, one request at a time in order,
 //! each result shown. They are applied with the others.
 
-use crate::components::{
-    my_address, offered_sets, plan_lines, send_plan, CheckField, Guard, LockoutNotice, Modal, Sent,
-    SentList, TextAreaField, UndoChoice, UndoChooser,
-};
+use crate::components::{CheckField, Modal, TextAreaField};
+
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+
+use crate::firewall::rule_sets::offered_sets;
+
+use crate::firewall::sent_list::{plan_lines, send_plan, Sent, SentList};
+
+use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{Op, VmCtx};
 use crate::session::use_session;

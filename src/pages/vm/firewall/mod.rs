@@ -18,7 +18,7 @@ mod tester;
 use super::{use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
-use crate::firewall_undo::{read_unapplied, write_unapplied, Unapplied};
+use crate::firewall::undo::{read_unapplied, write_unapplied, Unapplied};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
 use leptos::prelude::*;
 use serde_json::Value;
@@ -41,7 +41,7 @@ pub fn FirewallTab() -> impl IntoView {
     let session = crate::session::use_session();
     let unapplied = RwSignal::new(read_unapplied(session, &ctx.id.get_untracked()));
     // A change put back (firewall_undo) leaves no rule unapplied, and others than shown.
-    let undo = crate::firewall_undo::use_firewall_undo();
+    let undo = crate::firewall::undo::use_firewall_undo();
     Effect::new(move |before: Option<u32>| {
         let now = undo.restores.get();
         if before.is_some_and(|before| before != now) {

@@ -4,7 +4,7 @@
 use crate::components::{
     fixed_options, ApiRequestView, FormView, SelectField, SubmitButton, TextField,
 };
-use crate::components::{my_address, Guard, LockoutNotice};
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
 use crate::hooks::Form;
 use crate::pages::vm::Op;
 use leptos::prelude::*;

@@ -2,7 +2,9 @@
 //! own, kept in this browser per account and offered with the others
 //! wherever a set is applied; and the user's sets, to delete.
 
-use crate::components::{saved_sets, write_saved_sets, Modal, TextField};
+use crate::components::{Modal, TextField};
+
+use crate::firewall::rule_sets::{saved_sets, write_saved_sets};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use leptos::prelude::*;

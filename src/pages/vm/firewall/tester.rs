@@ -2,7 +2,7 @@
 //! port be let in, and which rule (or the default policy) says so.
 
 use crate::components::{fixed_options, FormView, SelectField, SubmitButton, TextField};
-use crate::components::{my_address, save_my_address};
+use crate::firewall::lockout_guard::{my_address, save_my_address};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::firewall::form::PacketForm;

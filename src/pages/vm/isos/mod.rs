@@ -4,7 +4,7 @@
 mod rescue;
 
 use super::{use_op, use_tab_data, use_vm, VmCtx};
-use crate::api::storage::mounted_iso;
+use crate::api::vms::mounted_iso;
 use crate::components::{
     ActionButton, ApiRequestView, ChoiceField, Empty, ErrorView, FormView, Loaded, RawFields,
     SubmitButton, TextField,

@@ -3,9 +3,11 @@
 
 use super::nic_id;
 use crate::api::network::interface_rules;
+use crate::components::ErrorView;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
-use crate::components::{my_address, ErrorView, Guard, LockoutNotice, UndoChoice, UndoChooser};
-use crate::firewall_undo::{use_firewall_undo, write_unapplied};
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+use crate::firewall::undo::{use_firewall_undo, write_unapplied};
+use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
 use crate::hooks::{
     use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions,
 };

@@ -31,12 +31,12 @@ struct Row {
 fn rows(vm: &Vm) -> Vec<Row> {
     let row = |name, text| Row { name, text, raw: None };
     // Named with its zone: the one the user chose, which may not be the VM's or the browser's.
-    let zone = crate::time_zone::zone_name();
+    let zone = crate::locale::time_zone::zone_name();
     let date = |name, value: &Option<String>| Row {
         name,
         text: match value.as_deref() {
             Some(raw) if vmdeck_core::time::parse_service_date(raw).is_some() => {
-                format!("{} ({zone})", crate::i18n::service_moment(raw))
+                format!("{} ({zone})", crate::locale::service_moment(raw))
             }
             Some(raw) => raw.to_owned(),
             None => "—".into(),

@@ -16,7 +16,7 @@ use vmdeck_core::time::Precision;
 /// The day a counting month starts or ends on. It is counted in UTC: the
 /// day's noon is shown, which is that day in every zone within 12 hours.
 fn day(midnight_utc: i64) -> String {
-    crate::i18n::moment(midnight_utc + 43_200, Precision::Day)
+    crate::locale::moment(midnight_utc + 43_200, Precision::Day)
 }
 
 #[component]

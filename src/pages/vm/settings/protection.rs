@@ -3,8 +3,9 @@
 //! the hostname typed.
 
 use super::{Card, Impact};
-use crate::components::{use_protection, FormView, Modal, Protection, SubmitButton, TypedConfirm};
+use crate::components::{FormView, Modal, SubmitButton, TypedConfirm};
 use crate::hooks::{use_form_with_options, UseFormOptions};
+use crate::marks::protection::{use_protection, Protection};
 use crate::pages::vm::VmCtx;
 use leptos::prelude::*;
 use vmdeck_core::forms::{self, ConfirmForm};

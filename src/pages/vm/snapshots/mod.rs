@@ -1,7 +1,7 @@
 //! The VM's snapshots, and deleting them all.
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
-use crate::api::storage::snapshots;
+use crate::api::vms::snapshots;
 use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
@@ -43,7 +43,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
                     <th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th>
                     {sized.then(|| view! { <th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th> })}
                     <th scope="col">{c::STATUS.get()}</th>
-                    {dated.then(|| view! { <th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::time_zone::zone_name())}</th> })}
+                    {dated.then(|| view! { <th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::locale::time_zone::zone_name())}</th> })}
                 </tr></thead>
                 <tbody>
                     {list.into_iter().map(|s| {
@@ -59,7 +59,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
                                 <td title=s.identifier.clone()>{s.name()}</td>
                                 {sized.then(|| view! { <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td> })}
                                 <td><span class=badge>{state.label().to_owned()}</span></td>
-                                {dated.then(|| view! { <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::i18n::service_moment).unwrap_or_else(dash)}</td> })}
+                                {dated.then(|| view! { <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::locale::service_moment).unwrap_or_else(dash)}</td> })}
                             </tr>
                         }
                     }).collect_view()}

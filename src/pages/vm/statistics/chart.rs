@@ -2,7 +2,7 @@
 //! and theme change, with the nearest sample's value under the pointer and
 //! the same values as a table for keyboard and screen reader users.
 
-use crate::theme::use_dark;
+use crate::shell::theme::use_dark;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;

@@ -8,7 +8,7 @@ use crate::api::stats::{bw_stats, cpu_stats};
 use crate::components::{ErrorView, Export, ExportButtons};
 use crate::deploy::network_name;
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
-use crate::i18n::moment;
+use crate::locale::moment;
 use crate::tasks::use_tasks;
 use chart::{CanvasChart, ChartData};
 use leptos::prelude::*;
@@ -212,7 +212,7 @@ pub fn StatisticsTab() -> impl IntoView {
                     Some(n) if n > 1 => tf!(t::STATS_CPU_MEANING_MANY, n = n),
                     _ => t::STATS_CPU_MEANING_ONE.get().to_owned(),
                 }
-            }}" "<span id="cpu-zone">{tf!(vmdeck_core::i18n::shell::TIMES_IN_ZONE, zone = crate::time_zone::zone_name())}</span></p>
+            }}" "<span id="cpu-zone">{tf!(vmdeck_core::i18n::shell::TIMES_IN_ZONE, zone = crate::locale::time_zone::zone_name())}</span></p>
             {move || cpu_error.get().map(|e| view! { <ErrorView error=e doing=t::STATS_LOADING_CPU.get() on_retry=cpu_retry/> })}
             {move || cpu_shown.with(|s| s.as_ref().map(|(_, d)| !d.has_data())).unwrap_or(false).then(|| view! {
                 <p class="muted" id="cpu-no-data">{t::STATS_NO_CPU_DATA_SENTENCE.get()}</p>
@@ -225,9 +225,9 @@ pub fn StatisticsTab() -> impl IntoView {
                 {move || bw_loading.get().then(|| view! { <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::STATS_LOADING.get()}</span> })}
                 <PeriodPicker filters=filters key="bw" periods=&BANDWIDTH_PERIODS chosen=bw_period/>
                 <ExportButtons id="bw" name=Signal::derive(move || format!("traffic-vm{}{}", ctx.id.get(), bw_period.get()))
-                    export=Callback::new(move |()| bw_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::bandwidth(d, &crate::time_zone::iso)))))/>
+                    export=Callback::new(move |()| bw_shown.with(|d| d.as_ref().map(|(_, d)| Export::table(&export::bandwidth(d, &crate::locale::time_zone::iso)))))/>
             </header>
-            <p class="muted small">{t::STATS_TRAFFIC_MEANING.get()}" "<span id="bw-zone">{tf!(vmdeck_core::i18n::shell::TIMES_IN_ZONE, zone = crate::time_zone::zone_name())}</span></p>
+            <p class="muted small">{t::STATS_TRAFFIC_MEANING.get()}" "<span id="bw-zone">{tf!(vmdeck_core::i18n::shell::TIMES_IN_ZONE, zone = crate::locale::time_zone::zone_name())}</span></p>
             {move || bw_error.get().map(|e| view! { <ErrorView error=e doing=t::STATS_LOADING_TRAFFIC.get() on_retry=bw_retry/> })}
             {move || {
                 let count = bw_shown.with(|s| s.as_ref().map(|(_, d)| if d.has_data() { d.interfaces.len() } else { 0 }));

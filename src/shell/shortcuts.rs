@@ -4,8 +4,8 @@
 
 use crate::components::Modal;
 use crate::hooks::use_vm_search;
-use crate::parts::{part, use_part};
-use crate::title::current_vm_name;
+use crate::shell::title::current_vm_name;
+use crate::start::parts::{part, use_part};
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
@@ -112,8 +112,8 @@ pub fn ShortcutDialogs() -> impl IntoView {
 /// A VM found, and whether it is pinned (marked with a star).
 fn vm_place(
     vm: &Vm,
-    tags: Option<crate::components::TagStore>,
-    pins: Option<crate::components::PinStore>,
+    tags: Option<crate::marks::tags::TagStore>,
+    pins: Option<crate::marks::pins::PinStore>,
 ) -> Option<(bool, Place)> {
     let id = vm.id.clone()?;
     let pinned = pins.is_some_and(|p| p.is_pinned(&id));
@@ -142,9 +142,9 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let selected = RwSignal::new(0usize);
     let pause = StoredValue::new_local(None::<Timeout>);
     let found = use_vm_search(move || searched.get(), VM_RESULTS);
-    let tags = crate::components::use_tags();
-    let views = crate::components::use_views();
-    let pins = crate::components::use_pins();
+    let tags = crate::marks::tags::use_tags();
+    let views = crate::marks::views::use_views();
+    let pins = crate::marks::pins::use_pins();
     let results = Memo::new(move |_| {
         let here = match Route::from_path(&location.pathname.get()) {
             Route::Vm(_) => location.pathname.with(|p| p.split('/').nth(2).map(str::to_owned)),

@@ -2,7 +2,7 @@
 //! this browser (`storage::keys::views`): offered in the list's toolbar and
 //! the switcher.
 
-use crate::kept::Kept;
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use leptos::prelude::*;
 use vmdeck_core::vm::views::Views;

@@ -4,9 +4,13 @@
 //! to undo), the lockout check of what is left, then, if asked, the VM's
 //! rules applied; each request in the history like any other.
 
-use super::{my_address, CheckField, Guard, LockoutNotice, Modal, Sent, SentList};
+use crate::components::{CheckField, Modal};
+
+use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+
 use crate::api::network::{interface_rules, vm_interfaces};
-use crate::firewall_undo::step_request;
+use crate::firewall::sent_list::{Sent, SentList};
+use crate::firewall::undo::step_request;
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
 use crate::tasks::use_tasks;
@@ -167,7 +171,7 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         <Modal open=open title=t::FW_REVERSE.get() id="history-undo-dialog">
             <p id="history-undo-entry"><strong>{title}</strong>" · "{move || vmdeck_core::tf!(vmdeck_core::i18n::shell::ACTIVITY_INTERFACE, nic = label())}</p>
             {move || match (read.error.get(), step.get()) {
-                (Some(error), _) => Some(view! { <super::ErrorView error=error doing=t::FW_LOADING_RULES.get() on_retry=Callback::new(move |()| read.refresh())/> }.into_any()),
+                (Some(error), _) => Some(view! { <crate::components::ErrorView error=error doing=t::FW_LOADING_RULES.get() on_retry=Callback::new(move |()| read.refresh())/> }.into_any()),
                 (None, None) => Some(view! { <div class="skeleton skeleton-row"></div> }.into_any()),
                 (None, Some(Err(why))) => Some(view! { <p class="notice notice-info" id="history-undo-nothing">{why}</p> }.into_any()),
                 (None, Some(Ok(step))) => Some(view! {

@@ -4,7 +4,7 @@
 
 use crate::components::{FormView, SubmitButton, TextField};
 use crate::hooks::{use_form_with_options, UseFormOptions};
-use crate::kept::Kept;
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use leptos::prelude::*;
 use std::collections::BTreeSet;

@@ -33,7 +33,7 @@ pub fn AccountMenu() -> impl IntoView {
         }
     };
     let menu = NodeRef::<leptos::html::Details>::new();
-    let on_key = super::dismissable(menu);
+    let on_key = crate::components::dismissable(menu);
     // A page of the menu opens with the menu closed behind it.
     let close = move |_| {
         if let Some(menu) = menu.get_untracked() {

@@ -1,10 +1,10 @@
 //! "With undo" beside a firewall change: whether to make it one that
 //! reverts itself unless kept, and after how many seconds
-//! (`crate::firewall_undo`); and why the firewall as it was could not be
+//! (`crate::firewall::undo`); and why the firewall as it was could not be
 //! read, if it could not (then nothing was sent).
 
-use super::{CheckField, ErrorView, TextField};
-use crate::firewall_undo::{use_firewall_undo, FirewallUndo, UndoReading};
+use crate::components::{CheckField, ErrorView, TextField};
+use crate::firewall::undo::{use_firewall_undo, FirewallUndo, UndoReading};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::firewall::restore::UndoForm;

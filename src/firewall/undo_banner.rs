@@ -8,11 +8,11 @@ use crate::api::network::{interface_rules, vm_interfaces};
 use crate::api::vms::get_vm;
 use crate::api::{Api, ApiResult, Outcome};
 use crate::components::ErrorView;
-use crate::firewall_undo::{
+use crate::firewall::undo::{
     now_ms, step_request, use_firewall_undo, FirewallUndo, Phase, RETRY_MS,
 };
-use crate::parts::part;
 use crate::session::Session;
+use crate::start::parts::part;
 use crate::storage;
 use crate::tasks::Tasks;
 use leptos::prelude::*;

@@ -2,8 +2,8 @@
 //! filtered and exported: the VM page's Activity tab (one VM) and the
 //! Activity page (the account) read the same history (`crate::tasks`).
 
-use super::activity_undo::{undoable, UndoEntry};
-use super::{Column, DataTable, EmptyState, Export, ExportButtons};
+use crate::components::{Column, DataTable, EmptyState, Export, ExportButtons};
+use crate::firewall::activity_undo::{undoable, UndoEntry};
 use crate::hooks::use_url_filters;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
@@ -80,7 +80,10 @@ pub fn ActivityLog(
     let undoing = RwSignal::new(None::<Task>);
     let export = Callback::new(move |()| {
         Some(shown.with(|list| {
-            Export::table(&history::table(&list.iter().collect::<Vec<_>>(), &crate::time_zone::iso))
+            Export::table(&history::table(
+                &list.iter().collect::<Vec<_>>(),
+                &crate::locale::time_zone::iso,
+            ))
         }))
     });
     view! {
@@ -112,13 +115,13 @@ pub fn ActivityLog(
             }
             let count = vmdeck_core::i18n::plural(list.len() as u64, &t::ACTIVITY_COUNT_ONE, &t::ACTIVITY_COUNT_OTHER);
             let columns = vec![
-                Column::text(format!("{} ({})", t::ACTIVITY_COL_WHEN.get(), crate::time_zone::zone_name())), Column::text(t::ACTIVITY_COL_ACTION.get()), Column::text(c::VM.get()),
+                Column::text(format!("{} ({})", t::ACTIVITY_COL_WHEN.get(), crate::locale::time_zone::zone_name())), Column::text(t::ACTIVITY_COL_ACTION.get()), Column::text(c::VM.get()),
                 Column::text(t::ACTIVITY_RESULT.get()), Column::text(t::ACTIVITY_COL_TOOK.get()), Column::text(t::ACTIVITY_COL_REQUEST.get()),
             ];
             view! {
                 <DataTable id=id columns=columns count=count>
                             {list.into_iter().map(|t| {
-                                let when = crate::i18n::moment((t.started / 1000.0) as i64, Precision::Full);
+                                let when = crate::locale::moment((t.started / 1000.0) as i64, Precision::Full);
                                 let took = t.finished.map(|f| format_elapsed((f - t.started) as i64)).unwrap_or_else(|| "…".to_owned());
                                 let (class, message) = match &t.state {
                                     TaskState::Running => ("badge badge-unbuilt", String::new()),

@@ -3,7 +3,7 @@
 //! provider's from `config.json`, and the user's, saved from an interface
 //! and kept in this browser per account (`storage::keys::rule_sets`).
 
-use super::my_address;
+use crate::firewall::lockout_guard::my_address;
 use crate::session::Session;
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;

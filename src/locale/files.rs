@@ -46,7 +46,7 @@ async fn apply(entry: &LanguageEntry) -> bool {
             i18n::set_texts(loaded.texts);
             if added {
                 i18n::set_locale(Locale::added(&entry.code));
-                crate::i18n::set_document_lang(&entry.code);
+                crate::locale::set_document_lang(&entry.code);
             }
             true
         }

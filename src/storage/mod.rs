@@ -2,6 +2,8 @@
 //! disabled or missing (a private window): every call then does nothing
 //! and reads nothing, and the panel goes on with what it has in memory.
 
+pub mod kept;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 

@@ -2,7 +2,7 @@
 //! (`storage::keys::pins`): first in the list and the switcher, in the
 //! user's order; the star that pins one.
 
-use crate::kept::Kept;
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;

@@ -3,6 +3,9 @@
 //! built; switching reloads the page (forms keep their drafts through a
 //! reload), so the texts never have to follow a signal.
 
+pub mod files;
+pub mod time_zone;
+
 use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -48,7 +51,7 @@ pub fn set_document_lang(code: &str) {
 /// zone's offset at that moment and the browser's way, so that the core's
 /// tests and the chart snapshots test what is shown.
 pub fn moment(epoch_secs: i64, precision: Precision) -> String {
-    let offset_minutes = crate::time_zone::offset_minutes(epoch_secs as f64 * 1000.0);
+    let offset_minutes = crate::locale::time_zone::offset_minutes(epoch_secs as f64 * 1000.0);
     let tag = i18n::locale_tag();
     MOMENT_STYLE.with(|cached| {
         let mut cached = cached.borrow_mut();

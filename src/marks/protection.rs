@@ -5,7 +5,7 @@
 //! that refuses to keep them keeps them in this tab, and says so.
 
 use crate::deploy::use_deploy;
-use crate::kept::Kept;
+use crate::storage::kept::Kept;
 use crate::storage::keys;
 use leptos::prelude::*;
 use vmdeck_core::i18n::vm as t;

@@ -127,7 +127,7 @@ pub fn HeaderMenu() -> impl IntoView {
             <div class="header-menu-items">
                 <PortalBack in_menu=true/>
                 <ProviderLinks class="provider-links" id="header-links"/>
-                <crate::time_zone::TimeZoneSwitch all=opened.into()/>
+                <crate::locale::time_zone::TimeZoneSwitch all=opened.into()/>
             </div>
         </details>
     }

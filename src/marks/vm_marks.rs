@@ -2,7 +2,11 @@
 //! protection mark, and in this tab its firewall rules not applied yet),
 //! taken together where a VM is gone for good.
 
-use super::{use_pins, use_protection, use_tags, PinStore, Protection, TagStore};
+use crate::marks::pins::{use_pins, PinStore};
+
+use crate::marks::protection::{use_protection, Protection};
+
+use crate::marks::tags::{use_tags, TagStore};
 use crate::session::use_session;
 use crate::storage;
 use leptos::prelude::*;

@@ -91,7 +91,7 @@ impl Part {
         }
         (self.download)().await.map_err(|_| ApiError::PartNotLoaded { part: part() })?;
         self.loaded.store(true, Ordering::Relaxed);
-        crate::perf::mark(&format!("{}{}", crate::perf::PART_LOADED, self.module));
+        crate::start::perf::mark(&format!("{}{}", crate::start::perf::PART_LOADED, self.module));
         Ok(())
     }
 
@@ -142,14 +142,14 @@ pub(crate) fn ready_now<T>(future: impl Future<Output = Result<T, SplitLoaderErr
 macro_rules! part {
     ($(#[$doc:meta])* $name:ident, $module:ident, $label:expr, $view:expr) => {
         $(#[$doc])*
-        pub static $name: $crate::parts::Part = {
+        pub static $name: $crate::start::parts::Part = {
             #[leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split, preload(download))]
             #[allow(non_snake_case)]
             fn $name() -> Result<leptos::prelude::AnyView, leptos::wasm_split::SplitLoaderError> {
                 Ok(leptos::prelude::IntoAny::into_any($view))
             }
-            const _: () = assert!($crate::parts::is_module(stringify!($module)), "a part's module is one of vmdeck_core::route::module");
-            $crate::parts::Part::new($label, stringify!($module), || Box::pin(download()), || $crate::parts::ready_now($name()))
+            const _: () = assert!($crate::start::parts::is_module(stringify!($module)), "a part's module is one of vmdeck_core::route::module");
+            $crate::start::parts::Part::new($label, stringify!($module), || Box::pin(download()), || $crate::start::parts::ready_now($name()))
         };
     };
 }
