@@ -31,6 +31,11 @@ check "text turned into markup or code" \
 check "a text written in the markup instead of the catalogue" \
   '(^|[^=])>\s*"[^"]*[a-z]{3}[^"]*"|\b(title|aria-label|placeholder|alt|doing|hint|text|label|heading|summary|what)="([^h"]|h[^t"]|ht[^t])[^"]*[a-z]{3}' \
   src
+# Page addresses come from the route table (`vmdeck_core::route::href`,
+# `VmTab::href`): a path of the panel written as a literal drifts from it.
+check "a page address written by hand (use vmdeck_core::route::href)" \
+  '^[^/]*("|format!\(")/(vms|login|portal|interfaces|ip-addresses|activity|workspace)\b' \
+  src
 # The panel's own code: errors are values, never panics.
 check "unwrap or expect in the panel" '\.unwrap\(\)|\.expect\(' src
 # The same in the pure crate the panel runs, up to each file's tests (a
@@ -75,5 +80,5 @@ fi
 cargo clippy --offline --quiet -p vmdeck-core -p vmdeck-sim --all-targets -- -D warnings || failed=1
 cargo clippy --offline --quiet -p vmdeck --target wasm32-unknown-unknown --all-targets -- -D warnings || failed=1
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, formatted, no lint warnings, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no page address by hand, formatted, no lint warnings, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
 exit "$failed"

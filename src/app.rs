@@ -22,8 +22,8 @@ use leptos::tachys::view::iterators::StaticVec;
 use leptos_router::components::{Outlet, ParentRoute, Redirect, Route, Router, Routes, A};
 use leptos_router::hooks::use_location;
 use leptos_router::{path, MatchNestedRoutes, NestedRoute, ParamSegment, StaticSegment};
-use vmdeck_core::api::paths::encode_component;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::route::{href, Route};
 use vmdeck_core::route::{segment as s, VmTab};
 
 /// A route's view that is a part of the panel downloaded on demand.
@@ -65,7 +65,7 @@ pub fn App() -> impl IntoView {
                 <Route path=StaticSegment(s::LOGIN) view=part(&parts::LOGIN)/>
                 <Route path=StaticSegment(s::PORTAL) view=part(&parts::PORTAL)/>
                 <ParentRoute path=path!("") view=LoggedIn>
-                    <Route path=path!("") view=|| view! { <Redirect path="/vms" options=replacing()/> }/>
+                    <Route path=path!("") view=|| view! { <Redirect path=href::vms() options=replacing()/> }/>
                     <Route path=StaticSegment(s::VMS) view=VmListPage/>
                     <Route path=(StaticSegment(s::VMS), StaticSegment(s::NEW)) view=part(&parts::VM_CREATE)/>
                     <VmRoutes/>
@@ -94,13 +94,10 @@ fn LoggedIn() -> impl IntoView {
     let login_path = move || {
         let path = location.pathname.get_untracked();
         // After a logout the app is already on its way to the login page.
-        if path.starts_with("/login") {
-            return "/login".to_owned();
+        if Route::from_path(&path) == Route::Login {
+            return href::login();
         }
-        let here = format!("{path}{}", location.search.get_untracked());
-        let mut path = String::from("/login?next=");
-        encode_component(&here, &mut path);
-        path
+        href::login_then(&format!("{path}{}", location.search.get_untracked()))
     };
     view! {
         <Show when=move || session.is_logged_in() fallback=move || view! { <Redirect path=login_path() options=replacing()/> }>
@@ -134,12 +131,12 @@ fn Layout(children: Children) -> impl IntoView {
         <div class="shell">
             <a class="skip-link" href="#main" on:click=skip_to_main>{t::SHELL_SKIP_TO_CONTENT.get()}</a>
             <header class="topbar">
-                <A href="/vms" attr:class="brand"><BrandName/></A>
+                <A href=href::vms() attr:class="brand"><BrandName/></A>
                 <nav class="nav" aria-label=t::SHELL_NAV_MAIN.get()>
-                    <A href="/vms">{c::VIRTUAL_MACHINES.get()}</A>
-                    <A href="/interfaces">{c::NETWORK_INTERFACES.get()}</A>
-                    <A href="/ip-addresses">{c::IP_ADDRESSES.get()}</A>
-                    <A href="/activity">{c::ACTIVITY.get()}</A>
+                    <A href=href::vms()>{c::VIRTUAL_MACHINES.get()}</A>
+                    <A href=href::interfaces()>{c::NETWORK_INTERFACES.get()}</A>
+                    <A href=href::ip_addresses()>{c::IP_ADDRESSES.get()}</A>
+                    <A href=href::activity()>{c::ACTIVITY.get()}</A>
                 </nav>
                 <div class="topbar-end">
                     <AccountMenu/>

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::common as c;
+use vmdeck_core::route::VmTab;
 
 /// A heading; `numeric` columns are aligned to the right.
 #[derive(Clone)]
@@ -51,7 +52,10 @@ pub fn DataTable(
 #[component]
 pub fn VmNetworkLink(vm_id: Option<String>) -> impl IntoView {
     match vm_id {
-        Some(vm) => view! { <A href=format!("/vms/{vm}/network")>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }.into_any(),
+        Some(vm) => {
+            view! { <A href=VmTab::Network.href(&vm)>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }
+                .into_any()
+        }
         None => view! { <span>"—"</span> }.into_any(),
     }
 }

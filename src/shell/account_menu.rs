@@ -7,9 +7,9 @@ use crate::hooks::leave_forgetting_unsent;
 use crate::session::{use_session, Account};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
-use vmdeck_core::api::paths::encode_component;
 use vmdeck_core::i18n::shell as t;
 use vmdeck_core::route::for_another_account;
+use vmdeck_core::route::href;
 
 #[component]
 pub fn AccountMenu() -> impl IntoView {
@@ -20,11 +20,7 @@ pub fn AccountMenu() -> impl IntoView {
     let shown = move || accounts.with(|a| a.iter().find(|a| a.shown).cloned());
     // Where this tab goes in another account: the same list, not this account's VM.
     let elsewhere = move || location.pathname.with(|path| for_another_account(path));
-    let add_href = move || {
-        let mut href = String::from("/login?next=");
-        encode_component(&elsewhere(), &mut href);
-        href
-    };
+    let add_href = move || href::login_then(&elsewhere());
     // Another login stays: shown on a fresh page.
     let log_out_one = move |_| {
         if session.log_out() {
@@ -55,7 +51,7 @@ pub fn AccountMenu() -> impl IntoView {
                         {move || accounts.get().into_iter().map(|other| view! { <li><AccountButton account=other next=Signal::derive(elsewhere)/></li> }).collect_view()}
                     </ul>
                     <a href=add_href id="account-add">{t::ACCOUNTS_ADD.get()}</a>
-                    <a href="/workspace" id="account-workspace" on:click=close>{vmdeck_core::i18n::workspace::TITLE.get()}</a>
+                    <a href=href::workspace() id="account-workspace" on:click=close>{vmdeck_core::i18n::workspace::TITLE.get()}</a>
                     {move || several().then(|| view! {
                         <button type="button" class="account-choice" id="logout-one" on:click=log_out_one>
                             {vmdeck_core::tf!(t::ACCOUNTS_LOG_OUT_ONE, id = account.account_id.clone())}
@@ -83,7 +79,7 @@ fn LogOutButton(several: Signal<bool>) -> impl IntoView {
             let _ = window().location().assign(&portal);
         }
         None => {
-            navigate("/login", Default::default());
+            navigate(&href::login(), Default::default());
             session.log_out_all();
         }
     };

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::route::href;
 use vmdeck_core::route::Route;
 use vmdeck_core::shortcuts::{self, account_places, places, shortcut, tag_places, Place, Shortcut};
 use vmdeck_core::Vm;
@@ -129,7 +130,7 @@ fn vm_place(
         label.push_str(" · ");
         label.push_str(&tagged.iter().map(|tag| tag.as_str()).collect::<Vec<_>>().join(", "));
     }
-    Some((pinned, Place { label, path: format!("/vms/{id}"), kind: c::VM.get(), account: None }))
+    Some((pinned, Place { label, path: href::vm(&id), kind: c::VM.get(), account: None }))
 }
 
 #[component]

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::{self, Task, TaskState};
 use vmdeck_core::i18n::{common as c, shell as t, Text};
+use vmdeck_core::route::href;
 use vmdeck_core::time::{format_elapsed, Precision};
 
 /// The result filter's choices: (value in the URL, label).
@@ -140,7 +141,7 @@ pub fn ActivityLog(
                                 let vm = if t.vm_id.is_empty() {
                                     view! { <span>{t.vm_name.clone()}</span> }.into_any()
                                 } else {
-                                    view! { <A href=format!("/vms/{}", t.vm_id)>{t.vm_name.clone()}</A> }.into_any()
+                                    view! { <A href=href::vm(&t.vm_id)>{t.vm_name.clone()}</A> }.into_any()
                                 };
                                 view! {
                                     <tr class="activity-row">

@@ -15,6 +15,7 @@ use leptos::task::spawn_local;
 use leptos_router::components::A;
 use vmdeck_core::history::{TaskState, TRAY};
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::route::href;
 use vmdeck_core::time::{format_elapsed, Precision};
 use vmdeck_core::ApiError;
 
@@ -108,7 +109,7 @@ pub fn TaskTray() -> impl IntoView {
                 <div class="tray-head">
                     <span>{t::TRAY_SENT_FROM_HERE.get()}</span>
                     <span class="tray-head-actions">
-                        <A href="/activity" attr:id="tray-activity" on:click=move |_| open.set(false)>{t::TRAY_ALL_ACTIVITY.get()}</A>
+                        <A href=href::activity() attr:id="tray-activity" on:click=move |_| open.set(false)>{t::TRAY_ALL_ACTIVITY.get()}</A>
                         <button type="button" class="button button-quiet" on:click=move |_| tasks.clear_finished()>{t::TRAY_CLEAR_FINISHED.get()}</button>
                     </span>
                 </div>
@@ -136,7 +137,7 @@ pub fn TaskTray() -> impl IntoView {
                                             {if task.vm_id.is_empty() {
                                                 view! { <span>{task.vm_name.clone()}</span> }.into_any()
                                             } else {
-                                                view! { <A href=format!("/vms/{}", task.vm_id) on:click=move |_| open.set(false)>{task.vm_name.clone()}</A> }.into_any()
+                                                view! { <A href=href::vm(&task.vm_id) on:click=move |_| open.set(false)>{task.vm_name.clone()}</A> }.into_any()
                                             }}
                                         </div>
                                         <div class="task-line muted small">

@@ -65,8 +65,8 @@ impl VmTab {
     /// The tab's address for one VM.
     pub fn href(self, vm_id: &str) -> String {
         match self.segment() {
-            "" => format!("/vms/{vm_id}"),
-            segment => format!("/vms/{vm_id}/{segment}"),
+            "" => format!("/{}/{vm_id}", segment::VMS),
+            tab => format!("/{}/{vm_id}/{tab}", segment::VMS),
         }
     }
 }
@@ -105,6 +105,51 @@ pub mod segment {
     pub const IP_ADDRESSES: &str = "ip-addresses";
     pub const ACTIVITY: &str = "activity";
     pub const WORKSPACE: &str = "workspace";
+}
+
+/// The addresses the panel links to and navigates to, built from
+/// [`segment`]: no page address is written by hand anywhere else.
+pub mod href {
+    use super::{segment as s, VmTab};
+    use crate::api::paths::encode_component;
+
+    pub fn vms() -> String {
+        format!("/{}", s::VMS)
+    }
+    pub fn new_vm() -> String {
+        format!("/{}/{}", s::VMS, s::NEW)
+    }
+    /// The create form filled in like the VM `vm_id`.
+    pub fn new_vm_like(vm_id: &str) -> String {
+        let mut href = format!("{}?like=", new_vm());
+        encode_component(vm_id, &mut href);
+        href
+    }
+    /// A VM's overview; its other tabs: [`VmTab::href`].
+    pub fn vm(vm_id: &str) -> String {
+        VmTab::Overview.href(vm_id)
+    }
+    pub fn login() -> String {
+        format!("/{}", s::LOGIN)
+    }
+    /// The login page, going on to `next` (a path of the panel) once in.
+    pub fn login_then(next: &str) -> String {
+        let mut href = format!("{}?next=", login());
+        encode_component(next, &mut href);
+        href
+    }
+    pub fn interfaces() -> String {
+        format!("/{}", s::INTERFACES)
+    }
+    pub fn ip_addresses() -> String {
+        format!("/{}", s::IP_ADDRESSES)
+    }
+    pub fn activity() -> String {
+        format!("/{}", s::ACTIVITY)
+    }
+    pub fn workspace() -> String {
+        format!("/{}", s::WORKSPACE)
+    }
 }
 
 /// The separately downloaded modules of the panel, by the names the build
@@ -239,7 +284,7 @@ pub fn for_another_account(path: &str) -> String {
         | Route::Workspace) => page.pattern(),
         _ => None,
     }
-    .unwrap_or_else(|| format!("/{}", segment::VMS))
+    .unwrap_or_else(href::vms)
 }
 
 /// Where the panel goes after login: `next` when it is one of the panel's
@@ -253,13 +298,13 @@ pub fn for_another_account(path: &str) -> String {
 /// The panel also checks the result against its own origin with the
 /// browser's URL parser before it navigates.
 pub fn safe_next(next: Option<&str>) -> String {
-    const HOME: &str = "/vms";
-    let Some(next) = next else { return HOME.to_owned() };
-    let Some(after_slash) = next.strip_prefix('/') else { return HOME.to_owned() };
+    let home = href::vms;
+    let Some(next) = next else { return home() };
+    let Some(after_slash) = next.strip_prefix('/') else { return home() };
     if after_slash.starts_with(['/', '\\'])
         || next.chars().any(|c| c == '\\' || c == '#' || c.is_control() || c.is_whitespace())
     {
-        return HOME.to_owned();
+        return home();
     }
     let (path, query) = next.split_once('?').unwrap_or((next, ""));
     let path_ok =
@@ -268,7 +313,7 @@ pub fn safe_next(next: Option<&str>) -> String {
     let segments_ok = segments.iter().all(|s| !s.is_empty() && *s != "." && *s != "..");
     let query_ok = query.chars().all(|c| c.is_ascii_graphic());
     if !(path_ok && segments_ok && query_ok) {
-        return HOME.to_owned();
+        return home();
     }
     let known = match Route::from_path(path) {
         Route::Login | Route::Portal | Route::Unknown => false,
@@ -278,7 +323,7 @@ pub fn safe_next(next: Option<&str>) -> String {
     if known {
         next.to_owned()
     } else {
-        HOME.to_owned()
+        home()
     }
 }
 
@@ -319,6 +364,28 @@ impl Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_address_built_leads_to_its_page() {
+        let built = [
+            (href::vms(), Route::VmList),
+            (href::new_vm(), Route::VmCreate),
+            (href::new_vm_like("42"), Route::VmCreate),
+            (href::vm("42"), Route::Vm(VmTab::Overview)),
+            (VmTab::Firewall.href("42"), Route::Vm(VmTab::Firewall)),
+            (href::login(), Route::Login),
+            (href::login_then("/vms/42?x=1"), Route::Login),
+            (href::interfaces(), Route::Interfaces),
+            (href::ip_addresses(), Route::IpAddresses),
+            (href::activity(), Route::Activity),
+            (href::workspace(), Route::Workspace),
+        ];
+        for (address, page) in built {
+            assert_eq!(Route::from_path(&address), page, "{address}");
+        }
+        assert_eq!(href::login_then("/vms/42?x=1"), "/login?next=%2Fvms%2F42%3Fx%3D1");
+        assert_eq!(href::new_vm_like("4 2"), "/vms/new?like=4%202");
+    }
 
     #[test]
     fn only_the_list_fetches_ahead_and_only_the_vm_page() {

@@ -13,6 +13,7 @@ use super::handoff::{Given, HandoffDialog};
 use crate::deploy::use_loaded;
 use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::route::href;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// What the panel says when it is ready, and what the portal answers with.
@@ -68,7 +69,7 @@ pub fn PortalPage() -> impl IntoView {
     let to_login = move || {
         view! {
             <p class="hint" id="portal-none">{t::HANDOFF_NO_PORTAL.get()}</p>
-            <a class="button" href="/login" id="portal-to-login">{t::HANDOFF_TO_LOGIN.get()}</a>
+            <a class="button" href=href::login() id="portal-to-login">{t::HANDOFF_TO_LOGIN.get()}</a>
         }
     };
     view! {

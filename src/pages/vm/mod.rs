@@ -32,6 +32,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Outlet, A};
 use leptos_router::hooks::use_params_map;
 use vmdeck_core::i18n::{common as c, shell, vm as t};
+use vmdeck_core::route::href;
 use vmdeck_core::route::VmTab;
 use vmdeck_core::vm::disk::Disk;
 use vmdeck_core::{ApiError, Vm};
@@ -177,7 +178,7 @@ pub fn VmPage() -> impl IntoView {
     view! {
         <section class="page vm-page">
             <div class="breadcrumb-row">
-                <p class="breadcrumb"><A href="/vms">{c::VIRTUAL_MACHINES.get()}</A></p>
+                <p class="breadcrumb"><A href=href::vms()>{c::VIRTUAL_MACHINES.get()}</A></p>
                 <Freshness updated_at=data.updated_at loading=data.loading on_refresh=Callback::new(move |()| ctx.refresh())/>
             </div>
             // Only whether the VM is known decides the layout: later reads
@@ -258,7 +259,7 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
                 {move || protection.is_some_and(|p| p.is_protected(&ctx.id.get())).then(|| view! { <ProtectedBadge/> })}
                 {move || view! { <VmTags vm=ctx.id.get() store=tags/> }}
                 <TagsButton ctx=ctx/>
-                <A href=move || format!("/vms/new?like={}", ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
+                <A href=move || href::new_vm_like(&ctx.id.get()) attr:class="button" attr:id="create-like-this">{t::VM_PAGE_CREATE_LIKE_THIS.get()}</A>
                 <power::PowerActions ctx=ctx/>
             </div>
         </header>

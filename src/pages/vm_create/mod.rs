@@ -23,6 +23,7 @@ use vmdeck_core::deploy::plans::Plan;
 use vmdeck_core::deploy::Choice;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::route::href;
 use vmdeck_core::vm::create::{generate_password, CreateVmForm, Source};
 use vmdeck_core::Vm;
 
@@ -74,7 +75,7 @@ pub fn VmCreatePage() -> impl IntoView {
         let Some(result) = create.value().get() else { return };
         form.settled(result.as_ref().map(|_| ()));
         if let Ok(vm) = result {
-            let target = vm.id.map(|id| format!("/vms/{id}")).unwrap_or_else(|| "/vms".to_owned());
+            let target = vm.id.map(|id| href::vm(&id)).unwrap_or_else(href::vms);
             navigate.with_value(|nav| nav(&target, NavigateOptions::default()));
         }
     });
@@ -141,7 +142,7 @@ pub fn VmCreatePage() -> impl IntoView {
 
     view! {
         <section class="page page-narrow">
-            <p class="breadcrumb"><A href="/vms">{c::VIRTUAL_MACHINES.get()}</A></p>
+            <p class="breadcrumb"><A href=href::vms()>{c::VIRTUAL_MACHINES.get()}</A></p>
             <header class="page-header"><h1>{t::CREATE_TITLE.get()}</h1></header>
             {like.map(|like| view! {
                 <Loaded data=like doing=t::CREATE_LIKE_DOING.get() fallback=|| view! { <p class="notice notice-info" id="create-like">{t::CREATE_LIKE_READING.get()}</p> }
@@ -249,7 +250,7 @@ pub fn VmCreatePage() -> impl IntoView {
                 </fieldset>
 
                 <div class="form-actions">
-                    <A href="/vms" attr:class="button">{c::CANCEL.get()}</A>
+                    <A href=href::vms() attr:class="button">{c::CANCEL.get()}</A>
                     <SubmitButton form=form id="create-submit" label=c::CREATE_VM.get() sending=t::CREATE_SENDING.get()/>
                 </div>
             </FormView>

@@ -34,6 +34,7 @@ use since::SinceLastVisit;
 use table::{EmptyList, TableSkeleton, VmTable};
 use toolbar::Toolbar;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::route::href;
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::tag_read::ViewSize;
@@ -211,7 +212,7 @@ pub fn VmListPage() -> impl IntoView {
                 </div>
                 <div class="page-actions">
                     <Freshness updated_at=list.updated_at loading=list.loading on_refresh=retry/>
-                    <A href="/vms/new" attr:class="button button-primary" attr:id="create-vm">{c::CREATE_VM.get()}</A>
+                    <A href=href::new_vm() attr:class="button button-primary" attr:id="create-vm">{c::CREATE_VM.get()}</A>
                 </div>
             </header>
             <SinceLastVisit list=list query=query/>

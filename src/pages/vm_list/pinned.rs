@@ -15,6 +15,7 @@ use futures::stream::{self, StreamExt, TryStreamExt};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::vm as t;
+use vmdeck_core::route::href;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{ApiError, Vm};
 
@@ -137,7 +138,7 @@ fn PinnedRow(
         }
     };
     let row_id = format!("pinned-{id}");
-    let link = format!("/vms/{id}");
+    let link = href::vm(&id);
     let (up_id, down_id) = (format!("pin-up-{id}"), format!("pin-down-{id}"));
     view! {
         <li class="pinned-item" id=row_id draggable="true" class:is-dragged={ let id = id.clone(); move || dragged.get().as_deref() == Some(id.as_str()) }

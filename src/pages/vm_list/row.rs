@@ -9,6 +9,7 @@ use crate::marks::protection::{use_protection, ProtectedBadge, Protection};
 use crate::marks::tags::{TagStore, VmTags};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{integer, shell as t};
+use vmdeck_core::route::href;
 use vmdeck_core::route::VmTab;
 use vmdeck_core::vm::bulk::BulkAction;
 use vmdeck_core::vm::columns::Column;
@@ -40,7 +41,7 @@ pub(super) fn VmRow(
             {move || vm.with(|vm| {
                 let name = vm.display_name();
                 let hostname = vm.hostname.clone().unwrap_or_default();
-                let link = vm.id.as_ref().map(|id| format!("/vms/{id}"));
+                let link = vm.id.as_ref().map(|id| href::vm(id));
                 let id = vm.id.clone().unwrap_or_default();
                 let select = {
                     let (id, checked) = (id.clone(), id.clone());
@@ -181,8 +182,8 @@ fn RowMenu(id: String, name: String, locked: bool, actions: ListActions) -> impl
                         {[BulkAction::Start, BulkAction::Stop, BulkAction::Reboot].into_iter().map(|action| view! {
                             <ActionButton blocked=blocked held=running class="button button-quiet button-small" attr:data-action=action.id() on:click=act(action)>{action.label()}</ActionButton>
                         }).collect_view()}
-                        {[("", t::LIST_OPEN.get()), ("/network", VmTab::Network.label()), ("/firewall", VmTab::Firewall.label()), ("/settings", VmTab::Settings.label())].into_iter().map(|(tab, text)| view! {
-                            <a class="button button-quiet button-small" href=format!("/vms/{id}{tab}")>{text}</a>
+                        {[(VmTab::Overview, t::LIST_OPEN.get()), (VmTab::Network, VmTab::Network.label()), (VmTab::Firewall, VmTab::Firewall.label()), (VmTab::Settings, VmTab::Settings.label())].into_iter().map(|(tab, text)| view! {
+                            <a class="button button-quiet button-small" href=tab.href(&id)>{text}</a>
                         }).collect_view()}
                         <ActionButton blocked=destroy_blocked held=running class="button button-quiet button-small danger-text" attr:data-action="destroy" on:click=act(BulkAction::Destroy)>{vmdeck_core::i18n::common::DESTROY_ELLIPSIS.get()}</ActionButton>
                     </div>

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::history::changes::{Change, Seen, SeenVm, VmChange};
 use vmdeck_core::i18n::shell as t;
+use vmdeck_core::route::href;
 use vmdeck_core::time::Precision;
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::{Page, Vm};
@@ -57,7 +58,7 @@ pub fn SinceLastVisit(list: UseDataReturn<Page<Vm>>, query: Memo<VmQuery>) -> im
                                 if change.change == Change::Removed {
                                     view! { <li>{text}</li> }.into_any()
                                 } else {
-                                    view! { <li><A href=format!("/vms/{}", change.id)>{text}</A>" "<VmTags vm=change.id.clone() store=tags/></li> }.into_any()
+                                    view! { <li><A href=href::vm(&change.id)>{text}</A>" "<VmTags vm=change.id.clone() store=tags/></li> }.into_any()
                                 }
                             }).collect_view()}
                         </ul>

@@ -11,6 +11,7 @@ use crate::marks::tags::use_tags;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::route::href;
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::vm::query::VmQuery;
 use vmdeck_core::vm::sort::Order;
@@ -151,7 +152,7 @@ pub fn EmptyList(query: Memo<VmQuery>, go: Callback<VmQuery>) -> impl IntoView {
         } else {
             view! {
                 <EmptyState id="vm-list-empty" title=t::LIST_EMPTY_TITLE.get() text=t::LIST_EMPTY_TEXT.get()>
-                    <A href="/vms/new" attr:class="button button-primary">{c::CREATE_VM.get()}</A>
+                    <A href=href::new_vm() attr:class="button button-primary">{c::CREATE_VM.get()}</A>
                 </EmptyState>
             }
             .into_any()

@@ -16,6 +16,7 @@ use leptos_router::components::A;
 use vmdeck_core::api::request::{self, IsoSource};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
+use vmdeck_core::route::VmTab;
 use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::vm::iso::MountIsoForm;
 
@@ -31,7 +32,7 @@ pub fn IsosTab() -> impl IntoView {
             {move || if boot_type() == "cdrom" {
                 view! { <p>{t::ISOS_BOOTS_FROM_CD.get()}</p> }.into_any()
             } else {
-                view! { <p>{t::ISOS_HOW_TO_BOOT.get()} " " <A href=move || format!("/vms/{}/settings", ctx.id.get())>{t::ISOS_HOW_TO_BOOT_LINK.get()}</A> {t::ISOS_HOW_TO_BOOT_END.get()}</p> }.into_any()
+                view! { <p>{t::ISOS_HOW_TO_BOOT.get()} " " <A href=move || VmTab::Settings.href(&ctx.id.get())>{t::ISOS_HOW_TO_BOOT_LINK.get()}</A> {t::ISOS_HOW_TO_BOOT_END.get()}</p> }.into_any()
             }}
         </div>
         <section class="panel">

@@ -14,6 +14,7 @@ use vmdeck_core::api::request;
 use vmdeck_core::forms::row_key;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, vm as t};
+use vmdeck_core::route::href;
 use vmdeck_core::vm::clone::{CloneDisk, CloneVmForm};
 use vmdeck_core::vm::create::{add_secondary_disk, remove_secondary_disk};
 use vmdeck_core::vm::disk::Disk;
@@ -39,7 +40,7 @@ pub fn CloneCard(ctx: VmCtx) -> impl IntoView {
             opener=Opener { id: "open-clone", label: t::CLONE_VM_OPEN.get(), danger: false } blocked=op.blocked()
             open=open dialog_id="clone-dialog" dialog_title=t::CLONE_VM_TITLE.get()
             note=move || created.get().map(|(id, name)| view! {
-                <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=format!("/vms/{id}")>{name}</A></p>
+                <p class="card-note" id="clone-created">{t::CLONE_VM_STARTED.get()} " " <A href=href::vm(&id)>{name}</A></p>
             })>
             <CloneForm ctx=ctx op=op/>
         </DialogCard>

@@ -11,6 +11,7 @@ use vmdeck_core::api::request;
 use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
+use vmdeck_core::route::href;
 
 #[component]
 pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
@@ -22,7 +23,7 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
         Operation::Destroy,
         move |_, _| {
             open.set(false);
-            navigate.with_value(|nav| nav("/vms", Default::default()));
+            navigate.with_value(|nav| nav(&href::vms(), Default::default()));
         },
         |account, id, ()| request::destroy_vm(account, id),
     );

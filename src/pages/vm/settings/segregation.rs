@@ -10,6 +10,7 @@ use leptos_router::components::A;
 use vmdeck_core::api::request;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
+use vmdeck_core::route::href;
 use vmdeck_core::vm::settings::SegregationForm;
 use vmdeck_core::Vm;
 
@@ -53,7 +54,7 @@ pub fn SegregationCard(ctx: VmCtx) -> impl IntoView {
                                 let (name, hostname) = (vm.display_name(), vm.hostname.clone().unwrap_or_default());
                                 view! {
                                     <li>
-                                        <A href=format!("/vms/{id}")>{name}</A>
+                                        <A href=href::vm(&id)>{name}</A>
                                         <span class="muted mono">{hostname}</span>
                                         <ActionButton class="button button-quiet" blocked=blocked
                                             on:click=move |_| keep_apart(target.clone(), false)>{vmdeck_core::i18n::common::REMOVE.get()}</ActionButton>
