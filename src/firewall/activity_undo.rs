@@ -130,8 +130,8 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         let vm = (task.vm_id.clone(), task.vm_name.clone());
         spawn_local(async move {
             let (operation, made) = step_request(session, &nic, &step);
-            let (id, reply) = tasks.send(session, operation, vm.clone(), made);
-            let done = Sent::of(tasks, id, &reply.await);
+            let reply = tasks.send(session, operation, vm.clone(), made);
+            let done = Sent::of(&reply.await);
             let went_through = done == Sent::Done;
             sent.update(|s| {
                 if let Some(slot) = s.first_mut() {
@@ -142,8 +142,8 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
                 let made = session
                     .account_id()
                     .and_then(|account| request::apply_firewall_rules(&account, &vm.0));
-                let (id, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
-                let applied = Sent::of(tasks, id, &reply.await);
+                let reply = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
+                let applied = Sent::of(&reply.await);
                 sent.update(|s| {
                     if let Some(slot) = s.get_mut(1) {
                         slot.1 = applied

@@ -2,7 +2,6 @@
 //! what an interface's plan sends, and each request with how it went, a
 //! refusal with its reason.
 
-use crate::api::Outcome;
 use crate::components::ErrorView;
 use crate::session::Session;
 use crate::tasks::Tasks;
@@ -58,9 +57,9 @@ pub async fn send_plan(
         )
     });
     for (i, (operation, made)) in rules.chain(policy).enumerate().collect::<Vec<_>>() {
-        let (task, reply) = tasks.send(session, operation, vm.clone(), made);
+        let reply = tasks.send(session, operation, vm.clone(), made);
         let reply = reply.await;
-        let sent = Sent::of(tasks, task, &reply);
+        let sent = Sent::of(&reply);
         let failed = sent != Sent::Done;
         step(i, sent, reply.map(|r| r.body).unwrap_or_default());
         if failed {
@@ -79,16 +78,10 @@ pub enum Sent {
 }
 
 impl Sent {
-    /// How a request went, its task ended if the work is done; a 202 stays
-    /// running in the tray until the VM is free.
-    pub fn of(tasks: Tasks, task: u64, reply: &crate::api::ApiResult<crate::api::Reply>) -> Self {
+    /// How a request went (its history entry is `Tasks::send`'s to end).
+    pub fn of(reply: &crate::api::ApiResult<crate::api::Reply>) -> Self {
         match reply {
-            Ok(reply) => {
-                if reply.outcome() == Outcome::Done {
-                    tasks.done(task, None);
-                }
-                Sent::Done
-            }
+            Ok(_) => Sent::Done,
             Err(error) => Sent::Failed(error.clone()),
         }
     }

@@ -166,9 +166,9 @@ async fn put_back(
     };
     for (i, (kept, step)) in steps.iter().enumerate() {
         let (operation, made) = step_request(session, &kept.nic, step);
-        let (task, reply) = tasks.send(session, operation, vm.clone(), made);
+        let reply = tasks.send(session, operation, vm.clone(), made);
         match reply.await {
-            Ok(reply) if reply.outcome() == Outcome::Done => tasks.done(task, None),
+            Ok(reply) if reply.outcome() == Outcome::Done => {}
             // Work on the VM: the tray follows it; the apply waits for it.
             Ok(_) => return Ok(false),
             Err(error) => return Err((error, left(i))),
@@ -177,6 +177,6 @@ async fn put_back(
     let made = session
         .account_id()
         .and_then(|account| request::apply_firewall_rules(&account, &kept.vm_id));
-    let (_, reply) = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
+    let reply = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
     reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
 }

@@ -108,7 +108,7 @@ impl Tasks {
     }
 
     /// Records a write and answers its entry's id.
-    pub fn start(&self, started: Started) -> u64 {
+    fn start(&self, started: Started) -> u64 {
         // The busy mark on the page is not read out; this is.
         let said = vmdeck_core::tf!(
             t::TASK_STARTED,
@@ -148,7 +148,7 @@ impl Tasks {
 
     /// The entry is about `vm`, known from the answer (a VM created): it
     /// runs until the VM is seen built.
-    pub fn found_vm(&self, id: u64, vm: &Vm) {
+    fn found_vm(&self, id: u64, vm: &Vm) {
         let Some(vm_id) = vm.id.as_deref() else { return };
         self.change(|list| {
             list.name_vm(id, vm_id);
@@ -178,16 +178,18 @@ impl Tasks {
 
     /// The one way a write goes out: its entry recorded as it starts (made
     /// now, so that it is recorded even if the page is left), then `made`
-    /// sent with the session's API. A refusal ends the entry; what an
-    /// answer leads to is the caller's to say: work done ([`Tasks::done`]),
-    /// or started, which leaves the entry running until the VM is free.
+    /// sent with the session's API, and the entry's outcome owned here: a
+    /// refusal fails it; a created VM is followed until it is built; work
+    /// done (200, 201, 204) ends it; work accepted for later (202) leaves it
+    /// running until its effect is seen. Callers say only
+    /// what the answer means for their page.
     pub fn send(
         self,
         session: Session,
         operation: Operation,
         vm: (String, String),
         made: ApiResult<ApiRequest>,
-    ) -> (u64, Pending<Reply>) {
+    ) -> Pending<Reply> {
         let (vm_id, vm_name) = vm;
         let request = made.clone().ok();
         let task = self.start(Started {
@@ -197,13 +199,22 @@ impl Tasks {
             request: request.clone(),
         });
         let reply = Api::call(session, move |api| async move { api.run(&made?).await });
-        let reply = Box::pin(async move {
+        Box::pin(async move {
             let reply = reply.await;
             match &reply {
                 Err(e) => self.failed(task, e),
                 Ok(reply) => {
-                    if reply.outcome() == Outcome::Started {
-                        self.first_look(session, task, vm_id);
+                    match reply.outcome() {
+                        // A new VM, whether the answer says built or building:
+                        // its entry runs until the VM is seen built.
+                        _ if operation == Operation::CreateVm => {
+                            match reply.decode(Vm::from_json) {
+                                Ok(vm) if vm.id.is_some() => self.found_vm(task, &vm),
+                                _ => self.done(task, Some(t::CREATE_CREATED.get())),
+                            }
+                        }
+                        Outcome::Started => self.first_look(session, task, vm_id),
+                        Outcome::Done => self.done(task, None),
                     }
                     // A firewall write accepted: what undoes it, for the history's "Undo".
                     if let Some(reversal) =
@@ -214,16 +225,22 @@ impl Tasks {
                 }
             }
             reply
-        });
-        (task, reply)
+        })
+    }
+
+    /// A step with nothing to send (what it would do is so already):
+    /// recorded as done at once, so the history tells the whole flow.
+    pub fn nothing_to_send(&self, started: Started) {
+        let task = self.start(started);
+        self.done(task, None);
     }
 
     /// The task ended well; `outcome` says what it led to, if more than done.
-    pub fn done(&self, id: u64, outcome: Option<&str>) {
+    fn done(&self, id: u64, outcome: Option<&str>) {
         self.end(id, TaskState::Done(outcome.unwrap_or_default().to_owned()));
     }
 
-    pub fn failed(&self, id: u64, error: &ApiError) {
+    fn failed(&self, id: u64, error: &ApiError) {
         self.end(id, TaskState::Failed(error.to_string()));
     }
 

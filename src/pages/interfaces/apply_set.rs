@@ -171,13 +171,13 @@ pub fn ApplySetDialog(
                 if apply && all_done && any_sent {
                     let made =
                         session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
-                    let (task, reply) = tasks.send(
+                    let reply = tasks.send(
                         session,
                         Operation::ApplyFirewallRules,
                         (vm.clone(), name.clone()),
                         made,
                     );
-                    let state = Sent::of(tasks, task, &reply.await);
+                    let state = Sent::of(&reply.await);
                     sent.update(|all| {
                         all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)]))
                     });

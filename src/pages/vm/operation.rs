@@ -127,16 +127,13 @@ where
             .account_id()
             .and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
         error.set(None);
-        let (task, reply) = tasks.send(session, name, (vm_id, ctx.name()), made);
+        let reply = tasks.send(session, name, (vm_id, ctx.name()), made);
         async move {
             let result = reply.await;
             let outcome = result.as_ref().map(Reply::outcome).map_err(Clone::clone);
             match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
-                Ok(Outcome::Done) => {
-                    tasks.done(task, None);
-                    ctx.refresh();
-                }
+                Ok(Outcome::Done) => ctx.refresh(),
                 Err(e) => error.set(Some(e.clone())),
             }
             if let Some(settle) = settle.try_update_value(Option::take).flatten() {

@@ -49,17 +49,8 @@ pub fn VmCreatePage() -> impl IntoView {
             .find_map(|k| body.get(*k).and_then(|v| v.as_str()))
             .unwrap_or(t::CREATE_A_NEW_VM.get())
             .to_owned();
-        let (task, reply) = tasks.send(session, Operation::CreateVm, (String::new(), name), made);
-        async move {
-            let result = reply.await.and_then(|reply| reply.decode(Vm::from_json));
-            match &result {
-                // The VM builds: its entry runs until the VM is seen built.
-                Ok(vm) if vm.id.is_some() => tasks.found_vm(task, vm),
-                Ok(_) => tasks.done(task, Some(t::CREATE_CREATED.get())),
-                Err(e) => tasks.failed(task, e),
-            }
-            result
-        }
+        let reply = tasks.send(session, Operation::CreateVm, (String::new(), name), made);
+        async move { reply.await.and_then(|reply| reply.decode(Vm::from_json)) }
     });
     let form = use_form_with_options(
         "create",

@@ -8,7 +8,6 @@ mod results;
 
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
-use crate::api::Outcome;
 use crate::components::{ErrorView, Modal};
 use crate::marks::protection::{use_protection, Protection};
 use crate::marks::tags::TagEditor;
@@ -148,7 +147,7 @@ impl Runner {
                     set(index, ItemResult::Sending);
                     let made =
                         session.account_id().and_then(|account| action.request(&account, &item.id));
-                    let (task, reply) = tasks.send(
+                    let reply = tasks.send(
                         session,
                         action.operation(),
                         (item.id.clone(), item.name.clone()),
@@ -157,11 +156,7 @@ impl Runner {
                     let answer = reply.await.map(|reply| reply.outcome());
                     match answer {
                         // Started: the tray follows the VM until it is free.
-                        Ok(Outcome::Started) => set(index, ItemResult::Done),
-                        Ok(Outcome::Done) => {
-                            tasks.done(task, None);
-                            set(index, ItemResult::Done);
-                        }
+                        Ok(_) => set(index, ItemResult::Done),
                         Err(e) => set(index, ItemResult::Refused(e.to_string())),
                     }
                 }

@@ -54,27 +54,25 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         let facts = untrack(|| facts(iso.get_value()));
         let made = session.account_id().and_then(|account| step.request(&account, &vm_id, &facts));
         // A step with nothing to send (the ISO is already there) is done at once.
-        let (task, outcome): (u64, Pending<Outcome>) = match made.transpose() {
+        let outcome: Pending<Outcome> = match made.transpose() {
             Some(made) => {
-                let (task, reply) =
-                    tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
-                (task, Box::pin(async move { reply.await.map(|reply| reply.outcome()) }))
+                let reply = tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
+                Box::pin(async move { reply.await.map(|reply| reply.outcome()) })
             }
-            None => (
-                tasks.start(Started {
+            None => {
+                tasks.nothing_to_send(Started {
                     action: step.operation(),
                     vm_id,
                     vm_name: ctx.name(),
                     request: None,
-                }),
-                Box::pin(async { Ok(Outcome::Done) }),
-            ),
+                });
+                Box::pin(async { Ok(Outcome::Done) })
+            }
         };
         spawn_local(async move {
             match outcome.await {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => {
-                    tasks.done(task, None);
                     set_step(flow, index, StepState::Done);
                     ctx.refresh();
                 }
