@@ -36,6 +36,16 @@ check "a text written in the markup instead of the catalogue" \
 check "a page address written by hand (use vmdeck_core::route::href)" \
   '^[^/]*("|format!\(")/(vms|login|portal|interfaces|ip-addresses|activity|workspace)\b' \
   src
+# A value that is not there shows one dash, the same everywhere:
+# `vmdeck_core::i18n::DASH`, or `or_dash` for an optional text.
+check "a dash for a missing value written by hand (use vmdeck_core::i18n::DASH or or_dash)" \
+  '"—"' \
+  src
+# The browser's storages only through src/storage/, where every key the
+# panel keeps is listed.
+check "the browser's storage used outside src/storage/ (use crate::storage)" \
+  '\b(local_storage|session_storage)\(' \
+  --exclude-dir=storage src
 # The panel's own code: errors are values, never panics.
 check "unwrap or expect in the panel" '\.unwrap\(\)|\.expect\(' src
 # The same in the pure crate the panel runs, up to each file's tests (a
@@ -80,5 +90,5 @@ fi
 cargo clippy --offline --quiet -p vmdeck-core -p vmdeck-sim --all-targets -- -D warnings || failed=1
 cargo clippy --offline --quiet -p vmdeck --target wasm32-unknown-unknown --all-targets -- -D warnings || failed=1
 
-[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no page address by hand, formatted, no lint warnings, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
+[ "$failed" -eq 0 ] && echo "check-sources: no markup sinks, no unwraps (panel and core), no text outside the catalogue, no page address by hand, one dash for a missing value, the browser's storage only through src/storage/, formatted, no lint warnings, no file over $budget lines of code, no tab importing a sibling tab, no import cycles"
 exit "$failed"

@@ -90,7 +90,7 @@ pub fn use_loaded_part<T: Clone + PartialEq + Send + Sync + 'static>(
 pub fn network_name(id: Option<&str>) -> String {
     let deploy = use_deploy();
     match id {
-        None => "—".into(),
+        None => vmdeck_core::i18n::DASH.into(),
         Some(id) => deploy
             .with_untracked(|d| {
                 d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())

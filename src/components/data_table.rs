@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use leptos_router::components::A;
-use vmdeck_core::i18n::common as c;
+use vmdeck_core::i18n::{common as c, DASH};
 use vmdeck_core::route::VmTab;
 
 /// A heading; `numeric` columns are aligned to the right.
@@ -56,6 +56,6 @@ pub fn VmNetworkLink(vm_id: Option<String>) -> impl IntoView {
             view! { <A href=VmTab::Network.href(&vm)>{vmdeck_core::tf!(c::VM_NUMBER, id = vm)}</A> }
                 .into_any()
         }
-        None => view! { <span>"—"</span> }.into_any(),
+        None => view! { <span>{DASH}</span> }.into_any(),
     }
 }

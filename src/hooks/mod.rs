@@ -1,6 +1,7 @@
 //! Hooks: one file each.
 
 mod use_data;
+mod use_debounced;
 mod use_form;
 mod use_poll;
 mod use_url_filters;
@@ -10,6 +11,7 @@ pub use use_data::{
     use_auto_refresh, use_data, use_data_with_options, AutoRefresh, UseDataOptions, UseDataReturn,
     AUTO_REFRESH_CHOICES, REFOCUS_AFTER_MS,
 };
+pub use use_debounced::{use_debounced, Debounced, Pace};
 pub use use_form::{
     leave_forgetting_unsent, use_form_with_options, Bound, BoundFlag, Form, UseFormOptions,
 };

@@ -8,7 +8,7 @@ use crate::deploy::network_name;
 use crate::hooks::{use_data, use_url_filters};
 use leptos::prelude::*;
 use vmdeck_core::history::export;
-use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::i18n::{common as c, or_dash, shell as t, DASH};
 use vmdeck_core::network::IpAddress;
 
 #[component]
@@ -37,7 +37,6 @@ pub fn IpAddressesPage() -> impl IntoView {
 
 #[component]
 fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
-    let dash = || "—".to_owned();
     let count =
         vmdeck_core::i18n::plural(list.len() as u64, &t::IPS_COUNT_ONE, &t::IPS_COUNT_OTHER);
     let columns = vec![
@@ -57,15 +56,15 @@ fn IpTable(list: Vec<IpAddress>) -> impl IntoView {
                     (Some(true), _) => t::IPS_FREE.get(),
                     (_, Some(true)) => t::IPS_RESERVED_IN_USE.get(),
                     (Some(false), _) => t::IPS_IN_USE.get(),
-                    _ => "—",
+                    _ => DASH,
                 };
                 view! {
                     <tr>
-                        <td class="mono">{ip.address.clone().unwrap_or_else(dash)}</td>
-                        <td class="mono small">{ip.netmask.clone().unwrap_or_else(dash)}</td>
-                        <td class="mono small">{ip.gateway.clone().unwrap_or_else(dash)}</td>
+                        <td class="mono">{or_dash(ip.address.clone())}</td>
+                        <td class="mono small">{or_dash(ip.netmask.clone())}</td>
+                        <td class="mono small">{or_dash(ip.gateway.clone())}</td>
                         <td>{network_name(ip.network_id.as_deref())}</td>
-                        <td>{ip.interface_id.clone().map(|i| format!("#{i}")).unwrap_or_else(dash)}</td>
+                        <td>{or_dash(ip.interface_id.clone().map(|i| format!("#{i}")))}</td>
                         <td><VmNetworkLink vm_id=ip.vm_id.clone()/></td>
                         <td>{state}</td>
                     </tr>

@@ -3,10 +3,9 @@
 //! label or IP address.
 
 use crate::components::Modal;
-use crate::hooks::use_vm_search;
+use crate::hooks::{use_debounced, use_vm_search, Pace};
 use crate::shell::title::current_vm_name;
 use crate::start::parts::{part, use_part};
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
@@ -141,7 +140,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let searched = RwSignal::new(String::new());
     let selected = RwSignal::new(0usize);
-    let pause = StoredValue::new_local(None::<Timeout>);
+    let search = use_debounced(Pace::AfterPause(SEARCH_PAUSE_MS), move |text| searched.set(text));
     let found = use_vm_search(move || searched.get(), VM_RESULTS);
     let tags = crate::marks::tags::use_tags();
     let views = crate::marks::views::use_views();
@@ -204,7 +203,7 @@ fn Switcher(open: RwSignal<bool>) -> impl IntoView {
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
         typed.set(text.clone());
-        pause.set_value(Some(Timeout::new(SEARCH_PAUSE_MS, move || searched.set(text))));
+        search.call(text);
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         let count = results.with(Vec::len);

@@ -1,5 +1,6 @@
 //! Light and dark themes: follow the system unless the user picked one.
 
+use crate::storage::{self, keys, Store};
 use leptos::prelude::*;
 use vmdeck_core::i18n::shell as t;
 
@@ -47,9 +48,7 @@ impl Theme {
 
 /// The saved choice, applied to the page at once (before the first render).
 pub fn initial_theme() -> Theme {
-    let theme = web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(crate::storage::keys::THEME).ok().flatten())
+    let theme = storage::read_text(Store::Browser, keys::THEME)
         .map(|key| Theme::from_key(&key))
         .unwrap_or(Theme::System);
     apply(theme);
@@ -70,10 +69,10 @@ pub fn apply(theme: Theme) {
     };
 }
 
+/// Kept as plain text, not JSON: the first paint (first-paint/frame.js)
+/// reads it before the app, as it is.
 fn save(theme: Theme) {
-    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        let _ = storage.set_item(crate::storage::keys::THEME, theme.key());
-    }
+    storage::write_text(Store::Browser, keys::THEME, theme.key());
 }
 
 /// The chosen theme and the system's preference, provided at the root, so

@@ -35,10 +35,13 @@ pub fn read_text(store: Store, key: &str) -> Option<String> {
 
 /// Whether the value was kept.
 pub fn write<T: Serialize + ?Sized>(store: Store, key: &str, value: &T) -> bool {
-    match (storage(store), serde_json::to_string(value)) {
-        (Some(storage), Ok(text)) => storage.set_item(key, &text).is_ok(),
-        _ => false,
-    }
+    serde_json::to_string(value).is_ok_and(|text| write_text(store, key, &text))
+}
+
+/// Keeps `text` under `key` as it is, not as JSON, for a value that a script
+/// reads before the app does ([`keys::THEME`]); whether it was kept.
+pub fn write_text(store: Store, key: &str, text: &str) -> bool {
+    storage(store).is_some_and(|storage| storage.set_item(key, text).is_ok())
 }
 
 /// Writes only when the value differs from what is kept (a write to the

@@ -203,7 +203,7 @@ pub fn ApplySetDialog(
             <label class="field">
                 <span class="field-label">{t::FW_SETS_WHICH.get()}</span>
                 <select id="apply-set-set" on:change=move |ev| form.edit("set", |f| f.set = event_target_value(&ev))>
-                    <option value="">"—"</option>
+                    <option value="">{vmdeck_core::i18n::DASH}</option>
                     {move || sets.get().into_iter().enumerate().map(|(i, set)| view! { <option value=i.to_string()>{set.name}</option> }).collect_view()}
                 </select>
             </label>
@@ -281,7 +281,7 @@ fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
                                 <ul class="small verdict-shadowed apply-set-shadowed">{shadowed.into_iter().map(|said| view! { <li>{said}</li> }).collect_view()}</ul>
                             })}
                         </td>
-                        <td data-label=t::FW_SETS_POLICY.get()>{plan.policy.clone().unwrap_or_else(|| "—".into())}</td>
+                        <td data-label=t::FW_SETS_POLICY.get()>{vmdeck_core::i18n::or_dash(plan.policy.clone())}</td>
                         <td data-label=t::FW_SETS_CHECK.get() class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
                     }.into_any()
                 }

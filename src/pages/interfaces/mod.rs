@@ -13,7 +13,7 @@ use crate::hooks::{use_data, use_url_filters};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::history::export;
-use vmdeck_core::i18n::{common as c, shell as t};
+use vmdeck_core::i18n::{common as c, or_dash, shell as t};
 use vmdeck_core::network::{format_rate_limit, Interface};
 
 const FILTERS: &[&str] = &["virtual_machine_id", "network_id", "public", "interface_label"];
@@ -70,7 +70,6 @@ pub fn InterfacesPage() -> impl IntoView {
 
 #[component]
 fn InterfaceTable(list: Vec<Interface>, picked: RwSignal<BTreeSet<String>>) -> impl IntoView {
-    let dash = || "—".to_owned();
     let count =
         vmdeck_core::i18n::plural(list.len() as u64, &t::NICS_COUNT_ONE, &t::NICS_COUNT_OTHER);
     let columns = vec![
@@ -99,9 +98,9 @@ fn InterfaceTable(list: Vec<Interface>, picked: RwSignal<BTreeSet<String>>) -> i
                     <td><VmNetworkLink vm_id=nic.vm_id.clone()/></td>
                     <td>{network_name(nic.network_id.as_deref())}</td>
                     <td>{format_rate_limit(nic.rate_limit)}</td>
-                    <td>{nic.default_firewall_policy.clone().unwrap_or_else(dash)}</td>
-                    <td class="mono small">{nic.mac_address.clone().unwrap_or_else(dash)}</td>
-                    <td>{nic.status.clone().unwrap_or_else(dash)}</td>
+                    <td>{or_dash(nic.default_firewall_policy.clone())}</td>
+                    <td class="mono small">{or_dash(nic.mac_address.clone())}</td>
+                    <td>{or_dash(nic.status.clone())}</td>
                 </tr>
             }}).collect_view()}
         </DataTable>

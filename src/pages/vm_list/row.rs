@@ -8,12 +8,12 @@ use crate::marks::pins::{PinButton, PinStore};
 use crate::marks::protection::{use_protection, ProtectedBadge, Protection};
 use crate::marks::tags::{TagStore, VmTags};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{integer, shell as t};
+use vmdeck_core::i18n::{integer, or_dash, shell as t};
 use vmdeck_core::route::href;
 use vmdeck_core::route::VmTab;
 use vmdeck_core::vm::bulk::BulkAction;
 use vmdeck_core::vm::columns::Column;
-use vmdeck_core::vm::format_memory;
+use vmdeck_core::vm::{format_gb, format_memory};
 use vmdeck_core::Vm;
 
 /// What the panel itself marks VMs with, looked up once for every row.
@@ -85,8 +85,6 @@ pub(super) fn VmRow(
 /// `vm`'s cell in `column`, labelled for the cards a narrow screen shows.
 fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
     use leptos::either::EitherOf4;
-    let dash = || "—".to_owned();
-    let text = |value: Option<String>| value.unwrap_or_else(dash);
     let label = column.title().get();
     let class = match column {
         Column::Addresses => Some("mono small"),
@@ -111,23 +109,23 @@ fn cell(column: Column, vm: &Vm, id: &str, marks: RowMarks) -> impl IntoView {
                 view! { <td class="cell-transfer" data-label=label><TransferCell id=id.to_owned()/></td> },
             )
         }
-        Column::Memory => text(vm.memory_mb.map(format_memory)),
-        Column::Cpus => text(vm.cpus.map(integer)),
-        Column::CpuShares => text(vm.cpu_shares.map(integer)),
-        Column::CpuType => text(vm.cpu_type.clone()),
-        Column::Disk => text(vm.disks_size_gb.map(|gb| format!("{} GB", integer(gb)))),
-        Column::DiskType => text(vm.disk_type.clone()),
-        Column::Os => text(vm.os_name()),
-        Column::Template => text(vm.template_label.clone().or_else(|| vm.template_id.clone())),
+        Column::Memory => or_dash(vm.memory_mb.map(format_memory)),
+        Column::Cpus => or_dash(vm.cpus.map(integer)),
+        Column::CpuShares => or_dash(vm.cpu_shares.map(integer)),
+        Column::CpuType => or_dash(vm.cpu_type.clone()),
+        Column::Disk => or_dash(vm.disks_size_gb.map(format_gb)),
+        Column::DiskType => or_dash(vm.disk_type.clone()),
+        Column::Os => or_dash(vm.os_name()),
+        Column::Template => or_dash(vm.template_label.clone().or_else(|| vm.template_id.clone())),
         Column::Addresses => {
-            text((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", ")))
+            or_dash((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", ")))
         }
         Column::Location => {
-            text(vm.location_id.as_ref().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l)))
+            or_dash(vm.location_id.as_ref().map(|l| vmdeck_core::tf!(t::LIST_LOCATION_N, id = l)))
         }
-        Column::Type => text(vm.vm_type.as_ref().map(|kind| kind.label().to_owned())),
-        Column::Note => text(vm.note.clone()),
-        Column::Created => text(vm.created_at.as_deref().map(crate::locale::service_moment)),
+        Column::Type => or_dash(vm.vm_type.as_ref().map(|kind| kind.label().to_owned())),
+        Column::Note => or_dash(vm.note.clone()),
+        Column::Created => or_dash(vm.created_at.as_deref().map(crate::locale::service_moment)),
     };
     EitherOf4::C(view! { <td class=class data-label=label>{content}</td> })
 }

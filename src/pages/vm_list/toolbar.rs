@@ -3,9 +3,9 @@
 use crate::components::ToggleButton;
 
 use crate::deploy::use_deploy;
+use crate::hooks::{use_debounced, Pace};
 use crate::marks::tags::use_tags;
 use crate::storage::kept::Kept;
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -41,15 +41,13 @@ pub fn Toolbar(
         query.with_untracked(|q| q.filter("label").is_some() && q.filter("hostname").is_none()),
     );
     let draft = RwSignal::new(None::<String>);
-    let pending = StoredValue::new_local(None::<Timeout>);
     let search_text = move || {
         draft.get().unwrap_or_else(|| query.with(|q| q.search_text(by_label.get()).to_owned()))
     };
     let last_search = StoredValue::new_local(f64::NEG_INFINITY);
     // `typing`: sent while the text is being typed, so it takes the place of
     // the search before it in the history if that was typed too.
-    let search = move |text: String, typing: bool| {
-        pending.set_value(None);
+    let search = move |(text, typing): (String, bool)| {
         let next = query.get_untracked().with_search(&text, by_label.get_untracked());
         draft.set(None);
         let now = js_sys::Date::now();
@@ -61,17 +59,13 @@ pub fn Toolbar(
             });
         }
     };
-    let apply = move |text: String| search(text, false);
+    let searches = use_debounced(Pace::AtMostEvery(SEARCH_INTERVAL_MS), search);
+    let apply = move |text: String| searches.now((text, false));
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let wait = f64::from(SEARCH_INTERVAL_MS) - (js_sys::Date::now() - last_search.get_value());
-        if wait <= 0.0 {
-            search(text, true);
-        } else {
-            draft.set(Some(text.clone()));
-            // Replacing the pending search drops (and so cancels) the one before.
-            pending.set_value(Some(Timeout::new(wait.ceil() as u32, move || search(text, true))));
-        }
+        // The box shows what was typed until it is searched for.
+        draft.set(Some(text.clone()));
+        searches.call((text, true));
     };
     let filter_count = move || query.with(VmQuery::other_filter_count);
     let show_filters = RwSignal::new(filter_count() > 0);

@@ -11,6 +11,7 @@ use futures::stream::{self, StreamExt};
 use leptos::prelude::*;
 use std::collections::HashMap;
 use vmdeck_core::deploy::plans::plan_of_vm;
+use vmdeck_core::i18n::DASH;
 use vmdeck_core::stats::transfer::{summary, usage, Allowance, Level, Usage, GB};
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::{Page, Vm};
@@ -98,7 +99,7 @@ pub(super) fn TransferCell(id: String) -> impl IntoView {
         let month = months.with(|m| m.as_ref().map(|m| m.get(&id).cloned()));
         Some(match month {
             None => view! { <span class="muted">"…"</span> }.into_any(),
-            Some(None | Some(Month::Unread)) => view! { <span>"—"</span> }.into_any(),
+            Some(None | Some(Month::Unread)) => view! { <span>{DASH}</span> }.into_any(),
             Some(Some(Month::Counted(allowance, used))) => {
                 let included = allowance.included_gb * GB;
                 let bytes = used.as_ref().map_or(0.0, |u| u.used);

@@ -24,7 +24,7 @@ use crate::storage::kept::Kept;
 use crate::storage::keys;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
-use vmdeck_core::i18n::{common as c, integer, workspace as t, Text};
+use vmdeck_core::i18n::{common as c, integer, or_dash, workspace as t, Text};
 use vmdeck_core::vm::columns::Columns;
 use vmdeck_core::workspace::{Merge, Part, Parts, Workspace, MAX_FILE_BYTES};
 use wasm_bindgen::JsCast;
@@ -226,7 +226,7 @@ fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
             <tr>
                 <th scope="row">{what.get()}</th>
                 <td data-label=t::COL_KEPT_IN.get()>{kept_in.get()}</td>
-                <td class="num" data-label=t::COL_ENTRIES.get()>{entries.unwrap_or_else(|| "—".to_owned())}</td>
+                <td class="num" data-label=t::COL_ENTRIES.get()>{or_dash(entries)}</td>
                 <td data-label=t::COL_IN_FILE.get()>{if in_file { c::YES.get() } else { c::NO.get() }}</td>
             </tr>
         }

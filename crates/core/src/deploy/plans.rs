@@ -41,7 +41,8 @@ impl Plan {
     pub fn sizes(&self) -> String {
         let whole = |n: u64| crate::i18n::number(n as f64, 0);
         let memory = if self.memory % 1024 == 0 {
-            format!("{} GB", whole(self.memory / 1024))
+            // Any u64 divided by 1024 fits an i64.
+            crate::vm::format_gb((self.memory / 1024) as i64)
         } else {
             format!("{} MB", whole(self.memory))
         };

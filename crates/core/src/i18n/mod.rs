@@ -280,12 +280,21 @@ pub(crate) fn number_style(tag: &str) -> NumberStyle {
     }
 }
 
+/// What a table, card or number shows for a value that is not there (or
+/// is not a number): one dash, the same everywhere.
+pub const DASH: &str = "—";
+
+/// The value, or [`DASH`] without one.
+pub fn or_dash(value: Option<String>) -> String {
+    value.unwrap_or_else(|| DASH.to_owned())
+}
+
 /// `value` as `tag` writes it, with between `min_decimals` and
 /// `max_decimals` decimals (trailing zeros past the minimum go):
 /// 1234.5 → "1,234.5" (en), "1234,5" (es), "12.345,5" (es).
 pub fn number_in(value: f64, min_decimals: usize, max_decimals: usize, tag: &str) -> String {
     if !value.is_finite() {
-        return "—".to_owned();
+        return DASH.to_owned();
     }
     let style = number_style(tag);
     let max_decimals = max_decimals.max(min_decimals);

@@ -8,7 +8,7 @@ pub mod form;
 pub use address::{addresses_by_vm, IpAddress};
 
 use crate::api::decode::{self, DecodeError};
-use crate::i18n::{integer, messages as t};
+use crate::i18n::{integer, messages as t, DASH};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -75,7 +75,7 @@ impl Interface {
 /// The port speed as a person reads it: 0 is unlimited.
 pub fn format_rate_limit(mb: Option<i64>) -> String {
     match mb {
-        None => "—".into(),
+        None => DASH.into(),
         Some(0) => t::NET_RATE_UNLIMITED.get().into(),
         Some(n) if n >= 1000 && n % 1000 == 0 => format!("{} Gb/s", integer(n / 1000)),
         Some(n) => format!("{} Mb/s", integer(n)),

@@ -306,12 +306,17 @@ fn ip_addresses(value: Option<&Value>) -> Vec<String> {
         .collect()
 }
 
+/// A size in whole GB as a person reads it: "20 GB", "2,048 GB".
+pub fn format_gb(gb: i64) -> String {
+    format!("{} GB", integer(gb))
+}
+
 /// Memory in MB as a person reads it: "512 MB", "2 GB", "1.5 GB".
 pub fn format_memory(mb: i64) -> String {
     if mb >= 1024 {
         let gb = mb as f64 / 1024.0;
         if (gb.fract()).abs() < 1e-9 {
-            format!("{} GB", integer(gb as i64))
+            format_gb(gb as i64)
         } else {
             format!("{} GB", fixed(gb, 1))
         }

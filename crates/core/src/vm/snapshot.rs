@@ -3,7 +3,7 @@
 //! them (size, status, date).
 
 use crate::api::decode::{self, DecodeError};
-use crate::i18n::vm as t;
+use crate::i18n::{or_dash, vm as t, DASH};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,7 +44,7 @@ impl SnapshotState {
             Self::InUse => t::SNAPSHOTS_STATE_IN_USE.get(),
             Self::Ready => t::SNAPSHOTS_STATE_READY.get(),
             Self::Other(status) => status,
-            Self::Unknown => "—",
+            Self::Unknown => DASH,
         }
     }
 
@@ -108,10 +108,7 @@ impl Snapshot {
 
     /// The name to show: the label, else the number.
     pub fn name(&self) -> String {
-        self.label
-            .clone()
-            .or_else(|| self.id.as_ref().map(|id| format!("#{id}")))
-            .unwrap_or_else(|| "—".to_owned())
+        or_dash(self.label.clone().or_else(|| self.id.as_ref().map(|id| format!("#{id}"))))
     }
 }
 

@@ -11,8 +11,9 @@ use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::forms::{self, ConfirmForm};
 use vmdeck_core::history::Operation;
-use vmdeck_core::i18n::{self, common as c, vm as t};
+use vmdeck_core::i18n::{self, common as c, or_dash, vm as t};
 use vmdeck_core::vm::disk::Disk;
+use vmdeck_core::vm::format_gb;
 
 #[component]
 pub fn DisksTab() -> impl IntoView {
@@ -32,7 +33,6 @@ pub fn DisksTab() -> impl IntoView {
 
 #[component]
 fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
-    let dash = || "—".to_owned();
     view! {
         <div class="table-wrap">
             <table class="table" id="disk-table">
@@ -44,12 +44,12 @@ fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
                     {disks.iter().map(|d| view! {
                         <tr id=d.id.as_ref().map(|id| format!("disk-{id}"))>
                             <td>{d.name()}<div class="muted small mono">{d.id.clone().map(|id| format!("#{id}"))}</div></td>
-                            <td class="num">{d.size_gb.map(|s| format!("{} GB", i18n::integer(s))).unwrap_or_else(dash)}</td>
+                            <td class="num">{or_dash(d.size_gb.map(format_gb))}</td>
                             <td>{if d.is_system() { t::DISKS_KIND_SYSTEM.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
-                            <td class="mono">{d.mount_point.clone().unwrap_or_else(dash)}</td>
-                            <td>{d.data_store_group_id.clone().unwrap_or_else(dash)}</td>
+                            <td class="mono">{or_dash(d.mount_point.clone())}</td>
+                            <td>{or_dash(d.data_store_group_id.clone())}</td>
                             <td>
-                                {d.status.clone().unwrap_or_else(dash)}
+                                {or_dash(d.status.clone())}
                                 {d.locked.then(|| view! { " " <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::DISKS_BUSY.get()}</span> })}
                             </td>
                         </tr>

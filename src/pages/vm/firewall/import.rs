@@ -24,7 +24,7 @@ use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::firewall::import::{self, Format};
 use vmdeck_core::firewall::rules::describe;
 use vmdeck_core::firewall::sets::{plan, Verdict};
-use vmdeck_core::i18n::{firewall as t, integer};
+use vmdeck_core::i18n::{firewall as t, integer, DASH};
 use vmdeck_core::network::FirewallRule;
 use wasm_bindgen::JsCast;
 
@@ -174,7 +174,7 @@ pub fn ImportRules(
             <label class="field">
                 <span class="field-label">{t::FW_SET_START.get()}</span>
                 <select id="import-set" on:change=choose_set>
-                    <option value="">"—"</option>
+                    <option value="">{DASH}</option>
                     {move || sets.get().into_iter().enumerate().map(|(i, set)| view! { <option value=i.to_string()>{set.name}</option> }).collect_view()}
                 </select>
             </label>

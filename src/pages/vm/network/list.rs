@@ -7,7 +7,7 @@ use crate::deploy::{network_name, network_options};
 use crate::hooks::UrlFilters;
 use crate::pages::vm::{busy_reason, VmCtx};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{common as c, network as t, shell as s};
+use vmdeck_core::i18n::{common as c, network as t, or_dash, shell as s};
 use vmdeck_core::network::{format_rate_limit, IpAddress};
 use vmdeck_core::tf;
 
@@ -34,7 +34,7 @@ pub fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: NicDialogs) -> impl
             let id = nic.id.clone().unwrap_or_default();
             let ips: Vec<IpAddress> = data.ips.iter().filter(|ip| ip.interface_id.as_deref() == Some(id.as_str())).cloned().collect();
             let only_one = ips.len() == 1;
-            let policy = nic.default_firewall_policy.clone().unwrap_or_else(|| "—".into());
+            let policy = or_dash(nic.default_firewall_policy.clone());
             let open = |dialog: RwSignal<bool>| {
                 let nic = nic.clone();
                 move |_| dialogs.open(dialog, nic.clone())
@@ -47,11 +47,11 @@ pub fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: NicDialogs) -> impl
                     </header>
                     <dl class="facts">
                         <div><dt>{s::NICS_COL_PORT_SPEED.get()}</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>
-                        <div><dt>{c::STATUS.get()}</dt><dd>{nic.status.clone().unwrap_or_else(|| "—".into())}</dd></div>
-                        <div><dt>"MAC"</dt><dd class="mono">{nic.mac_address.clone().unwrap_or_else(|| "—".into())}
+                        <div><dt>{c::STATUS.get()}</dt><dd>{or_dash(nic.status.clone())}</dd></div>
+                        <div><dt>"MAC"</dt><dd class="mono">{or_dash(nic.mac_address.clone())}
                             {nic.mac_address.clone().map(|mac| view! { " " <CopyButton text=mac what=t::NIC_COPY_MAC.get()/> })}</dd></div>
                         <div><dt>{t::NIC_DEFAULT_POLICY.get()}</dt><dd class="nic-policy">{policy}</dd></div>
-                        <div><dt>"VLAN"</dt><dd>{nic.vlan.clone().unwrap_or_else(|| "—".into())}</dd></div>
+                        <div><dt>"VLAN"</dt><dd>{or_dash(nic.vlan.clone())}</dd></div>
                     </dl>
                     <p class="subheading">{c::IP_ADDRESSES.get()}</p>
                     {if ips.is_empty() {
@@ -64,7 +64,7 @@ pub fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: NicDialogs) -> impl
                                     let nic = nic.clone();
                                     view! {
                                         <li>
-                                            <span class="mono">{ip.address.clone().unwrap_or_else(|| "—".into())}</span>
+                                            <span class="mono">{or_dash(ip.address.clone())}</span>
                                             {ip.address.clone().map(|address| view! { <CopyButton text=address what=t::NIC_COPY_ADDRESS.get()/> })}
                                             <span class="muted small">{ip.netmask.clone().unwrap_or_default()} {ip.gateway.clone().map(|g| format!(" {}", tf!(t::NIC_VIA, gateway = g)))}</span>
                                             <ActionButton class="button button-quiet" blocked=blocked hint=if only_one { t::NIC_ONLY_ADDRESS_HINT.get() } else { "" }

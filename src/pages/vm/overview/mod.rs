@@ -5,7 +5,7 @@ mod transfer;
 use super::use_vm;
 use crate::components::{CopyButton, RawFields};
 use leptos::prelude::*;
-use vmdeck_core::i18n::{self, common as c, vm as t};
+use vmdeck_core::i18n::{self, common as c, or_dash, vm as t, DASH};
 use vmdeck_core::vm::format_memory;
 use vmdeck_core::Vm;
 
@@ -13,12 +13,8 @@ fn yes_no(flag: Option<bool>) -> String {
     match flag {
         Some(true) => c::YES.get().into(),
         Some(false) => c::NO.get().into(),
-        None => "—".into(),
+        None => DASH.into(),
     }
-}
-
-fn or_dash(value: Option<String>) -> String {
-    value.unwrap_or_else(|| "—".into())
 }
 
 /// One row of the overview: the name, the text, and (for dates) the raw value on hover.
@@ -39,7 +35,7 @@ fn rows(vm: &Vm) -> Vec<Row> {
                 format!("{} ({zone})", crate::locale::service_moment(raw))
             }
             Some(raw) => raw.to_owned(),
-            None => "—".into(),
+            None => DASH.into(),
         },
         raw: value.clone(),
     };
@@ -72,7 +68,7 @@ fn rows(vm: &Vm) -> Vec<Row> {
         row(t::OVERVIEW_HYPERVISOR.get(), or_dash(vm.hypervisor_id.clone())),
         row(
             c::IP_ADDRESSES.get(),
-            if vm.ip_addresses.is_empty() { "—".into() } else { vm.ip_addresses.join(", ") },
+            or_dash((!vm.ip_addresses.is_empty()).then(|| vm.ip_addresses.join(", "))),
         ),
         row(t::OVERVIEW_BOOT_DEVICE.get(), or_dash(vm.boot_type.clone())),
         row(t::OVERVIEW_CDROM_DRIVE.get(), yes_no(vm.cdrom)),
@@ -107,7 +103,7 @@ pub fn OverviewTab() -> impl IntoView {
                         <dt>{t::OVERVIEW_ROOT_PASSWORD.get()}</dt>
                         <dd>
                             {match password {
-                                None => view! { <span>"—"</span> }.into_any(),
+                                None => view! { <span>{DASH}</span> }.into_any(),
                                 Some(password) => {
                                     let copied = password.clone();
                                     view! {

@@ -6,7 +6,8 @@ use crate::components::{EmptyState, Loaded, Modal};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::history::Operation;
-use vmdeck_core::i18n::{self, common as c, vm as t};
+use vmdeck_core::i18n::{common as c, or_dash, vm as t};
+use vmdeck_core::vm::format_gb;
 use vmdeck_core::vm::snapshot::{Snapshot, SnapshotState};
 
 #[component]
@@ -34,7 +35,6 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
     let sized = list.iter().any(|s| s.size_gb.is_some());
     let dated = list.iter().any(|s| s.created_at.is_some());
     let failed = list.iter().any(|s| s.state() == SnapshotState::Failed);
-    let dash = || "—".to_owned();
     view! {
         {failed.then(|| view! { <p class="notice notice-warning" id="snapshots-failed">{t::SNAPSHOTS_FAILED_HINT.get()}</p> })}
         <div class="table-wrap">
@@ -57,9 +57,9 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
                         view! {
                             <tr class=format!("snapshot-{}", state.css_class())>
                                 <td title=s.identifier.clone()>{s.name()}</td>
-                                {sized.then(|| view! { <td class="num">{s.size_gb.map(|g| format!("{} GB", i18n::integer(g))).unwrap_or_else(dash)}</td> })}
+                                {sized.then(|| view! { <td class="num">{or_dash(s.size_gb.map(format_gb))}</td> })}
                                 <td><span class=badge>{state.label().to_owned()}</span></td>
-                                {dated.then(|| view! { <td title=s.created_at.clone()>{s.created_at.as_deref().map(crate::locale::service_moment).unwrap_or_else(dash)}</td> })}
+                                {dated.then(|| view! { <td title=s.created_at.clone()>{or_dash(s.created_at.as_deref().map(crate::locale::service_moment))}</td> })}
                             </tr>
                         }
                     }).collect_view()}
