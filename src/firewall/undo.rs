@@ -263,7 +263,7 @@ pub fn write_unapplied(session: Session, vm: &str, rules: &[Unapplied]) {
 }
 
 pub fn use_firewall_undo() -> FirewallUndo {
-    use_context::<FirewallUndo>().unwrap_or_else(FirewallUndo::provide)
+    expect_context::<FirewallUndo>()
 }
 
 /// The VM's firewall as it is, the rules of `not_yet` (created and not

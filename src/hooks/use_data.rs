@@ -306,10 +306,7 @@ impl AutoRefresh {
 }
 
 pub fn use_auto_refresh() -> AutoRefresh {
-    // The root provides it; a component tested alone gets its own.
-    use_context::<AutoRefresh>().unwrap_or_else(|| {
-        let auto = AutoRefresh::restore();
-        provide_context(auto);
-        auto
-    })
+    // The root provides it: a second instance would be a second state, so a
+    // missing provider is a bug that ends the app where a test sees it.
+    expect_context::<AutoRefresh>()
 }

@@ -39,7 +39,7 @@ fn date_time_format(options: &[(&str, &str)]) -> Option<js_sys::Intl::DateTimeFo
         .ok()
 }
 
-/// The wall clock of `zone`, in numbers, on a 23-hour clock.
+/// The wall clock of `zone`, in numbers, on a 24-hour clock (`h23`: hours 0 to 23).
 fn wall_clock(zone: &str) -> Option<js_sys::Intl::DateTimeFormat> {
     const NUMERIC: &str = "numeric";
     let fields = [

@@ -339,10 +339,7 @@ impl Session {
 }
 
 pub fn use_session() -> Session {
-    // The root provides it; a component tested alone gets a fresh, logged-out one.
-    use_context::<Session>().unwrap_or_else(|| {
-        let session = Session::new(Vec::new(), None);
-        provide_context(session);
-        session
-    })
+    // The root provides it: a second instance would be a second state, so a
+    // missing provider is a bug that ends the app where a test sees it.
+    expect_context::<Session>()
 }

@@ -26,12 +26,9 @@ impl Default for PageFacts {
 }
 
 fn use_page_facts() -> PageFacts {
-    // The root provides it; a component tested alone gets its own.
-    use_context::<PageFacts>().unwrap_or_else(|| {
-        let facts = PageFacts::new();
-        provide_context(facts);
-        facts
-    })
+    // The root provides it: a second instance would be a second state, so a
+    // missing provider is a bug that ends the app where a test sees it.
+    expect_context::<PageFacts>()
 }
 
 /// The VM a page shows, for its title, while the page lives.

@@ -315,9 +315,5 @@ impl Tasks {
 }
 
 pub fn use_tasks() -> Tasks {
-    use_context::<Tasks>().unwrap_or_else(|| {
-        let tasks = Tasks::restore();
-        provide_context(tasks);
-        tasks
-    })
+    expect_context::<Tasks>()
 }

@@ -11,6 +11,8 @@ use wasm_bindgen_test::*;
 async fn login_form_shows_field_errors_without_sending() {
     let root = container();
     let _app = leptos::mount::mount_to(root.clone(), || {
+        // What the root provides, as the page has it in the app.
+        provide_context(Session::restore());
         view! { <leptos_router::components::Router><LoginPage/></leptos_router::components::Router> }
     });
     tick().await;

@@ -10,6 +10,13 @@ use wasm_bindgen::JsCast;
 /// Prefetches the parts behind the links a user points at or tabs to: one
 /// listener for the whole document, so every link takes part, present or future.
 pub fn prefetch_on_intent() {
+    thread_local! {
+        static LISTENING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    // Once for the page: a component mounted again must not add a second.
+    if LISTENING.with(|listening| listening.replace(true)) {
+        return;
+    }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let on_intent =
         wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(|event: web_sys::Event| {

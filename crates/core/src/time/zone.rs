@@ -18,7 +18,7 @@ pub fn offset_from_wall(epoch_secs: i64, wall: [i64; 6]) -> Option<i32> {
     {
         return None;
     }
-    // Some engines write midnight as 24 on a 23-hour clock.
+    // Some engines write midnight as 24 even on a 24-hour clock (`h23`).
     let shown =
         days_from_civil(year, month, day) * 86_400 + (hour % 24) * 3600 + minute * 60 + second;
     i32::try_from((shown - epoch_secs).div_euclid(60)).ok()
