@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bootValues, literal } from './boot-values.mjs';
 import { modulesFor, pageFor, routeTable } from './route-table.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,7 +74,16 @@ function bootScript(parts) {
   const routes = routeTable();
   const unknown = routes.flatMap(([, names]) => names).filter((name) => !(name in parts));
   if (unknown.length > 0) throw new Error(`build-wasm: the route table names modules the build does not have: ${unknown.join(', ')}`);
+  const { storage, id, handoff, fileWaitMs, request } = bootValues();
+  const { session, firstRead, logout } = storage;
+  const shared = { storage: { session, firstRead, logout }, id, handoff, fileWaitMs, request };
   return `import init from './${crate}.js';
+// What this script shares with the panel, written once in the core
+// (vmdeck_core::boot): the storage keys it reads, the patterns of an id and
+// of a handed-over login, the time limits and the API's request headers.
+const shared = ${literal(shared)};
+const idPattern = new RegExp(shared.id);
+const handoffPattern = new RegExp(shared.handoff);
 // A login the provider's portal hands over in a link
 // (#account=…&token=…&next=…, vmdeck_core::deploy::portal) leaves the
 // address bar and this tab's history before anything else runs, so that
@@ -81,7 +91,7 @@ function bootScript(parts) {
 // with vmdeckTakeHandoff(); one pasted into a running tab is announced.
 let handoff = null;
 const takeHandoff = () => {
-  if (!/(?:^#|&)(?:account|token)=/.test(location.hash)) return false;
+  if (!handoffPattern.test(location.hash)) return false;
   handoff = location.hash;
   history.replaceState(history.state, '', location.pathname + location.search);
   return true;
@@ -109,8 +119,8 @@ if (window.top !== window.self) {
 function start() {
 // The deployment's settings, asked for now beside the wasm: the app is built
 // once they are in (src/deploy.rs), and takes this answer instead of asking again;
-// it gives up after as long as the app would wait for it (deploy.rs, WAIT_MS).
-window.vmdeckConfig = fetch('/config.json', { signal: AbortSignal.timeout(5000) }).then((response) => (response.ok ? response.text() : null)).catch(() => null);
+// it gives up after as long as the app would wait for it (vmdeck_core::deploy::FILE_WAIT_MS).
+window.vmdeckConfig = fetch('/config.json', { signal: AbortSignal.timeout(shared.fileWaitMs) }).then((response) => (response.ok ? response.text() : null)).catch(() => null);
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
 // Resolves to true when every file is in, 'gone' when one is no longer on the
@@ -153,20 +163,20 @@ for (const part of new Set([...modulesFor(routes, location.pathname), ...(handof
 let firstRead = null;
 try {
   const page = pageFor(routes, location.pathname);
-  const tab = JSON.parse(sessionStorage.getItem('vmdeck.session'));
+  const tab = JSON.parse(sessionStorage.getItem(shared.storage.session));
   const store = tab ? sessionStorage : localStorage;
-  const gate = JSON.parse(store.getItem('vmdeck.first_read'));
-  const logins = tab ? tab.logins?.filter((l) => l.login_id === tab.current) : JSON.parse(localStorage.getItem('vmdeck.session'));
+  const gate = JSON.parse(store.getItem(shared.storage.firstRead));
+  const logins = tab ? tab.logins?.filter((l) => l.login_id === tab.current) : JSON.parse(localStorage.getItem(shared.storage.session));
   const login = Array.isArray(logins) ? logins.find((l) => l.login_id === gate?.login) : undefined;
-  const fresh = gate && Date.now() < gate.until && localStorage.getItem('vmdeck.logout') === gate.logouts;
-  const ids = /^[0-9]{1,20}$/.test(login?.account_id) && (page?.id === undefined || /^[0-9]{1,20}$/.test(page.id));
+  const fresh = gate && Date.now() < gate.until && localStorage.getItem(shared.storage.logout) === gate.logouts;
+  const ids = idPattern.test(login?.account_id) && (page?.id === undefined || idPattern.test(page.id));
   if (page?.read && !location.search && !handoff && fresh && ids && typeof login.token === 'string' && typeof login.base_url === 'string') {
     const url = login.base_url.replace(/[/]+$/, '') + page.read.replace('{account}', login.account_id).replace('{id}', page.id);
     const response = fetch(url, {
-      headers: { Accept: 'application/json', Authorization: login.token },
+      headers: { ...shared.request.headers, [shared.request.authorization]: login.token },
       cache: 'no-store',
       credentials: 'omit',
-      signal: AbortSignal.timeout(15000),
+      signal: AbortSignal.timeout(shared.request.timeoutMs),
     });
     // A failure is the panel's to see, when it takes the answer.
     response.catch(() => {});

@@ -3,10 +3,11 @@
 // login form, whole and ready for typing, the VM list's frame, a VM page's
 // frame. Each is the built index.html with the page's frame from
 // first-paint/ in place of its skeleton:
-//   - its texts from the catalogue (crates/core/i18n/en.json), with the other
+//   - its texts from the catalogue (crates/core/i18n/en.json), with each other
 //     language's beside them in a JSON block that the frame's script
 //     (first-paint/frame.js, inline and allowed by its hash) puts in place
-//     before the first paint when the user reads Spanish;
+//     before the first paint when the user reads that language (the
+//     languages the panel speaks come from the core, scripts/boot-values.mjs);
 //   - what the deployment's config.json shows there (its brand's name, its
 //     notice and links, the login form's API address, how long a login
 //     lasts), read by the core as the panel reads it (its `first_paint`
@@ -22,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bootValues, literal } from './boot-values.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FRAMES = path.join(ROOT, 'first-paint');
@@ -67,10 +69,11 @@ function linksHtml(links) {
 }
 
 /**
- * The frame's markup with its texts in English (`data-t`: the element's text,
- * `data-ta`: `attribute:key;…`), and the Spanish of every text it uses.
+ * The frame's markup with its texts in the language the page is written in,
+ * the first of `langs` (`data-t`: the element's text, `data-ta`:
+ * `attribute:key;…`), and every text it uses in each other language, by language.
  */
-export function written(markup, texts) {
+export function written(markup, texts, [first, ...others]) {
   const used = new Set();
   const text = (key, lang) => {
     const value = texts[lang]?.[key];
@@ -81,7 +84,7 @@ export function written(markup, texts) {
   let filled = 0;
   let html = markup.replace(/(<(\w+)\b[^>]*\bdata-t="([^"]+)"[^>]*>)[^<]*(<\/\2>)/g, (_, open, _tag, key, close) => {
     filled += 1;
-    return `${open}${escape(text(key, 'en'))}${close}`;
+    return `${open}${escape(text(key, first))}${close}`;
   });
   // An element with data-t holds its text only: one with elements inside is a mistake in the frame.
   const marked = markup.match(/\bdata-t="/g)?.length ?? 0;
@@ -89,12 +92,13 @@ export function written(markup, texts) {
   html = html.replace(/\bdata-ta="([^"]+)"/g, (whole, pairs) => {
     const attributes = pairs.split(';').map((pair) => {
       const [name, key] = pair.split(':');
-      return `${name}="${escape(text(key, 'en'))}"`;
+      return `${name}="${escape(text(key, first))}"`;
     });
     return `${attributes.join(' ')} ${whole}`;
   });
-  const spanish = Object.fromEntries([...used].sort().map((key) => [key, text(key, 'es')]));
-  return { html, spanish };
+  const keys = [...used].sort();
+  const besides = Object.fromEntries(others.map((lang) => [lang, Object.fromEntries(keys.map((key) => [key, text(key, lang)]))]));
+  return { html, besides };
 }
 
 /** The core's reading of the deployment's config.json: what the frames show of it. */
@@ -106,15 +110,33 @@ function deployment(dir) {
   return JSON.parse(out);
 }
 
-/** The inline script every page ends with (index.html too): the theme and the language before the first paint. */
-export const frameScript = () => `<script>${readFileSync(path.join(FRAMES, 'frame.js'), 'utf8').replace(/^(\/\/.*\n)+/, '').trim()}</script>`;
+/** The languages the panel speaks, the one the pages are written in (the panel's fallback) first. */
+function pageLanguages() {
+  const { spoken, fallback } = bootValues().languages;
+  return [fallback, ...spoken.filter((lang) => lang !== fallback)];
+}
 
-/** `index.html` with the frame script before `</body>`, and with it, `markup` in #app and its Spanish texts. */
-export function page(index, markup, spanish) {
+/**
+ * The inline script every page ends with (index.html too): the theme and the
+ * language before the first paint. With what it shares with the panel, from
+ * the core, in place of `SHARED`.
+ */
+export function frameScript() {
+  const { storage, languages, vmPath } = bootValues();
+  const { theme, lang, noticesDismissed } = storage;
+  const shared = { storage: { theme, lang, noticesDismissed }, languages, vmPath };
+  const script = readFileSync(path.join(FRAMES, 'frame.js'), 'utf8').replace(/^(\/\/.*\n)+/, '').trim();
+  if (!/\(SHARED\);$/.test(script)) throw new Error('first-paint: frame.js does not end with `(SHARED);` for the build to put its values in');
+  return `<script>${script.replace(/\(SHARED\);$/, () => `(${literal(shared)});`)}</script>`;
+}
+
+/** `index.html` with the frame script before `</body>`, and with it, `markup` in #app and its texts in the other languages. */
+export function page(index, markup, besides) {
   const app = /(<div id="app">)[\s\S]*?(\n    <\/div>\n  <\/body>)/;
   if (!app.test(index)) throw new Error('first-paint: index.html has no <div id="app"> … </div> closing just before </body>');
-  const json = JSON.stringify(spanish).replace(/</g, '\\u003c');
-  const block = spanish ? `\n    <script type="application/json" id="first-paint-es">${json}</script>` : '';
+  const block = Object.entries(besides ?? {})
+    .map(([lang, texts]) => `\n    <script type="application/json" id="first-paint-${lang}">${literal(texts)}</script>`)
+    .join('');
   const body = markup === null ? index : index.replace(app, (_, open, close) => `${open}\n${markup}${close}`);
   return body.replace(/\n  <\/body>/, `${block}\n    ${frameScript()}\n  </body>`);
 }
@@ -128,12 +150,13 @@ function main() {
   const indexPath = path.join(dir, 'index.html');
   // The index as the build wrote it: a second run starts from it again.
   const index = readFileSync(indexPath, 'utf8')
-    .replace(/\n    <script type="application\/json" id="first-paint-es">[\s\S]*?<\/script>/, '')
+    .replace(/\n    <script type="application\/json" id="first-paint-[a-z]+">[\s\S]*?<\/script>/g, '')
     .replace(/\n    <script>[\s\S]*?<\/script>(?=\n  <\/body>)/, '');
-  const texts = Object.fromEntries(['en', 'es'].map((lang) => [lang, JSON.parse(readFileSync(path.join(ROOT, 'crates/core/i18n', `${lang}.json`), 'utf8'))]));
+  const langs = pageLanguages();
+  const texts = Object.fromEntries(langs.map((lang) => [lang, JSON.parse(readFileSync(path.join(ROOT, 'crates/core/i18n', `${lang}.json`), 'utf8'))]));
   const config = deployment(dir);
   for (const [key, byLang] of Object.entries(config.texts)) {
-    for (const lang of ['en', 'es']) texts[lang][key] = byLang[lang];
+    for (const lang of langs) texts[lang][key] = byLang[lang];
   }
   for (const [file, frames] of Object.entries(PAGES)) {
     const markup = frames
@@ -146,9 +169,9 @@ function main() {
       .replace('{{links}}', linksHtml(config.links))
       .replace('{{login_ways}}', waysHtml(config.login_ways))
       .replace('{{noscript}}', index.match(/<noscript>[\s\S]*?<\/noscript>/)?.[0] ?? '');
-    const { html, spanish } = written(markup, texts);
+    const { html, besides } = written(markup, texts, langs);
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), page(index, html, spanish));
+    writeFileSync(path.join(dir, file), page(index, html, besides));
   }
   writeFileSync(indexPath, page(index, null, null));
   console.log(`first-paint: ${Object.keys(PAGES).join(', ')}`);

@@ -1,21 +1,14 @@
 // The panel's route table as the core writes it (`vmdeck_core::route`,
-// printed by its `route_table` binary): each page's address pattern with the
+// printed with the other values the build shares by its `boot_values`
+// binary, scripts/boot-values.mjs): each page's address pattern with the
 // modules its code comes in. The build puts it into the boot script, which
 // starts those downloads beside the main module; the parts' tests and the
 // performance suite read it from here.
 
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let table;
+import { bootValues } from './boot-values.mjs';
 
 /** `[[pattern, [module…], first read], …]`, in the order the pages are tried. */
-export function routeTable() {
-  table ??= JSON.parse(execFileSync('cargo', ['run', '--offline', '--quiet', '-p', 'vmdeck-core', '--bin', 'route_table'], { cwd: root, encoding: 'utf8' }));
-  return table;
-}
+export const routeTable = () => bootValues().routes;
 
 /**
  * The page at `path` as `Route::from_path` finds it: the first pattern whose

@@ -138,7 +138,7 @@ pub fn brand_for_crash() -> (String, Option<(String, String)>) {
 }
 
 /// How long the app waits for a file before it goes on without it.
-const WAIT_MS: u32 = 5_000;
+const WAIT_MS: u32 = vmdeck_core::deploy::FILE_WAIT_MS;
 
 /// A file of the panel's own origin as text; `None` if it cannot be had.
 /// From the root: the panel is hosted at the root of its origin, and the

@@ -20,7 +20,7 @@ pub type ApiResult<T> = Result<T, ApiError>;
 pub type Pending<T> = std::pin::Pin<Box<dyn Future<Output = ApiResult<T>>>>;
 
 /// How long one request may take before it is abandoned.
-const TIMEOUT_MS: u32 = 15_000;
+const TIMEOUT_MS: u32 = vmdeck_core::api::REQUEST_TIMEOUT_MS;
 /// Tries of a GET in all, with backoff between them.
 const GET_TRIES: u32 = 3;
 const BACKOFF_MS: [u32; 2] = [400, 1_200];
@@ -235,7 +235,9 @@ impl Api {
             }
         };
 
-        let builder = RequestBuilder::new(&url)
+        let builder = vmdeck_core::api::REQUEST_HEADERS
+            .into_iter()
+            .fold(RequestBuilder::new(&url), |builder, (name, value)| builder.header(name, value))
             .query(query.iter().map(|(key, value)| (*key, value.as_str())))
             .method(match method {
                 request::Method::Get => Method::GET,
@@ -243,7 +245,6 @@ impl Api {
                 request::Method::Put => Method::PUT,
                 request::Method::Delete => Method::DELETE,
             })
-            .header("Accept", "application/json")
             // Answers carry passwords: never on disk. And no cookie of any
             // site the API shares goes with the token.
             .cache(web_sys::RequestCache::NoStore)
@@ -254,7 +255,7 @@ impl Api {
         let builder = if authorization.is_empty() {
             builder
         } else {
-            builder.header("Authorization", authorization)
+            builder.header(vmdeck_core::api::AUTHORIZATION, authorization)
         };
         let request = match body {
             Some(Body::Json(body)) => {

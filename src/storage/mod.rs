@@ -79,20 +79,22 @@ fn keys_with(storage: &web_sys::Storage, prefix: &str) -> Vec<String> {
 /// Everything the panel keeps in the browser, in one place, by what it is
 /// about: the account's data (gone on logout unless the login was
 /// remembered, and on "Forget this device"), the login itself, and the
-/// device's own preferences (kept).
+/// device's own preferences (kept). Those the boot script and the static
+/// pages read too come from `vmdeck_core::storage_keys`, which the build
+/// writes into those scripts.
 pub mod keys {
     // The logins (session/): their tokens, and times by login id, which names no account.
     /// This tab's logins and the one shown; in this browser's storage, the remembered ones.
-    pub const SESSION: &str = "vmdeck.session";
+    pub const SESSION: &str = vmdeck_core::storage_keys::SESSION;
     /// When each login was last used in a tab of this browser, by login id.
     pub const USED: &str = "vmdeck.used";
     /// The logouts in this browser: of all logins, and of one each, by login id.
-    pub const LOGOUT: &str = "vmdeck.logout";
+    pub const LOGOUT: &str = vmdeck_core::storage_keys::LOGOUT;
     /// This tab: the login shown (its id), until when it holds without a
     /// check, and the logouts as they stood then: what the boot script's
     /// first API read may go out with. In this browser's storage, the same
     /// for the remembered login a new tab shows.
-    pub const FIRST_READ: &str = "vmdeck.first_read";
+    pub const FIRST_READ: &str = vmdeck_core::storage_keys::FIRST_READ;
 
     // The account's data.
     /// Per account, this browser: `vmdeck.history.<API address>#<account>`.
@@ -192,14 +194,14 @@ pub mod keys {
     }
 
     // The device's preferences.
-    pub const LANG: &str = "vmdeck.lang";
-    pub const THEME: &str = "vmdeck.theme";
+    pub const LANG: &str = vmdeck_core::storage_keys::LANG;
+    pub const THEME: &str = vmdeck_core::storage_keys::THEME;
     pub const AUTO_REFRESH: &str = "vmdeck.auto_refresh";
     pub const NOTIFY: &str = "vmdeck.notify";
     /// `browser`, `UTC` or an IANA zone's name (`time_zone`).
     pub const TIME_ZONE: &str = "vmdeck.time_zone";
     /// The provider's notices dismissed in this browser, by their key.
-    pub const NOTICES_DISMISSED: &str = "vmdeck.notices_dismissed";
+    pub const NOTICES_DISMISSED: &str = vmdeck_core::storage_keys::NOTICES_DISMISSED;
 }
 
 /// Forgets what this browser keeps of one account (`<API address>#<account>`),

@@ -6,6 +6,7 @@
 //! `route`, `i18n`, …).
 
 pub mod api;
+pub mod boot;
 pub mod deploy;
 pub mod firewall;
 pub mod forms;
@@ -18,6 +19,7 @@ pub mod secrets;
 pub mod session;
 pub mod shortcuts;
 pub mod stats;
+pub mod storage_keys;
 pub mod time;
 pub mod validate;
 pub mod vm;

@@ -258,16 +258,21 @@ impl Route {
         }
     }
 
-    /// The table the build writes into the boot script: each page's pattern
-    /// with its modules and its first read, in the order they are tried, as
-    /// JSON (`[["/", [], null], …, ["/vms/:id", ["part_vm"], "/account/{account}/virtual_machine/{id}"], …]`).
-    pub fn boot_table() -> String {
+    /// The table the build writes into the boot script (`crate::boot`): each
+    /// page's pattern with its modules and its first read, in the order they
+    /// are tried (`[["/", [], null], …, ["/vms/:id", ["part_vm"], "/account/{account}/virtual_machine/{id}"], …]`).
+    pub fn boot_rows() -> serde_json::Value {
         let rows: Vec<serde_json::Value> = Route::pages()
             .filter_map(|page| {
                 Some(serde_json::json!([page.pattern()?, page.modules(), page.first_read()]))
             })
             .collect();
-        serde_json::Value::Array(rows).to_string()
+        serde_json::Value::Array(rows)
+    }
+
+    /// [`Route::boot_rows`] as JSON text.
+    pub fn boot_table() -> String {
+        Route::boot_rows().to_string()
     }
 }
 

@@ -166,6 +166,12 @@ pub fn is_id(value: &str) -> bool {
     (1..=20).contains(&value.len()) && value.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// An id as [`is_id`] takes it, spaces apart, as the source of a regular
+/// expression that reads the same in JavaScript: the build writes it into
+/// the boot script and the static pages (`crate::boot`), which test the
+/// ids in the address and the storage with it.
+pub const ID_PATTERN: &str = "[0-9]{1,20}";
+
 /// An id of the catalogue (template, ISO, location, network…), as a form checks it.
 pub fn id(value: &str, what: impl std::fmt::Display) -> Check {
     if is_id(value) {
@@ -326,6 +332,17 @@ mod tests {
         }
         for bad in ["", " ", "4a", "../1", "1/2", "-1", "+1", "1.0", "１２", &"9".repeat(21)] {
             assert!(!is_id(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_id_pattern_takes_what_is_id_takes() {
+        let pattern = regex::Regex::new(&format!("^{ID_PATTERN}$")).unwrap();
+        let twenty = "9".repeat(20);
+        let twenty_one = "9".repeat(21);
+        for value in ["3", "00", "42", &twenty, &twenty_one, "", "4a", "../1", "-1", "1.0", "１２"]
+        {
+            assert_eq!(pattern.is_match(value), is_id(value), "{value:?}");
         }
     }
 

@@ -74,6 +74,11 @@ pub struct DeployConfig {
 /// Where the API is when `config.json` does not say: `/api` on the panel's origin.
 pub const DEFAULT_API_BASE_URL: &str = "/api";
 
+/// How long the panel waits for a file of its own (`config.json`, a language
+/// file) before it goes on without it; the boot script, which asks for
+/// `config.json` beside the wasm, gives up after as long.
+pub const FILE_WAIT_MS: u32 = 5_000;
+
 impl DeployConfig {
     /// The API address the deployment names, else [`DEFAULT_API_BASE_URL`]:
     /// what the login form starts from.

@@ -175,14 +175,12 @@ fn percent_decoded(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// Whether a fragment is meant as a handoff (the boot script's own test):
-/// it names an account or a token.
-pub fn is_handoff_fragment(fragment: &str) -> bool {
-    fragment
-        .trim_start_matches('#')
-        .split('&')
-        .any(|pair| pair.starts_with("account=") || pair.starts_with("token="))
-}
+/// What makes an address's fragment (`location.hash`, `#` included) a
+/// handoff, as the source of a regular expression that reads the same in
+/// JavaScript: it names an account or a token. The boot script tests every
+/// fragment with it and takes a handoff out of the address bar before
+/// anything else runs; the build writes it there (`crate::boot`).
+pub const HANDOFF_FRAGMENT_PATTERN: &str = "(?:^#|&)(?:account|token)=";
 
 impl Handoff {
     /// From a link's fragment, `#account=42&token=…&next=%2Fvms%2F7`.
@@ -331,10 +329,16 @@ mod tests {
 
     #[test]
     fn which_fragments_are_handoffs() {
-        assert!(is_handoff_fragment("#account=1&token=t"));
-        assert!(is_handoff_fragment("#next=/vms&token=t"));
-        assert!(!is_handoff_fragment("#main"));
-        assert!(!is_handoff_fragment(""));
+        let handoff = regex::Regex::new(HANDOFF_FRAGMENT_PATTERN).unwrap();
+        for fragment in ["#account=1&token=t", "#next=/vms&token=t", "#token=t", "#account=x1"] {
+            assert!(handoff.is_match(fragment), "{fragment:?}");
+        }
+        for fragment in ["#main", "", "#next=/vms", "#accounts=1", "#x=account=1", "#a&tokens=t"] {
+            assert!(!handoff.is_match(fragment), "{fragment:?}");
+        }
+        // Every link a handoff is read from is taken out of the address.
+        let link = "#account=42&token=ab%2Bc%3D%3D&next=%2Fvms%2F7";
+        assert!(Handoff::from_fragment(link).is_ok() && handoff.is_match(link));
     }
 
     #[test]
