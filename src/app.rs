@@ -122,7 +122,7 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
 #[component]
 fn Layout(children: Children) -> impl IntoView {
     let session = use_session();
-    let undo = crate::firewall::undo::FirewallUndo::provide();
+    let undo = crate::firewall::rollback::FirewallRollback::provide();
     crate::marks::protection::Protection::provide();
     crate::marks::tags::TagStore::provide();
     crate::marks::pins::PinStore::provide();
@@ -149,7 +149,7 @@ fn Layout(children: Children) -> impl IntoView {
                 </div>
             </header>
             <NoticeBanner/>
-            {move || undo.shown().then(|| view! { <PartView part=&crate::firewall::undo_banner::UNDO_BANNER/> })}
+            {move || undo.shown().then(|| view! { <PartView part=&crate::firewall::rollback_banner::ROLLBACK_BANNER/> })}
             <main class="content" id="main" tabindex="-1">{children()}</main>
             <Shortcuts/>
         </div>

@@ -1,9 +1,11 @@
 //! The API client: one fetch helper ([`client`]) and one `async fn` per
-//! read, grouped by resource. Paths come from `vmdeck_core::api::paths`; answers
-//! are read with [`Reply::decode`]. Writes are values made by
-//! `vmdeck_core::api::request` and sent with [`Api::run`], so that what "Show as
-//! API request" prints is what is sent.
+//! read, grouped by resource. Paths come from `vmdeck_core::api::paths`;
+//! answers are read with [`Reply::decode`]. Writes are values made by
+//! `vmdeck_core::api::request` and sent with [`Api::run`], so that what "Show
+//! as API request" prints is what is sent. Requests sent several at once go
+//! through `at_most`, with the limits named there.
 
+pub mod at_most;
 pub mod client;
 pub mod deadline;
 pub mod login;
@@ -12,8 +14,5 @@ pub mod stats;
 pub mod vms;
 pub mod workspace;
 
+pub use at_most::{at_most, READS_AT_ONCE, STATS_AT_ONCE, WRITES_AT_ONCE};
 pub use client::{Api, ApiResult, Outcome, Reply};
-
-/// Reads of one VM each sent at once (a tag's VMs, the pinned ones): the six
-/// connections a browser opens to a host over HTTP/1.1.
-pub const READS_AT_ONCE: usize = 6;

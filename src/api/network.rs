@@ -1,4 +1,5 @@
-//! Network interface, IP address and firewall rule endpoints.
+//! Network interface, IP address and firewall rule endpoints, and a VM's
+//! firewall (`vm_firewall`: its interfaces, then each one's rules).
 
 use super::{Api, ApiResult};
 use vmdeck_core::api::paths::{self, NicPart, VmPart};
@@ -68,4 +69,16 @@ pub async fn interface_rules(
 ) -> ApiResult<Vec<FirewallRule>> {
     let path = paths::nic_part(api.account_id(), nic_id, NicPart::FirewallRules)?;
     api.get(&path, &filters(filter)).await?.decode(FirewallRule::list_from_json)
+}
+
+/// A VM's firewall: each of its interfaces that has an id, with its rules,
+/// read interface by interface after the list.
+pub async fn vm_firewall(api: &Api, vm_id: &str) -> ApiResult<Vec<(Interface, Vec<FirewallRule>)>> {
+    let mut firewall = Vec::new();
+    for nic in vm_interfaces(api, vm_id, &[]).await? {
+        let Some(id) = nic.id.clone() else { continue };
+        let rules = interface_rules(api, &id, &[]).await?;
+        firewall.push((nic, rules));
+    }
+    Ok(firewall)
 }

@@ -57,7 +57,7 @@ impl Export {
 
 /// "Include passwords": exports leave every secret out unless this is ticked.
 #[component]
-pub fn IncludeSecrets(
+fn IncludeSecrets(
     /// The checkbox's element id.
     id: String,
     checked: RwSignal<bool>,
@@ -91,30 +91,42 @@ pub fn download_file(name: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// "Export CSV" and "Export JSON" for what a page shows: `export` makes the
-/// files' text when a button is pressed; `name` is the file name without
-/// its extension, `id` prefixes the buttons' ids.
+/// "Export CSV" and "Export JSON", the one pair of export buttons. Either
+/// `export` makes the files' text from what the page shows when a button is
+/// pressed (`name` is the file name without its extension), or, for an
+/// export that reads more (every page of a list), `ask` hears (JSON?,
+/// include secrets?) and `progress` says how far it is: the buttons wait
+/// while it runs. `id` prefixes the elements' ids.
 #[component]
 pub fn ExportButtons(
     id: &'static str,
-    #[prop(into)] name: Signal<String>,
-    export: Callback<(), Option<Export>>,
+    #[prop(optional, into)] name: Option<Signal<String>>,
+    #[prop(optional)] export: Option<Callback<(), Option<Export>>>,
+    #[prop(optional)] ask: Option<Callback<(bool, bool)>>,
+    #[prop(optional)] progress: Option<Signal<Option<String>>>,
     /// The resources may carry passwords: offer "Include passwords".
     #[prop(optional)]
     secrets: bool,
 ) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let include_secrets = RwSignal::new(false);
+    let busy = move || progress.is_some_and(|p| p.with(Option::is_some));
     let save = move |json: bool| {
-        let Some(export) = export.run(()) else { return };
-        problem
-            .set(export.save(&name.get_untracked(), json, include_secrets.get_untracked()).err());
+        let include = include_secrets.get_untracked();
+        // A second click while one runs does nothing.
+        if let Some(ask) = ask.filter(|_| !busy()) {
+            ask.run((json, include));
+        }
+        let Some(export) = export.and_then(|export| export.run(())) else { return };
+        let name = name.map(|n| n.get_untracked()).unwrap_or_default();
+        problem.set(export.save(&name, json, include).err());
     };
     view! {
-        <span class="export-buttons">
-            <button type="button" class="button button-small" id=format!("{id}-export-csv") on:click=move |_| save(false)>{c::EXPORT_CSV.get()}</button>
-            <button type="button" class="button button-small" id=format!("{id}-export-json") on:click=move |_| save(true)>{c::EXPORT_JSON.get()}</button>
+        <span class="export-buttons" aria-busy=move || busy().to_string()>
+            <button type="button" class="button button-small" id=format!("{id}-export-csv") disabled=busy on:click=move |_| save(false)>{c::EXPORT_CSV.get()}</button>
+            <button type="button" class="button button-small" id=format!("{id}-export-json") disabled=busy on:click=move |_| save(true)>{c::EXPORT_JSON.get()}</button>
             {secrets.then(|| view! { <IncludeSecrets id=format!("{id}-export-secrets") checked=include_secrets/> })}
+            {progress.map(|p| view! { <span class="muted small" id=format!("{id}-export-progress") role="status">{move || p.get()}</span> })}
             {move || problem.get().map(|p| view! { <span class="field-error" role="alert">{p}</span> })}
         </span>
     }

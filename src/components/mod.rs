@@ -17,6 +17,7 @@ mod modal;
 mod plan_picker;
 mod raw_fields;
 mod reorder;
+mod roving;
 mod status_badge;
 mod toggle_button;
 mod typed_confirm;
@@ -24,11 +25,11 @@ mod typed_confirm;
 pub use action_button::ActionButton;
 pub use api_request::ApiRequestView;
 pub use copy_button::CopyButton;
-pub use data_table::{Column, DataTable, VmNetworkLink};
+pub use data_table::{Cell, Column, DataTable, TableId, VmNetworkLink};
 pub use dismiss::dismissable;
 pub use empty_state::EmptyState;
 pub use error_view::ErrorView;
-pub use export::{download_file, Export, ExportButtons, IncludeSecrets};
+pub use export::{download_file, Export, ExportButtons};
 pub use field::{
     described_by, fixed_options, CheckField, ChoiceField, Field, SelectField, TextAreaField,
     TextField,
@@ -41,6 +42,7 @@ pub use modal::Modal;
 pub use plan_picker::PlanPicker;
 pub use raw_fields::RawFields;
 pub use reorder::{focus_arrow, focus_later};
+pub use roving::move_in_row;
 pub use status_badge::StatusBadge;
 pub use toggle_button::ToggleButton;
-pub use typed_confirm::TypedConfirm;
+pub use typed_confirm::{TypedConfirm, TypedWord};

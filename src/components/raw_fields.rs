@@ -1,3 +1,4 @@
+use super::DataTable;
 use leptos::prelude::*;
 use serde_json::{Map, Value};
 
@@ -23,13 +24,11 @@ pub fn RawFields(
     view! {
         <details class="raw-fields" id=id>
             <summary>{summary}</summary>
-            <table class="table raw-table">
-                <tbody>
-                    {rows.into_iter().map(|(key, value)| view! {
-                        <tr><th scope="row" class="mono">{key}</th><td class="mono">{value}</td></tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+            <DataTable class="raw-table" bare=true>
+                {rows.into_iter().map(|(key, value)| view! {
+                    <tr><th scope="row" class="mono">{key}</th><td class="mono">{value}</td></tr>
+                }).collect_view()}
+            </DataTable>
         </details>
     }
 }

@@ -2,24 +2,26 @@
 //! default policy set): the interface read as it is now, the one request
 //! that undoes the entry shown before it is sent (or why there is nothing
 //! to undo), the lockout check of what is left, then, if asked, the VM's
-//! rules applied; each request in the history like any other.
+//! rules applied: sent in order (`tasks::in_order`), each request in the
+//! history like any other.
 
 use crate::components::{CheckField, Modal};
 
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
 
-use crate::api::network::{interface_rules, vm_interfaces};
-use crate::firewall::sent_list::{Sent, SentList};
-use crate::firewall::undo::step_request;
+use crate::api::network::vm_firewall;
+use crate::firewall::rollback::step_request;
+use crate::firewall::sent_list::{set_line, SentList};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
+use crate::tasks::in_order::send_in_order;
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::reverse::lockout_after;
-use vmdeck_core::history::{action_label, Operation, Task};
+use vmdeck_core::history::{action_label, Operation, Sent, Task};
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::{FirewallRule, Interface};
 
@@ -65,16 +67,9 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         move || target.get(),
         |api, target| async move {
             let Some((vm, nic)) = target else { return Ok(None) };
-            let interface = vm_interfaces(&api, &vm, &[])
-                .await?
-                .into_iter()
-                .find(|n| n.id.as_deref() == Some(nic.as_str()));
-            let rules = if interface.is_some() {
-                interface_rules(&api, &nic, &[]).await?
-            } else {
-                Vec::new()
-            };
-            Ok(Some((interface, rules)))
+            let firewall = vm_firewall(&api, &vm).await?;
+            let now = firewall.into_iter().find(|(n, _)| n.id.as_deref() == Some(nic.as_str()));
+            Ok(Some(now.map_or((None, Vec::new()), |(nic, rules)| (Some(nic), rules))))
         },
     );
     let now = Memo::new(move |_| read.data.get().flatten());
@@ -122,35 +117,19 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         }
         let apply = form.with_untracked(|f| f.apply);
         let nic = task.reversal.as_ref().map(|r| r.interface().to_owned()).unwrap_or_default();
-        let mut lines = vec![step.describe(&label())];
+        // Each line as it is said, and its request.
+        let mut lines = vec![(step.describe(&label()), step_request(session, &nic, &step))];
         if apply {
-            lines.push(t::FW_STEP_APPLY.get().to_owned());
+            let made =
+                session.account_id().and_then(|a| request::apply_firewall_rules(&a, &task.vm_id));
+            lines.push((t::FW_STEP_APPLY.get().to_owned(), (Operation::ApplyFirewallRules, made)));
         }
-        sent.set(lines.into_iter().map(|said| (said, Sent::Waiting)).collect());
-        let vm = (task.vm_id.clone(), task.vm_name.clone());
+        sent.set(lines.iter().map(|(said, _)| (said.clone(), Sent::Waiting)).collect());
+        let requests = lines.into_iter().map(|(_, request)| request).collect();
+        let vm = (task.vm_id, task.vm_name);
         spawn_local(async move {
-            let (operation, made) = step_request(session, &nic, &step);
-            let reply = tasks.send(session, operation, vm.clone(), made);
-            let done = Sent::of(&reply.await);
-            let went_through = done == Sent::Done;
-            sent.update(|s| {
-                if let Some(slot) = s.first_mut() {
-                    slot.1 = done
-                }
-            });
-            if went_through && apply {
-                let made = session
-                    .account_id()
-                    .and_then(|account| request::apply_firewall_rules(&account, &vm.0));
-                let reply = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
-                let applied = Sent::of(&reply.await);
-                sent.update(|s| {
-                    if let Some(slot) = s.get_mut(1) {
-                        slot.1 = applied
-                    }
-                });
-            }
-            sent.update(Sent::not_sent);
+            let step = |i, state, _: &_| sent.update(|s| set_line(s, i, state));
+            send_in_order(session, tasks, vm, requests, step).await;
             read.refresh();
         });
     };

@@ -5,8 +5,8 @@
 
 pub mod activity_undo;
 pub mod lockout_guard;
+pub mod rollback;
+pub mod rollback_banner;
+pub mod rollback_choice;
 pub mod rule_sets;
 pub mod sent_list;
-pub mod undo;
-pub mod undo_banner;
-pub mod undo_choice;

@@ -1,23 +1,23 @@
 //! Firewall changes sent one request at a time (an import, a rule set):
-//! what an interface's plan sends, and each request with how it went, a
-//! refusal with its reason.
+//! what an interface's plan sends, as lines and as the requests sent in
+//! order (`tasks::in_order`), and each line with how it went, a refusal
+//! with its reason; what was never sent is not listed.
 
 use crate::components::ErrorView;
 use crate::session::Session;
-use crate::tasks::Tasks;
+use crate::tasks::in_order::Line;
 use leptos::prelude::*;
-use serde_json::Value;
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::rules::describe;
-use vmdeck_core::firewall::sets::Plan;
-use vmdeck_core::history::Operation;
+use vmdeck_core::firewall::sets::SetPlan;
+use vmdeck_core::history::{Operation, Sent};
 use vmdeck_core::i18n::firewall as t;
 use vmdeck_core::network::FirewallRule;
 use vmdeck_core::ApiError;
 
 /// What a plan sends, a line each: its rules as the table says them, then
 /// its policy.
-pub fn plan_lines(plan: &Plan) -> Vec<String> {
+pub fn plan_lines(plan: &SetPlan) -> Vec<String> {
     let rules = plan
         .rules
         .iter()
@@ -28,20 +28,11 @@ pub fn plan_lines(plan: &Plan) -> Vec<String> {
         .collect()
 }
 
-/// Sends a plan to the interface `nic` of the VM `vm` (id, name): its rules
-/// created in order, then its policy, one request at a time, each in the
-/// history. The first refusal stops it: the interface's rules keep their
-/// order, so nothing after it is sent. `step` hears each request's end (its
-/// place among `plan_lines`, how it went, the answer's body); the answer is
-/// whether everything went through.
-pub async fn send_plan(
-    session: Session,
-    tasks: Tasks,
-    vm: (String, String),
-    nic: &str,
-    plan: &Plan,
-    step: impl Fn(usize, Sent, Value),
-) -> bool {
+/// The requests of a plan on the interface `nic`, in the order of
+/// `plan_lines`: its rules created in order, then its policy. Sent in
+/// order, the first refusal stops them: the interface's rules keep their
+/// order.
+pub fn plan_requests(session: Session, nic: &str, plan: &SetPlan) -> Vec<Line> {
     let account = session.account_id();
     let rules = plan.rules.iter().map(|rule| {
         let made = rule.body().map_err(|_| ApiError::Invalid(t::FW_CREATING_RULE.get().into()));
@@ -56,43 +47,17 @@ pub async fn send_plan(
             account.clone().and_then(|a| request::set_default_policy(&a, nic, p)),
         )
     });
-    for (i, (operation, made)) in rules.chain(policy).enumerate().collect::<Vec<_>>() {
-        let reply = tasks.send(session, operation, vm.clone(), made);
-        let reply = reply.await;
-        let sent = Sent::of(&reply);
-        let failed = sent != Sent::Done;
-        step(i, sent, reply.map(|r| r.body).unwrap_or_default());
-        if failed {
-            return false;
-        }
-    }
-    true
+    rules.chain(policy).collect()
 }
 
-/// How one request went.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Sent {
-    Waiting,
-    Done,
-    Failed(ApiError),
-}
-
-impl Sent {
-    /// How a request went (its history entry is `Tasks::send`'s to end).
-    pub fn of(reply: &crate::api::ApiResult<crate::api::Reply>) -> Self {
-        match reply {
-            Ok(_) => Sent::Done,
-            Err(error) => Sent::Failed(error.clone()),
-        }
-    }
-
-    /// The lines still waiting after a refusal: never sent.
-    pub fn not_sent(list: &mut Vec<(String, Sent)>) {
-        list.retain(|(_, state)| *state != Sent::Waiting);
+/// Sets the state of the line `at` of `list`, if it is there.
+pub fn set_line(list: &mut [(String, Sent)], at: usize, state: Sent) {
+    if let Some(slot) = list.get_mut(at) {
+        slot.1 = state;
     }
 }
 
-/// Each rule sent, and how it went.
+/// Each line sent, and how it went; those never sent are left out.
 #[component]
 pub fn SentList(
     #[prop(into)] id: String,
@@ -104,9 +69,10 @@ pub fn SentList(
             {list.iter().map(|(said, state)| {
                 let said = said.clone();
                 match state {
-                    Sent::Waiting => view! { <li class="sent-waiting"><span class="mono">{said}</span>" " {vmdeck_core::i18n::shell::BULK_SENDING.get()}</li> }.into_any(),
-                    Sent::Done => view! { <li class="sent-done"><span class="mono">{said}</span>" " {vmdeck_core::i18n::vm::VM_RESCUE_STEP_DONE.get()}</li> }.into_any(),
-                    Sent::Failed(error) => view! { <li class="sent-failed"><span class="mono">{said}</span><ErrorView error=error.clone() doing=t::FW_CREATING_RULE.get()/></li> }.into_any(),
+                    Sent::Waiting | Sent::Sending => Some(view! { <li class="sent-waiting"><span class="mono">{said}</span>" " {vmdeck_core::i18n::shell::BULK_SENDING.get()}</li> }.into_any()),
+                    Sent::Done => Some(view! { <li class="sent-done"><span class="mono">{said}</span>" " {vmdeck_core::i18n::vm::VM_RESCUE_STEP_DONE.get()}</li> }.into_any()),
+                    Sent::Failed(error) => Some(view! { <li class="sent-failed"><span class="mono">{said}</span><ErrorView error=error.clone() doing=t::FW_CREATING_RULE.get()/></li> }.into_any()),
+                    Sent::NotSent => None,
                 }
             }).collect_view()}
         </ol>

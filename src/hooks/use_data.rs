@@ -76,7 +76,7 @@ pub struct UseDataReturn<T: Send + Sync + 'static> {
     /// When the data shown was asked for (ms since the epoch).
     pub updated_at: Signal<Option<f64>>,
     value: RwSignal<Option<T>>,
-    reload: RwSignal<u64>,
+    reload: Trigger,
     in_flight: RwSignal<bool>,
     /// How many local changes (`update`) were made: a read asked before
     /// the last one is older than what is on screen.
@@ -96,7 +96,7 @@ impl<T: Send + Sync + 'static> UseDataReturn<T> {
     pub fn refresh(&self) {
         if self.in_flight.try_get_untracked() == Some(false) {
             self.in_flight.set(true);
-            self.reload.update(|n| *n += 1);
+            self.reload.notify();
         }
     }
 
@@ -167,7 +167,7 @@ where
     let error = RwSignal::new(None::<ApiError>);
     let in_flight = RwSignal::new(true);
     let updated_at = RwSignal::new(None::<f64>);
-    let reload = RwSignal::new(0u64);
+    let reload = Trigger::new();
     // The input of the data shown, and the one asked for last.
     let shown = RwSignal::new(None::<I>);
     let wanted = RwSignal::new(None::<I>);
@@ -200,7 +200,7 @@ where
             // 202 marked the VM busy): this answer is older; read again.
             if result.is_ok() && edits.try_get_value() != Some(edits_then) {
                 in_flight.set(false);
-                reload.update(|n| *n += 1);
+                reload.notify();
                 return;
             }
             match &result {

@@ -5,8 +5,10 @@
 //! the storage is full or blocked, it goes on in memory and says so. The
 //! task tray in the header (`tray.rs`) shows its newest entries and looks
 //! after VMs no page shows; starts and ends are announced to screen readers.
+//! Writes sent in order, one at a time, go through `in_order`.
 
 pub mod activity;
+pub mod in_order;
 mod tray;
 
 pub use tray::TaskTray;

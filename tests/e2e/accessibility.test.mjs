@@ -131,6 +131,35 @@ test('the first Tab offers a link past the header to the content', async () => {
   assert.ok(await page.evaluate(() => document.querySelector('main').contains(document.activeElement)), `after the skip: ${await focused(page)}`);
 });
 
+test('the list: from the skip link a few Tab presses reach the first VM; the sort headings are one stop, moved through with the arrows', async () => {
+  const { page } = await loggedInPage(suite, { ready: '#vm-table tbody tr' });
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const path = [];
+  while (!(await page.evaluate(() => !!document.activeElement?.closest('#vm-table tbody'))) && path.length < 40) {
+    await page.keyboard.press('Tab');
+    path.push(await focused(page));
+  }
+  // The page's actions, the search and its field, views, columns, filters,
+  // the sort, the page's box, one sort heading; then the first row.
+  assert.ok(path.length <= 12, `${path.length} stops to the first VM: ${path.join(' → ')}`);
+  assert.equal(path.filter((stop) => stop.includes('sort-')).length, 1, `one sort heading on the way: ${path.join(' → ')}`);
+  // The arrows move among the headings; Tab then leaves the row.
+  await page.focus('#sort-label');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'sort-status');
+  await page.keyboard.press('End');
+  const last = await page.$$eval('#vm-table thead button.sort', (buttons) => buttons.at(-1).id);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), last);
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'sort-label');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('th[aria-sort="ascending"] #sort-label');
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => !document.activeElement?.closest('thead')), `Tab leaves the headings: ${await focused(page)}`);
+});
+
 /** Everything in the dialog that Tab can reach, in order. */
 const dialogStops = (page, dialog) =>
   page.$$eval(`${dialog} :is(a[href], button, input, select, textarea, [tabindex], details > summary)`, (els) =>

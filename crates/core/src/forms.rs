@@ -229,6 +229,23 @@ pub fn confirmed(typed: &str, expected: &str) -> bool {
     !expected.is_empty() && typed.trim() == expected
 }
 
+/// A form that asks for a word to be typed before data is lost: the panel's
+/// one typed confirmation binds its field through this.
+pub trait WithTypedWord {
+    fn typed(&self) -> &String;
+    fn typed_mut(&mut self) -> &mut String;
+}
+
+impl WithTypedWord for ConfirmForm {
+    fn typed(&self) -> &String {
+        &self.typed
+    }
+
+    fn typed_mut(&mut self) -> &mut String {
+        &mut self.typed
+    }
+}
+
 /// A confirmation by the typed hostname (destroy), or applying the disks
 /// (formatting them only when asked, and then confirmed the same way).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

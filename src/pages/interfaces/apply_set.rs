@@ -2,26 +2,27 @@
 //! Each interface's rules are read first, and before anything is sent the
 //! dialog shows per interface what would be added, what is there already,
 //! the policy and the lockout check. Then, VM by VM and one request at a
-//! time, each interface's rules are created in order and its policy set; a
-//! refusal stops that interface (the rest of it is not sent) and the others
-//! go on; each VM whose changes all went through has its rules applied if
-//! asked.
+//! time (`tasks::in_order`), each interface's rules are created in order
+//! and its policy set; a refusal stops that interface (the rest of it is
+//! not sent) and the others go on; each VM whose changes all went through
+//! has its rules applied if asked.
 
 use crate::api::network::interface_rules;
-use crate::components::{CheckField, Modal};
+use crate::components::{Cell, CheckField, Column, DataTable, Modal, TableId};
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
+use crate::firewall::rollback_choice::{RollbackChoice, RollbackChooser};
 use crate::firewall::rule_sets::offered_sets;
-use crate::firewall::sent_list::{plan_lines, send_plan, Sent, SentList};
-use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
+use crate::firewall::sent_list::{plan_lines, plan_requests, set_line, SentList};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
 use crate::session::use_session;
+use crate::tasks::in_order::{send_in_order, Ended};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::sets::{plan, Plan, Verdict};
-use vmdeck_core::history::Operation;
+use vmdeck_core::firewall::sets::{plan, SetPlan, Verdict};
+use vmdeck_core::history::{Operation, Sent};
 use vmdeck_core::i18n::{common as c, firewall as t, integer};
 use vmdeck_core::network::Interface;
 
@@ -45,7 +46,7 @@ impl Default for SetChoice {
 #[derive(Clone, PartialEq)]
 struct Target {
     nic: Interface,
-    plan: Option<Plan>,
+    plan: Option<SetPlan>,
 }
 
 #[component]
@@ -122,7 +123,7 @@ pub fn ApplySetDialog(
     });
     let session = use_session();
     let tasks = use_tasks();
-    let with_undo = UndoChooser::new("apply-set-undo");
+    let with_rollback = RollbackChooser::new("apply-set-undo");
     // Sends every interface's plan, VM by VM; `apply`: each VM whose
     // changes all went through is applied.
     let send_now = move |apply: bool| {
@@ -138,6 +139,14 @@ pub fn ApplySetDialog(
                 })
                 .collect(),
         );
+        // The line `j` of the list `i` has ended.
+        let set = move |i: usize, j: usize, state: Sent| {
+            sent.update(|all| {
+                if let Some((_, l)) = all.get_mut(i) {
+                    set_line(l, j, state)
+                }
+            })
+        };
         spawn_local(async move {
             for (vm, name) in vms_of(&list) {
                 let mut all_done = true;
@@ -149,38 +158,22 @@ pub fn ApplySetDialog(
                 {
                     let Some(plan) = &target.plan else { continue };
                     any_sent |= !plan.rules.is_empty() || plan.policy.is_some();
-                    let step = move |j: usize, state: Sent, _| {
-                        sent.update(|all| {
-                            if let Some(slot) = all.get_mut(i).and_then(|(_, l)| l.get_mut(j)) {
-                                slot.1 = state
-                            }
-                        })
-                    };
                     let nic = target.nic.id.clone().unwrap_or_default();
-                    if !send_plan(session, tasks, (vm.clone(), name.clone()), &nic, plan, step)
-                        .await
-                    {
-                        all_done = false;
-                        sent.update(|all| {
-                            if let Some((_, l)) = all.get_mut(i) {
-                                Sent::not_sent(l)
-                            }
-                        });
-                    }
+                    let requests = plan_requests(session, &nic, plan);
+                    let step = move |j, state, _: &_| set(i, j, state);
+                    let ended =
+                        send_in_order(session, tasks, (vm.clone(), name.clone()), requests, step);
+                    all_done &= ended.await == Ended::All;
                 }
                 if apply && all_done && any_sent {
                     let made =
                         session.account_id().and_then(|a| request::apply_firewall_rules(&a, &vm));
-                    let reply = tasks.send(
-                        session,
-                        Operation::ApplyFirewallRules,
-                        (vm.clone(), name.clone()),
-                        made,
-                    );
-                    let state = Sent::of(&reply.await);
-                    sent.update(|all| {
-                        all.push((name.clone(), vec![(t::FW_STEP_APPLY.get().to_owned(), state)]))
-                    });
+                    let line = (t::FW_STEP_APPLY.get().to_owned(), Sent::Waiting);
+                    let i = sent.with_untracked(Vec::len);
+                    sent.update(|all| all.push((name.clone(), vec![line])));
+                    let requests = vec![(Operation::ApplyFirewallRules, made)];
+                    let step = move |j, state, _: &_| set(i, j, state);
+                    send_in_order(session, tasks, (vm.clone(), name.clone()), requests, step).await;
                 }
             }
             // What is there now: a second press sends only what is still missing.
@@ -192,7 +185,7 @@ pub fn ApplySetDialog(
         if !sending.get_untracked() && ready.get_untracked() && guard.pass() {
             // With undo, each VM is applied: a change not in force cannot be tried.
             let apply = form.with_untracked(|f| f.apply);
-            with_undo.send(
+            with_rollback.send(
                 move || targets.with_untracked(|list| vms_of(list)),
                 move |undone| send_now(undone || apply),
             );
@@ -214,8 +207,8 @@ pub fn ApplySetDialog(
                 })}
             })}
             <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_SETS_APPLY_AFTER.get()}</CheckField>
-            <UndoChoice chooser=with_undo/>
-            <Show when=move || with_undo.form.with(|f| f.on) && !form.with(|f| f.apply)>
+            <RollbackChoice chooser=with_rollback/>
+            <Show when=move || with_rollback.form.with(|f| f.on) && !form.with(|f| f.apply)>
                 <p class="muted small" id="apply-set-undo-applies">{t::FW_SETS_UNDO_APPLIES.get()}</p>
             </Show>
             {move || read.error.get().map(|e| view! { <crate::components::ErrorView error=e doing=vmdeck_core::i18n::firewall::FW_LOADING_RULES.get()/> })}
@@ -228,7 +221,7 @@ pub fn ApplySetDialog(
             }).collect_view()}
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{c::CLOSE.get()}</button>
-                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || with_undo.held() || !ready.get() on:click=move |_| send()>
+                <button type="button" class="button button-primary" id="apply-set-send" disabled=move || sending.get() || with_rollback.held() || !ready.get() on:click=move |_| send()>
                     {move || vmdeck_core::tf!(t::FW_SETS_SEND_TO, count = integer(chosen.with(Vec::len) as i64))}
                 </button>
             </div>
@@ -263,6 +256,7 @@ fn where_is(nic: &Interface) -> String {
 fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
     move || {
         targets.with(|list| {
+        let [rules, policy, check] = [t::FW_SETS_RULES, t::FW_SETS_POLICY, t::FW_SETS_CHECK].map(|text| Column::text(text.get()));
         let rows = list.iter().map(|target| {
             let id = format!("apply-set-row-{}", target.nic.id.clone().unwrap_or_default());
             let cells = match &target.plan {
@@ -274,31 +268,28 @@ fn TargetTable(targets: Memo<Vec<Target>>) -> impl IntoView {
                         Verdict::Shadowed(message) => Some(vmdeck_core::tf!(t::FW_IMPORT_SHADOWED, message = message)),
                         _ => None,
                     }).collect();
+                    let counts = vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64));
+                    let set_policy = vmdeck_core::i18n::or_dash(plan.policy.clone());
+                    let (verdict, lockout) = match &plan.lockout {
+                        Some(why) => ("verdict-shadowed", why.clone()),
+                        None => ("verdict-added", t::FW_SETS_LOCKOUT_NONE.get().to_owned()),
+                    };
                     view! {
-                        <td data-label=t::FW_SETS_RULES.get()>
-                            {vmdeck_core::tf!(t::FW_SETS_COUNTS, new = integer(plan.rules.len() as i64), present = integer(present as i64))}
+                        <Cell of=&rules>
+                            {counts}
                             {(!shadowed.is_empty()).then(|| view! {
                                 <ul class="small verdict-shadowed apply-set-shadowed">{shadowed.into_iter().map(|said| view! { <li>{said}</li> }).collect_view()}</ul>
                             })}
-                        </td>
-                        <td data-label=t::FW_SETS_POLICY.get()>{vmdeck_core::i18n::or_dash(plan.policy.clone())}</td>
-                        <td data-label=t::FW_SETS_CHECK.get() class=if plan.lockout.is_some() { "verdict-shadowed" } else { "verdict-added" }>{plan.lockout.clone().unwrap_or_else(|| t::FW_SETS_LOCKOUT_NONE.get().to_owned())}</td>
+                        </Cell>
+                        <Cell of=&policy>{set_policy}</Cell>
+                        <Cell of=&check class=verdict>{lockout}</Cell>
                     }.into_any()
                 }
             };
             view! { <tr id=id><th scope="row">{where_is(&target.nic)}</th>{cells}</tr> }
         }).collect_view();
-        view! {
-            <div class="table-wrap">
-                <table class="table table-blocks" id="apply-set-preview">
-                    <thead><tr>
-                        <th scope="col">{c::INTERFACE.get()}</th><th scope="col">{t::FW_SETS_RULES.get()}</th>
-                        <th scope="col">{t::FW_SETS_POLICY.get()}</th><th scope="col">{t::FW_SETS_CHECK.get()}</th>
-                    </tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-        }
+        let columns = vec![Column::text(c::INTERFACE.get()), rules, policy, check];
+        view! { <DataTable id=TableId::Exact("apply-set-preview") columns=columns blocks=true>{rows}</DataTable> }
     })
     }
 }

@@ -16,7 +16,7 @@ pub mod snapshots;
 pub mod statistics;
 
 pub use confirm::{ConfirmDialog, DialogActions};
-pub use operation::{blocked_reason, busy_reason, use_op, Op};
+pub use operation::{blocked_reason, busy_reason, use_op, use_op_with, Op};
 
 use crate::api::vms::{get_vm_with_addresses, list_disks};
 use crate::api::{Api, ApiResult};
@@ -149,14 +149,8 @@ pub fn VmPage() -> impl IntoView {
     });
     // A firewall put back by a change with undo was applied (work on the
     // VM, maybe this one): read it again, to show it busy and then reload.
-    let undo = crate::firewall::undo::use_firewall_undo();
-    Effect::new(move |before: Option<u32>| {
-        let now = undo.restores.get();
-        if before.is_some_and(|before| before != now) {
-            ctx.refresh();
-        }
-        now
-    });
+    let undo = crate::firewall::rollback::use_firewall_rollback();
+    Effect::watch(move || undo.restored.track(), move |_, _, _| ctx.refresh(), false);
     // The tray leaves this VM to the page while it is shown.
     Effect::new(move |previous: Option<String>| {
         let current = id.get();

@@ -1,22 +1,27 @@
 //! Running one VM operation: one request at a time, the task recorded, the
 //! VM shown busy at once after a 202 (the page then polls it until free).
+//! An operation whose input may need no request (what it would do is so
+//! already) and whose name depends on its input is made with `use_op_with`
+//! (the rescue flow's steps); the one who runs it may hear how it ended.
 
 use super::VmCtx;
+use crate::api::client::Pending;
 use crate::api::{ApiResult, Outcome, Reply};
 use crate::hooks::Form;
 use crate::session::{use_session, Session};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use vmdeck_core::api::request::ApiRequest;
-use vmdeck_core::history::Operation;
+use vmdeck_core::history::{Operation, Started};
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::ApiError;
 
-/// Told how a form's submit ended (see `Op::submit`).
-type Settle = Box<dyn FnOnce(Result<(), &ApiError>)>;
+/// Told how a run ended (see `Op::submit`, `Op::run_then`).
+type Settle = Box<dyn FnOnce(Result<Outcome, &ApiError>)>;
 
-/// Makes an operation's request from the account, the VM and the input.
-type MakeRequest<I> = Box<dyn Fn(&str, &str, &I) -> Result<ApiRequest, ApiError>>;
+/// Makes an operation's request from the account, the VM and the input;
+/// none when there is nothing to send.
+type MakeRequest<I> = Box<dyn Fn(&str, &str, &I) -> Result<Option<ApiRequest>, ApiError>>;
 
 /// An operation of a VM page. `run` sends nothing while one is in flight,
 /// so a double click sends one request.
@@ -45,13 +50,19 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
         }
     }
 
+    /// Runs `input`; `ended` hears how it ended (done, or started and the
+    /// VM busy with it, or why not), even if the page moved on.
+    pub fn run_then(self, input: I, ended: impl FnOnce(Result<Outcome, &ApiError>) + 'static) {
+        if !self.action.pending().get_untracked() {
+            self.settle.set_value(Some(Box::new(ended)));
+            self.action.dispatch(input);
+        }
+    }
+
     /// Sends a form's value; the form hears how it ended, even if its
     /// dialog has closed by then.
     pub fn submit<F: Clone + PartialEq + Send + Sync + 'static>(self, form: Form<F>, input: I) {
-        if !self.action.pending().get_untracked() {
-            self.settle.set_value(Some(Box::new(move |result| form.settled(result))));
-            self.action.dispatch(input);
-        }
+        self.run_then(input, move |result| form.settled(result.map(|_| ())));
     }
 
     /// A form's submit: its value made into the input (none: nothing to
@@ -72,7 +83,7 @@ impl<I: Clone + Send + Sync + 'static> Op<I> {
     pub fn request(self, input: &I) -> Option<ApiRequest> {
         let account = self.session.credentials()?.account_id;
         let vm = self.ctx.id.get();
-        self.make.with_value(|make| make(&account, &vm, input)).ok()
+        self.make.with_value(|make| make(&account, &vm, input)).ok().flatten()
     }
 
     /// The request the form would send now; none while it has mistakes.
@@ -112,6 +123,26 @@ pub fn use_op<I>(
 where
     I: Clone + Send + Sync + 'static,
 {
+    use_op_with(
+        ctx,
+        move |_| name,
+        then,
+        move |account, vm, input| make(account, vm, input).map(Some),
+    )
+}
+
+/// `use_op` for an operation named after its input (`name`), whose `make`
+/// may find nothing to send: then the history records it as done at once
+/// (`Tasks::nothing_to_send`), so that it tells a whole flow.
+pub fn use_op_with<I>(
+    ctx: VmCtx,
+    name: impl Fn(&I) -> Operation + 'static,
+    then: impl Fn(&I, &Reply) + 'static,
+    make: impl Fn(&str, &str, &I) -> Result<Option<ApiRequest>, ApiError> + 'static,
+) -> Op<I>
+where
+    I: Clone + Send + Sync + 'static,
+{
     let session = use_session();
     let tasks = use_tasks();
     let error = RwSignal::new(None);
@@ -121,25 +152,37 @@ where
     let action = Action::new_local(move |input: &I| {
         let then = std::rc::Rc::clone(&then);
         let input = input.clone();
-        let vm_id = ctx.id.get_untracked();
+        let (operation, vm_id, vm_name) = (name(&input), ctx.id.get_untracked(), ctx.name());
         // Made once: the history records the request that is sent.
         let made = session
             .account_id()
             .and_then(|account| make.with_value(|make| make(&account, &vm_id, &input)));
         error.set(None);
-        let reply = tasks.send(session, name, (vm_id, ctx.name()), made);
+        let reply: Option<Pending<Reply>> = match made.transpose() {
+            Some(made) => Some(tasks.send(session, operation, (vm_id, vm_name), made)),
+            None => {
+                tasks.nothing_to_send(Started { action: operation, vm_id, vm_name, request: None });
+                None
+            }
+        };
         async move {
-            let result = reply.await;
-            let outcome = result.as_ref().map(Reply::outcome).map_err(Clone::clone);
+            let result = match reply {
+                Some(reply) => Some(reply.await),
+                None => None,
+            };
+            let outcome = match &result {
+                Some(result) => result.as_ref().map(Reply::outcome).map_err(Clone::clone),
+                None => Ok(Outcome::Done),
+            };
             match &outcome {
                 Ok(Outcome::Started) => ctx.mark_busy(),
                 Ok(Outcome::Done) => ctx.refresh(),
                 Err(e) => error.set(Some(e.clone())),
             }
             if let Some(settle) = settle.try_update_value(Option::take).flatten() {
-                settle(outcome.as_ref().map(|_| ()));
+                settle(outcome.as_ref().copied());
             }
-            if let Ok(reply) = &result {
+            if let Some(Ok(reply)) = &result {
                 then(&input, reply);
             }
             outcome

@@ -4,7 +4,7 @@
 //! the destroy dialog, the export) comes in a part, fetched when the first
 //! row is selected or the first action asked for (`bulk.rs`, `export.rs`).
 
-use crate::components::{ErrorView, IncludeSecrets};
+use crate::components::{ErrorView, ExportButtons};
 
 use crate::hooks::UseDataReturn;
 use crate::marks::tags::{use_tags, TagStore};
@@ -144,21 +144,9 @@ pub fn BulkBar(actions: ListActions, page_ids: Memo<Vec<String>>) -> impl IntoVi
 /// "Export CSV" and "Export JSON" of the whole view, with the progress.
 #[component]
 pub fn ExportListButtons(actions: ListActions) -> impl IntoView {
-    let busy = move || actions.exporting.with(Option::is_some);
-    let include_secrets = RwSignal::new(false);
-    // A second click while one runs does nothing.
-    let export = move |json: bool| {
-        if actions.exporting.with_untracked(Option::is_none) {
-            actions.exporting.set(Some(t::LIST_EXPORTING.get().to_owned()));
-            actions.ask(Ask::Export { json, include_secrets: include_secrets.get_untracked() });
-        }
-    };
-    view! {
-        <span class="export-buttons" aria-busy=move || busy().to_string()>
-            <button type="button" class="button button-small" id="vms-export-csv" disabled=busy on:click=move |_| export(false)>{c::EXPORT_CSV.get()}</button>
-            <button type="button" class="button button-small" id="vms-export-json" disabled=busy on:click=move |_| export(true)>{c::EXPORT_JSON.get()}</button>
-            <IncludeSecrets id="vms-export-secrets".to_owned() checked=include_secrets/>
-            <span class="muted small" id="vms-export-progress" role="status">{move || actions.exporting.get()}</span>
-        </span>
-    }
+    let ask = Callback::new(move |(json, include_secrets): (bool, bool)| {
+        actions.exporting.set(Some(t::LIST_EXPORTING.get().to_owned()));
+        actions.ask(Ask::Export { json, include_secrets });
+    });
+    view! { <ExportButtons id="vms" ask=ask progress=Signal::from(actions.exporting) secrets=true/> }
 }

@@ -1,13 +1,15 @@
 //! The list's actions carried out (a part, see `actions.rs`): one request
-//! per VM, at most four at a time, each VM's result, the tasks in the tray,
-//! the typed confirmation of a destroy, and the export. A row's own menu
-//! goes through the same runner with one VM.
+//! per VM, at most four at a time (`api::at_most`, `WRITES_AT_ONCE`), each
+//! VM's result as its request ends, the tasks in the tray, the typed
+//! confirmation of a destroy, and the export. A row's own menu goes through
+//! the same runner with one VM.
 
 mod destroy;
 mod results;
 
 use super::actions::{Ask, ListActions};
 use super::export::export_list;
+use crate::api::{at_most, WRITES_AT_ONCE};
 use crate::components::{ErrorView, Modal};
 use crate::marks::protection::{use_protection, Protection};
 use crate::marks::tags::TagEditor;
@@ -15,14 +17,12 @@ use crate::session::{use_session, Session};
 use crate::start::parts::part;
 use crate::tasks::{use_tasks, Tasks};
 use destroy::BulkDestroy;
+use futures::StreamExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use results::Results;
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
 use vmdeck_core::i18n::{common as c, shell as t};
-use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection, BULK_CONCURRENCY};
+use vmdeck_core::vm::bulk::{BulkAction, ItemResult, Selection};
 use vmdeck_core::{ApiError, Vm};
 
 part!(
@@ -113,20 +113,16 @@ impl Runner {
                 item.result = ItemResult::Protected;
             }
         }
-        let queue: VecDeque<usize> = (0..items.len())
+        let waiting: Vec<usize> = (0..items.len())
             .filter(|&i| items.get(i).is_some_and(|item| item.result == ItemResult::Waiting))
             .collect();
         self.action.set(Some(action));
         self.items.set(items);
-        let count = queue.len();
-        if count == 0 {
+        if waiting.is_empty() {
             return;
         }
         running.set(true);
         let (session, tasks) = (self.session, self.tasks);
-        let queue = Rc::new(RefCell::new(queue));
-        // The workers still at it: the last one to run out of VMs ends the round.
-        let left = Rc::new(RefCell::new(BULK_CONCURRENCY.min(count)));
         let set = move |index: usize, result: ItemResult| {
             self.items.try_update(|items| {
                 if let Some(item) = items.get_mut(index) {
@@ -134,45 +130,30 @@ impl Runner {
                 }
             });
         };
-        for _ in 0..BULK_CONCURRENCY.min(count) {
-            let (queue, left) = (Rc::clone(&queue), Rc::clone(&left));
-            spawn_local(async move {
-                loop {
-                    let Some(index) = queue.borrow_mut().pop_front() else { break };
-                    let Some(item) =
-                        self.items.try_with_untracked(|items| items.get(index).cloned()).flatten()
-                    else {
-                        break;
-                    };
-                    set(index, ItemResult::Sending);
-                    let made =
-                        session.account_id().and_then(|account| action.request(&account, &item.id));
-                    let reply = tasks.send(
-                        session,
-                        action.operation(),
-                        (item.id.clone(), item.name.clone()),
-                        made,
-                    );
-                    let answer = reply.await.map(|reply| reply.outcome());
-                    match answer {
-                        // Started: the tray follows the VM until it is free.
-                        Ok(_) => set(index, ItemResult::Done),
-                        Err(e) => set(index, ItemResult::Refused(e.to_string())),
-                    }
-                }
-                let finished = {
-                    let mut left = left.borrow_mut();
-                    *left = left.saturating_sub(1);
-                    *left == 0
-                };
-                if finished {
-                    running.try_set(false);
-                    self.actions.selection.try_update(Selection::clear);
-                    // The rows show their VMs busy, and the list polls them.
-                    self.actions.list.refresh();
-                }
-            });
-        }
+        // Each VM's request, said to be on its way as it takes its turn, and
+        // its result shown as it ends.
+        let sends = waiting.into_iter().map(move |index| async move {
+            let Some(item) =
+                self.items.try_with_untracked(|items| items.get(index).cloned()).flatten()
+            else {
+                return;
+            };
+            set(index, ItemResult::Sending);
+            let made = session.account_id().and_then(|account| action.request(&account, &item.id));
+            let reply = tasks.send(session, action.operation(), (item.id, item.name), made);
+            match reply.await {
+                // Started: the tray follows the VM until it is free.
+                Ok(_) => set(index, ItemResult::Done),
+                Err(e) => set(index, ItemResult::Refused(e.to_string())),
+            }
+        });
+        spawn_local(async move {
+            at_most(WRITES_AT_ONCE, sends).collect::<()>().await;
+            running.try_set(false);
+            self.actions.selection.try_update(Selection::clear);
+            // The rows show their VMs busy, and the list polls them.
+            self.actions.list.refresh();
+        });
     }
 }
 

@@ -218,7 +218,6 @@ pub fn VmListPage() -> impl IntoView {
             <SinceLastVisit list=list query=query/>
             <pinned::PinnedVms query=query/>
             <Toolbar query=query go=go columns=columns remembered=remembered/>
-            <div class="list-export"><ExportListButtons actions=actions/></div>
             {move || list.error.get().map(|e| view! {
                 <ErrorView error=e doing=t::LIST_LOADING.get() on_retry=retry/>
             })}
@@ -238,6 +237,8 @@ pub fn VmListPage() -> impl IntoView {
                     }
                 }}
             </div>
+            // After the table: a keyboard user reaches the VMs before the whole view's export.
+            <div class="list-export"><ExportListButtons actions=actions/></div>
         </section>
     }
 }

@@ -1,13 +1,14 @@
 //! The list's view read page by page: for an export, and for a tag, which
 //! the API cannot filter by. A tag's VMs are read one by one when they are
-//! few, else the view is read until they are all found (so is a view known
-//! to be small: `vm::tag_read::tag_reads`); read, they serve the view's
-//! other orders and pages for a while (`vm::tag_read`).
+//! few (several at once, `api::at_most`), else the view is read until they
+//! are all found (so is a view known to be small:
+//! `vm::tag_read::tag_reads`); read, they serve the view's other orders and
+//! pages for a while (`vm::tag_read`).
 
 use crate::api::vms::list_vms;
-use crate::api::{Api, ApiResult, READS_AT_ONCE};
+use crate::api::{at_most, Api, ApiResult, READS_AT_ONCE};
 use crate::hooks::REFOCUS_AFTER_MS;
-use futures::stream::{self, StreamExt, TryStreamExt};
+use futures::stream::TryStreamExt;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::validate::is_id;
@@ -101,8 +102,7 @@ async fn read_tagged(
     match tag_reads(query, tagged.len(), view_size, READS_AT_ONCE) {
         TagReads::ById => {
             let reads = tagged.iter().filter(|id| is_id(id)).map(|id| read_one(api, query, id));
-            let pages: Vec<Page<Vm>> =
-                stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await?;
+            let pages: Vec<Page<Vm>> = at_most(READS_AT_ONCE, reads).try_collect().await?;
             for page in pages {
                 skipped += page.skipped;
                 found.extend(page.items);

@@ -1,17 +1,17 @@
 //! The pinned VMs at the top of the list's first page while no filter is
 //! set, in the user's order: moved with the arrows beside each (the
-//! keyboard's way) or by dragging, each read by its id, several at once.
-//! One the account no longer has can be forgotten with all the panel keeps
-//! of it.
+//! keyboard's way) or by dragging, each read by its id, several at once
+//! (`api::at_most`). One the account no longer has can be forgotten with
+//! all the panel keeps of it.
 
 use crate::api::vms::get_vm;
-use crate::api::READS_AT_ONCE;
+use crate::api::{at_most, READS_AT_ONCE};
 use crate::components::{focus_arrow, ErrorView, StatusBadge};
 use crate::hooks::{use_data_with_options, UseDataOptions};
 use crate::marks::pins::{use_pins, PinButton, PinStore};
 use crate::marks::tags::{use_tags, VmTags};
 use crate::marks::vm_marks::VmMarks;
-use futures::stream::{self, StreamExt, TryStreamExt};
+use futures::stream::TryStreamExt;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use vmdeck_core::i18n::vm as t;
@@ -48,7 +48,7 @@ pub fn PinnedVms(query: Memo<VmQuery>) -> impl IntoView {
                     }
                 }
             });
-            stream::iter(reads).buffer_unordered(READS_AT_ONCE).try_collect().await
+            at_most(READS_AT_ONCE, reads).try_collect().await
         },
         UseDataOptions::default().poll_while(|found: &Vec<(String, Pinned)>| {
             found.iter().any(|(_, p)| matches!(p, Pinned::Here(vm) if vm.locked))

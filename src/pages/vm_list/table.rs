@@ -4,7 +4,7 @@
 use super::actions::ListActions;
 use super::row::{RowMarks, VmRow};
 use super::Row;
-use crate::components::EmptyState;
+use crate::components::{move_in_row, DataTable, EmptyState, TableId};
 use crate::marks::pins::use_pins;
 use crate::marks::protection::use_protection;
 use crate::marks::tags::use_tags;
@@ -42,17 +42,44 @@ pub fn VmTable(
     }
 }
 
+/// The sort heading that the Tab key reaches: the one last focused, else
+/// the sorted one, else "Name" (the others by ←/→).
+#[derive(Clone, Copy)]
+struct SortStop {
+    focused: RwSignal<Option<&'static str>>,
+    query: Memo<VmQuery>,
+    shown: StoredValue<Vec<&'static str>>,
+}
+
+impl SortStop {
+    fn is(self, field: &'static str) -> bool {
+        match self.focused.get() {
+            Some(focused) => focused == field,
+            None => match self.query.with(|q| q.sort) {
+                Some(sorted) if self.shown.with_value(|s| s.contains(&sorted)) => sorted == field,
+                _ => field == "label",
+            },
+        }
+    }
+}
+
 fn heading(
     title: &'static str,
     sort: Option<&'static str>,
     class: Option<&'static str>,
-    query: Memo<VmQuery>,
     go: Callback<VmQuery>,
+    stop: SortStop,
 ) -> AnyView {
     let Some(field) = sort else {
         return view! { <th scope="col" class=class>{title}</th> }.into_any();
     };
+    let query = stop.query;
     let state = move || query.with(|q| (q.sort == Some(field)).then_some(q.order));
+    let keys = move |ev: leptos::ev::KeyboardEvent| {
+        if move_in_row(&ev, "button.sort") {
+            ev.prevent_default();
+        }
+    };
     view! {
         <th
             scope="col"
@@ -63,7 +90,11 @@ fn heading(
                 None => "none",
             }
         >
-            <button type="button" class="sort" id=format!("sort-{field}") on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
+            <button type="button" class="sort" id=format!("sort-{field}")
+                tabindex=move || if stop.is(field) { "0" } else { "-1" }
+                on:focus=move |_| stop.focused.set(Some(field))
+                on:keydown=keys
+                on:click=move |_| go.run(query.get_untracked().sorted_by(field))>
                 {title}
                 <span class="sort-mark" aria-hidden="true">{move || match state() {
                     Some(Order::Asc) => "▲",
@@ -87,6 +118,10 @@ fn TableOf(
     page_ids: Memo<Vec<String>>,
     marks: RowMarks,
 ) -> impl IntoView {
+    let shown = columns.with_value(|columns| {
+        std::iter::once("label").chain(columns.iter().filter_map(|c| c.sort_field())).collect()
+    });
+    let stop = SortStop { focused: RwSignal::new(None), query, shown: StoredValue::new(shown) };
     let headers = columns.with_value(|columns| {
         columns
             .iter()
@@ -95,38 +130,39 @@ fn TableOf(
                     column.title().get(),
                     column.sort_field(),
                     column.numeric().then_some("num"),
-                    query,
                     go,
+                    stop,
                 )
             })
             .collect_view()
     });
+    // Sortable headings and the box that selects the page.
+    let head = move || {
+        view! {
+            <th scope="col" class="cell-select">
+                <input type="checkbox" id="select-page" aria-label=t::LIST_SELECT_PAGE.get()
+                    prop:checked=move || actions.selection.with(|s| page_ids.with(|p| s.all_of(p)))
+                    on:change=move |_| actions.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
+            </th>
+            {heading(c::NAME.get(), Some("label"), None, go, stop)}
+            {headers}
+            <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
+        }
+    };
     view! {
-        <div class="table-wrap">
-            <table class="table" id="vm-table">
-                <thead><tr>
-                    <th scope="col" class="cell-select">
-                        <input type="checkbox" id="select-page" aria-label=t::LIST_SELECT_PAGE.get()
-                            prop:checked=move || actions.selection.with(|s| page_ids.with(|p| s.all_of(p)))
-                            on:change=move |_| actions.selection.update(|s| page_ids.with_untracked(|p| s.toggle_page(p)))/>
-                    </th>
-                    {heading(c::NAME.get(), Some("label"), None, query, go)}
-                    {headers}
-                    <th scope="col" class="cell-actions"><span class="visually-hidden">{t::LIST_COL_ACTIONS.get()}</span></th>
-                </tr></thead>
-                {move || if grouped.get() {
-                    view! { <super::grouped::GroupedRows rows=rows columns=columns actions=actions page_ids=page_ids marks=marks/> }.into_any()
-                } else {
-                    view! {
-                        <tbody>
-                            <For each=move || rows.get() key=|row| row.key.clone() let:row>
-                                <VmRow vm=RwSignal::from(row.vm) columns=columns actions=actions page_ids=page_ids marks=marks/>
-                            </For>
-                        </tbody>
-                    }.into_any()
-                }}
-            </table>
-        </div>
+        <DataTable id=TableId::Exact("vm-table") head=head bodies=true>
+            {move || if grouped.get() {
+                view! { <super::grouped::GroupedRows rows=rows columns=columns actions=actions page_ids=page_ids marks=marks/> }.into_any()
+            } else {
+                view! {
+                    <tbody>
+                        <For each=move || rows.get() key=|row| row.key.clone() let:row>
+                            <VmRow vm=RwSignal::from(row.vm) columns=columns actions=actions page_ids=page_ids marks=marks/>
+                        </For>
+                    </tbody>
+                }.into_any()
+            }}
+        </DataTable>
     }
 }
 

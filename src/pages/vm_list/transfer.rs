@@ -1,13 +1,15 @@
 //! The list's transfer column: this month's transfer of each VM on the
 //! page whose plan states one (`vmdeck_core::stats::transfer`), read from
-//! its statistics while the column is shown, a few VMs at a time. Read
-//! again when the page's VMs change and on the list's Refresh, not on
-//! every poll: a month's transfer moves slowly, and each VM is a request.
+//! its statistics while the column is shown, a few VMs at a time
+//! (`api::at_most`, `STATS_AT_ONCE`). Read again when the page's VMs change
+//! and on the list's Refresh, not on every poll: a month's transfer moves
+//! slowly, and each VM is a request.
 
 use crate::api::stats::bw_stats;
+use crate::api::{at_most, STATS_AT_ONCE};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_data_with_options, UseDataOptions, UseDataReturn};
-use futures::stream::{self, StreamExt};
+use futures::stream::StreamExt;
 use leptos::prelude::*;
 use std::collections::HashMap;
 use vmdeck_core::deploy::plans::plan_of_vm;
@@ -15,10 +17,6 @@ use vmdeck_core::i18n::DASH;
 use vmdeck_core::stats::transfer::{summary, usage, Allowance, Level, Usage, GB};
 use vmdeck_core::vm::columns::{Column, Columns};
 use vmdeck_core::{Page, Vm};
-
-/// Statistics asked for at once: a page of a hundred VMs does not take
-/// every connection the browser has for the API.
-const AT_ONCE: usize = 4;
 
 /// A VM's month, as the cell shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,23 +56,19 @@ impl ListTransfer {
             move || wanted.get(),
             |api, wanted| async move {
                 let now = (js_sys::Date::now() / 1000.0) as i64;
-                let months = stream::iter(wanted)
-                    .map(|(id, allowance)| {
-                        let api = api.clone();
-                        async move {
-                            let month = match bw_stats(&api, &id, "-1M").await {
-                                Ok(report) => Month::Counted(
-                                    allowance.clone(),
-                                    usage(&report, &allowance, now),
-                                ),
-                                Err(_) => Month::Unread,
-                            };
-                            (id, month)
-                        }
-                    })
-                    .buffer_unordered(AT_ONCE)
-                    .collect::<HashMap<_, _>>()
-                    .await;
+                let reads = wanted.into_iter().map(|(id, allowance)| {
+                    let api = api.clone();
+                    async move {
+                        let month = match bw_stats(&api, &id, "-1M").await {
+                            Ok(report) => {
+                                Month::Counted(allowance.clone(), usage(&report, &allowance, now))
+                            }
+                            Err(_) => Month::Unread,
+                        };
+                        (id, month)
+                    }
+                });
+                let months = at_most(STATS_AT_ONCE, reads).collect::<HashMap<_, _>>().await;
                 Ok(months)
             },
             UseDataOptions::default().once(),

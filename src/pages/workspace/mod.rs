@@ -6,7 +6,7 @@
 
 mod store;
 
-use crate::components::download_file;
+use crate::components::{download_file, Cell, Column, DataTable, TableId};
 
 use crate::firewall::lockout_guard::{my_address, save_my_address};
 
@@ -26,7 +26,7 @@ use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, integer, or_dash, workspace as t, Text};
 use vmdeck_core::vm::columns::Columns;
-use vmdeck_core::workspace::{Merge, Part, Parts, Workspace, MAX_FILE_BYTES};
+use vmdeck_core::workspace::{Merge, Section, Sections, Workspace, MAX_FILE_BYTES};
 use wasm_bindgen::JsCast;
 
 /// Where each thing the panel keeps lives, and the stores a file merges into.
@@ -55,12 +55,12 @@ impl Stores {
     }
 
     /// Everything as this browser holds it now (another tab may just have changed it).
-    fn parts(self) -> Parts {
+    fn sections(self) -> Sections {
         fn latest<T: crate::storage::kept::Keep + Clone>(kept: Option<Kept<T>>) -> T {
             kept.map(|k| k.with_latest(T::clone)).unwrap_or_default()
         }
         let session = self.session;
-        Parts {
+        Sections {
             tags: latest(self.tags),
             pins: latest(self.pins),
             views: latest(self.views),
@@ -72,8 +72,8 @@ impl Stores {
         }
     }
 
-    /// Keeps `parts` in place of what is kept; whether the browser kept all of it.
-    fn keep(self, parts: Parts) -> bool {
+    /// Keeps `sections` in place of what is kept; whether the browser kept all of it.
+    fn keep(self, sections: Sections) -> bool {
         fn put<T: crate::storage::kept::Keep>(kept: Option<Kept<T>>, value: T) -> bool {
             kept.is_none_or(|k| {
                 k.update(|v| *v = value);
@@ -81,14 +81,14 @@ impl Stores {
             })
         }
         let session = self.session;
-        let mut kept = write_saved_sets(session, &parts.rule_sets);
-        save_my_address(parts.my_address);
-        kept &= put(self.tags, parts.tags);
-        kept &= put(self.pins, parts.pins);
-        kept &= put(self.views, parts.views);
-        kept &= put(self.protection, parts.protection);
-        kept &= put(Some(self.history), parts.history);
-        kept &= put(Some(self.columns), parts.columns);
+        let mut kept = write_saved_sets(session, &sections.rule_sets);
+        save_my_address(sections.my_address);
+        kept &= put(self.tags, sections.tags);
+        kept &= put(self.pins, sections.pins);
+        kept &= put(self.views, sections.views);
+        kept &= put(self.protection, sections.protection);
+        kept &= put(Some(self.history), sections.history);
+        kept &= put(Some(self.columns), sections.columns);
         kept
     }
 }
@@ -114,11 +114,11 @@ pub fn WorkspacePage() -> impl IntoView {
     };
     let current = move || {
         let (account, _, api) = who();
-        Workspace::new(js_sys::Date::now() as u64, &api, &account, stores.parts())
+        Workspace::new(js_sys::Date::now() as u64, &api, &account, stores.sections())
     };
     let taking = RwSignal::new(None::<Taking>);
     // Counted again as the page is drawn and after a file is taken in.
-    let counted = RwSignal::new(stores.parts());
+    let counted = RwSignal::new(stores.sections());
 
     let export = move |_| {
         let workspace = current();
@@ -168,9 +168,9 @@ pub fn WorkspacePage() -> impl IntoView {
     let take_in = move |_| {
         let Some(Taking::Preview { file, .. }) = taking.get_untracked() else { return };
         // Merged again into what is kept now: another tab may have changed it since the preview.
-        let merged = file.merge_into(&current()).result.parts;
+        let merged = file.merge_into(&current()).result.sections;
         let kept = stores.keep(merged);
-        counted.set(stores.parts());
+        counted.set(stores.sections());
         taking.set(Some(Taking::Done { kept }));
     };
 
@@ -220,50 +220,41 @@ pub fn WorkspacePage() -> impl IntoView {
 
 /// Each thing kept, where, how many entries, and whether the file carries it.
 #[component]
-fn KeptTable(counted: RwSignal<Parts>) -> impl IntoView {
-    fn row(what: Text, kept_in: Text, entries: Option<String>, in_file: bool) -> impl IntoView {
-        view! {
-            <tr>
-                <th scope="row">{what.get()}</th>
-                <td data-label=t::COL_KEPT_IN.get()>{kept_in.get()}</td>
-                <td class="num" data-label=t::COL_ENTRIES.get()>{or_dash(entries)}</td>
-                <td data-label=t::COL_IN_FILE.get()>{if in_file { c::YES.get() } else { c::NO.get() }}</td>
-            </tr>
-        }
-    }
-    fn count<P: Part>(part: &P) -> (Text, Option<String>) {
-        (P::NAME.label, Some(integer(part.entries() as i64)))
+fn KeptTable(counted: RwSignal<Sections>) -> impl IntoView {
+    fn count<P: Section>(section: &P) -> (Text, Option<String>) {
+        (P::NAME.label, Some(integer(section.entries() as i64)))
     }
     move || {
-        counted.with(|parts| {
-        let columns = if parts.columns.is_default() { t::COLUMNS_DEFAULT.get().to_owned() } else { integer(parts.columns.list().len() as i64) };
+        counted.with(|sections| {
+        let [kept_in, entries, in_file] = [Column::text(t::COL_KEPT_IN.get()), Column::number(t::COL_ENTRIES.get()), Column::text(t::COL_IN_FILE.get())];
+        let row = |what: Text, place: Text, number: Option<String>, carried: bool| view! {
+            <tr>
+                <th scope="row">{what.get()}</th>
+                <Cell of=&kept_in>{place.get()}</Cell>
+                <Cell of=&entries>{or_dash(number)}</Cell>
+                <Cell of=&in_file>{if carried { c::YES.get() } else { c::NO.get() }}</Cell>
+            </tr>
+        };
+        let columns = if sections.columns.is_default() { t::COLUMNS_DEFAULT.get().to_owned() } else { integer(sections.columns.list().len() as i64) };
         let per_account = [
-            count(&parts.tags),
-            count(&parts.pins),
-            count(&parts.views),
+            count(&sections.tags),
+            count(&sections.pins),
+            count(&sections.views),
             (Columns::NAME.label, Some(columns)),
-            count(&parts.protection),
-            count(&parts.rule_sets),
-            count(&parts.history),
+            count(&sections.protection),
+            count(&sections.rule_sets),
+            count(&sections.history),
         ];
+        let rows = view! {
+            {per_account.into_iter().map(|(what, number)| row(what, t::WHERE_ACCOUNT, number, true)).collect_view()}
+            {row(Option::<std::net::Ipv4Addr>::NAME.label, t::WHERE_BROWSER, Some(integer(i64::from(sections.my_address.is_some()))), true)}
+            {row(t::ROW_SEEN, t::WHERE_ACCOUNT, None, false)}
+            {row(t::ROW_PREFERENCES, t::WHERE_BROWSER, None, false)}
+            {row(t::ROW_LOGIN, t::WHERE_LOGIN, None, false)}
+        };
+        let headings = vec![Column::text(t::COL_WHAT.get()), kept_in, entries, in_file];
         view! {
-            <div class="table-wrap">
-                <table class="table table-blocks" id="workspace-kept">
-                    <thead><tr>
-                        <th scope="col">{t::COL_WHAT.get()}</th>
-                        <th scope="col">{t::COL_KEPT_IN.get()}</th>
-                        <th scope="col" class="num">{t::COL_ENTRIES.get()}</th>
-                        <th scope="col">{t::COL_IN_FILE.get()}</th>
-                    </tr></thead>
-                    <tbody>
-                        {per_account.into_iter().map(|(what, entries)| row(what, t::WHERE_ACCOUNT, entries, true)).collect_view()}
-                        {row(Option::<std::net::Ipv4Addr>::NAME.label, t::WHERE_BROWSER, Some(integer(i64::from(parts.my_address.is_some()))), true)}
-                        {row(t::ROW_SEEN, t::WHERE_ACCOUNT, None, false)}
-                        {row(t::ROW_PREFERENCES, t::WHERE_BROWSER, None, false)}
-                        {row(t::ROW_LOGIN, t::WHERE_LOGIN, None, false)}
-                    </tbody>
-                </table>
-            </div>
+            <DataTable id=TableId::Exact("workspace-kept") columns=headings blocks=true>{rows}</DataTable>
         }
     })
     }

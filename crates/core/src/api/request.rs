@@ -69,8 +69,8 @@ impl ApiRequest {
             let data: String = parts
                 .iter()
                 .map(|part| match part {
-                    Part::Literal(text) => text.replace('\'', "'\\''"),
-                    Part::Variable(name) => format!("'\"${name}\"'"),
+                    Piece::Literal(text) => text.replace('\'', "'\\''"),
+                    Piece::Variable(name) => format!("'\"${name}\"'"),
                 })
                 .collect();
             out.push_str(&format!(" \\\n  --data-raw '{data}'"));
@@ -88,7 +88,7 @@ impl ApiRequest {
         }
         let mut names: Vec<String> = Vec::new();
         for part in parts {
-            if let Part::Variable(name) = part {
+            if let Piece::Variable(name) = part {
                 if !names.contains(&name) {
                     names.push(name);
                 }
@@ -125,21 +125,21 @@ pub fn secret_variable(key: &str) -> String {
 
 /// A piece of a body as a command writes it: JSON text, or a variable that
 /// stands for a secret value.
-enum Part {
+enum Piece {
     Literal(String),
     Variable(String),
 }
 
-fn push_literal(parts: &mut Vec<Part>, text: &str) {
+fn push_literal(parts: &mut Vec<Piece>, text: &str) {
     match parts.last_mut() {
-        Some(Part::Literal(last)) => last.push_str(text),
-        _ => parts.push(Part::Literal(text.to_owned())),
+        Some(Piece::Literal(last)) => last.push_str(text),
+        _ => parts.push(Piece::Literal(text.to_owned())),
     }
 }
 
 /// `value` as compact JSON, as `Value::to_string` writes it, except that the
 /// value of a secret key (not null) is a JSON string made of its variable.
-fn write_json(value: &Value, parts: &mut Vec<Part>) {
+fn write_json(value: &Value, parts: &mut Vec<Piece>) {
     match value {
         Value::Object(map) => {
             push_literal(parts, "{");
@@ -150,7 +150,7 @@ fn write_json(value: &Value, parts: &mut Vec<Part>) {
                 push_literal(parts, &format!("{}:", Value::String(key.clone())));
                 if is_secret_key(key) && !item.is_null() {
                     push_literal(parts, "\"");
-                    parts.push(Part::Variable(secret_variable(key)));
+                    parts.push(Piece::Variable(secret_variable(key)));
                     push_literal(parts, "\"");
                 } else {
                     write_json(item, parts);

@@ -7,7 +7,7 @@
 
 use crate::api::request::ApiRequest;
 use crate::firewall::form::RuleForm;
-use crate::firewall::restore::Step;
+use crate::firewall::rollback::Step;
 use crate::firewall::rules::RuleSet;
 use crate::history::operation::Operation;
 use crate::i18n::firewall as t;

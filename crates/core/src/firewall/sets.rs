@@ -113,7 +113,7 @@ pub fn preview(
 /// Rules (and maybe a default policy) brought to one interface, before
 /// anything is sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct SetPlan {
     /// What each rule brought would be there, in order.
     pub verdicts: Vec<Verdict>,
     /// The rules to create, in order: all but those there already.
@@ -133,7 +133,7 @@ pub fn plan(
     rules: &[RuleForm],
     wanted_policy: Option<&str>,
     my_address: Option<std::net::Ipv4Addr>,
-) -> Plan {
+) -> SetPlan {
     let verdicts = preview(existing, policy, rules);
     let to_send: Vec<RuleForm> = rules
         .iter()
@@ -160,7 +160,7 @@ pub fn plan(
             }
             set.lockout(my_address)
         });
-    Plan { verdicts, rules: to_send, policy: new_policy, lockout: lockout.flatten() }
+    SetPlan { verdicts, rules: to_send, policy: new_policy, lockout: lockout.flatten() }
 }
 
 #[cfg(test)]

@@ -6,12 +6,14 @@
 //! all of it. A record never holds a token or a secret: a request is kept
 //! as its method, path and the names of what it sent, secrets left out
 //! ([`request_summary`]), and an address keeps no user info, query or
-//! fragment ([`secrets::url_for_record`]).
+//! fragment ([`secrets::url_for_record`]). Where each write of a sequence
+//! sent in order stands is a [`Sent`].
 
 pub mod changes;
 pub mod export;
 pub mod follow;
 pub mod operation;
+pub mod sent;
 
 use crate::api::request::ApiRequest;
 use crate::firewall::reverse::Reversal;
@@ -20,6 +22,7 @@ use crate::i18n::messages as t;
 use crate::secrets;
 pub use follow::{Seen, VmMark};
 pub use operation::Operation;
+pub use sent::Sent;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;

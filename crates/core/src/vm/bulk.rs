@@ -61,9 +61,6 @@ impl BulkAction {
     }
 }
 
-/// How many requests of a bulk action are on their way at most.
-pub const BULK_CONCURRENCY: usize = 4;
-
 /// The selected rows, by VM id, with the row a shift-click extends from.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selection {

@@ -259,6 +259,18 @@ impl Vm {
             .unwrap_or_else(|| t::VM_UNNAMED.get().to_owned())
     }
 
+    /// The word typed to confirm a loss of its data: its hostname, or its
+    /// id where it has none (an empty word could never be confirmed).
+    pub fn confirm_word(&self) -> String {
+        self.hostname
+            .as_deref()
+            .map(str::trim)
+            .filter(|h| !h.is_empty())
+            .or(self.id.as_deref())
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     /// How to reach the VM from a terminal: RDP for a Windows template
     /// (`template` is its name in the catalogue, when known), else SSH as
     /// root, to its first address. None while it has no address.

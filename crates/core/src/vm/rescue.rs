@@ -1,9 +1,10 @@
 //! Rescue in one flow: booting a VM from an ISO (mount it, boot from the
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk, reboot),
 //! one step after the other, each waiting for the VM to be free again.
+//! Each step stands as any write sent in order does ([`Sent`]).
 
 use crate::api::request::{self, ApiRequest, IsoSource};
-use crate::history::Operation;
+use crate::history::{Operation, Sent};
 use crate::i18n::{common as c, messages as t};
 use crate::ApiError;
 use serde_json::{json, Map};
@@ -111,41 +112,32 @@ pub const INTO_RESCUE: [RescueStep; 3] =
 pub const BACK_TO_NORMAL: [RescueStep; 3] =
     [RescueStep::UnmountIso, RescueStep::BootFromDisk, RescueStep::Reboot];
 
-/// Where a step is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StepState {
-    Waiting,
-    /// Sent; accepted and running while the VM is busy.
-    Running,
-    Done,
-    Failed(String),
-}
-
-/// A flow under way: its steps and how far each is.
+/// A flow under way: its steps and how far each is; a step sent stays
+/// [`Sent::Sending`] while the VM is busy with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Flow {
-    pub steps: Vec<(RescueStep, StepState)>,
+    pub steps: Vec<(RescueStep, Sent)>,
 }
 
 impl Flow {
     pub fn new(steps: &[RescueStep]) -> Self {
-        Self { steps: steps.iter().map(|s| (*s, StepState::Waiting)).collect() }
+        Self { steps: steps.iter().map(|s| (*s, Sent::Waiting)).collect() }
     }
 
     /// The step to send next, when none runs and none failed.
     pub fn next(&self) -> Option<(usize, RescueStep)> {
-        if self.steps.iter().any(|(_, s)| matches!(s, StepState::Running | StepState::Failed(_))) {
+        if self.steps.iter().any(|(_, s)| matches!(s, Sent::Sending | Sent::Failed(_))) {
             return None;
         }
-        self.first(&StepState::Waiting)
+        self.first(&Sent::Waiting)
     }
 
     /// The step running now.
     pub fn running(&self) -> Option<(usize, RescueStep)> {
-        self.first(&StepState::Running)
+        self.first(&Sent::Sending)
     }
 
-    fn first(&self, state: &StepState) -> Option<(usize, RescueStep)> {
+    fn first(&self, state: &Sent) -> Option<(usize, RescueStep)> {
         self.steps
             .iter()
             .enumerate()
@@ -153,18 +145,18 @@ impl Flow {
             .map(|(i, (step, _))| (i, *step))
     }
 
-    pub fn set(&mut self, index: usize, state: StepState) {
+    pub fn set(&mut self, index: usize, state: Sent) {
         if let Some(step) = self.steps.get_mut(index) {
             step.1 = state;
         }
     }
 
     pub fn finished(&self) -> bool {
-        self.steps.iter().all(|(_, s)| *s == StepState::Done)
+        self.steps.iter().all(|(_, s)| *s == Sent::Done)
     }
 
     pub fn failed(&self) -> bool {
-        self.steps.iter().any(|(_, s)| matches!(s, StepState::Failed(_)))
+        self.steps.iter().any(|(_, s)| matches!(s, Sent::Failed(_)))
     }
 
     /// One line for the live region: where the flow is, or which step failed and why.
@@ -172,7 +164,7 @@ impl Flow {
         let count = self.steps.len();
         for (i, (step, state)) in self.steps.iter().enumerate() {
             match state {
-                StepState::Failed(why) => {
+                Sent::Failed(why) => {
                     return crate::tf!(
                         t::RESCUE_STEP_FAILED,
                         n = i + 1,
@@ -181,7 +173,7 @@ impl Flow {
                         why = why
                     )
                 }
-                StepState::Running => {
+                Sent::Sending => {
                     return crate::tf!(
                         t::RESCUE_STEP_RUNNING,
                         n = i + 1,
@@ -197,7 +189,7 @@ impl Flow {
         } else {
             crate::tf!(
                 t::RESCUE_STEPS_DONE,
-                done = self.steps.iter().filter(|(_, s)| *s == StepState::Done).count(),
+                done = self.steps.iter().filter(|(_, s)| *s == Sent::Done).count(),
                 count = count
             )
         }
@@ -212,13 +204,13 @@ mod tests {
     fn a_flow_goes_step_by_step_and_stops_at_a_failure() {
         let mut flow = Flow::new(&INTO_RESCUE);
         assert_eq!(flow.next(), Some((0, RescueStep::MountIso)));
-        flow.set(0, StepState::Running);
+        flow.set(0, Sent::Sending);
         assert_eq!(flow.next(), None, "nothing else while a step runs");
         assert_eq!(flow.running(), Some((0, RescueStep::MountIso)));
         assert_eq!(flow.summary(), "Step 1 of 3: mount the iso…");
-        flow.set(0, StepState::Done);
+        flow.set(0, Sent::Done);
         assert_eq!(flow.next(), Some((1, RescueStep::BootFromCd)));
-        flow.set(1, StepState::Failed("The VM is busy.".into()));
+        flow.set(1, Sent::Failed(ApiError::Invalid("The VM is busy.".into())));
         assert_eq!(flow.next(), None);
         assert!(flow.failed() && !flow.finished());
         assert_eq!(
@@ -232,12 +224,12 @@ mod tests {
         let mut flow = Flow::new(&BACK_TO_NORMAL);
         for i in 0..3 {
             assert_eq!(flow.next().map(|(n, _)| n), Some(i));
-            flow.set(i, StepState::Done);
+            flow.set(i, Sent::Done);
         }
         assert!(flow.finished());
         assert_eq!(flow.next(), None);
         assert_eq!(flow.summary(), "All steps done.");
-        flow.set(9, StepState::Done);
+        flow.set(9, Sent::Done);
     }
 
     #[test]

@@ -15,6 +15,16 @@ pub struct RebuildForm {
     pub typed: String,
 }
 
+impl crate::forms::WithTypedWord for RebuildForm {
+    fn typed(&self) -> &String {
+        &self.typed
+    }
+
+    fn typed_mut(&mut self) -> &mut String {
+        &mut self.typed
+    }
+}
+
 impl RebuildForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();

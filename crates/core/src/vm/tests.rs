@@ -84,3 +84,12 @@ fn a_create_answer_in_the_older_envelope_is_the_vm() {
             .addresses_known
     );
 }
+
+#[test]
+fn the_confirm_word_is_the_hostname_else_the_id() {
+    let named = Vm::from_json(&json!({"id": "7", "hostname": " web-01 "})).unwrap();
+    assert_eq!(named.confirm_word(), "web-01");
+    let blank = Vm::from_json(&json!({"id": "7", "hostname": "  "})).unwrap();
+    assert_eq!(blank.confirm_word(), "7", "a VM without a hostname is confirmed by its id");
+    assert_eq!(Vm::from_json(&json!({})).unwrap().confirm_word(), "");
+}

@@ -1,10 +1,10 @@
-//! Taking a workspace in: the file's parts merged into what the browser
-//! holds, and per part what that would change, for a preview before
+//! Taking a workspace in: the file's sections merged into what the browser
+//! holds, and per section what that would change, for a preview before
 //! anything is kept. Nothing here is removed: the file's entries are added,
-//! or take the place of those they name; what does not fit a part's limit
+//! or take the place of those they name; what does not fit a section's limit
 //! is left out and counted.
 
-use super::{Part, PartName, Workspace};
+use super::{Section, SectionName, Workspace};
 use crate::i18n::{plural, workspace as t};
 use std::collections::BTreeMap;
 
@@ -45,17 +45,17 @@ impl Counted {
     }
 }
 
-/// What taking a file in would do to one of its parts.
+/// What taking a file in would do to one of its sections.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
-    pub part: PartName,
+    pub section: SectionName,
     /// The file's entries that are new here.
     pub added: Counted,
     /// The file's entries that take the place of one here.
     pub replaced: Counted,
     /// The file's entries that are here as they are.
     pub unchanged: usize,
-    /// The file's entries that do not fit the part's limit (20 pins, 30
+    /// The file's entries that do not fit the section's limit (20 pins, 30
     /// views, 12 tags a VM, the history's length).
     pub left_out: Counted,
     /// The file's entries that could not be read.
@@ -63,9 +63,9 @@ pub struct Change {
 }
 
 impl Change {
-    fn new(part: PartName, unread: usize) -> Self {
+    fn new(section: SectionName, unread: usize) -> Self {
         Change {
-            part,
+            section,
             added: Counted::default(),
             replaced: Counted::default(),
             unchanged: 0,
@@ -74,12 +74,12 @@ impl Change {
         }
     }
 
-    /// Whether what the browser holds of the part would change.
+    /// Whether what the browser holds of the section would change.
     pub fn changes_anything(&self) -> bool {
         self.added.count > 0 || self.replaced.count > 0
     }
 
-    /// The part's line in the preview: "Saved views: 1 added (Big), 1
+    /// The section's line in the preview: "Saved views: 1 added (Big), 1
     /// replaced (Web servers), 3 unchanged."
     pub fn line(&self) -> String {
         let count = |n: usize, one, other| plural(n as u64, one, other);
@@ -111,7 +111,7 @@ impl Change {
         if self.unread > 0 {
             said.push(count(self.unread, &t::UNREAD_ONE, &t::UNREAD_OTHER));
         }
-        crate::tf!(t::PART_LINE, part = self.part.label, changes = said.join(", "))
+        crate::tf!(t::SECTION_LINE, section = self.section.label, changes = said.join(", "))
     }
 }
 
@@ -119,9 +119,9 @@ impl Change {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merge {
     /// What the browser would hold: the current workspace with the file's
-    /// parts taken in.
+    /// sections taken in.
     pub result: Workspace,
-    /// One for each part the file carries, in the order of [`super::Parts`].
+    /// One for each section the file carries, in the order of [`super::Sections`].
     pub changes: Vec<Change>,
 }
 
@@ -131,7 +131,7 @@ impl Merge {
         !self.changes.iter().any(Change::changes_anything)
     }
 
-    /// The preview: a line for each part the file carries, after one that
+    /// The preview: a line for each section the file carries, after one that
     /// says when nothing would change.
     pub fn lines(&self) -> Vec<String> {
         let nothing = self.is_noop().then(|| t::NOTHING_CHANGES.get().to_owned());
@@ -144,15 +144,15 @@ impl Workspace {
     /// browser holds), with what it would change.
     pub fn merge_into(&self, current: &Workspace) -> Merge {
         let mut changes = Vec::new();
-        let parts = self.parts.merge(&current.parts, &self.unread, &mut changes);
-        let result = Workspace::new(current.exported, &current.api, &current.account, parts);
+        let sections = self.sections.merge(&current.sections, &self.unread, &mut changes);
+        let result = Workspace::new(current.exported, &current.api, &current.account, sections);
         Merge { result, changes }
     }
 }
 
-/// One part merged, its change noted if the file carries it (entries, or
+/// One section merged, its change noted if the file carries it (entries, or
 /// some that could not be read).
-pub(super) fn merge_part<P: Part>(
+pub(super) fn merge_section<P: Section>(
     file: &P,
     current: &P,
     unread: &BTreeMap<&'static str, usize>,

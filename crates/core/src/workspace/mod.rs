@@ -1,21 +1,21 @@
 //! A workspace: what the panel keeps for one account in the browser and the
 //! API has no field for, as one file to carry to another browser. The file
 //! is a JSON object: a format marker, its version, when and from which API
-//! and account it was exported, then each part under its key, in the form
-//! the panel keeps it in; an empty part is left out. A file that is not a
-//! workspace, is newer than this panel, or holds a part of the wrong kind is
-//! refused whole; inside a part, what cannot be read is left out and
-//! counted, as the part's own reader does. Taking a file in merges it into
+//! and account it was exported, then each section under its key, in the form
+//! the panel keeps it in; an empty section is left out. A file that is not a
+//! workspace, is newer than this panel, or holds a section of the wrong kind is
+//! refused whole; inside a section, what cannot be read is left out and
+//! counted, as the section's own reader does. Taking a file in merges it into
 //! what the browser holds, with a preview of what would change (`merge`).
 //!
-//! A new part is a line in `parts!` below and its [`Part`] in `parts.rs`.
+//! A new section is a line in `sections!` below and its [`Section`] in `sections.rs`.
 
 mod merge;
-mod part;
-mod parts;
+mod section;
+mod sections;
 
 pub use merge::{Change, Counted, Merge};
-pub use part::{Kind, Part, PartName};
+pub use section::{Kind, Section, SectionName};
 
 use crate::firewall::saved::WrittenSet;
 use crate::history::TaskList;
@@ -38,33 +38,33 @@ pub const VERSION: u64 = 1;
 /// kilobytes, and a larger file is refused before it is parsed.
 pub const MAX_FILE_BYTES: usize = 2 * 1024 * 1024;
 
-/// Declares the parts: the fields of [`Parts`], each a [`Part`], in the
+/// Declares the sections: the fields of [`Sections`], each a [`Section`], in the
 /// order the file is read and the preview lists them.
-macro_rules! parts {
-    ($($field:ident: $part:ty,)*) => {
-        /// Each part of a workspace, as the panel keeps it.
+macro_rules! sections {
+    ($($field:ident: $section:ty,)*) => {
+        /// Each section of a workspace, as the panel keeps it.
         #[derive(Clone, Debug, Default, PartialEq)]
-        pub struct Parts {
-            $(pub $field: $part,)*
+        pub struct Sections {
+            $(pub $field: $section,)*
         }
 
-        impl Parts {
+        impl Sections {
             fn read(file: &Map<String, Value>, unread: &mut BTreeMap<&'static str, usize>) -> Result<Self, WorkspaceError> {
-                Ok(Self { $($field: part::read_part(file, unread)?,)* })
+                Ok(Self { $($field: section::read_section(file, unread)?,)* })
             }
 
             fn write(&self, file: &mut Map<String, Value>) {
-                $(part::write_part(&self.$field, file);)*
+                $(section::write_section(&self.$field, file);)*
             }
 
             fn merge(&self, current: &Self, unread: &BTreeMap<&'static str, usize>, changes: &mut Vec<Change>) -> Self {
-                Self { $($field: merge::merge_part(&self.$field, &current.$field, unread, changes),)* }
+                Self { $($field: merge::merge_section(&self.$field, &current.$field, unread, changes),)* }
             }
         }
     };
 }
 
-parts! {
+sections! {
     tags: Tags,
     pins: Pins,
     views: Views,
@@ -85,9 +85,9 @@ pub struct Workspace {
     /// the reader to decide whether another account may take it in.
     pub api: String,
     pub account: String,
-    pub parts: Parts,
-    /// Read from a file: per part (by key), how many of its entries could
-    /// not be read and were left out. Parts with none are not listed.
+    pub sections: Sections,
+    /// Read from a file: per section (by key), how many of its entries could
+    /// not be read and were left out. Sections with none are not listed.
     pub unread: BTreeMap<&'static str, usize>,
 }
 
@@ -107,9 +107,9 @@ pub enum WorkspaceError {
     Newer {
         version: u64,
     },
-    /// A part in another JSON kind than the panel writes it in.
+    /// A section in another JSON kind than the panel writes it in.
     WrongKind {
-        part: PartName,
+        section: SectionName,
         expected: Kind,
     },
 }
@@ -127,14 +127,14 @@ impl WorkspaceError {
             WorkspaceError::Newer { version } => {
                 crate::tf!(t::NEWER, version = version, supported = VERSION)
             }
-            WorkspaceError::WrongKind { part, expected } => {
-                crate::tf!(t::WRONG_KIND, part = part.label, kind = expected.text())
+            WorkspaceError::WrongKind { section, expected } => {
+                crate::tf!(t::WRONG_KIND, section = section.label, kind = expected.text())
             }
         }
     }
 }
 
-/// The file's fields before its parts, in the order a reader meets them.
+/// The file's fields before its sections, in the order a reader meets them.
 #[derive(Serialize)]
 struct Header<'a> {
     format: &'a str,
@@ -143,21 +143,21 @@ struct Header<'a> {
     api: &'a str,
     account: &'a str,
     #[serde(flatten)]
-    parts: Map<String, Value>,
+    sections: Map<String, Value>,
 }
 
 impl Workspace {
-    pub fn new(exported: u64, api: &str, account: &str, parts: Parts) -> Self {
+    pub fn new(exported: u64, api: &str, account: &str, sections: Sections) -> Self {
         Self {
             exported,
             api: api.to_owned(),
             account: account.to_owned(),
-            parts,
+            sections,
             unread: BTreeMap::new(),
         }
     }
 
-    /// The file, pretty-printed, without its empty parts, its marker first.
+    /// The file, pretty-printed, without its empty sections, its marker first.
     pub fn to_file_text(&self) -> String {
         // A map of JSON values with text keys always serializes.
         self.with_header(|file| serde_json::to_string_pretty(file).unwrap_or_default())
@@ -169,20 +169,20 @@ impl Workspace {
     }
 
     fn with_header<R>(&self, write: impl FnOnce(&Header) -> R) -> R {
-        let mut parts = Map::new();
-        self.parts.write(&mut parts);
+        let mut sections = Map::new();
+        self.sections.write(&mut sections);
         write(&Header {
             format: FORMAT,
             version: VERSION,
             exported: self.exported,
             api: &self.api,
             account: &self.account,
-            parts,
+            sections,
         })
     }
 
     /// Reads a file, or says why it is refused: nothing of a refused file
-    /// is taken. Within a part, entries that cannot be read are left out
+    /// is taken. Within a section, entries that cannot be read are left out
     /// and counted in `unread`.
     pub fn read(text: &str) -> Result<Self, WorkspaceError> {
         if text.len() > MAX_FILE_BYTES {
@@ -199,7 +199,7 @@ impl Workspace {
             _ => return Err(WorkspaceError::NoVersion),
         }
         let mut unread = BTreeMap::new();
-        let parts = Parts::read(&file, &mut unread)?;
+        let sections = Sections::read(&file, &mut unread)?;
         let text_of =
             |key: &str| file.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
         // Written as a whole number; one written otherwise is taken to the millisecond.
@@ -208,10 +208,10 @@ impl Workspace {
             .and_then(Value::as_f64)
             .filter(|ms| ms.is_finite() && *ms >= 0.0)
             .map_or(0, |ms| ms as u64);
-        Ok(Self { exported, api: text_of("api"), account: text_of("account"), parts, unread })
+        Ok(Self { exported, api: text_of("api"), account: text_of("account"), sections, unread })
     }
 
-    /// How many entries of the part `key` could not be read from the file.
+    /// How many entries of the section `key` could not be read from the file.
     pub fn unread(&self, key: &str) -> usize {
         self.unread.get(key).copied().unwrap_or(0)
     }

@@ -3,13 +3,13 @@
 use super::{use_op, use_tab_data, use_vm, VmCtx};
 use crate::api::vms::list_disks;
 use crate::components::{
-    ActionButton, ApiRequestView, CheckField, Empty, EmptyState, FormView, Loaded, Modal,
-    RawFields, SubmitButton, TypedConfirm,
+    ActionButton, ApiRequestView, CheckField, Column, DataTable, Empty, EmptyState, FormView,
+    Loaded, Modal, RawFields, SubmitButton, TableId, TypedConfirm, TypedWord,
 };
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
-use vmdeck_core::forms::{self, ConfirmForm};
+use vmdeck_core::forms::ConfirmForm;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{self, common as c, or_dash, vm as t};
 use vmdeck_core::vm::disk::Disk;
@@ -33,30 +33,29 @@ pub fn DisksTab() -> impl IntoView {
 
 #[component]
 fn DiskTable(disks: Vec<Disk>) -> impl IntoView {
+    let columns = vec![
+        Column::text(c::DISK.get()),
+        Column::number(t::VM_TABLE_SIZE.get()),
+        Column::text(t::DISKS_KIND.get()),
+        Column::text(t::DISKS_MOUNT_POINT.get()),
+        Column::text(t::DISKS_DATA_STORE_GROUP.get()),
+        Column::text(c::STATUS.get()),
+    ];
+    let rows = disks.iter().map(|d| view! {
+        <tr id=d.id.as_ref().map(|id| format!("disk-{id}"))>
+            <td>{d.name()}<div class="muted small mono">{d.id.clone().map(|id| format!("#{id}"))}</div></td>
+            <td class="num">{or_dash(d.size_gb.map(format_gb))}</td>
+            <td>{if d.is_system() { t::DISKS_KIND_SYSTEM.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
+            <td class="mono">{or_dash(d.mount_point.clone())}</td>
+            <td>{or_dash(d.data_store_group_id.clone())}</td>
+            <td>
+                {or_dash(d.status.clone())}
+                {d.locked.then(|| view! { " " <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::DISKS_BUSY.get()}</span> })}
+            </td>
+        </tr>
+    }).collect_view();
     view! {
-        <div class="table-wrap">
-            <table class="table" id="disk-table">
-                <thead><tr>
-                    <th scope="col">{c::DISK.get()}</th><th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th><th scope="col">{t::DISKS_KIND.get()}</th>
-                    <th scope="col">{t::DISKS_MOUNT_POINT.get()}</th><th scope="col">{t::DISKS_DATA_STORE_GROUP.get()}</th><th scope="col">{c::STATUS.get()}</th>
-                </tr></thead>
-                <tbody>
-                    {disks.iter().map(|d| view! {
-                        <tr id=d.id.as_ref().map(|id| format!("disk-{id}"))>
-                            <td>{d.name()}<div class="muted small mono">{d.id.clone().map(|id| format!("#{id}"))}</div></td>
-                            <td class="num">{or_dash(d.size_gb.map(format_gb))}</td>
-                            <td>{if d.is_system() { t::DISKS_KIND_SYSTEM.get() } else if d.is_swap { t::DISKS_KIND_SWAP.get() } else { t::DISKS_KIND_DATA.get() }}</td>
-                            <td class="mono">{or_dash(d.mount_point.clone())}</td>
-                            <td>{or_dash(d.data_store_group_id.clone())}</td>
-                            <td>
-                                {or_dash(d.status.clone())}
-                                {d.locked.then(|| view! { " " <span class="busy"><span class="spinner" aria-hidden="true"></span>{t::DISKS_BUSY.get()}</span> })}
-                            </td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
+        <DataTable id=TableId::Exact("disk-table") columns=columns>{rows}</DataTable>
         {disks.into_iter().enumerate().map(|(i, d)| view! { <RawFields map=d.raw summary=vmdeck_core::tf!(t::DISKS_RAW_FIELDS, n = i18n::integer(i as i64 + 1))/> }).collect_view()}
     }
 }
@@ -80,10 +79,8 @@ fn ApplyDisks(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
-    let hostname = ctx
-        .vm
-        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
-        .unwrap_or_default();
+    let expected =
+        ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| vm.confirm_word())).unwrap_or_default();
     let form = use_form_with_options(
         "apply-disks",
         ConfirmForm::default(),
@@ -91,9 +88,9 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
     );
     let blocked = op.blocked();
     let format = move || form.with(|f| f.format);
-    let expected = hostname.clone();
-    let ready =
-        Signal::derive(move || form.with(|f| !f.format || forms::confirmed(&f.typed, &hostname)));
+    let word = TypedWord::new(form, expected);
+    let typed = word.confirmed();
+    let ready = Signal::derive(move || !form.with(|f| f.format) || typed.get());
     let input = Callback::new(|f: ConfirmForm| f.format);
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DISKS_APPLY_DOING.get()>
@@ -101,7 +98,7 @@ fn ApplyDisksForm(ctx: VmCtx, op: super::Op<bool>) -> impl IntoView {
             <CheckField bound=form.bind_flag("format", |f| f.format, |f, on| f.format = on)>{t::DISKS_FORMAT.get()}</CheckField>
             {move || format().then(|| view! {
                 <div class="notice notice-error"><p class="notice-title">{t::DISKS_FORMAT_WARNING.get()}</p></div>
-                <TypedConfirm bound=form.text("typed", |f| &f.typed, |f| &mut f.typed) expected=expected.clone()/>
+                <TypedConfirm word=word.clone()/>
             })}
             <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=t::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">

@@ -1,14 +1,14 @@
 //! Applying the rules: the bar with the rules created here and not applied
 //! yet (kept per VM for this browser session), and its button, guarded
 //! against locking oneself out; applied with undo, the firewall as it was
-//! is kept first (`crate::firewall::undo`).
+//! is kept first (`crate::firewall::rollback`).
 
 use crate::components::{ActionButton, ErrorView};
 
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
 
-use crate::firewall::undo::{use_firewall_undo, Unapplied};
-use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
+use crate::firewall::rollback::{use_firewall_rollback, Unapplied};
+use crate::firewall::rollback_choice::{RollbackChoice, RollbackChooser};
 use crate::pages::vm::{Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::firewall::rules::RuleSet;
@@ -23,14 +23,14 @@ pub fn ApplyBar(
     unapplied: RwSignal<Vec<Unapplied>>,
     rule_set: Signal<Option<RuleSet>>,
 ) -> impl IntoView {
-    let undo = use_firewall_undo();
+    let undo = use_firewall_rollback();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
-    let with_undo = UndoChooser::new("apply-undo");
+    let with_rollback = RollbackChooser::new("apply-undo");
     let blocked = Signal::derive(move || {
         op.blocked()
             .get()
             .or_else(|| {
-                with_undo
+                with_rollback
                     .reading
                     .reading
                     .get()
@@ -43,7 +43,8 @@ pub fn ApplyBar(
     }));
     let apply = move || {
         if guard.pass() {
-            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.run(()));
+            with_rollback
+                .send(move || vec![(ctx.id.get_untracked(), ctx.name())], move |_| op.run(()));
         }
     };
     view! {
@@ -65,7 +66,7 @@ pub fn ApplyBar(
             <div class="apply-choice">
                 <ActionButton class="button button-primary" id="apply-rules" blocked=blocked
                     on:click=move |_| apply()>{m::HISTORY_APPLY_FIREWALL_RULES.get()}</ActionButton>
-                <UndoChoice chooser=with_undo/>
+                <RollbackChoice chooser=with_rollback/>
             </div>
         </div>
         <LockoutNotice guard=guard again=m::HISTORY_APPLY_FIREWALL_RULES.get() after_first_try=true/>

@@ -1,20 +1,21 @@
 //! Rules imported instead of typed: pasted or loaded (the text form, the
 //! panel's CSV or JSON export), shown line by line with what each would be
-//! on the interface, and only then added, one request at a time in order,
-//! each result shown. They are applied with the others.
+//! on the interface, and only then added, one request at a time in order
+//! (`tasks::in_order`), each result shown. They are applied with the others.
 
-use crate::components::{CheckField, Modal, TextAreaField};
+use crate::components::{CheckField, Column, DataTable, Modal, TableId, TextAreaField};
 
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
 
 use crate::firewall::rule_sets::offered_sets;
 
-use crate::firewall::sent_list::{plan_lines, send_plan, Sent, SentList};
+use crate::firewall::sent_list::{plan_lines, plan_requests, set_line, SentList};
 
-use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
+use crate::firewall::rollback_choice::{RollbackChoice, RollbackChooser};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{Op, VmCtx};
 use crate::session::use_session;
+use crate::tasks::in_order::{send_in_order, Ended};
 use crate::tasks::use_tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -24,6 +25,7 @@ use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::firewall::import::{self, Format};
 use vmdeck_core::firewall::rules::describe;
 use vmdeck_core::firewall::sets::{plan, Verdict};
+use vmdeck_core::history::Sent;
 use vmdeck_core::i18n::{firewall as t, integer, DASH};
 use vmdeck_core::network::FirewallRule;
 use wasm_bindgen::JsCast;
@@ -112,7 +114,7 @@ pub fn ImportRules(
     let sending =
         Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let tasks = use_tasks();
-    let with_undo = UndoChooser::new("import-undo");
+    let with_rollback = RollbackChooser::new("import-undo");
     // Sends the plan; with undo, applies the VM's rules once all went through.
     let send_now = move |then_apply: bool| {
         let plan = planned.get_untracked();
@@ -121,38 +123,23 @@ pub fn ImportRules(
         sent.set(lines.iter().map(|said| (said.clone(), Sent::Waiting)).collect());
         spawn_local(async move {
             let rules = plan.rules.len();
-            let step = move |i: usize, state: Sent, body: Value| {
+            let step = move |i: usize, state: Sent, body: &Value| {
                 if i < rules && state == Sent::Done {
-                    created.run((body, lines.get(i).cloned().unwrap_or_default()));
+                    created.run((body.clone(), lines.get(i).cloned().unwrap_or_default()));
                 }
-                sent.update(|s| {
-                    if let Some(slot) = s.get_mut(i) {
-                        slot.1 = state
-                    }
-                });
+                sent.update(|s| set_line(s, i, state));
             };
-            if send_plan(
-                session,
-                tasks,
-                (ctx.id.get_untracked(), ctx.name()),
-                &interface,
-                &plan,
-                step,
-            )
-            .await
-            {
-                if then_apply {
-                    apply.run(());
-                }
-            } else {
-                sent.update(Sent::not_sent);
+            let requests = plan_requests(session, &interface, &plan);
+            let vm = (ctx.id.get_untracked(), ctx.name());
+            if send_in_order(session, tasks, vm, requests, step).await == Ended::All && then_apply {
+                apply.run(());
             }
             ctx.refresh();
         });
     };
     let send = move || {
         if !sending.get_untracked() && guard.pass() {
-            with_undo.send(move || vec![(ctx.id.get_untracked(), ctx.name())], send_now);
+            with_rollback.send(move || vec![(ctx.id.get_untracked(), ctx.name())], send_now);
         }
     };
     let load = move |ev: leptos::ev::Event| {
@@ -192,12 +179,12 @@ pub fn ImportRules(
             })}
             <ImportPreview read=read verdicts=verdicts/>
             <LockoutNotice guard=guard again=t::FW_IMPORT_SEND.get()/>
-            <UndoChoice chooser=with_undo/>
+            <RollbackChoice chooser=with_rollback/>
             <SentList id="import-sent" sent=sent/>
             <div class="modal-actions">
                 <button type="button" class="button" on:click=move |_| open.set(false)>{vmdeck_core::i18n::common::CLOSE.get()}</button>
                 <button type="button" class="button button-primary" id="import-send"
-                    disabled=move || sending.get() || with_undo.held() || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
+                    disabled=move || sending.get() || with_rollback.held() || (to_send.with(Vec::is_empty) && new_policy.with(Option::is_none)) || nic.with(String::is_empty)
                     on:click=move |_| send()>
                     {move || {
                         let count = to_send.with(Vec::len);
@@ -233,21 +220,18 @@ fn ImportPreview(read: Memo<import::Import>, verdicts: Memo<Vec<Verdict>>) -> im
                 <ul>{r.refused.iter().map(|refused| view! { <li><strong>{place(refused.at)}</strong>" " {refused.reason.clone()}</li> }).collect_view()}</ul>
             </div>
         }))}
-        {move || read.with(|r| (!r.rules.is_empty()).then(|| view! {
-            <table class="table import-preview" id="import-preview">
-                <thead><tr><th scope="col">{t::FW_IMPORT_WHERE.get()}</th><th scope="col">{t::FW_IMPORT_RULE.get()}</th><th scope="col">{t::FW_IMPORT_VERDICT.get()}</th></tr></thead>
-                <tbody>
-                    {r.rules.iter().zip(verdicts.get()).map(|(rule, verdict)| {
-                        let said = body_of(&rule.rule).map(|(_, said)| said).unwrap_or_default();
-                        let (class, text) = match verdict {
-                            Verdict::Added => ("verdict-added", t::FW_IMPORT_NEW.get().to_owned()),
-                            Verdict::Present => ("verdict-present", t::FW_IMPORT_PRESENT.get().to_owned()),
-                            Verdict::Shadowed(message) => ("verdict-shadowed", vmdeck_core::tf!(t::FW_IMPORT_SHADOWED, message = message)),
-                        };
-                        view! { <tr class=class><td>{place(rule.at)}</td><td class="mono">{said}</td><td>{text}</td></tr> }
-                    }).collect_view()}
-                </tbody>
-            </table>
+        {move || read.with(|r| (!r.rules.is_empty()).then(|| {
+            let columns = [t::FW_IMPORT_WHERE, t::FW_IMPORT_RULE, t::FW_IMPORT_VERDICT].map(|text| Column::text(text.get())).to_vec();
+            let rows = r.rules.iter().zip(verdicts.get()).map(|(rule, verdict)| {
+                let said = body_of(&rule.rule).map(|(_, said)| said).unwrap_or_default();
+                let (class, text) = match verdict {
+                    Verdict::Added => ("verdict-added", t::FW_IMPORT_NEW.get().to_owned()),
+                    Verdict::Present => ("verdict-present", t::FW_IMPORT_PRESENT.get().to_owned()),
+                    Verdict::Shadowed(message) => ("verdict-shadowed", vmdeck_core::tf!(t::FW_IMPORT_SHADOWED, message = message)),
+                };
+                view! { <tr class=class><td>{place(rule.at)}</td><td class="mono">{said}</td><td>{text}</td></tr> }
+            }).collect_view();
+            view! { <DataTable id=TableId::Exact("import-preview") columns=columns class="import-preview" bare=true>{rows}</DataTable> }
         }))}
     }
 }

@@ -18,7 +18,7 @@ mod tester;
 use super::{use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
-use crate::firewall::undo::{read_unapplied, write_unapplied, Unapplied};
+use crate::firewall::rollback::{read_unapplied, write_unapplied, Unapplied};
 use crate::hooks::{use_data, use_form_with_options, use_url_filters, UseFormOptions};
 use leptos::prelude::*;
 use serde_json::Value;
@@ -40,15 +40,13 @@ pub fn FirewallTab() -> impl IntoView {
         use_tab_data(ctx, |api, id| async move { vm_interfaces(&api, &id, &[]).await });
     let session = crate::session::use_session();
     let unapplied = RwSignal::new(read_unapplied(session, &ctx.id.get_untracked()));
-    // A change put back (firewall_undo) leaves no rule unapplied, and others than shown.
-    let undo = crate::firewall::undo::use_firewall_undo();
-    Effect::new(move |before: Option<u32>| {
-        let now = undo.restores.get();
-        if before.is_some_and(|before| before != now) {
-            unapplied.set(read_unapplied(session, &ctx.id.get_untracked()));
-        }
-        now
-    });
+    // A change put back (a rollback) leaves no rule unapplied, and others than shown.
+    let undo = crate::firewall::rollback::use_firewall_rollback();
+    Effect::watch(
+        move || undo.restored.track(),
+        move |_, _, _| unapplied.set(read_unapplied(session, &ctx.id.get_untracked())),
+        false,
+    );
     let listed = Memo::new(move |_| interfaces.data.get().unwrap_or_default());
     // The interface whose rules are shown: the URL's, else the first.
     let chosen = Memo::new(move |_| {
@@ -63,7 +61,7 @@ pub fn FirewallTab() -> impl IntoView {
     let rules = use_data(
         move || {
             ctx.settled.track();
-            undo.restores.track();
+            undo.restored.track();
             chosen_id.get()
         },
         |api, id| async move {

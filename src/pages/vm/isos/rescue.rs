@@ -1,29 +1,29 @@
 //! Rescue in one flow: boot from an ISO (mount it, set the boot device to
 //! CD-ROM, reboot) and back to normal (unmount, boot from the disk,
 //! reboot). A step is sent once the VM is free after the one before; the
-//! VM page's polling says when that is.
+//! VM page's polling says when that is. Each step is sent as any VM
+//! operation is (`use_op_with`: one with nothing to send is recorded as
+//! done at once) and stands as any write sent in order does
+//! (`vmdeck_core::history::Sent`).
 
-use super::super::{busy_reason, VmCtx};
-use crate::api::client::Pending;
+use super::super::{busy_reason, use_op_with, VmCtx};
 use crate::api::Outcome;
 use crate::components::{ActionButton, ApiRequestView, ChoiceField, FormView, SubmitButton};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseDataReturn, UseFormOptions};
 use crate::session::use_session;
-use crate::tasks::use_tasks;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use vmdeck_core::history::Started;
-use vmdeck_core::i18n::{common as c, vm as t};
+use vmdeck_core::history::Sent;
+use vmdeck_core::i18n::{common as c, vm as t, DASH};
 use vmdeck_core::vm::iso::IsoJoin;
 use vmdeck_core::vm::iso::MountIsoForm;
 use vmdeck_core::vm::rescue::{
-    flow_requests, Flow, RescueStep, StepFacts, StepState, BACK_TO_NORMAL, INTO_RESCUE,
+    flow_requests, Flow, RescueStep, StepFacts, BACK_TO_NORMAL, INTO_RESCUE,
 };
 use vmdeck_core::VmStatus;
 
 /// Sets a step's state, if the flow (and the page) are still there.
-fn set_step(flow: RwSignal<Option<Flow>>, index: usize, state: StepState) {
+fn set_step(flow: RwSignal<Option<Flow>>, index: usize, state: Sent) {
     flow.try_update(|f| {
         if let Some(f) = f {
             f.set(index, state);
@@ -34,7 +34,6 @@ fn set_step(flow: RwSignal<Option<Flow>>, index: usize, state: StepState) {
 #[component]
 pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoView {
     let session = use_session();
-    let tasks = use_tasks();
     let deploy = use_deploy();
     let flow = RwSignal::new(None::<Flow>);
     let iso = StoredValue::new(String::new());
@@ -49,35 +48,20 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
             .with(|m| m.as_ref().and_then(|m| m.as_ref().and_then(|j| j.id.clone()))),
         offline: ctx.vm.with(|vm| vm.as_ref().is_some_and(|vm| vm.status == VmStatus::Offline)),
     };
+    // A step with nothing to send (no ISO to unmount) is done at once.
+    let op = use_op_with(
+        ctx,
+        |(step, _): &(RescueStep, StepFacts)| step.operation(),
+        |_, _| {},
+        |account, vm, (step, facts): &(RescueStep, StepFacts)| step.request(account, vm, facts),
+    );
     let send = move |index: usize, step: RescueStep| {
-        let vm_id = ctx.id.get_untracked();
         let facts = untrack(|| facts(iso.get_value()));
-        let made = session.account_id().and_then(|account| step.request(&account, &vm_id, &facts));
-        // A step with nothing to send (the ISO is already there) is done at once.
-        let outcome: Pending<Outcome> = match made.transpose() {
-            Some(made) => {
-                let reply = tasks.send(session, step.operation(), (vm_id, ctx.name()), made);
-                Box::pin(async move { reply.await.map(|reply| reply.outcome()) })
-            }
-            None => {
-                tasks.nothing_to_send(Started {
-                    action: step.operation(),
-                    vm_id,
-                    vm_name: ctx.name(),
-                    request: None,
-                });
-                Box::pin(async { Ok(Outcome::Done) })
-            }
-        };
-        spawn_local(async move {
-            match outcome.await {
-                Ok(Outcome::Started) => ctx.mark_busy(),
-                Ok(Outcome::Done) => {
-                    set_step(flow, index, StepState::Done);
-                    ctx.refresh();
-                }
-                Err(e) => set_step(flow, index, StepState::Failed(e.to_string())),
-            }
+        op.run_then((step, facts), move |ended| match ended {
+            // Started: the VM is busy with it, and the step runs until it is free.
+            Ok(Outcome::Started) => {}
+            Ok(Outcome::Done) => set_step(flow, index, Sent::Done),
+            Err(e) => set_step(flow, index, Sent::Failed(e.clone())),
         });
     };
 
@@ -89,7 +73,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
         let Some(current) = flow.get() else { return };
         if let Some((index, _)) = current.running() {
             if !busy && settled > sent_at.get_value() {
-                set_step(flow, index, StepState::Done);
+                set_step(flow, index, Sent::Done);
             }
             return;
         }
@@ -97,7 +81,7 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
             return;
         }
         if let Some((index, step)) = current.next() {
-            set_step(flow, index, StepState::Running);
+            set_step(flow, index, Sent::Sending);
             sent_at.set_value(settled);
             send(index, step);
         }
@@ -189,12 +173,12 @@ pub fn Rescue(ctx: VmCtx, mounted: UseDataReturn<Option<IsoJoin>>) -> impl IntoV
                 <ol class="rescue-steps" id="rescue-steps">
                     {f.steps.iter().map(|(step, state)| {
                         let (class, said) = match state {
-                            StepState::Waiting => ("step-waiting", vmdeck_core::i18n::common::WAITING.get().to_owned()),
-                            StepState::Running => ("step-running", t::VM_RESCUE_STEP_RUNNING.get().to_owned()),
-                            StepState::Done => ("step-done", t::VM_RESCUE_STEP_DONE.get().to_owned()),
-                            StepState::Failed(why) => ("step-failed", vmdeck_core::tf!(t::VM_RESCUE_STEP_FAILED, why = why)),
+                            Sent::Waiting | Sent::NotSent => ("step-waiting", c::WAITING.get().to_owned()),
+                            Sent::Sending => ("step-running", t::VM_RESCUE_STEP_RUNNING.get().to_owned()),
+                            Sent::Done => ("step-done", t::VM_RESCUE_STEP_DONE.get().to_owned()),
+                            Sent::Failed(why) => ("step-failed", vmdeck_core::tf!(t::VM_RESCUE_STEP_FAILED, why = why)),
                         };
-                        view! { <li class=format!("rescue-step {class}")><strong>{step.label()}</strong>" — "{said}</li> }
+                        view! { <li class=format!("rescue-step {class}")><strong>{step.label()}</strong>" "{DASH}" "{said}</li> }
                     }).collect_view()}
                 </ol>
             })}

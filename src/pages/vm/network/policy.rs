@@ -6,8 +6,8 @@ use crate::api::network::interface_rules;
 use crate::components::ErrorView;
 use crate::components::{described_by, ApiRequestView, FormView, Modal, SubmitButton};
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
-use crate::firewall::undo::{use_firewall_undo, write_unapplied};
-use crate::firewall::undo_choice::{UndoChoice, UndoChooser};
+use crate::firewall::rollback::{use_firewall_rollback, write_unapplied};
+use crate::firewall::rollback_choice::{RollbackChoice, RollbackChooser};
 use crate::hooks::{
     use_data_with_options, use_form_with_options, Bound, UseDataOptions, UseFormOptions,
 };
@@ -65,9 +65,9 @@ fn PolicyChoice(
     apply: Op<()>,
     nic: String,
 ) -> impl IntoView {
-    let undo = use_firewall_undo();
+    let undo = use_firewall_rollback();
     undo.keep_when_refused(move || ctx.id.get_untracked(), op.error);
-    let with_undo = UndoChooser::new("policy-undo");
+    let with_rollback = RollbackChooser::new("policy-undo");
     let form = use_form_with_options(
         "policy",
         PolicyForm::from_current(&current),
@@ -102,13 +102,13 @@ fn PolicyChoice(
         }
     };
     let error_id = format!("{id}-error");
-    let then_apply = Memo::new(move |_| with_undo.form.with(|f| f.on));
+    let then_apply = Memo::new(move |_| with_rollback.form.with(|f| f.on));
     let input = Callback::new(move |f: PolicyForm| {
         (nic.clone(), f.default_firewall_policy, then_apply.get_untracked())
     });
     let submit = Callback::new(move |f: PolicyForm| {
         if guard.pass() {
-            with_undo.send(
+            with_rollback.send(
                 move || vec![(ctx.id.get_untracked(), ctx.name())],
                 move |_| op.submit(form, input.run(f)),
             );
@@ -135,7 +135,7 @@ fn PolicyChoice(
             </div>
             {move || message.get().map(|text| view! { <p class="field-error" id=error_id.clone()>{text}</p> })}
             <LockoutNotice guard=guard again=t::NIC_SET_POLICY.get()/>
-            <UndoChoice chooser=with_undo/>
+            <RollbackChoice chooser=with_rollback/>
             {move || apply.error.get().map(|e| view! { <ErrorView error=e doing=vmdeck_core::i18n::common::APPLYING_FIREWALL_RULES.get()/> })}
             <ApiRequestView requests=requests id="dialog-request" what=vm::VM_DIALOG_SENDS.get()/>
             <div class="modal-actions">

@@ -2,13 +2,13 @@
 
 use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
-use crate::components::{FormView, TypedConfirm};
+use crate::components::{FormView, TypedConfirm, TypedWord};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use vmdeck_core::api::request;
-use vmdeck_core::forms::{self, ConfirmForm};
+use vmdeck_core::forms::ConfirmForm;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::vm as t;
 use vmdeck_core::route::href;
@@ -38,23 +38,19 @@ pub fn DestroyCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
-    let (hostname, addresses) = ctx.vm.with_untracked(|vm| {
-        vm.as_ref()
-            .map(|vm| (vm.hostname.clone().unwrap_or_default(), vm.ip_addresses.clone()))
-            .unwrap_or_default()
+    let (expected, addresses) = ctx.vm.with_untracked(|vm| {
+        vm.as_ref().map(|vm| (vm.confirm_word(), vm.ip_addresses.clone())).unwrap_or_default()
     });
     let form = use_form_with_options(
         "destroy",
         ConfirmForm::default(),
         UseFormOptions::default().pending(op.pending()),
     );
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
-    let expected = hostname.clone();
+    let word = TypedWord::new(form, expected);
+    let typed = word.confirmed();
     // Protected while the dialog was open (in another tab): nothing goes.
     let protected = protected(ctx);
-    let confirmed = Signal::derive(move || {
-        !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname))
-    });
+    let confirmed = Signal::derive(move || !protected.get() && typed.get());
     let input = Callback::new(|_: ConfirmForm| ());
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::DESTROY_DOING.get()>
@@ -68,7 +64,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
                 </ul>
             </div>
             {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
-            <TypedConfirm bound=typed expected=expected/>
+            <TypedConfirm word=word/>
             <DialogActions ctx=ctx op=op form=form input=input label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() danger=true ready=confirmed/>
         </FormView>
     }

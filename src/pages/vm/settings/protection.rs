@@ -3,12 +3,12 @@
 //! the hostname typed.
 
 use super::{Card, Impact};
-use crate::components::{FormView, Modal, SubmitButton, TypedConfirm};
+use crate::components::{FormView, Modal, SubmitButton, TypedConfirm, TypedWord};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::marks::protection::{use_protection, Protection};
 use crate::pages::vm::VmCtx;
 use leptos::prelude::*;
-use vmdeck_core::forms::{self, ConfirmForm};
+use vmdeck_core::forms::ConfirmForm;
 use vmdeck_core::i18n::{shell, vm as t};
 
 /// Whether this panel protects the VM now.
@@ -72,14 +72,13 @@ pub fn ProtectionCard(ctx: VmCtx) -> impl IntoView {
 fn RemoveProtection(ctx: VmCtx, protection: Protection, open: RwSignal<bool>) -> impl IntoView {
     let expected = ctx
         .vm
-        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
-        .filter(|h| !h.trim().is_empty())
+        .with_untracked(|vm| vm.as_ref().map(|vm| vm.confirm_word()))
+        .filter(|word| !word.is_empty())
         .unwrap_or_else(|| ctx.id.get_untracked());
     let form =
         use_form_with_options("protection-off", ConfirmForm::default(), UseFormOptions::default());
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
-    let word = expected.clone();
-    let confirmed = Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, &word)));
+    let word = TypedWord::new(form, expected);
+    let confirmed = word.confirmed();
     let blocked =
         Signal::derive(move || (!confirmed.get()).then_some(shell::BULK_TYPE_FIRST.get()));
     let submit = Callback::new(move |_: ConfirmForm| {
@@ -94,7 +93,7 @@ fn RemoveProtection(ctx: VmCtx, protection: Protection, open: RwSignal<bool>) ->
             <div class="notice notice-warning">
                 <p>{t::PROTECTION_OFF_WARNING.get()}</p>
             </div>
-            <TypedConfirm bound=typed expected=expected/>
+            <TypedConfirm word=word/>
             <div class="modal-actions">
                 <SubmitButton form=form id="protection-off-confirm" label=t::PROTECTION_OFF_CONFIRM.get() blocked=blocked/>
             </div>

@@ -2,13 +2,12 @@
 
 use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
-use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm};
+use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm, TypedWord};
 use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
-use vmdeck_core::forms;
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, vm as t};
 use vmdeck_core::vm::settings::RebuildForm;
@@ -40,23 +39,19 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
         .vm
         .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.template_id.clone()))
         .unwrap_or_default();
-    let hostname = ctx
-        .vm
-        .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.hostname.clone()))
-        .unwrap_or_default();
+    let expected =
+        ctx.vm.with_untracked(|vm| vm.as_ref().map(|vm| vm.confirm_word())).unwrap_or_default();
     let form = use_form_with_options(
         "rebuild",
         RebuildForm { template_id: current, start: true, typed: String::new() },
         UseFormOptions::default().check(RebuildForm::errors).pending(op.pending()),
     );
     let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
-    let expected = hostname.clone();
+    let word = TypedWord::new(form, expected);
+    let typed = word.confirmed();
     // Protected while the dialog was open (in another tab): nothing goes.
     let protected = protected(ctx);
-    let confirmed = Signal::derive(move || {
-        !protected.get() && form.with(|f| forms::confirmed(&f.typed, &hostname))
-    });
+    let confirmed = Signal::derive(move || !protected.get() && typed.get());
     let input = Callback::new(|f: RebuildForm| (f.template_id.trim().to_owned(), f.start));
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::REBUILD_DOING.get()>
@@ -67,7 +62,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
             <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/>
             <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>{t::REBUILD_START.get()}</CheckField>
             {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
-            <TypedConfirm bound=typed expected=expected/>
+            <TypedConfirm word=word/>
             <DialogActions ctx=ctx op=op form=form input=input label=t::REBUILD_CONFIRM.get() danger=true ready=confirmed/>
         </FormView>
     }

@@ -2,7 +2,7 @@
 
 use super::{blocked_reason, use_op, use_tab_data, use_vm, ConfirmDialog, VmCtx};
 use crate::api::vms::snapshots;
-use crate::components::{EmptyState, Loaded, Modal};
+use crate::components::{Column, DataTable, EmptyState, Loaded, Modal, TableId};
 use leptos::prelude::*;
 use vmdeck_core::api::request;
 use vmdeck_core::history::Operation;
@@ -35,37 +35,37 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
     let sized = list.iter().any(|s| s.size_gb.is_some());
     let dated = list.iter().any(|s| s.created_at.is_some());
     let failed = list.iter().any(|s| s.state() == SnapshotState::Failed);
+    let taken = || {
+        let zone = crate::locale::time_zone::zone_name();
+        Column::text(format!("{} ({zone})", t::SNAPSHOTS_TAKEN.get()))
+    };
+    let columns = [
+        Some(Column::text(t::SNAPSHOTS_SNAPSHOT.get())),
+        sized.then(|| Column::number(t::VM_TABLE_SIZE.get())),
+        Some(Column::text(c::STATUS.get())),
+        dated.then(taken),
+    ];
     view! {
         {failed.then(|| view! { <p class="notice notice-warning" id="snapshots-failed">{t::SNAPSHOTS_FAILED_HINT.get()}</p> })}
-        <div class="table-wrap">
-            <table class="table" id="snapshot-table">
-                <thead><tr>
-                    <th scope="col">{t::SNAPSHOTS_SNAPSHOT.get()}</th>
-                    {sized.then(|| view! { <th scope="col" class="num">{t::VM_TABLE_SIZE.get()}</th> })}
-                    <th scope="col">{c::STATUS.get()}</th>
-                    {dated.then(|| view! { <th scope="col">{format!("{} ({})", t::SNAPSHOTS_TAKEN.get(), crate::locale::time_zone::zone_name())}</th> })}
-                </tr></thead>
-                <tbody>
-                    {list.into_iter().map(|s| {
-                        let state = s.state();
-                        let badge = match state {
-                            SnapshotState::Failed => "badge badge-failed",
-                            SnapshotState::Busy => "badge badge-unbuilt",
-                            SnapshotState::InUse | SnapshotState::Ready => "badge badge-online",
-                            SnapshotState::Other(_) | SnapshotState::Unknown => "badge badge-other",
-                        };
-                        view! {
-                            <tr class=format!("snapshot-{}", state.css_class())>
-                                <td title=s.identifier.clone()>{s.name()}</td>
-                                {sized.then(|| view! { <td class="num">{or_dash(s.size_gb.map(format_gb))}</td> })}
-                                <td><span class=badge>{state.label().to_owned()}</span></td>
-                                {dated.then(|| view! { <td title=s.created_at.clone()>{or_dash(s.created_at.as_deref().map(crate::locale::service_moment))}</td> })}
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
-            </table>
-        </div>
+        <DataTable id=TableId::Exact("snapshot-table") columns=columns.into_iter().flatten().collect()>
+            {list.into_iter().map(|s| {
+                let state = s.state();
+                let badge = match state {
+                    SnapshotState::Failed => "badge badge-failed",
+                    SnapshotState::Busy => "badge badge-unbuilt",
+                    SnapshotState::InUse | SnapshotState::Ready => "badge badge-online",
+                    SnapshotState::Other(_) | SnapshotState::Unknown => "badge badge-other",
+                };
+                view! {
+                    <tr class=format!("snapshot-{}", state.css_class())>
+                        <td title=s.identifier.clone()>{s.name()}</td>
+                        {sized.then(|| view! { <td class="num">{or_dash(s.size_gb.map(format_gb))}</td> })}
+                        <td><span class=badge>{state.label().to_owned()}</span></td>
+                        {dated.then(|| view! { <td title=s.created_at.clone()>{or_dash(s.created_at.as_deref().map(crate::locale::service_moment))}</td> })}
+                    </tr>
+                }
+            }).collect_view()}
+        </DataTable>
     }
     .into_any()
 }

@@ -2,6 +2,7 @@
 //! and theme change, with the nearest sample's value under the pointer and
 //! the same values as a table for keyboard and screen reader users.
 
+use crate::components::{Column, DataTable};
 use crate::shell::theme::use_dark;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -35,10 +36,8 @@ pub fn CanvasChart<D: ChartData>(
 ) -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     let dark = use_dark();
-    let resized = RwSignal::new(0u32);
-    let listener = window_event_listener(leptos::ev::resize, move |_| {
-        resized.update(|n| *n = n.wrapping_add(1))
-    });
+    let resized = Trigger::new();
+    let listener = window_event_listener(leptos::ev::resize, move |_| resized.notify());
     on_cleanup(move || listener.remove());
     let geometry = StoredValue::new(None::<Geometry>);
     let hover = RwSignal::new(None::<(usize, f64, &'static str)>);
@@ -111,17 +110,12 @@ pub fn CanvasChart<D: ChartData>(
                 on:click=move |_| show_table.update(|s| *s = !*s)>
                 {move || if show_table.get() { t::STATS_HIDE_VALUES.get() } else { t::STATS_SHOW_VALUES.get() }}
             </button>
-            {move || show_table.get().then(|| data.with(|d| d.as_ref().map(|d| view! {
-                <div class="table-wrap chart-table">
-                    <table class="table" id=format!("{id}-table")>
-                        <thead><tr><th scope="col">{t::STATS_TIME.get()}</th><th scope="col">{t::STATS_VALUES.get()}</th></tr></thead>
-                        <tbody>
-                            {(0..d.count()).map(|i| view! {
-                                <tr><td>{d.time(i)}</td><td class="mono">{d.values(i).join(" · ")}</td></tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
+            {move || show_table.get().then(|| data.with(|d| d.as_ref().map(|d| {
+                let columns = vec![Column::text(t::STATS_TIME.get()), Column::text(t::STATS_VALUES.get())];
+                let rows = (0..d.count()).map(|i| view! {
+                    <tr><td>{d.time(i)}</td><td class="mono">{d.values(i).join(" · ")}</td></tr>
+                }).collect_view();
+                view! { <DataTable id=id.clone() columns=columns wrap_class="chart-table">{rows}</DataTable> }
             })))}
         </div>
     }

@@ -2,10 +2,10 @@
 //! the word typed to confirm it, and the requests it sends.
 
 use super::{Item, Runner};
-use crate::components::{ApiRequestView, FormView, SubmitButton, TypedConfirm};
+use crate::components::{ApiRequestView, FormView, SubmitButton, TypedConfirm, TypedWord};
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use leptos::prelude::*;
-use vmdeck_core::forms::{self, ConfirmForm};
+use vmdeck_core::forms::ConfirmForm;
 use vmdeck_core::i18n::{common as c, shell as t};
 use vmdeck_core::vm::bulk::BulkAction;
 
@@ -23,9 +23,8 @@ pub(super) fn BulkDestroy(runner: Runner) -> impl IntoView {
     let none_left = items.is_empty();
     let form =
         use_form_with_options("bulk-destroy", ConfirmForm::default(), UseFormOptions::default());
-    let typed = form.text("typed", |f| &f.typed, |f| &mut f.typed);
-    let confirmed =
-        Signal::derive(move || form.with(|f| forms::confirmed(&f.typed, destroy_word())));
+    let word = TypedWord::new(form, destroy_word().to_owned());
+    let confirmed = word.confirmed();
     let blocked = Signal::derive(move || {
         if none_left {
             Some(t::BULK_DESTROY_ALL_PROTECTED.get())
@@ -64,7 +63,7 @@ pub(super) fn BulkDestroy(runner: Runner) -> impl IntoView {
                     <ul>{kept.into_iter().map(name_of).collect_view()}</ul>
                 </div>
             })}
-            {(!none_left).then(|| view! { <TypedConfirm bound=typed expected=destroy_word()/> })}
+            {(!none_left).then(|| view! { <TypedConfirm word=word/> })}
             <ApiRequestView requests=requests id="dialog-request" what=t::BULK_DESTROY_REQUEST_WHAT.get()/>
             <div class="modal-actions">
                 <SubmitButton form=form id="bulk-destroy-confirm" label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() blocked=blocked/>

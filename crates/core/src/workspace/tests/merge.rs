@@ -1,4 +1,4 @@
-//! Taking a file in: what each part gains, within its limits, and the preview.
+//! Taking a file in: what each section gains, within its limits, and the preview.
 
 use super::{full, set, tag, task};
 use crate::history::KEEP;
@@ -7,13 +7,13 @@ use crate::vm::{pins::MAX_PINS, tags::MAX_PER_VM, views::MAX_VIEWS};
 use crate::workspace::*;
 use serde_json::json;
 
-/// `parts` as a file merged into `current`: the merge and the part's one change.
-fn take_in(parts: Parts, current: Parts) -> (Parts, Change) {
-    let file = Workspace::read(&Workspace::new(1, "a", "b", parts).to_file_text()).unwrap();
+/// `sections` as a file merged into `current`: the merge and the section's one change.
+fn take_in(sections: Sections, current: Sections) -> (Sections, Change) {
+    let file = Workspace::read(&Workspace::new(1, "a", "b", sections).to_file_text()).unwrap();
     let merge = file.merge_into(&Workspace::new(2, "c", "d", current));
     assert_eq!(merge.changes.len(), 1, "{:?}", merge.changes);
     let change = merge.changes.into_iter().next().unwrap();
-    (merge.result.parts, change)
+    (merge.result.sections, change)
 }
 
 fn names(counted: &Counted) -> Vec<&str> {
@@ -27,7 +27,7 @@ fn a_file_taken_into_the_state_it_came_from_changes_nothing() {
     let merge = file.merge_into(&current);
     assert!(merge.is_noop());
     assert_eq!(merge.result, current);
-    assert_eq!(merge.changes.len(), 8, "every part the file carries");
+    assert_eq!(merge.changes.len(), 8, "every section the file carries");
     for change in &merge.changes {
         assert_eq!(
             (change.added.count, change.replaced.count, change.left_out.count, change.unread),
@@ -43,27 +43,27 @@ fn a_file_taken_into_the_state_it_came_from_changes_nothing() {
 #[test]
 fn into_an_empty_browser_everything_is_added_and_the_header_stays_the_browsers() {
     let file = Workspace::read(&full().to_file_text()).unwrap();
-    let here = Workspace::new(9, "https://api.example.net/v1", "acct-99", Parts::default());
+    let here = Workspace::new(9, "https://api.example.net/v1", "acct-99", Sections::default());
     let merge = file.merge_into(&here);
     assert!(!merge.is_noop());
-    assert_eq!(merge.result.parts, full().parts);
+    assert_eq!(merge.result.sections, full().sections);
     assert_eq!((merge.result.account.as_str(), merge.result.exported), ("acct-99", 9));
     let added: Vec<usize> = merge.changes.iter().map(|c| c.added.count).collect();
     assert_eq!(added, [3, 2, 1, 2, 2, 2, 1, 1]);
 }
 
 #[test]
-fn a_part_the_file_does_not_carry_is_left_as_it_is() {
-    let mut parts = Parts::default();
-    parts.pins.pin("5");
-    let merge = Workspace::new(1, "", "", parts).merge_into(&full());
-    assert_eq!(merge.changes.iter().map(|c| c.part.key).collect::<Vec<_>>(), ["pins"]);
-    assert_eq!(merge.result.parts.tags, full().parts.tags);
+fn a_section_the_file_does_not_carry_is_left_as_it_is() {
+    let mut sections = Sections::default();
+    sections.pins.pin("5");
+    let merge = Workspace::new(1, "", "", sections).merge_into(&full());
+    assert_eq!(merge.changes.iter().map(|c| c.section.key).collect::<Vec<_>>(), ["pins"]);
+    assert_eq!(merge.result.sections.tags, full().sections.tags);
 }
 
 #[test]
 fn tags_are_given_to_their_vms_while_a_vm_has_room() {
-    let (mut file, mut here) = (Parts::default(), Parts::default());
+    let (mut file, mut here) = (Sections::default(), Sections::default());
     here.tags.add("1001", &tag("web")).unwrap();
     for (vm, name) in [("1001", "web"), ("1001", "db"), ("1003", "prod")] {
         file.tags.add(vm, &tag(name)).unwrap();
@@ -78,7 +78,7 @@ fn tags_are_given_to_their_vms_while_a_vm_has_room() {
     for i in 1..MAX_PER_VM {
         here.tags.add("1001", &tag(&format!("t{i}"))).unwrap();
     }
-    let mut file = Parts::default();
+    let mut file = Sections::default();
     file.tags.add("1001", &tag("web")).unwrap();
     file.tags.add("1001", &tag("one more")).unwrap();
     file.tags.add("1002", &tag("db")).unwrap();
@@ -93,7 +93,7 @@ fn tags_are_given_to_their_vms_while_a_vm_has_room() {
 
 #[test]
 fn pins_not_pinned_here_come_last_in_the_files_order_while_there_is_room() {
-    let (mut file, mut here) = (Parts::default(), Parts::default());
+    let (mut file, mut here) = (Sections::default(), Sections::default());
     for vm in ["1", "2"] {
         here.pins.pin(vm);
     }
@@ -104,11 +104,11 @@ fn pins_not_pinned_here_come_last_in_the_files_order_while_there_is_room() {
     assert_eq!(merged.pins.ids(), ["1", "2", "4", "3"]);
     assert_eq!((names(&change.added), change.unchanged), (vec!["4", "3"], 1));
 
-    let mut here = Parts::default();
+    let mut here = Sections::default();
     for vm in 1..MAX_PINS {
         here.pins.pin(&vm.to_string());
     }
-    let mut file = Parts::default();
+    let mut file = Sections::default();
     for vm in ["101", "102", "103", "104", "105", "1"] {
         file.pins.pin(vm);
     }
@@ -125,7 +125,7 @@ fn pins_not_pinned_here_come_last_in_the_files_order_while_there_is_room() {
 
 #[test]
 fn a_view_of_a_name_here_takes_its_place_and_new_ones_need_room() {
-    let (mut file, mut here) = (Parts::default(), Parts::default());
+    let (mut file, mut here) = (Sections::default(), Sections::default());
     here.views.save("Web servers", "/vms?tag=web");
     here.views.save("Big", "/vms?sort=memory");
     file.views.save("web servers", "/vms?tag=web&status=online");
@@ -148,11 +148,11 @@ fn a_view_of_a_name_here_takes_its_place_and_new_ones_need_room() {
     );
     assert_eq!(change.line(), "Saved views: 1 added (New), 1 replaced (web servers), 1 unchanged.");
 
-    let mut here = Parts::default();
+    let mut here = Sections::default();
     for i in 0..MAX_VIEWS {
         here.views.save(&format!("v{i}"), "/vms");
     }
-    let mut file = Parts::default();
+    let mut file = Sections::default();
     file.views.save("V3", "/vms?limit=25");
     file.views.save("One more", "/vms");
     let (merged, change) = take_in(file, here);
@@ -169,7 +169,7 @@ fn a_view_of_a_name_here_takes_its_place_and_new_ones_need_room() {
 
 #[test]
 fn the_files_protection_mark_wins_where_they_differ() {
-    let (mut file, mut here) = (Parts::default(), Parts::default());
+    let (mut file, mut here) = (Sections::default(), Sections::default());
     here.protection.set("1", true);
     here.protection.set("2", false);
     file.protection.set("1", false);
@@ -185,11 +185,12 @@ fn the_files_protection_mark_wins_where_they_differ() {
 
 #[test]
 fn a_rule_set_of_a_name_here_is_replaced_by_the_files() {
-    let mut file = Parts {
+    let mut file = Sections {
         rule_sets: vec![set("office", 443), set("SSH", 22), set("Mail", 25)],
-        ..Parts::default()
+        ..Sections::default()
     };
-    let here = Parts { rule_sets: vec![set("Office", 22), set("Mail", 25)], ..Parts::default() };
+    let here =
+        Sections { rule_sets: vec![set("Office", 22), set("Mail", 25)], ..Sections::default() };
     let (merged, change) = take_in(file.clone(), here.clone());
     let kept: Vec<(&str, &str)> =
         merged.rule_sets.iter().map(|s| (s.name.as_str(), s.rules[0].as_str())).collect();
@@ -210,14 +211,14 @@ fn a_rule_set_of_a_name_here_is_replaced_by_the_files() {
 
 #[test]
 fn history_entries_not_here_are_added_newest_first_and_a_clashing_id_is_renumbered() {
-    let here = Parts {
+    let here = Sections {
         history: TaskList::from(vec![task(3, 3000.0), task(2, 2000.0), task(1, 1000.0)]),
-        ..Parts::default()
+        ..Sections::default()
     };
     // 3 is the same entry; 2 is another one under an id taken here.
-    let file = Parts {
+    let file = Sections {
         history: TaskList::from(vec![task(3, 3000.0), task(2, 2500.0), task(7, 500.0)]),
-        ..Parts::default()
+        ..Sections::default()
     };
     let (merged, change) = take_in(file, here);
     let entries: Vec<(u64, f64)> =
@@ -229,13 +230,13 @@ fn history_entries_not_here_are_added_newest_first_and_a_clashing_id_is_renumber
 #[test]
 fn the_history_takes_the_files_newest_entries_while_it_has_room_and_keeps_its_own() {
     let own: Vec<_> = (1..KEEP as u64).map(|id| task(id, id as f64)).collect();
-    let here = Parts {
+    let here = Sections {
         history: TaskList::from(own.iter().rev().cloned().collect::<Vec<_>>()),
-        ..Parts::default()
+        ..Sections::default()
     };
-    let file = Parts {
+    let file = Sections {
         history: TaskList::from(vec![task(5000, 10.5), task(5001, 2_000_000.0), task(5002, 0.5)]),
-        ..Parts::default()
+        ..Sections::default()
     };
     let (merged, change) = take_in(file, here);
     assert_eq!(merged.history.tasks().len(), KEEP);
@@ -250,10 +251,10 @@ fn the_history_takes_the_files_newest_entries_while_it_has_room_and_keeps_its_ow
 
 #[test]
 fn the_files_address_replaces_another_one_and_is_named() {
-    let file = Parts { my_address: Some([198, 51, 100, 4].into()), ..Parts::default() };
-    let (merged, change) = take_in(file.clone(), Parts::default());
+    let file = Sections { my_address: Some([198, 51, 100, 4].into()), ..Sections::default() };
+    let (merged, change) = take_in(file.clone(), Sections::default());
     assert_eq!((merged.my_address, names(&change.added)), (file.my_address, vec!["198.51.100.4"]));
-    let here = Parts { my_address: Some([203, 0, 113, 7].into()), ..Parts::default() };
+    let here = Sections { my_address: Some([203, 0, 113, 7].into()), ..Sections::default() };
     let (merged, change) = take_in(file.clone(), here);
     assert_eq!(
         (merged.my_address, names(&change.replaced)),
@@ -264,8 +265,8 @@ fn the_files_address_replaces_another_one_and_is_named() {
 }
 
 #[test]
-fn a_part_that_could_not_be_read_is_in_the_preview_and_changes_nothing() {
-    let text = Workspace::new(1, "", "", Parts::default()).to_file_text().replacen(
+fn a_section_that_could_not_be_read_is_in_the_preview_and_changes_nothing() {
+    let text = Workspace::new(1, "", "", Sections::default()).to_file_text().replacen(
         '{',
         r#"{ "pins": ["x", "../1"],"#,
         1,
@@ -289,7 +290,7 @@ fn the_columns_are_a_setting_the_file_replaces_where_it_differs() {
     let columns = |list: &str| Columns::parse_list(list).unwrap_or_default();
     let merged = |file: &Columns, here: &Columns| {
         let mut change = Change {
-            part: Columns::NAME,
+            section: Columns::NAME,
             added: Counted::default(),
             replaced: Counted::default(),
             unchanged: 0,

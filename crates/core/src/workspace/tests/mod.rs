@@ -1,4 +1,4 @@
-//! The file: written and read back, refused, read in part.
+//! The file: written and read back, refused, read in section.
 
 mod merge;
 
@@ -38,44 +38,44 @@ pub(super) fn set(name: &str, port: u16) -> WrittenSet {
     }
 }
 
-/// A workspace with something in every part.
+/// A workspace with something in every section.
 pub(super) fn full() -> Workspace {
-    let mut parts = Parts::default();
-    parts.tags.add("1001", &tag("web")).unwrap();
-    parts.tags.add("1001", &tag("prod")).unwrap();
-    parts.tags.add("1002", &tag("db")).unwrap();
-    parts.pins.pin("1002");
-    parts.pins.pin("1001");
-    parts.views.save("Web servers", "/vms?tag=web&limit=50");
-    parts.protection.set("1001", true);
-    parts.protection.set("1002", false);
-    parts.rule_sets = vec![set("Office", 22), set("Mail", 25)];
-    parts.history =
+    let mut sections = Sections::default();
+    sections.tags.add("1001", &tag("web")).unwrap();
+    sections.tags.add("1001", &tag("prod")).unwrap();
+    sections.tags.add("1002", &tag("db")).unwrap();
+    sections.pins.pin("1002");
+    sections.pins.pin("1001");
+    sections.views.save("Web servers", "/vms?tag=web&limit=50");
+    sections.protection.set("1001", true);
+    sections.protection.set("1002", false);
+    sections.rule_sets = vec![set("Office", 22), set("Mail", 25)];
+    sections.history =
         TaskList::from(vec![task(2, 1_700_000_002_000.0), task(1, 1_700_000_001_000.0)]);
-    parts.my_address = Some(Ipv4Addr::new(203, 0, 113, 7));
-    parts.columns = crate::vm::columns::Columns::parse_list("note,status").unwrap_or_default();
-    Workspace::new(1_700_000_100_000, "https://api.example.net/v1", "acct-17", parts)
+    sections.my_address = Some(Ipv4Addr::new(203, 0, 113, 7));
+    sections.columns = crate::vm::columns::Columns::parse_list("note,status").unwrap_or_default();
+    Workspace::new(1_700_000_100_000, "https://api.example.net/v1", "acct-17", sections)
 }
 
-fn file(parts: Value) -> String {
+fn file(sections: Value) -> String {
     let mut file = json!({ "format": FORMAT, "version": 1, "exported": 5, "api": "https://api.example.net/v1", "account": "acct-17" });
-    file.as_object_mut().unwrap().extend(parts.as_object().unwrap().clone());
+    file.as_object_mut().unwrap().extend(sections.as_object().unwrap().clone());
     file.to_string()
 }
 
 #[test]
-fn every_part_reads_back_as_written_in_the_form_it_is_kept_in() {
+fn every_section_reads_back_as_written_in_the_form_it_is_kept_in() {
     let workspace = full();
     let text = workspace.to_file_text();
     assert_eq!(Workspace::read(&text), Ok(workspace.clone()));
     let value: Value = serde_json::from_str(&text).unwrap();
-    let parts = &workspace.parts;
-    assert_eq!(value["tags"], parts.tags.to_json());
-    assert_eq!(value["pins"], parts.pins.to_json());
-    assert_eq!(value["views"], parts.views.to_json());
-    assert_eq!(value["protection"], parts.protection.to_json());
-    assert_eq!(value["firewall_sets"], serde_json::to_value(&parts.rule_sets).unwrap());
-    assert_eq!(value["history"], serde_json::to_value(&parts.history).unwrap());
+    let sections = &workspace.sections;
+    assert_eq!(value["tags"], sections.tags.to_json());
+    assert_eq!(value["pins"], sections.pins.to_json());
+    assert_eq!(value["views"], sections.views.to_json());
+    assert_eq!(value["protection"], sections.protection.to_json());
+    assert_eq!(value["firewall_sets"], serde_json::to_value(&sections.rule_sets).unwrap());
+    assert_eq!(value["history"], serde_json::to_value(&sections.history).unwrap());
     assert_eq!(value["my_address"], json!("203.0.113.7"));
     assert_eq!(value["columns"], json!(["note", "status"]));
     assert_eq!(
@@ -89,13 +89,13 @@ fn every_part_reads_back_as_written_in_the_form_it_is_kept_in() {
 }
 
 #[test]
-fn an_empty_part_is_left_out_of_the_file() {
-    let empty = Workspace::new(7, "https://api.example.net/v1", "acct-17", Parts::default());
+fn an_empty_section_is_left_out_of_the_file() {
+    let empty = Workspace::new(7, "https://api.example.net/v1", "acct-17", Sections::default());
     let value: Value = serde_json::from_str(&empty.to_file_text()).unwrap();
     let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys, ["account", "api", "exported", "format", "version"]);
     assert_eq!(Workspace::read(&empty.to_file_text()), Ok(empty));
-    let mut pins_only = Parts::default();
+    let mut pins_only = Sections::default();
     pins_only.pins.pin("5");
     let value: Value =
         serde_json::from_str(&Workspace::new(7, "", "", pins_only).to_file_text()).unwrap();
@@ -113,7 +113,7 @@ fn a_file_from_another_account_is_read_and_says_where_it_came_from() {
         (read.account.as_str(), read.api.as_str(), read.exported),
         ("acct-99", "https://other.example.org", 1_700_000_100_000)
     );
-    assert_eq!(read.parts, full().parts);
+    assert_eq!(read.sections, full().sections);
     // Said in no form the panel writes: empty, and a time to the millisecond.
     let odd =
         json!({ "format": FORMAT, "version": 1, "exported": 1.7e12, "account": 17 }).to_string();
@@ -157,7 +157,7 @@ fn what_is_not_a_workspace_is_refused_and_said() {
 }
 
 #[test]
-fn a_part_of_the_wrong_kind_refuses_the_whole_file_and_is_named() {
+fn a_section_of_the_wrong_kind_refuses_the_whole_file_and_is_named() {
     let wrong = [
         ("tags", json!([["1001", "web"]]), Tags::NAME, Kind::Object),
         ("pins", json!({ "1001": true }), Pins::NAME, Kind::List),
@@ -172,20 +172,22 @@ fn a_part_of_the_wrong_kind_refuses_the_whole_file_and_is_named() {
         ("history", json!(null), TaskList::NAME, Kind::List),
         ("my_address", json!([203, 0, 113, 7]), <Option<Ipv4Addr>>::NAME, Kind::Text),
     ];
-    for (key, value, part, expected) in wrong {
-        let mut parts = serde_json::from_str::<Value>(&full().to_file_text()).unwrap();
-        parts[key] = value;
+    for (key, value, section, expected) in wrong {
+        let mut sections = serde_json::from_str::<Value>(&full().to_file_text()).unwrap();
+        sections[key] = value;
         assert_eq!(
-            Workspace::read(&parts.to_string()),
-            Err(WorkspaceError::WrongKind { part, expected }),
+            Workspace::read(&sections.to_string()),
+            Err(WorkspaceError::WrongKind { section, expected }),
             "{key}"
         );
-        assert_eq!(part.key, key);
+        assert_eq!(section.key, key);
     }
-    let message = WorkspaceError::WrongKind { part: Tags::NAME, expected: Kind::Object }.message();
+    let message =
+        WorkspaceError::WrongKind { section: Tags::NAME, expected: Kind::Object }.message();
     assert_eq!(message, "This workspace cannot be read: “Tags” should be an object { … }.");
     let _spanish = crate::i18n::LocaleGuard::spanish();
-    let message = WorkspaceError::WrongKind { part: Views::NAME, expected: Kind::List }.message();
+    let message =
+        WorkspaceError::WrongKind { section: Views::NAME, expected: Kind::List }.message();
     assert_eq!(
         message,
         "Este espacio de trabajo no se puede leer: «Vistas guardadas» debería ser una lista [ … ]."
@@ -193,7 +195,7 @@ fn a_part_of_the_wrong_kind_refuses_the_whole_file_and_is_named() {
 }
 
 #[test]
-fn within_a_part_what_cannot_be_read_is_left_out_and_counted() {
+fn within_a_section_what_cannot_be_read_is_left_out_and_counted() {
     let first = serde_json::to_value(task(4, 4000.0)).unwrap();
     let text = file(json!({
         "tags": { "5": ["Web", "web", 3, "a,b"], "x": ["db"], "6": "web", "7": ["db"] },
@@ -211,18 +213,18 @@ fn within_a_part_what_cannot_be_read_is_left_out_and_counted() {
         "columns": ["hostname", "status"],
     }));
     let read = Workspace::read(&text).unwrap();
-    assert_eq!(read.parts.tags.to_json(), json!({ "5": ["web"], "7": ["db"] }));
-    assert_eq!(read.parts.pins.ids(), ["5", "8"]);
-    assert_eq!(read.parts.views.list().len(), 1);
-    assert_eq!(read.parts.protection.to_json(), json!({ "5": true }));
+    assert_eq!(read.sections.tags.to_json(), json!({ "5": ["web"], "7": ["db"] }));
+    assert_eq!(read.sections.pins.ids(), ["5", "8"]);
+    assert_eq!(read.sections.views.list().len(), 1);
+    assert_eq!(read.sections.protection.to_json(), json!({ "5": true }));
     assert_eq!(
-        read.parts.rule_sets,
+        read.sections.rule_sets,
         vec![set_with("OFFICE ", "accept tcp 2222")],
         "a second of a name takes the first's place"
     );
-    assert_eq!(read.parts.history.tasks(), [task(4, 4000.0)]);
-    assert_eq!(read.parts.my_address, None);
-    assert_eq!(read.parts.columns.to_param(), "status");
+    assert_eq!(read.sections.history.tasks(), [task(4, 4000.0)]);
+    assert_eq!(read.sections.my_address, None);
+    assert_eq!(read.sections.columns.to_param(), "status");
     let unread: Vec<(&str, usize)> = read.unread.iter().map(|(key, n)| (*key, *n)).collect();
     assert_eq!(
         unread,

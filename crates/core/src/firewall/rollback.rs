@@ -22,18 +22,18 @@ pub const UNDO_DEFAULT_SECONDS: u32 = 60;
 /// Whether a change is made with undo, and how long it waits to be kept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct UndoForm {
+pub struct RollbackForm {
     pub on: bool,
     pub seconds: String,
 }
 
-impl Default for UndoForm {
+impl Default for RollbackForm {
     fn default() -> Self {
         Self { on: false, seconds: UNDO_DEFAULT_SECONDS.to_string() }
     }
 }
 
-impl UndoForm {
+impl RollbackForm {
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
         if self.on {
@@ -61,7 +61,7 @@ impl UndoForm {
 /// An interface's firewall as it was: its default policy and its rules in
 /// order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Kept {
+pub struct InterfaceBefore {
     pub nic: String,
     /// What the interface is called where the plan is shown.
     pub label: String,
@@ -70,7 +70,7 @@ pub struct Kept {
     pub rules: Vec<RuleForm>,
 }
 
-impl Kept {
+impl InterfaceBefore {
     /// The interface's rules and policy as they were before the rules of
     /// `not_yet` (created and not applied) were added.
     pub fn of(
@@ -97,23 +97,23 @@ impl Kept {
 /// A change waiting for "Keep" or for its time to run out, kept in the tab
 /// with the account so that a reload finishes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Undo {
+pub struct Rollback {
     /// Each VM the change touched, in the order they are put back; one put
     /// back leaves the list, so that a retry does not do it again.
-    pub vms: Vec<KeptVm>,
+    pub vms: Vec<VmBefore>,
     /// When the change is undone unless kept: milliseconds since 1970, UTC.
     pub until: u64,
 }
 
 /// One VM's interfaces as they were.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KeptVm {
+pub struct VmBefore {
     pub vm_id: String,
     pub vm_name: String,
-    pub interfaces: Vec<Kept>,
+    pub interfaces: Vec<InterfaceBefore>,
 }
 
-impl Undo {
+impl Rollback {
     /// The VMs' names, as the banner says them.
     pub fn names(&self) -> String {
         self.vms.iter().map(|vm| vm.vm_name.as_str()).collect::<Vec<_>>().join(", ")
@@ -157,7 +157,7 @@ impl Step {
 
 /// What brings `kept` back on an interface whose rules are `now`, in the
 /// service's order, and whose default policy is `policy`.
-pub fn plan(kept: &Kept, now: &[FirewallRule], policy: Option<&str>) -> Vec<Step> {
+pub fn plan(kept: &InterfaceBefore, now: &[FirewallRule], policy: Option<&str>) -> Vec<Step> {
     let mut matched = 0;
     let mut steps = Vec::new();
     for rule in now {
@@ -217,27 +217,27 @@ mod tests {
 
     #[test]
     fn a_change_to_several_vms_names_them_and_reads_back_as_the_tab_keeps_it() {
-        let kept = Kept {
+        let kept = InterfaceBefore {
             nic: "9".into(),
             label: "eth0".into(),
             policy: None,
             rules: vec![rule("ACCEPT", "22")],
         };
-        let vm = |id: &str| KeptVm {
+        let vm = |id: &str| VmBefore {
             vm_id: id.into(),
             vm_name: format!("VM {id}"),
             interfaces: vec![kept.clone()],
         };
-        let undo = Undo { vms: vec![vm("1001"), vm("1002")], until: 1_700_000_000_000 };
+        let undo = Rollback { vms: vec![vm("1001"), vm("1002")], until: 1_700_000_000_000 };
         assert_eq!(undo.names(), "VM 1001, VM 1002");
         assert!(undo.has_vm("1002") && !undo.has_vm("100"));
         let text = serde_json::to_string(&undo).unwrap();
-        assert_eq!(serde_json::from_str::<Undo>(&text).unwrap(), undo);
+        assert_eq!(serde_json::from_str::<Rollback>(&text).unwrap(), undo);
     }
 
     #[test]
     fn added_rules_are_deleted_and_a_removed_one_comes_back_in_its_place() {
-        let kept = Kept {
+        let kept = InterfaceBefore {
             nic: "9".into(),
             label: "eth0".into(),
             policy: Some("ACCEPT".into()),
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn nothing_is_sent_when_nothing_changed_and_the_unapplied_rules_are_left_out() {
         let now = [stored(1, &rule("ACCEPT", "22")), stored(2, &rule("DROP", ""))];
-        let kept = Kept::of("9", "eth0", Some("drop"), &now, &["2".into()]);
+        let kept = InterfaceBefore::of("9", "eth0", Some("drop"), &now, &["2".into()]);
         assert_eq!(kept.rules, vec![rule("ACCEPT", "22")]);
         assert_eq!(plan(&kept, &now[..1], Some("DROP")), vec![]);
         assert_eq!(
@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn the_time_to_keep_a_change_is_checked_only_with_undo() {
-        let form = |on: bool, seconds: &str| UndoForm { on, seconds: seconds.into() };
+        let form = |on: bool, seconds: &str| RollbackForm { on, seconds: seconds.into() };
         assert_eq!(form(true, " 60 ").seconds(), Some(60));
         assert_eq!(form(true, "15").seconds(), Some(15));
         assert_eq!(form(true, "600").seconds(), Some(600));
@@ -337,7 +337,7 @@ mod tests {
             policy_before in prop::sample::select(vec!["ACCEPT", "DROP"]),
             policy_after in prop::sample::select(vec!["ACCEPT", "DROP"]),
         ) {
-            let kept = Kept { nic: "9".into(), label: "eth0".into(), policy: Some(policy_before.into()), rules: before.clone() };
+            let kept = InterfaceBefore { nic: "9".into(), label: "eth0".into(), policy: Some(policy_before.into()), rules: before.clone() };
             let now: Vec<FirewallRule> = after.iter().enumerate().map(|(i, r)| stored(i + 1, r)).collect();
             let steps = plan(&kept, &now, Some(policy_after));
             let (rules, policy) = carried_out(&now, policy_after, &steps);

@@ -1,8 +1,8 @@
-//! The parts a workspace carries, each the type the panel keeps it as: how
+//! The sections a workspace carries, each the type the panel keeps it as: how
 //! it counts its entries and how the file's merges into the browser's,
 //! within the type's limits.
 
-use super::part::{Kind, Part, PartName};
+use super::section::{Kind, Section, SectionName};
 use super::Change;
 use crate::firewall::saved::{self, WrittenSet};
 use crate::history::{Task, TaskList, KEEP};
@@ -17,8 +17,8 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::net::Ipv4Addr;
 
-impl Part for Tags {
-    const NAME: PartName = PartName { key: "tags", label: common::TAGS };
+impl Section for Tags {
+    const NAME: SectionName = SectionName { key: "tags", label: common::TAGS };
     const KIND: Kind = Kind::Object;
 
     fn read(value: &Value) -> Self {
@@ -57,8 +57,8 @@ impl Part for Tags {
 }
 
 /// A setting: the file's columns in place of the browser's where they differ.
-impl Part for Columns {
-    const NAME: PartName = PartName { key: "columns", label: t::PART_COLUMNS };
+impl Section for Columns {
+    const NAME: SectionName = SectionName { key: "columns", label: t::SECTION_COLUMNS };
     const KIND: Kind = Kind::List;
 
     fn read(value: &Value) -> Self {
@@ -77,8 +77,8 @@ impl Part for Columns {
     }
 }
 
-impl Part for Pins {
-    const NAME: PartName = PartName { key: "pins", label: t::PART_PINS };
+impl Section for Pins {
+    const NAME: SectionName = SectionName { key: "pins", label: t::SECTION_PINS };
     const KIND: Kind = Kind::List;
 
     fn read(value: &Value) -> Self {
@@ -107,8 +107,8 @@ impl Part for Pins {
     }
 }
 
-impl Part for Views {
-    const NAME: PartName = PartName { key: "views", label: t::PART_VIEWS };
+impl Section for Views {
+    const NAME: SectionName = SectionName { key: "views", label: t::SECTION_VIEWS };
     const KIND: Kind = Kind::List;
 
     fn read(value: &Value) -> Self {
@@ -139,8 +139,8 @@ impl Part for Views {
     }
 }
 
-impl Part for Marks {
-    const NAME: PartName = PartName { key: "protection", label: t::PART_PROTECTION };
+impl Section for Marks {
+    const NAME: SectionName = SectionName { key: "protection", label: t::SECTION_PROTECTION };
     const KIND: Kind = Kind::Object;
 
     fn read(value: &Value) -> Self {
@@ -167,8 +167,8 @@ impl Part for Marks {
     }
 }
 
-impl Part for Vec<WrittenSet> {
-    const NAME: PartName = PartName { key: "firewall_sets", label: t::PART_RULE_SETS };
+impl Section for Vec<WrittenSet> {
+    const NAME: SectionName = SectionName { key: "firewall_sets", label: t::SECTION_RULE_SETS };
     const KIND: Kind = Kind::List;
 
     /// Each entry a set as the panel writes it, with a name, policy and
@@ -204,8 +204,8 @@ impl Part for Vec<WrittenSet> {
     }
 }
 
-impl Part for TaskList {
-    const NAME: PartName = PartName { key: "history", label: t::PART_HISTORY };
+impl Section for TaskList {
+    const NAME: SectionName = SectionName { key: "history", label: t::SECTION_HISTORY };
     const KIND: Kind = Kind::List;
 
     /// Each entry an entry as the panel writes it; a second of an id is
@@ -264,8 +264,8 @@ impl Part for TaskList {
     }
 }
 
-impl Part for Option<Ipv4Addr> {
-    const NAME: PartName = PartName { key: "my_address", label: t::PART_MY_ADDRESS };
+impl Section for Option<Ipv4Addr> {
+    const NAME: SectionName = SectionName { key: "my_address", label: t::SECTION_MY_ADDRESS };
     const KIND: Kind = Kind::Text;
 
     fn read(value: &Value) -> Self {

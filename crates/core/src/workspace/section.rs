@@ -1,21 +1,21 @@
-//! What a part of a workspace is: its key in the file, the JSON kind it is
-//! kept in, its tolerant reader and writer, and how the file's part merges
-//! into what the browser holds (the parts themselves are in `parts.rs`).
+//! What a section of a workspace is: its key in the file, the JSON kind it is
+//! kept in, its tolerant reader and writer, and how the file's section merges
+//! into what the browser holds (the sections themselves are in `sections.rs`).
 
 use super::{Change, WorkspaceError};
 use crate::i18n::{workspace as t, Text};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// A part as the file and the preview name it.
+/// A section as the file and the preview name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PartName {
+pub struct SectionName {
     /// Its key in the file: never changed once files carry it.
     pub key: &'static str,
     pub label: Text,
 }
 
-/// The JSON kind a part is kept in.
+/// The JSON kind a section is kept in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     List,
@@ -44,8 +44,8 @@ impl Kind {
 }
 
 /// One kind of data a workspace carries.
-pub trait Part: Sized + Default + Clone + PartialEq {
-    const NAME: PartName;
+pub trait Section: Sized + Default + Clone + PartialEq {
+    const NAME: SectionName;
     const KIND: Kind;
 
     /// What can be read of the file's value; what cannot is left out.
@@ -65,7 +65,7 @@ pub trait Part: Sized + Default + Clone + PartialEq {
         }
     }
 
-    /// The file's part (`self`) taken into `current`, what it changes
+    /// The file's section (`self`) taken into `current`, what it changes
     /// counted in `change`. By default, as for a setting: the file's in
     /// place of the current one where they differ.
     fn merge_into(&self, current: &Self, change: &mut Change) -> Self {
@@ -83,24 +83,24 @@ pub trait Part: Sized + Default + Clone + PartialEq {
     }
 }
 
-pub(super) fn read_part<P: Part>(
+pub(super) fn read_section<P: Section>(
     file: &Map<String, Value>,
     unread: &mut BTreeMap<&'static str, usize>,
 ) -> Result<P, WorkspaceError> {
     let Some(value) = file.get(P::NAME.key) else { return Ok(P::default()) };
     if !P::KIND.holds(value) {
-        return Err(WorkspaceError::WrongKind { part: P::NAME, expected: P::KIND });
+        return Err(WorkspaceError::WrongKind { section: P::NAME, expected: P::KIND });
     }
-    let part = P::read(value);
-    let unreadable = P::entries_in(value).saturating_sub(part.entries());
+    let section = P::read(value);
+    let unreadable = P::entries_in(value).saturating_sub(section.entries());
     if unreadable > 0 {
         unread.insert(P::NAME.key, unreadable);
     }
-    Ok(part)
+    Ok(section)
 }
 
-pub(super) fn write_part<P: Part>(part: &P, file: &mut Map<String, Value>) {
-    if part.entries() > 0 {
-        file.insert(P::NAME.key.to_owned(), part.write());
+pub(super) fn write_section<P: Section>(section: &P, file: &mut Map<String, Value>) {
+    if section.entries() > 0 {
+        file.insert(P::NAME.key.to_owned(), section.write());
     }
 }

@@ -1,14 +1,15 @@
 //! Firewall changes made with undo. Before the change, the VM's firewall
-//! as it was is kept in the tab with the account (a reload finishes what
-//! was started); the change waits to be kept, and when its time runs out,
-//! or on "Undo now", the panel reads the firewall as it is, puts back what
-//! was (`vmdeck_core::firewall::restore::plan`) one request at a time, and
-//! applies it. A failure says what is left and is tried again while a page
+//! as it was (`api::network::vm_firewall`) is kept in the tab with the
+//! account (a reload finishes what was started); the change waits to be
+//! kept, and when its time runs out, or on "Undo now", the panel reads the
+//! firewall as it is, puts back what was
+//! (`vmdeck_core::firewall::rollback::plan`) in order, one request at a time
+//! (`tasks::in_order`), and applies it. A failure says what is left and is tried again while a page
 //! of the panel is open. Here: the state and its countdown, with the shell;
-//! the banner and the restore (`firewall_undo_banner`) are a part of their
+//! the banner and the restore (`rollback_banner`) are a part of their
 //! own, loaded only while a change waits, since most visits never make one.
 
-use crate::api::network::{interface_rules, vm_interfaces};
+use crate::api::network::vm_firewall;
 use crate::api::{Api, ApiResult};
 use crate::hooks::{use_poll_with_options, UsePollOptions};
 use crate::session::{use_session, Session};
@@ -18,7 +19,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::restore::{Kept, KeptVm, Step, Undo};
+use vmdeck_core::firewall::rollback::{InterfaceBefore, Rollback, Step, VmBefore};
 use vmdeck_core::history::Operation;
 use vmdeck_core::ApiError;
 
@@ -50,22 +51,22 @@ pub enum Phase {
 
 /// The tab's firewall change with undo, provided by the logged-in layout.
 #[derive(Clone, Copy)]
-pub struct FirewallUndo {
-    pub pending: RwSignal<Option<Undo>>,
+pub struct FirewallRollback {
+    pub pending: RwSignal<Option<Rollback>>,
     pub phase: RwSignal<Phase>,
     /// The VM of the last change put back, for its notice.
     pub restored_vm: RwSignal<Option<String>>,
     /// Now, as the countdown shows it.
     pub now: RwSignal<u64>,
-    /// Counts restores that landed: the firewall tab reads its rules again.
-    pub restores: RwSignal<u32>,
+    /// A restore landed: the VM page and its firewall tab read again.
+    pub restored: Trigger,
     /// Counts the times a restore is due (time out, "Undo now", a retry).
     pub due: RwSignal<u32>,
     pub session: Session,
     pub tasks: Tasks,
 }
 
-impl FirewallUndo {
+impl FirewallRollback {
     /// Picks up a change this tab kept for the account (a reload) and
     /// watches its time, also while the tab is hidden.
     pub fn provide() -> Self {
@@ -73,14 +74,14 @@ impl FirewallUndo {
         let pending = RwSignal::new(
             session
                 .account_key()
-                .and_then(|account| storage::read::<Undo>(Store::Tab, &keys::undo(&account))),
+                .and_then(|account| storage::read::<Rollback>(Store::Tab, &keys::undo(&account))),
         );
         let this = Self {
             pending,
             phase: RwSignal::new(Phase::Counting),
             restored_vm: RwSignal::new(None),
             now: RwSignal::new(now_ms()),
-            restores: RwSignal::new(0),
+            restored: Trigger::new(),
             due: RwSignal::new(0),
             session,
             tasks: use_tasks(),
@@ -96,7 +97,7 @@ impl FirewallUndo {
         this
     }
 
-    fn store(self, undo: Option<&Undo>) {
+    fn store(self, undo: Option<&Rollback>) {
         let Some(account) = self.session.account_key() else { return };
         match undo {
             Some(undo) => {
@@ -118,7 +119,7 @@ impl FirewallUndo {
     }
 
     /// Starts the countdown of a change about to be sent.
-    pub fn begin(self, undo: Undo) {
+    pub fn begin(self, undo: Rollback) {
         self.store(Some(&undo));
         self.now.set(now_ms());
         self.phase.set(Phase::Counting);
@@ -185,7 +186,7 @@ impl FirewallUndo {
     /// `send`. A failed read sends nothing and is said by `reading`.
     pub fn start(
         self,
-        reading: UndoReading,
+        reading: RollbackReading,
         vms: Vec<(String, String)>,
         seconds: u32,
         send: impl FnOnce() + 'static,
@@ -208,13 +209,13 @@ impl FirewallUndo {
                 let mut kept = Vec::new();
                 for (vm_id, vm_name, not_yet) in wanted {
                     let interfaces = firewall_as_it_was(&api, &vm_id, &not_yet).await?;
-                    kept.push(KeptVm { vm_id, vm_name, interfaces });
+                    kept.push(VmBefore { vm_id, vm_name, interfaces });
                 }
                 Ok(kept)
             });
             match read.await {
                 Ok(vms) => {
-                    self.begin(Undo { vms, until: now_ms() + u64::from(seconds) * 1000 });
+                    self.begin(Rollback { vms, until: now_ms() + u64::from(seconds) * 1000 });
                     send();
                 }
                 Err(error) => reading.error.set(Some(error)),
@@ -227,12 +228,12 @@ impl FirewallUndo {
 /// The read of the firewall as it was before a change with undo: under
 /// way, or why it failed (then nothing was sent).
 #[derive(Clone, Copy)]
-pub struct UndoReading {
+pub struct RollbackReading {
     pub reading: RwSignal<bool>,
     pub error: RwSignal<Option<ApiError>>,
 }
 
-impl Default for UndoReading {
+impl Default for RollbackReading {
     fn default() -> Self {
         Self { reading: RwSignal::new(false), error: RwSignal::new(None) }
     }
@@ -262,8 +263,8 @@ pub fn write_unapplied(session: Session, vm: &str, rules: &[Unapplied]) {
     }
 }
 
-pub fn use_firewall_undo() -> FirewallUndo {
-    expect_context::<FirewallUndo>()
+pub fn use_firewall_rollback() -> FirewallRollback {
+    expect_context::<FirewallRollback>()
 }
 
 /// The VM's firewall as it is, the rules of `not_yet` (created and not
@@ -272,20 +273,14 @@ pub async fn firewall_as_it_was(
     api: &Api,
     vm_id: &str,
     not_yet: &[String],
-) -> ApiResult<Vec<Kept>> {
-    let mut kept = Vec::new();
-    for nic in vm_interfaces(api, vm_id, &[]).await? {
-        let Some(id) = nic.id.as_deref() else { continue };
-        let rules = interface_rules(api, id, &[]).await?;
-        kept.push(Kept::of(
-            id,
-            nic.label.as_deref().unwrap_or(id),
-            nic.default_firewall_policy.as_deref(),
-            &rules,
-            not_yet,
-        ));
-    }
-    Ok(kept)
+) -> ApiResult<Vec<InterfaceBefore>> {
+    let firewall = vm_firewall(api, vm_id).await?;
+    let kept = firewall.iter().filter_map(|(nic, rules)| {
+        let id = nic.id.as_deref()?;
+        let label = nic.label.as_deref().unwrap_or(id);
+        Some(InterfaceBefore::of(id, label, nic.default_firewall_policy.as_deref(), rules, not_yet))
+    });
+    Ok(kept.collect())
 }
 
 /// The request of one step of a plan that puts a firewall back (or undoes

@@ -1,33 +1,33 @@
 //! "With undo" beside a firewall change: whether to make it one that
 //! reverts itself unless kept, and after how many seconds
-//! (`crate::firewall::undo`); and why the firewall as it was could not be
+//! (`crate::firewall::rollback`); and why the firewall as it was could not be
 //! read, if it could not (then nothing was sent).
 
 use crate::components::{CheckField, ErrorView, TextField};
-use crate::firewall::undo::{use_firewall_undo, FirewallUndo, UndoReading};
+use crate::firewall::rollback::{use_firewall_rollback, FirewallRollback, RollbackReading};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
-use vmdeck_core::firewall::restore::UndoForm;
+use vmdeck_core::firewall::rollback::RollbackForm;
 use vmdeck_core::i18n::firewall as t;
 
 /// The choice of one place that sends firewall changes, and how a change
 /// is sent as chosen.
 #[derive(Clone, Copy)]
-pub struct UndoChooser {
-    pub form: Form<UndoForm>,
-    pub reading: UndoReading,
-    undo: FirewallUndo,
+pub struct RollbackChooser {
+    pub form: Form<RollbackForm>,
+    pub reading: RollbackReading,
+    undo: FirewallRollback,
 }
 
-impl UndoChooser {
+impl RollbackChooser {
     /// The choice's form is named `name` (its fields' ids derive from it).
     pub fn new(name: &'static str) -> Self {
         let form = use_form_with_options(
             name,
-            UndoForm::default(),
-            UseFormOptions::default().check(UndoForm::errors),
+            RollbackForm::default(),
+            UseFormOptions::default().check(RollbackForm::errors),
         );
-        Self { form, reading: UndoReading::default(), undo: use_firewall_undo() }
+        Self { form, reading: RollbackReading::default(), undo: use_firewall_rollback() }
     }
 
     /// Whether a press would send nothing now: the firewall as it was is
@@ -62,8 +62,8 @@ impl UndoChooser {
 /// The choice; while another change waits to be kept or undone, it says
 /// so (one waits at a time).
 #[component]
-pub fn UndoChoice(chooser: UndoChooser) -> impl IntoView {
-    let UndoChooser { form, reading, undo } = chooser;
+pub fn RollbackChoice(chooser: RollbackChooser) -> impl IntoView {
+    let RollbackChooser { form, reading, undo } = chooser;
     view! {
         <div class="undo-choice">
             <CheckField bound=form.bind_flag("on", |f| f.on, |f, on| f.on = on)>{t::FW_UNDO_WITH.get()}</CheckField>

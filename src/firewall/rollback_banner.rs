@@ -1,40 +1,47 @@
 //! The banner of a firewall change with undo, on every page: the time left
 //! with "Keep the change" and "Undo now", the restore under way, what is
-//! left after a failure, and that it is done; and the restore itself. A
-//! part of its own (`UNDO_BANNER`), drawn by the layout while
-//! `FirewallUndo::shown`.
+//! left after a failure, and that it is done; and the restore itself (the
+//! firewall read with `api::network::vm_firewall`, what is left sent in
+//! order with `tasks::in_order`). A part of its own (`ROLLBACK_BANNER`), drawn
+//! by the layout while `FirewallRollback::shown`.
 
-use crate::api::network::{interface_rules, vm_interfaces};
+use crate::api::network::vm_firewall;
 use crate::api::vms::get_vm;
-use crate::api::{Api, ApiResult, Outcome};
+use crate::api::{Api, ApiResult};
 use crate::components::ErrorView;
-use crate::firewall::undo::{
-    now_ms, step_request, use_firewall_undo, FirewallUndo, Phase, RETRY_MS,
+use crate::firewall::rollback::{
+    now_ms, step_request, use_firewall_rollback, FirewallRollback, Phase, RETRY_MS,
 };
 use crate::session::Session;
 use crate::start::parts::part;
 use crate::storage;
+use crate::tasks::in_order::{send_in_order, Ended};
 use crate::tasks::Tasks;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::restore::{plan, Kept, KeptVm, Step, Undo};
+use vmdeck_core::firewall::rollback::{plan, InterfaceBefore, Rollback, Step, VmBefore};
 use vmdeck_core::history::Operation;
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::ApiError;
 
-part!(UNDO_BANNER, part_vm_tabs, vmdeck_core::i18n::shell::PART_FIREWALL_UNDO, view! { <Banner/> });
+part!(
+    ROLLBACK_BANNER,
+    part_vm_tabs,
+    vmdeck_core::i18n::shell::PART_FIREWALL_UNDO,
+    view! { <Banner/> }
+);
 
 #[component]
 fn Banner() -> impl IntoView {
-    let undo = use_firewall_undo();
+    let undo = use_firewall_rollback();
     // A restore that is due (its time ran out, a retry) is done here.
     Effect::new(move |_| {
         if undo.due.get() > 0 {
             restore(undo);
         }
     });
-    let vm = move || undo.pending.with(|p| p.as_ref().map(Undo::names)).unwrap_or_default();
+    let vm = move || undo.pending.with(|p| p.as_ref().map(Rollback::names)).unwrap_or_default();
     // Minutes and seconds, as a countdown is read.
     let left = move || {
         let seconds = undo
@@ -79,7 +86,7 @@ fn Banner() -> impl IntoView {
 
 /// Puts the firewalls back now (its time ran out, or "Undo now"), VM by
 /// VM; each one back leaves the change, so a retry goes on from the next.
-fn restore(this: FirewallUndo) {
+fn restore(this: FirewallRollback) {
     let Some(undo) = this.pending.get_untracked() else { return };
     if this.phase.get_untracked() == Phase::Restoring {
         return;
@@ -113,37 +120,37 @@ fn restore(this: FirewallUndo) {
         this.keep();
         this.restored_vm.set(Some(undo.names()));
         this.phase.set(Phase::Restored);
-        this.restores.update(|n| *n += 1);
+        this.restored.notify();
     });
 }
 
 /// Each interface's plan from what is there now; none while the VM is
 /// busy (it could not apply).
-async fn read_plans(api: Api, vm: KeptVm) -> ApiResult<Option<Vec<(Kept, Step)>>> {
+async fn read_plans(api: Api, vm: VmBefore) -> ApiResult<Option<Vec<(InterfaceBefore, Step)>>> {
     if get_vm(&api, &vm.vm_id).await?.locked {
         return Ok(None);
     }
-    let interfaces = vm_interfaces(&api, &vm.vm_id, &[]).await?;
+    let firewall = vm_firewall(&api, &vm.vm_id).await?;
     let mut steps = Vec::new();
     for kept in &vm.interfaces {
-        let policy = interfaces
+        // An interface gone since is not found, as reading its rules would say.
+        let (nic, now) = firewall
             .iter()
-            .find(|n| n.id.as_deref() == Some(kept.nic.as_str()))
-            .and_then(|n| n.default_firewall_policy.clone());
-        let now = interface_rules(&api, &kept.nic, &[]).await?;
-        steps.extend(
-            plan(kept, &now, policy.as_deref()).into_iter().map(|step| (kept.clone(), step)),
-        );
+            .find(|(n, _)| n.id.as_deref() == Some(kept.nic.as_str()))
+            .ok_or_else(|| ApiError::NotFound(Default::default()))?;
+        let policy = nic.default_firewall_policy.as_deref();
+        steps.extend(plan(kept, now, policy).into_iter().map(|step| (kept.clone(), step)));
     }
     Ok(Some(steps))
 }
 
-/// Sends what is left of one VM, in order, then applies: `false` when the
-/// VM was busy and nothing was sent.
+/// Sends what is left of one VM, in order (`tasks::in_order`), then
+/// applies: `false` when the VM was busy (nothing was sent, or a step left
+/// it at work and the rest waits).
 async fn put_back(
     session: Session,
     tasks: Tasks,
-    kept: &KeptVm,
+    kept: &VmBefore,
 ) -> Result<bool, (ApiError, Vec<String>)> {
     let apply = || t::FW_STEP_APPLY.get().to_owned();
     let read = Api::call(session, {
@@ -164,19 +171,16 @@ async fn put_back(
             .chain([apply()])
             .collect::<Vec<_>>()
     };
-    for (i, (kept, step)) in steps.iter().enumerate() {
-        let (operation, made) = step_request(session, &kept.nic, step);
-        let reply = tasks.send(session, operation, vm.clone(), made);
-        match reply.await {
-            Ok(reply) if reply.outcome() == Outcome::Done => {}
-            // Work on the VM: the tray follows it; the apply waits for it.
-            Ok(_) => return Ok(false),
-            Err(error) => return Err((error, left(i))),
-        }
-    }
+    let mut requests: Vec<_> =
+        steps.iter().map(|(kept, step)| step_request(session, &kept.nic, step)).collect();
     let made = session
         .account_id()
         .and_then(|account| request::apply_firewall_rules(&account, &kept.vm_id));
-    let reply = tasks.send(session, Operation::ApplyFirewallRules, vm, made);
-    reply.await.map(|_| true).map_err(|error| (error, vec![apply()]))
+    requests.push((Operation::ApplyFirewallRules, made));
+    match send_in_order(session, tasks, vm, requests, |_, _, _| {}).await {
+        Ended::All => Ok(true),
+        // Work on the VM: the tray follows it; the rest waits for it.
+        Ended::Busy(_) => Ok(false),
+        Ended::Refused(at, error) => Err((error, left(at))),
+    }
 }
