@@ -6,6 +6,7 @@
 //! `route`, `i18n`, …).
 
 pub mod api;
+pub mod backup;
 pub mod boot;
 pub mod deploy;
 pub mod firewall;
@@ -20,6 +21,7 @@ pub mod session;
 pub mod shortcuts;
 pub mod stats;
 pub mod storage_keys;
+pub mod template;
 pub mod time;
 pub mod validate;
 pub mod vm;

@@ -4,6 +4,7 @@
 
 pub mod address;
 pub mod form;
+pub mod networks;
 
 pub use address::{addresses_by_vm, IpAddress};
 

@@ -10,16 +10,19 @@ use serde_json::Value;
 use vmdeck_core::api::decode::DecodeError;
 use vmdeck_core::api::error::messages_from_body;
 use vmdeck_core::api::paths;
+use vmdeck_core::backup::{of_disks, Backup};
 use vmdeck_core::deploy::DeployConfig;
 use vmdeck_core::firewall::form::RuleForm;
 use vmdeck_core::forms::FormState;
 use vmdeck_core::network::form::InterfaceForm;
+use vmdeck_core::network::networks::Network;
 use vmdeck_core::network::{format_rate_limit, FirewallRule, Interface, IpAddress};
 use vmdeck_core::stats::chart::{draw, ChartTheme, LineChart};
 use vmdeck_core::stats::{
     axis_precision, bandwidth_chart, cpu_chart, sample_precision, traffic_scale, Bandwidth,
     CpuUsage, BANDWIDTH_PERIODS,
 };
+use vmdeck_core::template::{offered_by_system, Template};
 use vmdeck_core::time::{format_elapsed, moment_label, parse_service_date, MomentStyle};
 use vmdeck_core::vm::create::CreateVmForm;
 use vmdeck_core::vm::disk::Disk;
@@ -156,6 +159,22 @@ pub fn decode_everything(value: &Value, draw_charts: bool) {
         }
     });
     check(IsoJoin::mounted_from_json(value), |iso| drop(iso.map(|i| i.name())));
+    check(Template::list_from_json(value), |templates| {
+        let offered = templates.iter().filter(|t| t.is_offered()).count();
+        let grouped: usize = offered_by_system(&templates).iter().map(|(_, ts)| ts.len()).sum();
+        assert_eq!(grouped, offered, "every offered template is in one group");
+    });
+    check(Network::list_from_json(value), |networks| {
+        assert!(networks.iter().all(|n| n.id.is_some()), "a network without an id is left out");
+    });
+    check(Backup::list_from_json(value), |backups| {
+        let disks: Vec<String> = backups.iter().filter_map(|b| b.disk_id.clone()).collect();
+        assert_eq!(
+            of_disks(&backups, &disks).len(),
+            backups.iter().filter(|b| b.disk_id.is_some()).count()
+        );
+        backups.iter().for_each(|b| drop(b.state()));
+    });
     check(CpuUsage::from_json(value), |cpu| use_cpu(&cpu, draw_charts));
     check(Bandwidth::from_json(value), |bw| use_bandwidth(&bw, draw_charts));
     let config = DeployConfig::from_json(value);
