@@ -60,7 +60,7 @@ function partFiles(loader) {
 }
 
 /**
- * Starts the app, and offers `window.vmdeckDownloadPart(name, urgent)`: it
+ * Starts the app, and offers `window[hooks.downloadPart](name, urgent)` (vmdeck_core::boot::hooks): it
  * brings a part's files into the HTTP cache, each file once however often it
  * is asked for, and resolves when they are in: to true, to 'gone' when the
  * server no longer has a file (404 or 410, or its page for an address it does
@@ -74,13 +74,14 @@ function bootScript(parts) {
   const routes = routeTable();
   const unknown = routes.flatMap(([, names]) => names).filter((name) => !(name in parts));
   if (unknown.length > 0) throw new Error(`build-wasm: the route table names modules the build does not have: ${unknown.join(', ')}`);
-  const { storage, id, handoff, fileWaitMs, request } = bootValues();
+  const { storage, id, handoff, fileWaitMs, configFile, hooks, request } = bootValues();
   const { session, firstRead, logout } = storage;
-  const shared = { storage: { session, firstRead, logout }, id, handoff, fileWaitMs, request };
+  const shared = { storage: { session, firstRead, logout }, id, handoff, fileWaitMs, configFile, hooks, request };
   return `import init from './${crate}.js';
 // What this script shares with the panel, written once in the core
 // (vmdeck_core::boot): the storage keys it reads, the patterns of an id and
-// of a handed-over login, the time limits and the API's request headers.
+// of a handed-over login, the time limits, the API's request headers, and
+// the names the panel finds on window (shared.hooks).
 const shared = ${literal(shared)};
 const idPattern = new RegExp(shared.id);
 const handoffPattern = new RegExp(shared.handoff);
@@ -88,7 +89,7 @@ const handoffPattern = new RegExp(shared.handoff);
 // (#account=…&token=…&next=…, vmdeck_core::deploy::portal) leaves the
 // address bar and this tab's history before anything else runs, so that
 // neither Back nor a reload brings the token back. The app takes it once,
-// with vmdeckTakeHandoff(); one pasted into a running tab is announced.
+// with window[shared.hooks.handoff](); one pasted into a running tab is announced.
 let handoff = null;
 const takeHandoff = () => {
   if (!handoffPattern.test(location.hash)) return false;
@@ -97,8 +98,8 @@ const takeHandoff = () => {
   return true;
 };
 takeHandoff();
-window.vmdeckTakeHandoff = () => { const given = handoff; handoff = null; return given; };
-addEventListener('hashchange', () => { if (takeHandoff()) dispatchEvent(new Event('vmdeck-handoff')); });
+window[shared.hooks.handoff] = () => { const given = handoff; handoff = null; return given; };
+addEventListener('hashchange', () => { if (takeHandoff()) dispatchEvent(new Event(shared.hooks.handoffEvent)); });
 // Inside another site's frame the panel could be dressed up as something
 // else (clickjacking) where the server cannot forbid framing: it does not
 // start there, and says so, with a link to open it in a tab of its own.
@@ -120,13 +121,13 @@ function start() {
 // The deployment's settings, asked for now beside the wasm: the app is built
 // once they are in (src/deploy.rs), and takes this answer instead of asking again;
 // it gives up after as long as the app would wait for it (vmdeck_core::deploy::FILE_WAIT_MS).
-window.vmdeckConfig = fetch('/config.json', { signal: AbortSignal.timeout(shared.fileWaitMs) }).then((response) => (response.ok ? response.text() : null)).catch(() => null);
+window[shared.hooks.config] = fetch(shared.configFile, { signal: AbortSignal.timeout(shared.fileWaitMs) }).then((response) => (response.ok ? response.text() : null)).catch(() => null);
 const parts = ${JSON.stringify(parts)};
 const files = new Map();
 // Resolves to true when every file is in, 'gone' when one is no longer on the
 // server (a new deployment), else false; never rejects, as a guess is not awaited.
-const GONE = 'gone';
-window.vmdeckDownloadPart = (part, urgent) => Promise.all((parts[part] ?? []).map((file) => {
+const GONE = shared.hooks.partGone;
+window[shared.hooks.downloadPart] = (part, urgent) => Promise.all((parts[part] ?? []).map((file) => {
   if (!files.has(file)) {
     const done = fetch(new URL(file, import.meta.url), { priority: urgent ? 'high' : 'low' })
       .then((response) => {
@@ -149,12 +150,12 @@ ${pageFor.toString()}
 ${modulesFor.toString()}
 // A handed-over login is checked by the login page's code.
 for (const part of new Set([...modulesFor(routes, location.pathname), ...(handoff ? modulesFor(routes, '/login') : [])])) {
-  window.vmdeckDownloadPart(part, true);
+  window[shared.hooks.downloadPart](part, true);
 }
 // The page's first API read (vmdeck_core::route::Route::first_read), sent
 // now beside the wasm with this tab's login, as the panel's own fetch helper
 // would send it (src/api/client.rs); the panel takes the answer, refused or
-// not, instead of asking again (vmdeckTakeFirstRead). Only while the login
+// not, instead of asking again (shared.hooks.firstRead). Only while the login
 // may be used without checking it again: the panel writes, each time it
 // checks the login, until when that is (src/session/, the keys in
 // src/storage/), and any logout in this browser since then stops it. A
@@ -186,7 +187,7 @@ try {
   // Storage that cannot be read: the panel asks itself.
 }
 // The answer to the read of \`url\` with \`authorization\`, once; else null.
-window.vmdeckTakeFirstRead = (url, authorization) => {
+window[shared.hooks.firstRead] = (url, authorization) => {
   if (!firstRead || firstRead.url !== url || firstRead.authorization !== authorization) return null;
   const { response } = firstRead;
   firstRead = null;

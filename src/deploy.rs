@@ -2,7 +2,7 @@
 //! address, the catalogue and plans, and the provider's brand, which is put
 //! in place here (colours, the name for the crash screen) as soon as the
 //! file is read. The boot script asks for it beside the wasm
-//! (`vmdeckConfig`), and the app is built once it is in ([`preload`]), so
+//! (`vmdeck_core::boot::hooks::CONFIG`), and the app is built once it is in ([`preload`]), so
 //! that its language file can be read first and no page draws the defaults
 //! for a moment.
 
@@ -10,7 +10,6 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use vmdeck_core::deploy::brand::{Brand, DEFAULT_NAME};
 use vmdeck_core::deploy::DeployConfig;
-use wasm_bindgen::JsCast;
 
 /// The loaded configuration, provided at the root: the defaults until the
 /// file is in (or without one), and whether it is in. Kept apart so that a
@@ -158,13 +157,12 @@ pub async fn fetch_text(path: &str) -> Option<String> {
 
 /// `config.json` as the boot script asked for it, else asked for now.
 async fn config_text() -> Option<String> {
-    let early = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckConfig".into()).ok())
-        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    let early =
+        crate::start::boot_hook::boot_hook::<js_sys::Promise>(vmdeck_core::boot::hooks::CONFIG);
     match early {
         // It gives up by itself after as long as `fetch_text` would wait.
         Some(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.ok()?.as_string(),
-        None => fetch_text("/config.json").await,
+        None => fetch_text(vmdeck_core::deploy::CONFIG_FILE).await,
     }
 }
 

@@ -305,12 +305,12 @@ impl Api {
 }
 
 /// The answer to the boot script's first read of `url` with `authorization`
-/// (`vmdeckTakeFirstRead`), taken once: `None` when there is none, or when
+/// (`hooks::FIRST_READ`), taken once: `None` when there is none, or when
 /// it failed to arrive, so that the read is sent afresh.
 async fn take_first_read(url: &str, authorization: &str) -> Option<gloo_net::http::Response> {
-    let take = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckTakeFirstRead".into()).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
+    let take = crate::start::boot_hook::boot_hook::<js_sys::Function>(
+        vmdeck_core::boot::hooks::FIRST_READ,
+    )?;
     let promise = take
         .call2(&wasm_bindgen::JsValue::NULL, &url.into(), &authorization.into())
         .ok()?

@@ -7,7 +7,6 @@ use crate::hooks::{use_poll_with_options, UsePollOptions};
 use crate::storage::keys;
 use leptos::prelude::*;
 use vmdeck_core::session::Lifetime;
-use wasm_bindgen::JsCast;
 
 /// How often an open tab looks whether its logins have ended.
 const CHECK_EVERY_MS: u32 = 15_000;
@@ -60,13 +59,12 @@ pub fn keep_lifetime(lifetime: Signal<Option<Lifetime>>) {
 }
 
 /// The event of the boot script for a login link that came while the panel ran.
-const HANDED_OVER_EVENT: &str = "vmdeck-handoff";
+const HANDED_OVER_EVENT: &str = vmdeck_core::boot::hooks::HANDOFF_EVENT;
 
 /// The fragment of a login link the boot script took out of the address
-/// bar (`vmdeckTakeHandoff`, which gives it once).
+/// bar (`hooks::HANDOFF`, which gives it once).
 pub(super) fn take_handed_over() -> Option<String> {
-    let window = web_sys::window()?;
-    let take: js_sys::Function =
-        js_sys::Reflect::get(&window, &"vmdeckTakeHandoff".into()).ok()?.dyn_into().ok()?;
+    let take =
+        crate::start::boot_hook::boot_hook::<js_sys::Function>(vmdeck_core::boot::hooks::HANDOFF)?;
     take.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
 }

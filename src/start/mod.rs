@@ -2,6 +2,7 @@
 //! (`config.json`, a deployment's language file, the page's parts), and the
 //! app mounted over the page the server sent.
 
+pub mod boot_hook;
 pub mod first_paint;
 pub mod parts;
 pub mod perf;

@@ -14,6 +14,23 @@ use crate::storage_keys as keys;
 use crate::validate::ID_PATTERN;
 use serde_json::{json, Map, Value};
 
+/// What the boot script offers the panel on `window`, and the event it
+/// sends: the panel reads them by these names.
+pub mod hooks {
+    /// `config.json`'s answer, asked for beside the wasm (a promise of its text).
+    pub const CONFIG: &str = "vmdeckConfig";
+    /// The list's first read, sent before the wasm came: taken once.
+    pub const FIRST_READ: &str = "vmdeckTakeFirstRead";
+    /// A login handed over in the address's fragment: taken once.
+    pub const HANDOFF: &str = "vmdeckTakeHandoff";
+    /// Sent when a handoff is pasted into a running tab.
+    pub const HANDOFF_EVENT: &str = "vmdeck-handoff";
+    /// Brings a part's files into the cache.
+    pub const DOWNLOAD_PART: &str = "vmdeckDownloadPart";
+    /// What [`DOWNLOAD_PART`] answers when the server no longer has a file.
+    pub const PART_GONE: &str = "gone";
+}
+
 /// The route table and the shared values, named as the scripts read them.
 /// Patterns are the sources of regular expressions, the same in JavaScript.
 pub fn shared_values() -> Value {
@@ -39,6 +56,15 @@ pub fn shared_values() -> Value {
         "vmPath": vm_path_pattern(),
         "handoff": HANDOFF_FRAGMENT_PATTERN,
         "fileWaitMs": deploy::FILE_WAIT_MS,
+        "configFile": deploy::CONFIG_FILE,
+        "hooks": {
+            "config": hooks::CONFIG,
+            "firstRead": hooks::FIRST_READ,
+            "handoff": hooks::HANDOFF,
+            "handoffEvent": hooks::HANDOFF_EVENT,
+            "downloadPart": hooks::DOWNLOAD_PART,
+            "partGone": hooks::PART_GONE,
+        },
         "request": {
             "timeoutMs": api::REQUEST_TIMEOUT_MS,
             "headers": headers,
@@ -78,6 +104,8 @@ mod tests {
         assert_eq!(values["routes"], Route::boot_rows());
         assert_eq!(values["storage"]["firstRead"], "vmdeck.first_read");
         assert_eq!(values["languages"]["spoken"], json!(["en", "es"]));
+        assert_eq!(values["hooks"]["handoff"], "vmdeckTakeHandoff");
+        assert_eq!(values["configFile"], "/config.json");
         assert_eq!(values["languages"]["fallback"], "en");
         assert_eq!(values["id"], "^[0-9]{1,20}$");
         assert_eq!(values["fileWaitMs"], 5_000);

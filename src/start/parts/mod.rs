@@ -107,17 +107,17 @@ impl Part {
     }
 }
 
-/// What `vmdeckDownloadPart` answers for files the server no longer has.
-const GONE: &str = "gone";
+/// What the boot script's download answers for files the server no longer has.
+const GONE: &str = vmdeck_core::boot::hooks::PART_GONE;
 
-/// `vmdeckDownloadPart` of the build's `boot.js`: the files of a part's module
+/// `hooks::DOWNLOAD_PART` of the build's `boot.js`: the files of a part's module
 /// into the HTTP cache, each file once; it answers `true` when they are in,
 /// [`GONE`] when the server has none of them for this build, else `false`.
 /// `None` in a build that is not split, which has nothing to download.
 fn download_files(module: &str, urgent: bool) -> Option<js_sys::Promise> {
-    let download = web_sys::window()
-        .and_then(|w| js_sys::Reflect::get(&w, &"vmdeckDownloadPart".into()).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())?;
+    let download = crate::start::boot_hook::boot_hook::<js_sys::Function>(
+        vmdeck_core::boot::hooks::DOWNLOAD_PART,
+    )?;
     download
         .call2(&wasm_bindgen::JsValue::NULL, &module.into(), &urgent.into())
         .ok()?

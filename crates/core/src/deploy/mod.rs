@@ -74,6 +74,10 @@ pub struct DeployConfig {
 /// Where the API is when `config.json` does not say: `/api` on the panel's origin.
 pub const DEFAULT_API_BASE_URL: &str = "/api";
 
+/// The deployment's settings, beside the panel's files: the boot script
+/// asks for it beside the wasm, the panel when that answer is missing.
+pub const CONFIG_FILE: &str = "/config.json";
+
 /// How long the panel waits for a file of its own (`config.json`, a language
 /// file) before it goes on without it; the boot script, which asks for
 /// `config.json` beside the wasm, gives up after as long.
