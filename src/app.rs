@@ -56,6 +56,7 @@ pub fn App() -> impl IntoView {
     provide_context(Tasks::restore());
     provide_context(AutoRefresh::restore());
     provide_context(PageFacts::new());
+    crate::hooks::OfferedCache::provide();
     view! {
         <Router>
             <parts::Prefetcher/>
@@ -71,6 +72,9 @@ pub fn App() -> impl IntoView {
                     <VmRoutes/>
                     <Route path=StaticSegment(s::INTERFACES) view=part(&parts::INTERFACES)/>
                     <Route path=StaticSegment(s::IP_ADDRESSES) view=part(&parts::IP_ADDRESSES)/>
+                    <Route path=StaticSegment(s::TEMPLATES) view=part(&parts::TEMPLATES)/>
+                    <Route path=StaticSegment(s::BACKUPS) view=part(&parts::BACKUPS)/>
+                    <Route path=StaticSegment(s::SNAPSHOTS) view=part(&parts::SNAPSHOTS)/>
                     <Route path=StaticSegment(s::ACTIVITY) view=part(&parts::ACTIVITY)/>
                     <Route path=StaticSegment(s::WORKSPACE) view=part(&parts::WORKSPACE)/>
                 </ParentRoute>
@@ -136,6 +140,9 @@ fn Layout(children: Children) -> impl IntoView {
                     <A href=href::vms()>{c::VIRTUAL_MACHINES.get()}</A>
                     <A href=href::interfaces()>{c::NETWORK_INTERFACES.get()}</A>
                     <A href=href::ip_addresses()>{c::IP_ADDRESSES.get()}</A>
+                    <A href=href::templates()>{c::TEMPLATES.get()}</A>
+                    <A href=href::backups()>{c::BACKUPS.get()}</A>
+                    <A href=href::snapshots()>{vmdeck_core::i18n::messages::TAB_SNAPSHOTS.get()}</A>
                     <A href=href::activity()>{c::ACTIVITY.get()}</A>
                 </nav>
                 <div class="topbar-end">

@@ -85,31 +85,6 @@ pub fn use_loaded_part<T: Clone + PartialEq + Send + Sync + 'static>(
     Memo::new(move |_| deploy.filter(|d| d.loaded.get()).map(|d| d.config.with(&part)))
 }
 
-/// A network's name from the deployment's catalogue, else its id.
-pub fn network_name(id: Option<&str>) -> String {
-    let deploy = use_deploy();
-    match id {
-        None => vmdeck_core::i18n::DASH.into(),
-        Some(id) => deploy
-            .with_untracked(|d| {
-                d.catalogue.networks.iter().find(|n| n.id == id).map(|n| n.label.clone())
-            })
-            .unwrap_or_else(|| {
-                vmdeck_core::tf!(vmdeck_core::i18n::network::NIC_NETWORK_N, id = id)
-            }),
-    }
-}
-
-/// The catalogue's networks as (id, name) choices.
-pub fn network_options() -> Signal<Vec<(String, String)>> {
-    let deploy = use_deploy();
-    Signal::derive(move || {
-        deploy.with(|d| {
-            d.catalogue.networks.iter().map(|n| (n.id.clone(), n.label.clone())).collect()
-        })
-    })
-}
-
 /// The brand, once the configuration is loaded; the default until then.
 pub fn use_brand() -> Memo<Brand> {
     let deploy = use_deploy();

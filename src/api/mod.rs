@@ -6,10 +6,13 @@
 //! through `at_most`, with the limits named there.
 
 pub mod at_most;
+pub mod backups;
 pub mod client;
 pub mod deadline;
 pub mod login;
 pub mod network;
+pub mod offered;
+pub mod snapshots;
 pub mod stats;
 pub mod vms;
 pub mod workspace;

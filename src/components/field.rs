@@ -139,12 +139,24 @@ pub fn SelectField(
     #[prop(into)] options: Signal<Vec<(String, String)>>,
     #[prop(optional)] empty: &'static str,
     #[prop(optional)] hint: &'static str,
+    /// The heading of each option, by its place: a run of options with one
+    /// heading is an `<optgroup>`.
+    #[prop(optional, into)]
+    groups: Option<Signal<Vec<Option<String>>>>,
+    /// Nothing to choose yet: the select is shown, disabled, saying so.
+    #[prop(optional, into)]
+    disabled: Signal<bool>,
 ) -> impl IntoView {
     let Bound { id, value, input, leave, message } = bound.clone();
+    let option = move |(option, text): (String, String)| {
+        let this = option.clone();
+        view! { <option value=option selected=move || value.with(|v| *v == this)>{text}</option> }
+    };
     view! {
         <Field label=label for_id=id.clone() error=message hint=hint>
             <select
                 id=id.clone()
+                disabled=move || disabled.get()
                 on:change=move |ev| {
                     input.run(event_target_value(&ev));
                     leave.run(());
@@ -153,17 +165,36 @@ pub fn SelectField(
                 aria-describedby=described_by(id, message, !hint.is_empty())
             >
                 {(!empty.is_empty()).then(|| view! { <option value="" selected=move || value.with(String::is_empty)>{empty}</option> })}
-                {move || options.get().into_iter().map(|(option, text)| {
-                    let this = option.clone();
-                    view! { <option value=option selected=move || value.with(|v| *v == this)>{text}</option> }
-                }).collect_view()}
+                {move || {
+                    let headings = groups.map(|g| g.get()).unwrap_or_default();
+                    runs(options.get(), &headings).into_iter().map(|(heading, run)| match heading {
+                        Some(heading) => view! { <optgroup label=heading>{run.into_iter().map(option).collect_view()}</optgroup> }.into_any(),
+                        None => run.into_iter().map(option).collect_view().into_any(),
+                    }).collect_view()
+                }}
             </select>
         </Field>
     }
 }
 
-/// A choice from the deployment's catalogue (templates, ISOs, networks…),
-/// or an id input when the deployment names none.
+/// Options in runs of one heading, in their order.
+type Runs = Vec<(Option<String>, Vec<(String, String)>)>;
+
+fn runs(options: Vec<(String, String)>, headings: &[Option<String>]) -> Runs {
+    let mut runs: Runs = Vec::new();
+    for (i, option) in options.into_iter().enumerate() {
+        let heading = headings.get(i).cloned().flatten();
+        match runs.last_mut() {
+            Some((last, run)) if *last == heading => run.push(option),
+            _ => runs.push((heading, vec![option])),
+        }
+    }
+    runs
+}
+
+/// A choice of what the provider offers (templates, networks from the
+/// API; ISOs, locations from the deployment's catalogue), under their
+/// headings; an id input when there is nothing to choose from.
 #[component]
 pub fn ChoiceField(
     bound: Bound,
@@ -172,8 +203,12 @@ pub fn ChoiceField(
     /// The text of the empty choice, e.g. "Provider's default"; without it a choice is required.
     #[prop(optional)]
     empty: &'static str,
+    /// The choices are still being read: a disabled select says so, rather
+    /// than an id input that would give way to a select.
+    #[prop(optional, into)]
+    reading: Signal<bool>,
 ) -> impl IntoView {
-    let has_choices = Memo::new(move |_| choices.with(|c| !c.is_empty()));
+    let has_choices = Memo::new(move |_| choices.with(|c| !c.is_empty()) || reading.get());
     move || {
         let bound = bound.clone();
         let label = label.clone();
@@ -182,8 +217,17 @@ pub fn ChoiceField(
                 choices
                     .with(|c| c.iter().map(|c| (c.id.clone(), c.label.clone())).collect::<Vec<_>>())
             });
-            let empty = if empty.is_empty() { t::FORM_FIELD_CHOOSE.get() } else { empty };
-            view! { <SelectField bound=bound label=label options=options empty=empty/> }.into_any()
+            let groups = Signal::derive(move || {
+                choices.with(|c| c.iter().map(|c| c.group.clone()).collect())
+            });
+            let empty = if reading.get() {
+                t::FORM_FIELD_READING_CHOICES.get()
+            } else if empty.is_empty() {
+                t::FORM_FIELD_CHOOSE.get()
+            } else {
+                empty
+            };
+            view! { <SelectField bound=bound label=label options=options empty=empty groups=groups disabled=reading/> }.into_any()
         } else {
             let hint = if empty.is_empty() { t::FORM_FIELD_ID_FROM_PROVIDER.get() } else { empty };
             view! { <TextField bound=bound label=label numeric=true hint=hint/> }.into_any()

@@ -1,15 +1,19 @@
-//! "Undo" on a firewall entry of the activity history (a rule added, a
-//! default policy set): the interface read as it is now, the one request
-//! that undoes the entry shown before it is sent (or why there is nothing
-//! to undo), the lockout check of what is left, then, if asked, the VM's
-//! rules applied: sent in order (`tasks::in_order`), each request in the
-//! history like any other.
+//! "Undo" on a firewall entry of the activity history (a rule added,
+//! edited or deleted, a default policy set): the interface read as it is
+//! now, the one request that undoes the entry shown before it is sent (or
+//! why there is nothing to undo: what the entry did was changed since), the
+//! lockout check of what is left, then, if asked, the VM's rules applied:
+//! sent in order (`tasks::in_order`), each request in the history like any
+//! other. The interface is read again just before sending: if the undo
+//! would be another than the one shown, nothing is sent and the dialog
+//! shows what it finds.
 
 use crate::components::{CheckField, Modal};
 
 use crate::firewall::lockout_guard::{my_address, Guard, LockoutNotice};
 
 use crate::api::network::vm_firewall;
+use crate::api::{Api, ApiResult};
 use crate::firewall::rollback::step_request;
 use crate::firewall::sent_list::{set_line, SentList};
 use crate::hooks::{use_data, use_form_with_options, UseFormOptions};
@@ -20,7 +24,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
-use vmdeck_core::firewall::reverse::lockout_after;
+use vmdeck_core::firewall::reverse::{lockout_after, Reversal};
+use vmdeck_core::firewall::rollback::Step;
 use vmdeck_core::history::{action_label, Operation, Sent, Task};
 use vmdeck_core::i18n::{common as c, firewall as t};
 use vmdeck_core::network::{FirewallRule, Interface};
@@ -67,22 +72,19 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         move || target.get(),
         |api, target| async move {
             let Some((vm, nic)) = target else { return Ok(None) };
-            let firewall = vm_firewall(&api, &vm).await?;
-            let now = firewall.into_iter().find(|(n, _)| n.id.as_deref() == Some(nic.as_str()));
-            Ok(Some(now.map_or((None, Vec::new()), |(nic, rules)| (Some(nic), rules))))
+            read_now(&api, &vm, &nic).await.map(Some)
         },
     );
     let now = Memo::new(move |_| read.data.get().flatten());
+    let reversal = Memo::new(move |_| entry.with(|e| e.as_ref().and_then(|t| t.reversal.clone())));
     // The one step that undoes the entry, from the interface as it is now.
     let step = Memo::new(move |_| {
-        let reversal = entry.with(|e| e.as_ref().and_then(|t| t.reversal.clone()))?;
-        now.with(|now| {
-            let (interface, rules): &Now = now.as_ref()?;
-            Some(match interface {
-                None => Err(t::FW_REVERSE_NO_INTERFACE.get().to_owned()),
-                Some(nic) => reversal.plan(rules, nic.default_firewall_policy.as_deref()),
-            })
-        })
+        let reversal = reversal.get()?;
+        now.with(|now| now.as_ref().map(|now| plan(&reversal, now)))
+    });
+    let note = Memo::new(move |_| {
+        let reversal = reversal.get()?;
+        now.with(|now| now.as_ref().and_then(|(_, rules)| reversal.note(rules)))
     });
     let label = move || {
         let id = entry
@@ -93,19 +95,11 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         now.with(|now| now.as_ref().and_then(|(nic, _)| nic.as_ref().and_then(|n| n.label.clone())))
             .unwrap_or(id)
     };
-    let guard = Guard::new(Signal::derive(move || {
+    let warning = Signal::derive(move || {
         let Some(Ok(step)) = step.get() else { return None };
-        now.with(|now| {
-            now.as_ref().and_then(|(nic, rules)| {
-                lockout_after(
-                    &step,
-                    rules,
-                    nic.as_ref().and_then(|n| n.default_firewall_policy.as_deref()),
-                    my_address(),
-                )
-            })
-        })
-    }));
+        now.with(|now| now.as_ref().and_then(|now| lockout(&step, now)))
+    });
+    let guard = Guard::new(warning);
     let sending =
         Memo::new(move |_| sent.with(|s| s.iter().any(|(_, state)| *state == Sent::Waiting)));
     let send = move || {
@@ -115,8 +109,9 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         if sending.get_untracked() || !guard.pass() {
             return;
         }
+        let Some(reversal) = task.reversal.clone() else { return };
         let apply = form.with_untracked(|f| f.apply);
-        let nic = task.reversal.as_ref().map(|r| r.interface().to_owned()).unwrap_or_default();
+        let nic = reversal.interface().to_owned();
         // Each line as it is said, and its request.
         let mut lines = vec![(step.describe(&label()), step_request(session, &nic, &step))];
         if apply {
@@ -126,10 +121,25 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
         }
         sent.set(lines.iter().map(|(said, _)| (said.clone(), Sent::Waiting)).collect());
         let requests = lines.into_iter().map(|(_, request)| request).collect();
+        let shown = (Ok(step), warning.get_untracked());
         let vm = (task.vm_id, task.vm_name);
         spawn_local(async move {
-            let step = |i, state, _: &_| sent.update(|s| set_line(s, i, state));
-            send_in_order(session, tasks, vm, requests, step).await;
+            let again = Api::call(session, {
+                let (vm, nic) = (vm.0.clone(), nic.clone());
+                move |api| async move { read_now(&api, &vm, &nic).await }
+            });
+            // Changed since it was shown: nothing is sent, and the dialog says what it finds.
+            let same = again.await.is_ok_and(|now| {
+                let step = plan(&reversal, &now);
+                let warning = step.as_ref().ok().and_then(|step| lockout(step, &now));
+                (step, warning) == shown
+            });
+            if same {
+                let step = |i, state, _: &_| sent.update(|s| set_line(s, i, state));
+                send_in_order(session, tasks, vm, requests, step).await;
+            } else {
+                sent.set(Vec::new());
+            }
             read.refresh();
         });
     };
@@ -158,6 +168,7 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
                     <p class="mono" id="history-undo-step">{step.describe(&label())}</p>
                 }.into_any()),
             }}
+            {move || note.get().map(|note| view! { <p class="notice notice-warning" id="history-undo-note">{note}</p> })}
             <LockoutNotice guard=guard again=t::FW_REVERSE.get()/>
             <CheckField bound=form.bind_flag("apply", |f| f.apply, |f, on| f.apply = on)>{t::FW_REVERSE_APPLY.get()}</CheckField>
             <SentList id="history-undo-sent" sent=sent/>
@@ -169,6 +180,27 @@ pub fn UndoEntry(open: RwSignal<bool>, entry: RwSignal<Option<Task>>) -> impl In
             </div>
         </Modal>
     }
+}
+
+/// The interface `nic` of the VM `vm` as it is now (none if it is gone), with its rules.
+async fn read_now(api: &Api, vm: &str, nic: &str) -> ApiResult<Now> {
+    let firewall = vm_firewall(api, vm).await?;
+    let now = firewall.into_iter().find(|(n, _)| n.id.as_deref() == Some(nic));
+    Ok(now.map_or((None, Vec::new()), |(nic, rules)| (Some(nic), rules)))
+}
+
+/// The step that undoes `reversal` on the interface as it is `now`, or why none.
+fn plan(reversal: &Reversal, now: &Now) -> Result<Step, String> {
+    match now {
+        (None, _) => Err(t::FW_REVERSE_NO_INTERFACE.get().to_owned()),
+        (Some(nic), rules) => reversal.plan(rules, nic.default_firewall_policy.as_deref()),
+    }
+}
+
+/// Whether `step` on the interface as it is `now` may shut the user out.
+fn lockout(step: &Step, (nic, rules): &Now) -> Option<String> {
+    let policy = nic.as_ref().and_then(|n| n.default_firewall_policy.as_deref());
+    lockout_after(step, rules, policy, my_address())
 }
 
 /// Whether the entry offers "Undo": a firewall write the service accepted

@@ -17,9 +17,9 @@ use crate::storage::{self, keys, Store};
 use crate::tasks::{use_tasks, Tasks};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde::{Deserialize, Serialize};
 use vmdeck_core::api::request;
 use vmdeck_core::firewall::rollback::{InterfaceBefore, Rollback, Step, VmBefore};
+pub use vmdeck_core::firewall::unapplied::Unapplied;
 use vmdeck_core::history::Operation;
 use vmdeck_core::ApiError;
 
@@ -181,9 +181,10 @@ impl FirewallRollback {
     }
 
     /// Sends a change of the VMs' firewalls (`vms`: id and name) with
-    /// undo: keeps each firewall as it is now (the rules created and not
-    /// applied yet left out), starts the countdown of `seconds`, then calls
-    /// `send`. A failed read sends nothing and is said by `reading`.
+    /// undo: keeps each firewall as it was at its last apply (as it is now,
+    /// without the changes made here since: `Unapplied`), starts the
+    /// countdown of `seconds`, then calls `send`. A failed read sends
+    /// nothing and is said by `reading`.
     pub fn start(
         self,
         reading: RollbackReading,
@@ -194,11 +195,10 @@ impl FirewallRollback {
         if reading.reading.get_untracked() {
             return;
         }
-        let wanted: Vec<(String, String, Vec<String>)> = vms
+        let wanted: Vec<(String, String, Vec<Unapplied>)> = vms
             .into_iter()
             .map(|(id, name)| {
-                let not_yet =
-                    read_unapplied(self.session, &id).into_iter().filter_map(|u| u.id).collect();
+                let not_yet = read_unapplied(self.session, &id);
                 (id, name, not_yet)
             })
             .collect();
@@ -239,16 +239,8 @@ impl Default for RollbackReading {
     }
 }
 
-/// A rule created here and not applied yet: the service's id (what a change
-/// with undo leaves out of the firewall as it was) and the rule as a line.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Unapplied {
-    pub id: Option<String>,
-    pub rule: String,
-}
-
-/// Rules created here and not applied yet, per account and VM, for this
-/// browser session; logged out, none.
+/// Changes made here to the rules and not applied yet, per account and VM,
+/// for this browser session; logged out, none.
 fn unapplied_key(session: Session, vm: &str) -> Option<String> {
     session.account_key().map(|account| keys::unapplied(&account, vm))
 }
@@ -267,12 +259,12 @@ pub fn use_firewall_rollback() -> FirewallRollback {
     expect_context::<FirewallRollback>()
 }
 
-/// The VM's firewall as it is, the rules of `not_yet` (created and not
-/// applied) left out: what a change with undo puts back.
+/// The VM's firewall as it is, without the changes of `not_yet` (made
+/// here and not applied): what a change with undo puts back.
 pub async fn firewall_as_it_was(
     api: &Api,
     vm_id: &str,
-    not_yet: &[String],
+    not_yet: &[Unapplied],
 ) -> ApiResult<Vec<InterfaceBefore>> {
     let firewall = vm_firewall(api, vm_id).await?;
     let kept = firewall.iter().filter_map(|(nic, rules)| {
@@ -297,17 +289,24 @@ pub fn step_request(
             account.and_then(|a| request::delete_rule(&a, id.as_deref().unwrap_or_default())),
         ),
         Step::Create(rule) => {
-            let body = rule.body().map_err(|errors| {
-                ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" "))
-            });
+            let body = rule.body().map_err(invalid);
             (
                 Operation::CreateFirewallRule,
                 account.and_then(|a| request::create_rule(&a, nic, body?)),
             )
+        }
+        Step::Edit { id, to, .. } => {
+            let body = to.edit_body(nic).map_err(invalid);
+            (Operation::EditFirewallRule, account.and_then(|a| request::edit_rule(&a, id, body?)))
         }
         Step::Policy(policy) => (
             Operation::SetDefaultPolicy,
             account.and_then(|a| request::set_default_policy(&a, nic, policy)),
         ),
     }
+}
+
+/// A rule the form's checks refuse, as the error its step ends with.
+fn invalid(errors: vmdeck_core::forms::FieldErrors) -> ApiError {
+    ApiError::Invalid(errors.values().cloned().collect::<Vec<_>>().join(" "))
 }

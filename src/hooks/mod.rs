@@ -3,6 +3,7 @@
 mod use_data;
 mod use_debounced;
 mod use_form;
+mod use_offered;
 mod use_poll;
 mod use_url_filters;
 mod use_vm_search;
@@ -14,6 +15,10 @@ pub use use_data::{
 pub use use_debounced::{use_debounced, Debounced, Pace};
 pub use use_form::{
     leave_forgetting_unsent, use_form_with_options, Bound, BoundFlag, Form, UseFormOptions,
+};
+pub use use_offered::{
+    network_name, network_options, use_offered_cache, use_offered_networks, use_offered_templates,
+    Offered, OfferedCache,
 };
 pub use use_poll::{
     page_visible, use_page_visible, use_poll, use_poll_with_options, UsePollOptions, BUSY_POLL_MS,

@@ -23,6 +23,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use vmdeck_core::api::request::ApiRequest;
+use vmdeck_core::firewall::edit::Before;
 use vmdeck_core::firewall::reverse::Reversal;
 use vmdeck_core::history::{Operation, Seen, Started, TaskList, TaskState};
 use vmdeck_core::i18n::shell as t;
@@ -192,6 +193,20 @@ impl Tasks {
         vm: (String, String),
         made: ApiResult<ApiRequest>,
     ) -> Pending<Reply> {
+        self.send_knowing(session, operation, vm, made, None)
+    }
+
+    /// `send` of a write that changes or deletes a firewall rule: `before`
+    /// is the rule as it was, which its "Undo" needs and its answer does
+    /// not say.
+    pub fn send_knowing(
+        self,
+        session: Session,
+        operation: Operation,
+        vm: (String, String),
+        made: ApiResult<ApiRequest>,
+        before: Option<Before>,
+    ) -> Pending<Reply> {
         let (vm_id, vm_name) = vm;
         let request = made.clone().ok();
         let task = self.start(Started {
@@ -215,13 +230,19 @@ impl Tasks {
                                 _ => self.done(task, Some(t::CREATE_CREATED.get())),
                             }
                         }
-                        Outcome::Started => self.first_look(session, task, vm_id),
+                        Outcome::Started if operation.seen_on_vm() && !vm_id.is_empty() => {
+                            self.first_look(session, task, vm_id)
+                        }
+                        // Nothing of it shows on a VM (a template or a backup
+                        // deleted): accepted is all there is to see, and left
+                        // running it would run for ever.
+                        Outcome::Started => self.done(task, Some(t::TASK_ACCEPTED.get())),
                         Outcome::Done => self.done(task, None),
                     }
                     // A firewall write accepted: what undoes it, for the history's "Undo".
-                    if let Some(reversal) =
-                        request.and_then(|request| Reversal::of(operation, &request, &reply.body))
-                    {
+                    if let Some(reversal) = request.and_then(|request| {
+                        Reversal::of(operation, &request, &reply.body, before.as_ref())
+                    }) {
                         self.change(|list| list.accepted(task, reversal));
                     }
                 }

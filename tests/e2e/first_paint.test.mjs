@@ -45,7 +45,7 @@ test('each page paints its frame from the HTML, in English or Spanish, before an
     assert.equal(await page.textContent('.breadcrumb a'), title);
     assert.ok(await page.$('.vm-header .skeleton-name'));
     // The tabs, pointed at this VM, the open one marked.
-    assert.equal(await page.locator('nav.tabs a').count(), 9);
+    assert.equal(await page.locator('nav.tabs a').count(), 10);
     assert.equal(await page.getAttribute('nav.tabs a:first-child', 'href'), '/vms/1001');
     assert.equal(await page.textContent('nav.tabs a[aria-current="page"]'), firewall);
     assert.equal(await page.getAttribute('nav.tabs a[aria-current="page"]', 'href'), '/vms/1001/firewall');

@@ -7,8 +7,8 @@ import { useSuite } from '../support/suite.mjs';
 
 const suite = useSuite(['--vms', '12'], { before, after, afterEach });
 
-const PAGES = ['/vms', '/vms/new', '/interfaces', '/ip-addresses', '/activity', '/workspace',
-  ...['', '/disks', '/isos', '/snapshots', '/network', '/firewall', '/statistics', '/settings', '/activity'].map((tab) => `/vms/1001${tab}`)];
+const PAGES = ['/vms', '/vms/new', '/interfaces', '/ip-addresses', '/templates', '/backups', '/snapshots', '/activity', '/workspace',
+  ...['', '/disks', '/isos', '/snapshots', '/backups', '/network', '/firewall', '/statistics', '/settings', '/activity'].map((tab) => `/vms/1001${tab}`)];
 
 /** How far the page reaches past the screen's right edge, and the outermost elements that do (not inside a box that scrolls). */
 const sideways = (page) => page.evaluate(() => {

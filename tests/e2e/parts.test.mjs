@@ -66,12 +66,16 @@ test('every page opens from a cold load of its own address', async () => {
     [`/vms/${id}/disks`, '#disk-table'],
     [`/vms/${id}/isos`, '#iso-none'],
     [`/vms/${id}/snapshots`, '#snapshots-empty, #snapshot-table'],
+    [`/vms/${id}/backups`, '#backup-table, #backups-empty'],
     [`/vms/${id}/network`, '.nic'],
     [`/vms/${id}/firewall`, '#rule-default'],
     [`/vms/${id}/statistics`, '#cpu-canvas'],
     [`/vms/${id}/settings`, '#card-edit'],
     ['/interfaces', '#nics-table'],
     ['/ip-addresses', '#ips-table'],
+    ['/templates', '#templates-table'],
+    ['/backups', '#backup-table, #backups-empty'],
+    ['/snapshots', '#account-snapshots-table, #account-snapshots-empty'],
     ['/no/such/page', '#not-found'],
   ];
   for (const [path, selector] of pages) {

@@ -132,7 +132,7 @@ test('hostile text from the API is shown literally on every page and runs nothin
   await assertNothingRan(page, 'destroy dialog');
   await page.keyboard.press('Escape');
 
-  for (const route of ['/interfaces', '/ip-addresses']) {
+  for (const route of ['/interfaces', '/ip-addresses', '/templates', '/backups', '/snapshots']) {
     await page.goto(`${suite.sim.url}${route}`);
     await page.waitForSelector('table tbody tr');
     await assertNothingRan(page, route);

@@ -1,9 +1,13 @@
 //! The account's backups (`GET /backups`, a VM's through its disks'
 //! `disk_id`): made by hand (`gigas`) or automatically
 //! (`gigas-automatic`), restored onto their disk or made into a template;
-//! decoded tolerantly, unknown fields in `raw`.
+//! decoded tolerantly, unknown fields in `raw`. As the pages show them,
+//! with their disks and VMs and what can be done with each: [`located`].
+
+pub mod located;
 
 use crate::api::decode::{self, DecodeError};
+pub use located::{locate, BackupAction, Located, Owner};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -94,15 +98,15 @@ impl Backup {
     }
 }
 
-/// The backups of a VM: those of its disks, newest first (by the date as
-/// sent, which the service writes in one sortable format).
+/// The backups of a VM: those of its disks, newest first
+/// ([`located::newest_first`]).
 pub fn of_disks(list: &[Backup], disk_ids: &[String]) -> Vec<Backup> {
     let mut of: Vec<Backup> = list
         .iter()
         .filter(|b| b.disk_id.as_ref().is_some_and(|d| disk_ids.contains(d)))
         .cloned()
         .collect();
-    of.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    located::newest_first(&mut of, |b| b);
     of
 }
 

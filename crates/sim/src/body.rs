@@ -46,6 +46,11 @@ pub struct Form {
 
 impl Form {
     pub fn parse(bytes: &[u8], wrapper: &str) -> Result<Self, Unreadable> {
+        Self::parse_either(bytes, &[wrapper])
+    }
+
+    /// As [`Form::parse`], for a resource the service takes under more than one name.
+    pub fn parse_either(bytes: &[u8], wrappers: &[&str]) -> Result<Self, Unreadable> {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(Self { map: Map::new(), errors: Errors::default() });
         }
@@ -55,7 +60,8 @@ impl Form {
             return Err(Unreadable("The request body must be a JSON object"));
         };
         if map.len() == 1 {
-            if let Some(Value::Object(inner)) = map.remove(wrapper) {
+            let wrapper = wrappers.iter().find(|w| map.get(**w).is_some_and(Value::is_object));
+            if let Some(Value::Object(inner)) = wrapper.and_then(|w| map.remove(*w)) {
                 map = inner;
             }
         }

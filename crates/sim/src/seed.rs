@@ -1,7 +1,10 @@
-//! Deterministic sample data: the same seed gives the same accounts.
+//! Deterministic sample data: the same seed gives the same accounts. A VM's
+//! disks and backups are in `storage`.
+
+mod storage;
 
 use crate::catalogue::TEMPLATES;
-use crate::records::{Disk, Effect, FirewallRule, Interface, IsoJoin, Operation, Snapshot, Vm};
+use crate::records::{Effect, FirewallRule, Interface, IsoJoin, Operation, Snapshot, Vm};
 use crate::rng::Rng;
 use crate::store::{timestamp, Account, Ids};
 use std::collections::{BTreeMap, HashMap};
@@ -51,11 +54,14 @@ pub fn account(
         token: token.to_owned(),
         vms: BTreeMap::new(),
         ips: BTreeMap::new(),
+        templates: BTreeMap::new(),
+        backups: BTreeMap::new(),
         workspace: None,
     };
     let mut per_name = HashMap::<(usize, usize), u32>::new();
     for i in 0..count {
-        let vm = vm(ids, &mut rng, &mut account, &mut per_name, i == 0, now);
+        let (vm, created_secs) = vm(ids, &mut rng, &mut account, &mut per_name, i == 0, now);
+        storage::backups(ids, &mut account, &vm, created_secs, i % 3 == 0);
         account.vms.insert(vm.id, vm);
     }
     // Three reserved addresses, free to be attached by id.
@@ -77,7 +83,7 @@ fn vm(
     per_name: &mut HashMap<(usize, usize), u32>,
     first: bool,
     now: Instant,
-) -> Vm {
+) -> (Vm, u64) {
     let project = rng.below(PROJECTS.len() as u64) as usize;
     let role = rng.below(ROLES.len() as u64) as usize;
     let n = per_name.entry((project, role)).or_insert(0);
@@ -121,44 +127,7 @@ fn vm(
         effect: Effect::Nothing,
     });
 
-    let data_store = rng.pick(&[1, 2]);
-    let mut disks = vec![Disk {
-        id: ids.disk(),
-        label: "Primary disk".into(),
-        size: rng.pick(&[10, 20, 40, 80, 160]),
-        is_swap: false,
-        primary: true,
-        mount_point: Some(if template.os == "windows" { "C:" } else { "/" }.into()),
-        data_store_group_id: data_store,
-        created_at: created_at.clone(),
-        identifier: identifier(rng),
-    }];
-    if template.os != "windows" && rng.chance(0.7) {
-        disks.push(Disk {
-            id: ids.disk(),
-            label: "Swap".into(),
-            size: rng.pick(&[1, 2]),
-            is_swap: true,
-            primary: false,
-            mount_point: None,
-            data_store_group_id: data_store,
-            created_at: created_at.clone(),
-            identifier: identifier(rng),
-        });
-    }
-    if rng.chance(0.2) {
-        disks.push(Disk {
-            id: ids.disk(),
-            label: "Data".into(),
-            size: rng.pick(&[50, 100, 250, 500]),
-            is_swap: false,
-            primary: false,
-            mount_point: Some(if template.os == "windows" { "D:" } else { "/data" }.into()),
-            data_store_group_id: rng.pick(&[1, 2]),
-            created_at: created_at.clone(),
-            identifier: identifier(rng),
-        });
-    }
+    let disks = storage::disks(ids, rng, template, &created_at);
 
     let mut interfaces = vec![interface(ids, rng, account, 1, true, &created_at)];
     if rng.chance(0.3) {
@@ -178,7 +147,7 @@ fn vm(
         created_at: updated_at.clone(),
     });
 
-    Vm {
+    let vm = Vm {
         id: ids.vm(),
         label,
         hostname,
@@ -208,7 +177,8 @@ fn vm(
         iso,
         snapshots,
         stats_seed: rng.next_u64(),
-    }
+    };
+    (vm, created_secs)
 }
 
 fn interface(

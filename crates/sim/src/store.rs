@@ -3,8 +3,8 @@
 
 use crate::catalogue;
 use crate::config::Generation;
-use crate::records::{Effect, Interface, IpAddress, IpJoin, Vm};
-use std::collections::BTreeMap;
+use crate::records::{Backup, Effect, Interface, IpAddress, IpJoin, OwnTemplate, System, Vm};
+use std::collections::{BTreeMap, HashSet};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Next free id of each kind of record, shared by all accounts.
@@ -18,9 +18,13 @@ pub struct Ids {
     pub rule: u64,
     pub iso_join: u64,
     pub snapshot: u64,
+    pub template: u64,
+    pub backup: u64,
     /// How many addresses each network has handed out.
     pub public_addresses: u64,
     pub private_addresses: u64,
+    /// Addresses added by hand, which the counters skip.
+    pub taken: HashSet<String>,
 }
 
 impl Default for Ids {
@@ -36,8 +40,13 @@ impl Default for Ids {
             rule: 11001,
             iso_join: 13001,
             snapshot: 15001,
+            // Far above the catalogue's, so that the account's own never
+            // take a catalogue template's id.
+            template: 20001,
+            backup: 30001,
             public_addresses: 0,
             private_addresses: 0,
+            taken: HashSet::new(),
         }
     }
 }
@@ -53,29 +62,57 @@ macro_rules! next_id_fns {
         }
     };
 }
-next_id_fns!(vm, disk, interface, ip, join, rule, iso_join, snapshot);
+next_id_fns!(vm, disk, interface, ip, join, rule, iso_join, snapshot, template, backup);
 
 impl Ids {
-    /// A new address record on `network_id`, unique across the service.
+    /// A new address record on `network_id`, unique across the service:
+    /// the network's next address that was not added by hand.
     pub fn address(&mut self, network_id: u64, reserved: bool, created_at: String) -> IpAddress {
         let public = catalogue::network(network_id).is_none_or(|n| n.public);
-        let (address, netmask, gateway) = if public {
-            let n = self.public_addresses;
-            self.public_addresses += 1;
-            let address = public_address(n);
-            let gateway = format!(
-                "{}.254",
-                address.rsplit_once('.').map(|(net, _)| net).unwrap_or("203.0.113")
-            );
-            (address, "255.255.255.0", gateway)
+        let address = loop {
+            let address = if public {
+                let n = self.public_addresses;
+                self.public_addresses += 1;
+                public_address(n)
+            } else {
+                let n = self.private_addresses;
+                self.private_addresses += 1;
+                format!("10.{}.{}.{}", (n / 62_500) % 256, (n / 250) % 250, n % 250 + 1)
+            };
+            if !self.taken.contains(&address) {
+                break address;
+            }
+        };
+        self.record(address, network_id, reserved, created_at)
+    }
+
+    /// The record of an address given by hand, which no later automatic
+    /// one will repeat.
+    pub fn address_by_hand(
+        &mut self,
+        address: String,
+        network_id: u64,
+        created_at: String,
+    ) -> IpAddress {
+        self.taken.insert(address.clone());
+        self.record(address, network_id, true, created_at)
+    }
+
+    /// A public address is on a /24 whose gateway is .254; a private one on
+    /// the /8 with its gateway first.
+    fn record(
+        &mut self,
+        address: String,
+        network_id: u64,
+        reserved: bool,
+        created_at: String,
+    ) -> IpAddress {
+        let public = catalogue::network(network_id).is_none_or(|n| n.public);
+        let (netmask, gateway) = if public {
+            let net = address.rsplit_once('.').map(|(net, _)| net).unwrap_or("203.0.113");
+            ("255.255.255.0", format!("{net}.254"))
         } else {
-            let n = self.private_addresses;
-            self.private_addresses += 1;
-            (
-                format!("10.{}.{}.{}", (n / 62_500) % 256, (n / 250) % 250, n % 250 + 1),
-                "255.0.0.0",
-                "10.0.0.1".to_owned(),
-            )
+            ("255.0.0.0", "10.0.0.1".to_owned())
         };
         IpAddress { id: self.ip(), address, network_id, netmask, gateway, reserved, created_at }
     }
@@ -102,6 +139,10 @@ pub struct Account {
     pub vms: BTreeMap<u64, Vm>,
     /// Every address of the account, attached or reserved.
     pub ips: BTreeMap<u64, IpAddress>,
+    /// The account's own templates (the catalogue's are everyone's).
+    pub templates: BTreeMap<u64, OwnTemplate>,
+    /// Backups of the account's disks, kept after their disk is gone.
+    pub backups: BTreeMap<u64, Backup>,
     /// The panel's workspace file, as last put (`/_store/workspace`).
     pub workspace: Option<StoredFile>,
 }
@@ -114,9 +155,15 @@ pub struct StoredFile {
 
 impl Account {
     /// Notes the locks that have begun since the last request (a VM changes
-    /// when its lock begins) and applies the effects of the operations whose
-    /// time has come.
+    /// when its lock begins), applies the effects of the operations whose
+    /// time has come and makes the templates ready whose time has come.
     pub fn settle(&mut self, now: Instant) {
+        for template in self.templates.values_mut() {
+            if template.ready_at.is_some_and(|ready| ready <= now) {
+                template.ready_at = None;
+                template.status = "active";
+            }
+        }
         let mut due = Vec::new();
         for vm in self.vms.values_mut() {
             let Some(op) = vm.op.as_mut() else { continue };
@@ -143,7 +190,8 @@ impl Account {
     }
 
     /// Removes a VM with its disks, interfaces, addresses, ISO and snapshots;
-    /// reserved addresses go back to the account's pool.
+    /// reserved addresses go back to the account's pool. Its disks' backups
+    /// stay, as at the provider: they are what is left to go back to.
     pub fn destroy(&mut self, id: u64) {
         let Some(vm) = self.vms.remove(&id) else { return };
         for nic in &vm.interfaces {
@@ -181,6 +229,22 @@ impl Account {
                 .find(|nic| nic.ips.iter().any(|j| j.ip_address_id == ip_id))
                 .map(|nic| (vm, nic))
         })
+    }
+
+    /// The system of a template the account sees (the catalogue's or its
+    /// own), and whether VMs may be built from it now.
+    pub fn template_system(&self, id: u64) -> Option<(System, bool)> {
+        match catalogue::template(id) {
+            Some(t) => Some((System::of_catalogue(t), t.active)),
+            None => self.templates.get(&id).map(|t| (System::of_own(t), t.status == "active")),
+        }
+    }
+
+    /// The VM holding a disk, and the disk's place in it.
+    pub fn locate_disk(&self, disk_id: u64) -> Option<(u64, usize)> {
+        self.vms
+            .values()
+            .find_map(|vm| vm.disks.iter().position(|d| d.id == disk_id).map(|pos| (vm.id, pos)))
     }
 
     /// The VM that owns an interface.
@@ -280,6 +344,34 @@ mod tests {
         assert_eq!(http_date(0), "Thu, 01 Jan 1970 00:00:00 GMT");
         assert_eq!(http_date(784_111_777), "Sun, 06 Nov 1994 08:49:37 GMT");
         assert_eq!(http_date(951_782_400), "Tue, 29 Feb 2000 00:00:00 GMT");
+    }
+
+    #[test]
+    fn networks_hold_the_addresses_they_hand_out() {
+        let (public, private) = (&catalogue::NETWORKS[0], &catalogue::NETWORKS[1]);
+        for n in [0, 249, 250, 500, 749, 750, 3_999_999] {
+            let address = public_address(n).parse().unwrap();
+            assert!(public.contains(address) && !private.contains(address), "{address}");
+        }
+        for outside in ["203.0.114.1", "100.128.0.1", "8.8.8.8"] {
+            assert!(!public.contains(outside.parse().unwrap()), "{outside}");
+        }
+        let mut ids = Ids::default();
+        for _ in 0..300 {
+            let ip = ids.address(2, false, String::new());
+            assert!(private.contains(ip.address.parse().unwrap()), "{}", ip.address);
+        }
+        assert!(!private.contains("11.0.0.1".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_address_added_by_hand_is_never_handed_out_again() {
+        let mut ids = Ids::default();
+        let by_hand = ids.address_by_hand("203.0.113.2".into(), 1, String::new());
+        assert_eq!((by_hand.gateway.as_str(), by_hand.reserved), ("203.0.113.254", true));
+        let handed: Vec<String> =
+            (0..3).map(|_| ids.address(1, false, String::new()).address).collect();
+        assert_eq!(handed, ["203.0.113.1", "203.0.113.3", "203.0.113.4"]);
     }
 
     #[test]

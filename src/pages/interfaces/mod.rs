@@ -8,7 +8,7 @@ use crate::components::{
     public_options, Column, DataTable, Empty, EmptyState, Export, ExportButtons, FilterSelect,
     Loaded, VmNetworkLink,
 };
-use crate::deploy::{network_name, network_options};
+use crate::hooks::{network_name, network_options};
 use crate::hooks::{use_data, use_url_filters};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -96,7 +96,7 @@ fn InterfaceTable(list: Vec<Interface>, picked: RwSignal<BTreeSet<String>>) -> i
                         on:change=move |ev| { let on = event_target_checked(&ev); picked.update(|p| { if on { p.insert(toggle.clone()); } else { p.remove(&toggle); } }) }/></td>
                     <td>{nic.name()} {nic.primary.then(|| view! { " " <span class="badge badge-online">{vmdeck_core::i18n::common::PRIMARY.get()}</span> })}</td>
                     <td><VmNetworkLink vm_id=nic.vm_id.clone()/></td>
-                    <td>{network_name(nic.network_id.as_deref())}</td>
+                    <td>{let network = nic.network_id.clone(); move || network_name(network.as_deref())}</td>
                     <td>{format_rate_limit(nic.rate_limit)}</td>
                     <td>{or_dash(nic.default_firewall_policy.clone())}</td>
                     <td class="mono small">{or_dash(nic.mac_address.clone())}</td>

@@ -2,7 +2,7 @@
 //! confirming button), and the dialog with nothing to type: what it will
 //! do, the refusal at its top, and that button.
 
-use super::{blocked_reason, Op, VmCtx};
+use super::Op;
 use crate::components::{ApiRequestView, FormView, SubmitButton};
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
 use leptos::prelude::*;
@@ -11,7 +11,6 @@ use vmdeck_core::i18n::vm as t;
 
 #[component]
 pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
-    ctx: VmCtx,
     op: Op<I>,
     /// The operation's input, made when the button is pressed.
     input: Callback<(), I>,
@@ -30,18 +29,18 @@ pub fn ConfirmDialog<I: Clone + Send + Sync + 'static>(
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {children()}
-            <DialogActions ctx=ctx op=op form=form input=input label=label danger=danger/>
+            <DialogActions op=op form=form input=input label=label danger=danger/>
         </FormView>
     }
 }
 
 /// The end of a dialog's form: the request it would send ("Show as API
 /// request", from the same `input` its submit uses) and its confirming
-/// button, held while the VM is busy or the request is on its way (the form
-/// shows the refusals).
+/// button, held while the operation is blocked (its VM busy, its request on
+/// its way; `blocked` when the dialog knows more reasons) and until
+/// `ready`; the form shows the refusals.
 #[component]
 pub fn DialogActions<I, F, O>(
-    ctx: VmCtx,
     op: Op<I>,
     form: Form<F>,
     /// The form's value made into the operation's input, as its submit does
@@ -52,13 +51,14 @@ pub fn DialogActions<I, F, O>(
     #[prop(optional, into)]
     ready: Option<Signal<bool>>,
     #[prop(optional)] danger: bool,
+    #[prop(optional, into)] blocked: Option<Signal<Option<&'static str>>>,
 ) -> impl IntoView
 where
     I: Clone + Send + Sync + 'static,
     F: Clone + PartialEq + Send + Sync + 'static,
     O: Into<Option<I>> + 'static,
 {
-    let blocked = Signal::derive(move || blocked_reason(ctx, op.pending()));
+    let blocked = blocked.unwrap_or_else(|| op.blocked());
     let ready = ready.unwrap_or_else(|| Signal::derive(|| true));
     view! {
         <ApiRequestView requests=op.preview(form, input) id="dialog-request" what=t::VM_DIALOG_SENDS.get()/>

@@ -2,10 +2,12 @@
 //! part of it, each its own route (`/vms/:id/<tab>`).
 
 mod confirm;
+mod impact;
 mod operation;
 mod power;
 
 pub mod activity;
+pub mod backups;
 pub mod disks;
 pub mod firewall;
 pub mod isos;
@@ -16,7 +18,8 @@ pub mod snapshots;
 pub mod statistics;
 
 pub use confirm::{ConfirmDialog, DialogActions};
-pub use operation::{blocked_reason, busy_reason, use_op, use_op_with, Op};
+pub use impact::{Impact, ImpactBadge};
+pub use operation::{blocked_reason, busy_reason, use_account_op, use_op, use_op_with, Op};
 
 use crate::api::vms::{get_vm_with_addresses, list_disks};
 use crate::api::{Api, ApiResult};
@@ -210,15 +213,20 @@ fn VmHeader(ctx: VmCtx) -> impl IntoView {
     let deploy = use_deploy();
     let protection = use_protection();
     let tags = use_tags();
-    // The catalogue names the template (a Windows one is reached by RDP).
+    // The template's name (a Windows one is reached by RDP): the
+    // deployment's, else the API's.
     let connect = Memo::new(move |_| {
         ctx.vm.with(|vm| {
             let vm = vm.as_ref()?;
-            let template = vm.template_id.as_ref().and_then(|id| {
-                deploy.with(|d| {
-                    d.catalogue.templates.iter().find(|t| t.id == *id).map(|t| t.label.clone())
+            let template = vm
+                .template_id
+                .as_ref()
+                .and_then(|id| {
+                    deploy.with(|d| {
+                        d.catalogue.templates.iter().find(|t| t.id == *id).map(|t| t.label.clone())
+                    })
                 })
-            });
+                .or_else(|| vm.template_label.clone());
             vm.connect(template.as_deref())
         })
     });

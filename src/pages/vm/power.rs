@@ -57,8 +57,8 @@ pub fn PowerActions(ctx: VmCtx) -> impl IntoView {
             }}
             {move || start.error.get().map(|e| view! { <ErrorView error=e doing=t::POWER_DOING_START.get()/> })}
         </div>
-        <ForceDialog ctx=ctx op=stop open=stop_open words=STOP_WORDS/>
-        <ForceDialog ctx=ctx op=reboot open=reboot_open words=REBOOT_WORDS/>
+        <ForceDialog op=stop open=stop_open words=STOP_WORDS/>
+        <ForceDialog op=reboot open=reboot_open words=REBOOT_WORDS/>
     }
 }
 
@@ -93,23 +93,17 @@ const REBOOT_WORDS: ForceWords = ForceWords {
 /// The dialog of a stop or a reboot: graceful or forced, then the button
 /// that sends it.
 #[component]
-fn ForceDialog(
-    ctx: VmCtx,
-    op: super::Op<bool>,
-    open: RwSignal<bool>,
-    words: ForceWords,
-) -> impl IntoView {
+fn ForceDialog(op: super::Op<bool>, open: RwSignal<bool>, words: ForceWords) -> impl IntoView {
     let ForceWords { dialog_id, title, graceful, forced, confirm, doing } = words;
     view! {
         <Modal open=open title=title.get() id=dialog_id>
-            <ForceChoice ctx=ctx op=op graceful=graceful.get() forced=forced.get() confirm=confirm.get() doing=doing.get()/>
+            <ForceChoice op=op graceful=graceful.get() forced=forced.get() confirm=confirm.get() doing=doing.get()/>
         </Modal>
     }
 }
 
 #[component]
 fn ForceChoice(
-    ctx: VmCtx,
     op: super::Op<bool>,
     graceful: &'static str,
     forced: &'static str,
@@ -141,7 +135,7 @@ fn ForceChoice(
                     <span>{forced}</span>
                 </label>
             </div>
-            <DialogActions ctx=ctx op=op form=form input=input label=confirm/>
+            <DialogActions op=op form=form input=input label=confirm/>
         </FormView>
     }
 }

@@ -114,10 +114,10 @@ pub fn VmCreatePage() -> impl IntoView {
     let catalogue = |pick: fn(&vmdeck_core::deploy::Catalogue) -> &Vec<Choice>| {
         Signal::derive(move || deploy.with(|d| pick(&d.catalogue).clone()))
     };
-    let templates = catalogue(|c| &c.templates);
+    let templates = crate::hooks::use_offered_templates();
     let isos = catalogue(|c| &c.isos);
     let locations = catalogue(|c| &c.locations);
-    let networks = catalogue(|c| &c.networks);
+    let networks = crate::hooks::use_offered_networks();
     let stores = catalogue(|c| &c.data_store_groups);
     let source = move || form.with(|f| f.source);
     let set_source = move |s: Source| form.edit("base", |f| f.source = s);
@@ -168,7 +168,7 @@ pub fn VmCreatePage() -> impl IntoView {
                     </div>
                     <div class="grid-2">
                         {move || match source() {
-                            Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/> }.into_any(),
+                            Source::Template => view! { <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates.choices reading=templates.reading/> }.into_any(),
                             Source::IsoId => view! { <ChoiceField bound=form.text("iso_id", |f| &f.iso_id, |f| &mut f.iso_id) label="ISO" choices=isos/> }.into_any(),
                             Source::IsoUrl => view! { <TextField bound=form.text("iso_url", |f| &f.iso_url, |f| &mut f.iso_url) label=vmdeck_core::i18n::common::ISO_URL.get() placeholder="https://…/image.iso" hint=vmdeck_core::i18n::common::ISO_URL_HINT.get()/> }.into_any(),
                         }}
@@ -194,7 +194,7 @@ pub fn VmCreatePage() -> impl IntoView {
                 <fieldset>
                     <legend>{c::NETWORK.get()}</legend>
                     <div class="grid-2">
-                        <ChoiceField bound=form.text("primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label=t::CREATE_PRIMARY_NETWORK.get() choices=networks empty=c::PROVIDERS_DEFAULT.get()/>
+                        <ChoiceField bound=form.text("primary_network_id", |f| &f.primary_network_id, |f| &mut f.primary_network_id) label=t::CREATE_PRIMARY_NETWORK.get() choices=networks.choices reading=networks.reading empty=c::PROVIDERS_DEFAULT.get()/>
                         <TextField bound=form.text("primary_network_group_id", |f| &f.primary_network_group_id, |f| &mut f.primary_network_group_id) label=t::CREATE_NETWORK_GROUP.get() numeric=true hint=t::CREATE_NETWORK_GROUP_HINT.get()/>
                         <TextField bound=form.text("selected_ip_address", |f| &f.selected_ip_address, |f| &mut f.selected_ip_address) label=c::IP_ADDRESS.get() placeholder=t::CREATE_ASSIGNED_AUTOMATICALLY.get()/>
                         <TextField bound=form.text("selected_ip_netmask", |f| &f.selected_ip_netmask, |f| &mut f.selected_ip_netmask) label=t::IPS_COL_NETMASK.get() placeholder="255.255.255.0"/>

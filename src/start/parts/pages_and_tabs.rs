@@ -29,6 +29,9 @@ part!(
     t::PART_IP_ADDRESSES,
     view! { <pages::ip_addresses::IpAddressesPage/> }
 );
+part!(TEMPLATES, part_account, t::PART_TEMPLATES, view! { <pages::templates::TemplatesPage/> });
+part!(BACKUPS, part_account, t::PART_BACKUPS, view! { <pages::backups::BackupsPage/> });
+part!(SNAPSHOTS, part_account, t::PART_SNAPSHOTS, view! { <pages::snapshots::SnapshotsPage/> });
 part!(ACTIVITY, part_account, t::PART_ACTIVITY, view! { <pages::activity::ActivityPage/> });
 part!(WORKSPACE, part_account, t::PART_WORKSPACE, view! { <pages::workspace::WorkspacePage/> });
 part!(
@@ -44,6 +47,7 @@ part!(
     t::PART_TAB_SNAPSHOTS,
     view! { <pages::vm::snapshots::SnapshotsTab/> }
 );
+part!(TAB_BACKUPS, part_vm_tabs, t::PART_TAB_BACKUPS, view! { <pages::vm::backups::BackupsTab/> });
 part!(TAB_NETWORK, part_vm_tabs, t::PART_TAB_NETWORK, view! { <pages::vm::network::NetworkTab/> });
 part!(
     TAB_FIREWALL,
@@ -77,6 +81,7 @@ pub fn tab(tab: VmTab) -> &'static Part {
         VmTab::Disks => &TAB_DISKS,
         VmTab::Isos => &TAB_ISOS,
         VmTab::Snapshots => &TAB_SNAPSHOTS,
+        VmTab::Backups => &TAB_BACKUPS,
         VmTab::Network => &TAB_NETWORK,
         VmTab::Firewall => &TAB_FIREWALL,
         VmTab::Statistics => &TAB_STATISTICS,
@@ -87,13 +92,16 @@ pub fn tab(tab: VmTab) -> &'static Part {
 
 /// The pages' parts, for loading a page's modules ahead: loading each part
 /// of a module at once means that none of them shows a placeholder later.
-static PAGES: [&Part; 18] = [
+static PAGES: [&Part; 22] = [
     &LOGIN,
     &PORTAL,
     &HANDOFF,
     &VM_CREATE,
     &INTERFACES,
     &IP_ADDRESSES,
+    &TEMPLATES,
+    &BACKUPS,
+    &SNAPSHOTS,
     &ACTIVITY,
     &WORKSPACE,
     &VM_PAGE,
@@ -101,6 +109,7 @@ static PAGES: [&Part; 18] = [
     &TAB_DISKS,
     &TAB_ISOS,
     &TAB_SNAPSHOTS,
+    &TAB_BACKUPS,
     &TAB_NETWORK,
     &TAB_FIREWALL,
     &TAB_STATISTICS,

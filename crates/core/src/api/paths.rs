@@ -152,10 +152,67 @@ pub fn nic_part(account: &str, nic_id: &str, part: NicPart) -> Result<String, Ap
     Ok(format!("{}/{}", nic(account, nic_id)?, part.segment()))
 }
 
-/// `/account/<account>/firewall_rule/<rule>`: a rule by its own id, as the
-/// provider's documentation gives its delete (the spec lists no path for it).
-pub fn firewall_rule(account: &str, rule: &str) -> Result<String, ApiError> {
-    Ok(format!("/account/{account}/firewall_rule/{}", checked_id(rule, t::WHAT_FIREWALL_RULE)?))
+/// What the provider's documentation reaches by its own id, directly under
+/// the account (`/account/<account>/<singular>/<id>`), and lists under the
+/// plural.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resource {
+    Template,
+    Network,
+    Backup,
+    Disk,
+    Snapshot,
+    FirewallRule,
+}
+
+impl Resource {
+    pub fn singular(self) -> &'static str {
+        match self {
+            Self::Template => "template",
+            Self::Network => "network",
+            Self::Backup => "backup",
+            Self::Disk => "disk",
+            Self::Snapshot => "snapshot",
+            Self::FirewallRule => "firewall_rule",
+        }
+    }
+
+    /// The list's last segment: `templates`, `firewall_rules`.
+    pub fn plural(self) -> String {
+        format!("{}s", self.singular())
+    }
+
+    /// What an id of this kind is called in an error.
+    fn what(self) -> crate::i18n::Text {
+        match self {
+            Self::Template => t::WHAT_TEMPLATE,
+            Self::Network => t::WHAT_NETWORK,
+            Self::Backup => t::WHAT_BACKUP,
+            Self::Disk => t::WHAT_DISK,
+            Self::Snapshot => t::WHAT_SNAPSHOT,
+            Self::FirewallRule => t::WHAT_FIREWALL_RULE,
+        }
+    }
+}
+
+/// `/account/<account>/templates`: the list of a kind.
+pub fn list(account: &str, kind: Resource) -> String {
+    format!("/account/{account}/{}", kind.plural())
+}
+
+/// `/account/<account>/template/<id>`: one by its own id.
+pub fn one(account: &str, kind: Resource, id: &str) -> Result<String, ApiError> {
+    Ok(format!("/account/{account}/{}/{}", kind.singular(), checked_id(id, kind.what())?))
+}
+
+/// `/account/<account>/backup/<id>/restore`: what hangs off one.
+pub fn one_part(
+    account: &str,
+    kind: Resource,
+    id: &str,
+    part: &'static str,
+) -> Result<String, ApiError> {
+    Ok(format!("{}/{part}", one(account, kind, id)?))
 }
 
 /// `.../network_interface/<nic>/ip_address/<ip>`
@@ -270,8 +327,15 @@ mod tests {
             nic_part("1", "9", NicPart::FirewallRules).unwrap(),
             "/account/1/network_interface/9/firewall_rules"
         );
-        assert_eq!(firewall_rule("1", "31").unwrap(), "/account/1/firewall_rule/31");
-        assert!(firewall_rule("1", "31/../../x").is_err());
+        assert_eq!(one("1", Resource::FirewallRule, "31").unwrap(), "/account/1/firewall_rule/31");
+        assert!(one("1", Resource::FirewallRule, "31/../../x").is_err());
+        assert_eq!(list("1", Resource::Backup), "/account/1/backups");
+        assert_eq!(
+            one_part("1", Resource::Backup, "4", "restore").unwrap(),
+            "/account/1/backup/4/restore"
+        );
+        let err = one("1", Resource::Disk, "x").unwrap_err().to_string();
+        assert!(err.contains("disk id"), "{err}");
         assert_eq!(nic_ip("1", "9", "5").unwrap(), "/account/1/network_interface/9/ip_address/5");
     }
 

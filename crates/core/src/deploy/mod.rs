@@ -1,13 +1,16 @@
 //! The deployment's settings, from the `config.json` served beside the panel:
 //! the default API address and, optionally, the names of the provider's
-//! catalogue (the API has no endpoint that lists templates, ISOs, locations,
-//! networks or data store groups, so a deployment names them here), its
-//! plans with their prices, and the provider's brand. What cannot be used
+//! catalogue (the API lists no ISOs, locations or data store groups, so a
+//! deployment names them here; for the templates and networks the API
+//! lists, the catalogue renames, orders and hides, and stands in where the
+//! API does not list them: `offered`), its plans with their prices, and the
+//! provider's brand. What cannot be used
 //! is left out and named in `warnings`, for the console.
 
 pub mod brand;
 pub mod language;
 pub mod notice;
+pub mod offered;
 pub mod plans;
 pub mod portal;
 
@@ -25,14 +28,21 @@ use serde_json::Value;
 pub struct Choice {
     pub id: String,
     pub label: String,
+    /// The heading it is listed under (an operating system, "public").
+    pub group: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Catalogue {
     pub templates: Vec<Choice>,
+    /// Ids of the API's templates the deployment does not offer
+    /// (`"hide": true` on an entry).
+    pub hidden_templates: Vec<String>,
     pub isos: Vec<Choice>,
     pub locations: Vec<Choice>,
     pub networks: Vec<Choice>,
+    /// Ids of the API's networks the deployment does not offer.
+    pub hidden_networks: Vec<String>,
     pub data_store_groups: Vec<Choice>,
     /// None: the create and edit forms ask for sizes only.
     pub plans: Vec<Plan>,
@@ -96,7 +106,8 @@ impl DeployConfig {
         let api_base_url = decode::text(value.get("api_base_url"))
             .filter(|url| crate::api::paths::normalize_base_url(url).is_ok_and(|u| !u.is_empty()));
         let catalogue = value.get("catalogue");
-        let choices = |key: &str| -> Vec<Choice> {
+        // Each entry of a list, as (choice, hidden).
+        let entries = |key: &str| -> Vec<(Choice, bool)> {
             let Some(Value::Array(items)) = catalogue.and_then(|c| c.get(key)) else {
                 return Vec::new();
             };
@@ -105,18 +116,27 @@ impl DeployConfig {
                 .filter_map(|item| {
                     let id = decode::id(item.get("id")).filter(|id| crate::validate::is_id(id))?;
                     let label = decode::text(item.get("label")).unwrap_or_else(|| format!("#{id}"));
-                    Some(Choice { id, label })
+                    let hidden = decode::flag(item.get("hide")) == Some(true);
+                    Some((Choice { id, label, group: None }, hidden))
                 })
                 .collect()
+        };
+        let shown = |key: &str| -> Vec<Choice> {
+            entries(key).into_iter().filter(|(_, hidden)| !hidden).map(|(c, _)| c).collect()
+        };
+        let hidden = |key: &str| -> Vec<String> {
+            entries(key).into_iter().filter(|(_, hidden)| *hidden).map(|(c, _)| c.id).collect()
         };
         Self {
             api_base_url,
             catalogue: Catalogue {
-                templates: choices("templates"),
-                isos: choices("isos"),
-                locations: choices("locations"),
-                networks: choices("networks"),
-                data_store_groups: choices("data_store_groups"),
+                templates: shown("templates"),
+                hidden_templates: hidden("templates"),
+                isos: shown("isos"),
+                locations: shown("locations"),
+                networks: shown("networks"),
+                hidden_networks: hidden("networks"),
+                data_store_groups: shown("data_store_groups"),
                 plans: plans_from_json(catalogue.and_then(|c| c.get("plans")), &mut warnings),
             },
             brand: Brand::from_json(value.get("brand"), &mut warnings),
@@ -174,7 +194,8 @@ mod tests {
         let config = DeployConfig::from_json(&json!({
             "api_base_url": "https://api.example.com/v1/",
             "catalogue": {
-                "templates": [{"id": "1", "label": "Debian 12"}, {"id": 2}, {"label": "no id"}, {"id": "../x"}, 7],
+                "templates": [{"id": "1", "label": "Debian 12"}, {"id": 2}, {"label": "no id"}, {"id": "../x"}, 7,
+                              {"id": "3", "label": "Old", "hide": true}],
                 "networks": "not a list"
             }
         }));
@@ -182,10 +203,11 @@ mod tests {
         assert_eq!(
             config.catalogue.templates,
             vec![
-                Choice { id: "1".into(), label: "Debian 12".into() },
-                Choice { id: "2".into(), label: "#2".into() }
+                Choice { id: "1".into(), label: "Debian 12".into(), group: None },
+                Choice { id: "2".into(), label: "#2".into(), group: None }
             ]
         );
+        assert_eq!(config.catalogue.hidden_templates, ["3"]);
         assert!(config.catalogue.networks.is_empty());
     }
 

@@ -65,6 +65,38 @@ impl RuleForm {
             && self.description.trim() == other.description.trim()
     }
 
+    /// A rule as the service keeps it, as its edit form starts: the way
+    /// the form writes everyone (nothing) and a port list (no spaces).
+    pub fn to_edit(rule: &FirewallRule) -> Self {
+        let form = Self::of(rule);
+        let address = match form.address.trim() {
+            "0.0.0.0" | "0.0.0.0/0" => String::new(),
+            other => other.to_owned(),
+        };
+        Self { address, port: form.port.trim().replace(' ', ""), ..form }
+    }
+
+    /// `like` (a rule the service keeps) with this form's fields: its id,
+    /// interface and place kept.
+    pub fn stored_like(&self, like: &FirewallRule) -> FirewallRule {
+        let text = |value: &str| Some(value.trim().to_owned());
+        FirewallRule {
+            command: text(&self.command.to_ascii_uppercase()),
+            protocol: text(&self.protocol.to_ascii_uppercase()),
+            address: text(&self.address),
+            port: text(&self.port.replace(' ', "")),
+            description: Some(self.description.trim().to_owned()).filter(|d| !d.is_empty()),
+            ..like.clone()
+        }
+    }
+
+    /// [`same_as`](Self::same_as) on the fields the provider documents: a
+    /// description, which it may not keep, aside.
+    pub fn same_rule(&self, other: &Self) -> bool {
+        let bare = |form: &Self| Self { description: String::new(), ..form.clone() };
+        bare(self).same_as(&bare(other))
+    }
+
     pub fn errors(&self) -> FieldErrors {
         let mut problems = FieldErrors::default();
         problems.check(
@@ -102,10 +134,32 @@ impl RuleForm {
         Ok(Value::Object(body))
     }
 
+    /// The body of `PUT firewall_rule/<id>`: the fields the provider
+    /// documents for an edit, with the rule's interface `nic`; no
+    /// description, which an edit does not take.
+    pub fn edit_body(&self, nic: &str) -> Result<Value, FieldErrors> {
+        let mut body = self.body()?;
+        if let Value::Object(fields) = &mut body {
+            fields.remove("description");
+            fields.insert("network_interface_id".into(), json!(nic));
+        }
+        Ok(body)
+    }
+
     /// What a careful colleague would say before this rule is added: it
     /// drops SSH from everyone, it repeats a rule, or an earlier rule (or
     /// several) would always decide first.
     pub fn warnings(&self, existing: &[FirewallRule]) -> Vec<String> {
+        self.warnings_in(existing, None)
+    }
+
+    /// The same before the rule `id` of `existing` is made this one, in
+    /// its place: the rules compared are the others.
+    pub fn warnings_instead_of(&self, existing: &[FirewallRule], id: &str) -> Vec<String> {
+        self.warnings_in(existing, Some(id))
+    }
+
+    fn warnings_in(&self, existing: &[FirewallRule], instead_of: Option<&str>) -> Vec<String> {
         let (Ok(ports), Ok(addresses), Ok(Value::Object(body))) =
             (parse_ports(&self.port), parse_address(&self.address), self.body())
         else {
@@ -119,16 +173,38 @@ impl RuleForm {
         {
             out.push(t::FW_DROPS_SSH.get().to_owned());
         }
-        let added = existing.len();
-        let findings =
-            RuleSet::new(existing, None).with_rule(&FirewallRule::from_map(&body)).checks();
-        for finding in findings.iter().filter(|f| f.rules.first() == Some(&added)) {
-            match finding.kind {
-                FindingKind::Duplicate => out.push(t::FW_IDENTICAL_RULE.get().to_owned()),
-                FindingKind::Shadowed => {
-                    out.push(crate::tf!(t::FW_NEVER_MATCHES, message = finding.message))
-                }
-                _ => {}
+        let edited = instead_of.and_then(|id| {
+            existing.iter().position(|r| r.id.as_deref() == Some(id)).map(|at| (id, at))
+        });
+        let (findings, at) = match edited {
+            // An edited rule keeps its place: an identical rule after it counts too.
+            Some((id, at)) => {
+                let rules: Vec<FirewallRule> =
+                    existing
+                        .iter()
+                        .map(|r| {
+                            if r.id.as_deref() == Some(id) {
+                                self.stored_like(r)
+                            } else {
+                                r.clone()
+                            }
+                        })
+                        .collect();
+                (RuleSet::new(&rules, None).checks(), at)
+            }
+            None => {
+                let added = RuleSet::new(existing, None).with_rule(&FirewallRule::from_map(&body));
+                (added.checks(), existing.len())
+            }
+        };
+        let identical =
+            findings.iter().any(|f| f.kind == FindingKind::Duplicate && f.rules.contains(&at));
+        if identical {
+            out.push(t::FW_IDENTICAL_RULE.get().to_owned());
+        }
+        for finding in findings.iter().filter(|f| f.rules.first() == Some(&at)) {
+            if finding.kind == FindingKind::Shadowed {
+                out.push(crate::tf!(t::FW_NEVER_MATCHES, message = finding.message));
             }
         }
         out
@@ -251,6 +327,53 @@ mod tests {
             description: String::new(),
         };
         assert_eq!(bad.errors().len(), 4);
+    }
+
+    #[test]
+    fn an_edit_sends_the_documented_fields_with_the_interface() {
+        let edited = RuleForm {
+            command: "DROP".into(),
+            address: " 10.0.0.0/8 ".into(),
+            port: "80, 443".into(),
+            description: "web".into(),
+            ..Default::default()
+        };
+        assert_eq!(
+            edited.edit_body("9").unwrap(),
+            json!({"network_interface_id": "9", "command": "DROP", "protocol": "TCP", "address": "10.0.0.0/8", "port": "80,443"})
+        );
+        let bad = RuleForm { port: "0".into(), ..Default::default() };
+        assert!(bad.edit_body("9").unwrap_err().contains_key("port"));
+    }
+
+    #[test]
+    fn an_edited_rule_is_compared_with_the_others_in_its_place() {
+        let existing = FirewallRule::list_from_json(&json!([
+            {"id": "1", "command": "ACCEPT", "protocol": "TCP", "port": "22", "address": ""},
+            {"id": "2", "command": "ACCEPT", "protocol": "TCP", "port": "80", "address": ""},
+            {"id": "3", "command": "DROP", "protocol": "TCP", "port": "", "address": ""}
+        ]))
+        .unwrap();
+        // Unchanged, it is not identical to itself.
+        let same = RuleForm { port: "80".into(), ..Default::default() };
+        assert!(same.warnings_instead_of(&existing, "2").is_empty());
+        assert_eq!(
+            same.warnings(&existing),
+            ["An identical rule exists already on this interface."]
+        );
+        // Made like the first rule, or like the one after it: identical either way.
+        let like_first = RuleForm { port: "22".into(), ..Default::default() };
+        assert_eq!(like_first.warnings_instead_of(&existing, "2").len(), 1);
+        let like_last = RuleForm { command: "DROP".into(), ..Default::default() };
+        let said = like_last.warnings_instead_of(&existing, "2");
+        assert!(said.contains(&t::FW_IDENTICAL_RULE.get().to_owned()), "{said:?}");
+        assert!(said.iter().any(|w| w.contains("SSH")), "{said:?}");
+        // Narrower than the rule 2: in the first place it matches, in the last it never would.
+        let narrower =
+            RuleForm { port: "80".into(), address: "10.0.0.0/8".into(), ..Default::default() };
+        assert!(narrower.warnings_instead_of(&existing, "1").is_empty());
+        let said = narrower.warnings_instead_of(&existing, "3");
+        assert!(said.iter().any(|w| w.starts_with("This rule would never match:")), "{said:?}");
     }
 
     #[test]

@@ -5,9 +5,12 @@
 //! (`filter`), the rule form (`form`), rules brought in from a text, CSV or
 //! JSON (`import`), what rules brought together would be on an interface
 //! (`sets`), sets written down by name, the provider's and the user's
-//! (`saved`), what brings an interface back as it was (`restore`), and
-//! what undoes a firewall write of the history (`reverse`).
+//! (`saved`), what brings an interface back as it was (`rollback`), what
+//! undoes a firewall write of the history (`reverse`), a rule edited or
+//! deleted and its guard (`edit`), and the changes made and not applied yet
+//! (`unapplied`).
 
+pub mod edit;
 pub mod filter;
 pub mod form;
 pub mod import;
@@ -19,3 +22,4 @@ pub mod rules;
 pub mod saved;
 pub mod sets;
 mod shadow;
+pub mod unapplied;

@@ -9,6 +9,7 @@
 
 use crate::firewall::form::RuleForm;
 use crate::firewall::import;
+use crate::firewall::unapplied::{firewall_before, Unapplied};
 use crate::forms::FieldErrors;
 use crate::i18n::messages as t;
 use crate::network::FirewallRule;
@@ -71,20 +72,17 @@ pub struct InterfaceBefore {
 }
 
 impl InterfaceBefore {
-    /// The interface's rules and policy as they were before the rules of
-    /// `not_yet` (created and not applied) were added.
+    /// The interface's rules and policy as they were before the changes
+    /// `not_yet` (made here and not applied: rules created, edited,
+    /// deleted) were made.
     pub fn of(
         nic: &str,
         label: &str,
         policy: Option<&str>,
         rules: &[FirewallRule],
-        not_yet: &[String],
+        not_yet: &[Unapplied],
     ) -> Self {
-        let rules = rules
-            .iter()
-            .filter(|r| r.id.as_ref().is_none_or(|id| !not_yet.contains(id)))
-            .map(RuleForm::of)
-            .collect();
+        let rules = firewall_before(nic, rules, not_yet);
         Self {
             nic: nic.to_owned(),
             label: label.to_owned(),
@@ -135,6 +133,13 @@ pub enum Step {
         rule: RuleForm,
     },
     Create(RuleForm),
+    /// The rule `id` changed from `from` to `to` in its place (only "Undo"
+    /// of an edit in the history sends one: a plan never does).
+    Edit {
+        id: String,
+        from: RuleForm,
+        to: RuleForm,
+    },
     Policy(String),
 }
 
@@ -148,6 +153,12 @@ impl Step {
             Self::Create(rule) => {
                 crate::tf!(t::FW_STEP_CREATE, rule = import::line(rule), interface = label)
             }
+            Self::Edit { from, to, .. } => crate::tf!(
+                t::FW_STEP_EDIT,
+                from = import::line(from),
+                to = import::line(to),
+                interface = label
+            ),
             Self::Policy(policy) => {
                 crate::tf!(t::FW_STEP_POLICY, policy = policy, interface = label)
             }
@@ -209,6 +220,7 @@ mod tests {
             match step {
                 Step::Delete { id, .. } => rules.retain(|(kept, _)| kept != id),
                 Step::Create(rule) => rules.push((None, rule.clone())),
+                Step::Edit { .. } => unreachable!("a plan never edits"),
                 Step::Policy(wanted) => policy = wanted.clone(),
             }
         }
@@ -265,7 +277,8 @@ mod tests {
     #[test]
     fn nothing_is_sent_when_nothing_changed_and_the_unapplied_rules_are_left_out() {
         let now = [stored(1, &rule("ACCEPT", "22")), stored(2, &rule("DROP", ""))];
-        let kept = InterfaceBefore::of("9", "eth0", Some("drop"), &now, &["2".into()]);
+        let not_yet = [Unapplied::created(Some("2".into()), "drop tcp".into())];
+        let kept = InterfaceBefore::of("9", "eth0", Some("drop"), &now, &not_yet);
         assert_eq!(kept.rules, vec![rule("ACCEPT", "22")]);
         assert_eq!(plan(&kept, &now[..1], Some("DROP")), vec![]);
         assert_eq!(

@@ -43,6 +43,15 @@ pub enum Seen {
     Unconfirmed,
 }
 
+impl super::Operation {
+    /// Whether work of this kind, accepted for later, is seen on its VM. A
+    /// backup made into a template or deleted leaves the VM as it is: there
+    /// is nothing to follow, and it is done once accepted.
+    pub fn seen_on_vm(self) -> bool {
+        !matches!(self, Self::TemplateFromBackup | Self::DeleteBackup)
+    }
+}
+
 impl TaskList {
     /// The first look at a task's VM, taken as its 202 arrived: busy
     /// already, or how it was before the work.
@@ -156,6 +165,13 @@ mod tests {
             list.look(&vm("online", 0, "2026-11-27T10:00:00"), 3_000.0, 3_000.0),
             [(id, Seen::Done)]
         );
+    }
+
+    #[test]
+    fn work_that_leaves_the_vm_alone_is_not_followed_on_it() {
+        assert!(!Operation::DeleteBackup.seen_on_vm());
+        assert!(!Operation::TemplateFromBackup.seen_on_vm());
+        assert!(Operation::RestoreBackup.seen_on_vm() && Operation::Reboot.seen_on_vm());
     }
 
     #[test]

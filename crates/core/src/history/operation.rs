@@ -47,9 +47,22 @@ actions! {
     ResetPassword = "reset_password", vm::RESET_PASSWORD_TITLE;
     RebuildNetwork = "rebuild_network", vm::REBUILD_NETWORK_TITLE;
     CreateTemplate = "create_template", vm::TEMPLATE_CREATE;
+    RenameTemplate = "rename_template", t::ACTION_RENAME_TEMPLATE;
+    DeleteTemplate = "delete_template", t::ACTION_DELETE_TEMPLATE;
     Segregation = "segregation", t::ACTION_SEGREGATION;
     ApplyDisks = "apply_disks", vm::DISKS_APPLY;
+    /// One disk of the VM: a larger size, its settings (automatic backups,
+    /// mount point), formatted, deleted.
+    ResizeDisk = "resize_disk", t::ACTION_RESIZE_DISK;
+    EditDisk = "edit_disk", t::ACTION_EDIT_DISK;
+    FormatDisk = "format_disk", t::ACTION_FORMAT_DISK;
+    DeleteDisk = "delete_disk", t::ACTION_DELETE_DISK;
+    /// An address reserved on a network by hand, on no VM yet.
+    AddNetworkAddress = "add_network_address", t::ACTION_ADD_NETWORK_ADDRESS;
     DeleteAllSnapshots = "delete_all_snapshots", vm::SNAPSHOTS_DELETE_ALL;
+    RestoreBackup = "restore_backup", vm::BACKUPS_RESTORE;
+    TemplateFromBackup = "template_from_backup", vm::BACKUPS_TEMPLATE;
+    DeleteBackup = "delete_backup", vm::BACKUPS_DELETE;
     MountIso = "mount_iso", t::ACTION_MOUNT_ISO;
     UnmountIso = "unmount_iso", t::ACTION_UNMOUNT_ISO;
     /// The steps of booting from an ISO and back (the ISO tab's rescue).
@@ -64,6 +77,7 @@ actions! {
     RemoveIpAddress = "remove_ip_address", t::ACTION_REMOVE_IP_ADDRESS;
     SetDefaultPolicy = "set_default_policy", t::ACTION_SET_DEFAULT_POLICY;
     CreateFirewallRule = "create_firewall_rule", t::ACTION_CREATE_FIREWALL_RULE;
+    EditFirewallRule = "edit_firewall_rule", t::ACTION_EDIT_FIREWALL_RULE;
     DeleteFirewallRule = "delete_firewall_rule", t::ACTION_DELETE_FIREWALL_RULE;
     ApplyFirewallRules = "apply_firewall_rules", t::HISTORY_APPLY_FIREWALL_RULES;
 }

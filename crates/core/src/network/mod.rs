@@ -5,6 +5,7 @@
 pub mod address;
 pub mod form;
 pub mod networks;
+pub mod new_address;
 
 pub use address::{addresses_by_vm, IpAddress};
 

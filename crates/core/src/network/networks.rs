@@ -2,6 +2,8 @@
 //! to, public or private, named by their label; unknown fields in `raw`.
 
 use crate::api::decode::{self, DecodeError};
+use crate::deploy::Choice;
+use crate::i18n::{messages as t, network::NIC_NETWORK_N};
 use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +44,34 @@ impl Network {
     }
 }
 
+/// The networks a form offers, as choices: the active ones (or those with
+/// no status), public first, each group in the API's order.
+pub fn choices(list: &[Network]) -> Vec<Choice> {
+    let offered = list
+        .iter()
+        .filter(|n| n.status.as_deref().is_none_or(|s| s.trim().eq_ignore_ascii_case("active")));
+    let rank = |n: &&Network| match n.public {
+        Some(true) => 0,
+        Some(false) => 1,
+        None => 2,
+    };
+    let mut offered: Vec<&Network> = offered.collect();
+    offered.sort_by_key(rank);
+    offered
+        .into_iter()
+        .filter_map(|n| {
+            let id = n.id.clone()?;
+            let group = match n.public {
+                Some(true) => t::NETWORK_GROUP_PUBLIC,
+                Some(false) => t::NETWORK_GROUP_PRIVATE,
+                None => t::NETWORK_GROUP_OTHER,
+            };
+            let label = n.label.clone().unwrap_or_else(|| crate::tf!(NIC_NETWORK_N, id = id));
+            Some(Choice { id, label, group: Some(group.get().to_owned()) })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +94,28 @@ mod tests {
             (Some("100"), Some("2"))
         );
         assert_eq!(list[0].multidatacenter, Some(false));
+    }
+
+    #[test]
+    fn networks_are_offered_public_first_by_label() {
+        let list = Network::list_from_json(&json!([
+            {"id": "2", "label": "Backend", "public": 0, "status": "active"},
+            {"id": "1", "label": "Internet", "public": 1},
+            {"id": "3", "label": "Retired", "public": 1, "status": "inactive"},
+            {"id": "4", "type": "private"}
+        ]))
+        .unwrap();
+        let shape: Vec<_> = choices(&list)
+            .into_iter()
+            .map(|c| (c.id, c.label, c.group.unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                ("1".into(), "Internet".into(), "Public (reached from the internet)".into()),
+                ("2".into(), "Backend".into(), "Private (between your VMs)".into()),
+                ("4".into(), "Network 4".into(), "Private (between your VMs)".into()),
+            ]
+        );
     }
 }

@@ -3,7 +3,12 @@
 //! VM or a backup), decoded tolerantly; unknown fields are kept in `raw`.
 
 use crate::api::decode::{self, DecodeError};
+use crate::deploy::Choice;
+use crate::i18n::messages as t;
+use crate::i18n::{or_dash, DASH};
 use serde_json::{Map, Value};
+
+pub mod label;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Template {
@@ -21,7 +26,44 @@ pub struct Template {
     pub distro: Option<String>,
     pub edition: Option<String>,
     pub arch: Option<String>,
+    /// The template it is a copy of.
+    pub clone_id: Option<String>,
     pub raw: Map<String, Value>,
+}
+
+/// A template's status as documented, for its badge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TemplateStatus {
+    Active,
+    /// Being made (from a VM, a backup or as a copy).
+    Pending,
+    Inactive,
+    /// A status the panel does not know, as sent.
+    Other(String),
+    /// None was sent.
+    Unknown,
+}
+
+impl TemplateStatus {
+    pub fn label(&self) -> &str {
+        match self {
+            Self::Active => t::TEMPLATE_STATUS_ACTIVE.get(),
+            Self::Pending => t::TEMPLATE_STATUS_PENDING.get(),
+            Self::Inactive => t::TEMPLATE_STATUS_INACTIVE.get(),
+            Self::Other(status) => status,
+            Self::Unknown => DASH,
+        }
+    }
+
+    /// The badge's classes, in the colours a VM's status uses.
+    pub fn badge_class(&self) -> &'static str {
+        match self {
+            Self::Active => "badge badge-online",
+            Self::Pending => "badge badge-unbuilt",
+            Self::Inactive => "badge badge-offline",
+            Self::Other(_) | Self::Unknown => "badge badge-other",
+        }
+    }
 }
 
 impl Template {
@@ -38,6 +80,7 @@ impl Template {
             distro: decode::text(get("operating_system_distro")),
             edition: decode::text(get("operating_system_edition")),
             arch: decode::text(get("operating_system_arch")),
+            clone_id: decode::id(get("clone_id")),
             raw: map.clone(),
         }
     }
@@ -65,6 +108,69 @@ impl Template {
     pub fn group(&self) -> Option<&str> {
         self.distro.as_deref().or(self.operating_system.as_deref()).filter(|g| !g.trim().is_empty())
     }
+
+    /// The name to show: the label, else the number.
+    pub fn name(&self) -> String {
+        or_dash(self.label.clone().or_else(|| self.id.as_ref().map(|id| format!("#{id}"))))
+    }
+
+    pub fn status_kind(&self) -> TemplateStatus {
+        let Some(sent) = self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
+            return TemplateStatus::Unknown;
+        };
+        match sent.to_ascii_lowercase().as_str() {
+            "active" => TemplateStatus::Active,
+            "pending" => TemplateStatus::Pending,
+            "inactive" => TemplateStatus::Inactive,
+            _ => TemplateStatus::Other(sent.to_owned()),
+        }
+    }
+
+    /// Its system in a few words: the distribution (or family), edition and
+    /// architecture that were sent, "Debian 12 · standard · x64".
+    pub fn system(&self) -> String {
+        let parts: Vec<&str> = [self.group(), self.edition.as_deref(), self.arch.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.is_empty() {
+            DASH.to_owned()
+        } else {
+            parts.join(" · ")
+        }
+    }
+
+    /// What it was made from, where the service says: a backup, or
+    /// another template it is a copy of.
+    pub fn made_from(&self) -> Option<String> {
+        match (&self.backup_id, &self.clone_id) {
+            (Some(backup), _) => Some(crate::tf!(t::TEMPLATE_FROM_BACKUP, id = backup)),
+            (None, Some(original)) => Some(crate::tf!(t::TEMPLATE_COPY_OF, id = original)),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The distributions the list names, each once, in name order: what the
+/// page's distribution filter suggests.
+pub fn distros(list: &[Template]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for distro in list.iter().filter_map(|t| t.distro.as_deref()).map(str::trim) {
+        if !distro.is_empty() && !out.iter().any(|d| d.eq_ignore_ascii_case(distro)) {
+            out.push(distro.to_owned());
+        }
+    }
+    out.sort_by_key(|d| d.to_lowercase());
+    out
+}
+
+/// The list as the templates page shows it: the account's own first, then
+/// the provider's, each in the order the service sent.
+pub fn own_first(mut list: Vec<Template>) -> Vec<Template> {
+    list.sort_by_key(|t| !t.is_own());
+    list
 }
 
 /// The templates a VM can be built from, grouped by operating system (the
@@ -89,6 +195,37 @@ pub fn offered_by_system(list: &[Template]) -> Vec<(Option<String>, Vec<Template
         (a, b) => b.is_some().cmp(&a.is_some()),
     });
     groups
+}
+
+/// The templates a form offers, as choices: the account's own first, then
+/// the provider's by operating system; each named with its size.
+pub fn choices(list: &[Template]) -> Vec<Choice> {
+    let (own, public): (Vec<Template>, Vec<Template>) =
+        list.iter().cloned().partition(Template::is_own);
+    let mut groups = vec![(Some(t::TEMPLATE_GROUP_OWN.get().to_owned()), {
+        let mut own: Vec<Template> = own.into_iter().filter(Template::is_offered).collect();
+        own.sort_by_key(|t| t.label.clone().unwrap_or_default().to_lowercase());
+        own
+    })];
+    groups.extend(offered_by_system(&public).into_iter().map(|(group, members)| {
+        (Some(group.unwrap_or_else(|| t::TEMPLATE_GROUP_OTHER.get().to_owned())), members)
+    }));
+    groups
+        .into_iter()
+        .flat_map(|(group, members)| {
+            members.into_iter().filter_map(move |template| {
+                let id = template.id.clone()?;
+                let name = template.label.clone().unwrap_or_else(|| format!("#{id}"));
+                let label = match template.size_gb {
+                    Some(size) if size > 0 => {
+                        crate::tf!(t::TEMPLATE_CHOICE_SIZED, label = name, size = size)
+                    }
+                    _ => name,
+                };
+                Some(Choice { id, label, group: group.clone() })
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -17,6 +17,10 @@ pub struct Disk {
     pub data_store_group_id: Option<String>,
     pub status: Option<String>,
     pub locked: bool,
+    /// Whether the provider backs it up on its own (`autobackup`, 0/1).
+    pub autobackup: Option<bool>,
+    /// Whether its mount point is written into the VM's `/etc/fstab`.
+    pub add_to_fstab: Option<bool>,
     pub raw: Map<String, Value>,
 }
 
@@ -33,6 +37,8 @@ impl Disk {
             data_store_group_id: decode::id(get("data_store_group_id")),
             status: decode::text(get("status")),
             locked: decode::flag(get("locked")).unwrap_or(false),
+            autobackup: decode::flag(get("autobackup")),
+            add_to_fstab: decode::flag(get("add_to_linux_fstab")),
             raw: map.clone(),
         }
     }
@@ -120,5 +126,21 @@ mod tests {
         )
         .unwrap();
         assert!(!onapp[0].is_system());
+    }
+
+    #[test]
+    fn automatic_backups_are_read_in_every_shape() {
+        let (disks, _) = Disk::list_from_json(&json!([
+            {"id": "1", "autobackup": 1, "add_to_linux_fstab": true},
+            {"id": "2", "autobackup": "0", "add_to_linux_fstab": 0},
+            {"id": "3", "autobackup": true},
+            {"id": "4", "autobackup": "false"},
+            {"id": "5", "autobackup": "maybe"},
+            {"id": "6"}
+        ]))
+        .unwrap();
+        let backups: Vec<_> = disks.iter().map(|d| d.autobackup).collect();
+        assert_eq!(backups, [Some(true), Some(false), Some(true), Some(false), None, None]);
+        assert_eq!((disks[0].add_to_fstab, disks[1].add_to_fstab), (Some(true), Some(false)));
     }
 }

@@ -5,6 +5,7 @@ pub mod clone;
 pub mod columns;
 pub mod create;
 pub mod disk;
+pub mod disk_edit;
 pub mod edit;
 pub mod iso;
 pub mod pins;

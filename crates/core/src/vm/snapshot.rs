@@ -11,6 +11,8 @@ pub struct Snapshot {
     pub id: Option<String>,
     pub label: Option<String>,
     pub identifier: Option<String>,
+    /// The VM it is of (`virtual_machine_id`), as the account's list says.
+    pub vm_id: Option<String>,
     pub size_gb: Option<i64>,
     pub status: Option<String>,
     pub created_at: Option<String>,
@@ -58,6 +60,17 @@ impl SnapshotState {
             Self::Other(_) | Self::Unknown => "other",
         }
     }
+
+    /// The badge's classes: failed in the colour of a failure, work on it
+    /// as a VM being built, ready or in use as one online.
+    pub fn badge_class(&self) -> &'static str {
+        match self {
+            Self::Failed => "badge badge-failed",
+            Self::Busy => "badge badge-unbuilt",
+            Self::InUse | Self::Ready => "badge badge-online",
+            Self::Other(_) | Self::Unknown => "badge badge-other",
+        }
+    }
 }
 
 impl Snapshot {
@@ -70,6 +83,9 @@ impl Snapshot {
                 id: decode::id(map.get("id")),
                 label: decode::text(map.get("label")),
                 identifier: decode::text(map.get("identifier")),
+                // It goes into links and filters: an id, or nothing.
+                vm_id: decode::id(map.get("virtual_machine_id"))
+                    .filter(|id| crate::validate::is_id(id)),
                 size_gb: decode::int(map.get("size")),
                 status: decode::text(map.get("status")),
                 created_at: decode::text(map.get("created_at")),
@@ -151,5 +167,19 @@ mod tests {
         );
         assert_eq!((list[0].size_gb, list[0].identifier.as_deref()), (None, Some("5f0c")));
         assert_eq!((list[0].state().label(), list[5].name()), ("failed", "#6".to_owned()));
+        assert_eq!(list[0].state().badge_class(), "badge badge-failed");
+    }
+
+    #[test]
+    fn the_accounts_list_names_each_snapshots_vm() {
+        let list = Snapshot::list_from_json(&json!([
+            {"id": "1", "virtual_machine_id": "9", "error": 1},
+            {"id": "2", "virtual_machine_id": 12},
+            {"id": "3", "virtual_machine_id": "../1"},
+            {"id": "4"}
+        ]))
+        .unwrap();
+        let vms: Vec<_> = list.iter().map(|s| s.vm_id.as_deref()).collect();
+        assert_eq!(vms, [Some("9"), Some("12"), None, None], "only an id is taken as one");
     }
 }

@@ -26,6 +26,7 @@ fn choices_sent() -> impl Strategy<Value = (Vec<Choice>, Value)> {
             .map(|(id, _, label)| Choice {
                 id: id.to_string(),
                 label: label.unwrap_or_else(|| format!("#{id}")),
+                group: None,
             })
             .collect();
         (expected, Value::Array(sent))
@@ -54,7 +55,7 @@ prop_compose! {
         );
         let expected = DeployConfig {
             api_base_url: url,
-            catalogue: Catalogue { templates: templates.0, isos: isos.0, locations: locations.0, networks: networks.0, data_store_groups: groups.0, plans: Vec::new() },
+            catalogue: Catalogue { templates: templates.0, isos: isos.0, locations: locations.0, networks: networks.0, data_store_groups: groups.0, plans: Vec::new(), ..Catalogue::default() },
             ..DeployConfig::default()
         };
         (expected, Value::Object(config))

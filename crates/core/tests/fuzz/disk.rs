@@ -12,6 +12,7 @@ use vmdeck_core::vm::disk::Disk;
 prop_compose! {
     fn disk_sent()(
         f in (id_field(), text_field(), int_field(), any::<bool>(), flag_or_false_field(), flag_field(), text_field(), id_field(), text_field(), flag_or_false_field()),
+        kept in (flag_field(), flag_field()),
     ) -> (Disk, Map<String, Value>) {
         let mut m = Map::new();
         let (id, label, size, short_name, is_swap, primary, mount_point, group, status, locked) = f;
@@ -25,6 +26,8 @@ prop_compose! {
             data_store_group_id: put(&mut m, "data_store_group_id", group),
             status: put(&mut m, "status", status),
             locked: put(&mut m, "locked", locked),
+            autobackup: put(&mut m, "autobackup", kept.0),
+            add_to_fstab: put(&mut m, "add_to_linux_fstab", kept.1),
             raw: Map::new(),
         };
         (Disk { raw: m.clone(), ..disk }, m)

@@ -11,6 +11,7 @@ prop_compose! {
     fn snapshot_sent()(
         f in (id_field(), text_field(), int_field(), text_field(), text_field()),
         flags in (text_field(), flag_field(), flag_field(), flag_field()),
+        vm in id_field(),
     ) -> (Snapshot, Map<String, Value>) {
         let mut m = Map::new();
         let (id, label, size, status, created_at) = f;
@@ -25,6 +26,7 @@ prop_compose! {
             locked: put(&mut m, "locked", locked),
             error: put(&mut m, "error", error),
             in_use: put(&mut m, "in_use", in_use),
+            vm_id: put(&mut m, "virtual_machine_id", vm),
             raw: Map::new(),
         };
         (Snapshot { raw: m.clone(), ..snapshot }, m)

@@ -2,7 +2,12 @@
 // Handlers answer early with a ready `Response` as the error of their checks.
 #![allow(clippy::result_large_err)]
 
+mod backups;
+mod disks;
 mod network;
+mod networks;
+mod snapshots;
+mod templates;
 mod vms;
 
 use crate::auth::Auth;
@@ -90,8 +95,32 @@ pub fn router(state: AppState) -> Router {
         .route("/account/{account}/ip_addresses", get(network::ips::account_ips))
         .route(
             "/account/{account}/firewall_rule/{rule}",
-            axum::routing::delete(network::firewall::delete_rule),
+            get(network::firewall::show_rule)
+                .put(network::firewall::update_rule)
+                .delete(network::firewall::delete_rule),
         )
+        .route("/account/{account}/templates", get(templates::list))
+        .route(
+            "/account/{account}/template/{template}",
+            get(templates::show).put(templates::update).delete(templates::delete),
+        )
+        .route("/account/{account}/template/{template}/clone", post(templates::clone))
+        .route("/account/{account}/networks", get(networks::list))
+        .route("/account/{account}/network/{network}", get(networks::show))
+        .route("/account/{account}/network/{network}/ip_addresses", get(networks::addresses))
+        .route("/account/{account}/network/{network}/ip_address", post(networks::add_address))
+        .route("/account/{account}/backups", get(backups::list))
+        .route("/account/{account}/backup/{backup}", get(backups::show).delete(backups::delete))
+        .route("/account/{account}/backup/{backup}/restore", post(backups::restore))
+        .route("/account/{account}/backup/{backup}/template", post(backups::template))
+        .route("/account/{account}/disks", get(disks::list))
+        .route(
+            "/account/{account}/disk/{disk}",
+            get(disks::show).put(disks::update).delete(disks::delete),
+        )
+        .route("/account/{account}/disk/{disk}/build", post(disks::build))
+        .route("/account/{account}/snapshots", get(snapshots::list))
+        .route("/account/{account}/snapshot/{snapshot}", get(snapshots::show))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "No such API path") })
         .with_state(state)
 }
@@ -186,21 +215,34 @@ impl Authed {
     /// Runs `f` on the account with the store locked, after settling the
     /// operations that have finished.
     pub fn with<R>(&self, f: impl FnOnce(Ctx<'_>) -> R) -> R {
+        self.with_others(|ctx, _| f(ctx))
+    }
+
+    /// As [`Authed::with`], with the other accounts to read as well: for
+    /// what must be unique across the service.
+    pub fn with_others<R>(&self, f: impl FnOnce(Ctx<'_>, &[&Account]) -> R) -> R {
         let now = Instant::now();
         let mut store = self.state.lock();
         let Store { ids, accounts, op_time, lock_delay, generation } = &mut *store;
-        let account = accounts
-            .get_mut(&self.account)
-            .expect("every account a credential opens exists (checked at startup)");
+        let (mut mine, mut others) = (None, Vec::new());
+        for (id, account) in accounts.iter_mut() {
+            if *id == self.account {
+                mine = Some(account);
+            } else {
+                others.push(&*account);
+            }
+        }
+        let account = mine.expect("every account a credential opens exists (checked at startup)");
         account.settle(now);
-        f(Ctx {
+        let ctx = Ctx {
             account,
             ids,
             op_time: *op_time,
             lock_delay: *lock_delay,
             generation: *generation,
             now,
-        })
+        };
+        f(ctx, &others)
     }
 }
 
@@ -251,6 +293,11 @@ impl Ctx<'_> {
 /// Reads a JSON body, or answers 400 for one that is not a JSON object.
 pub fn form(bytes: &[u8], wrapper: &str) -> Result<Form, Response> {
     Form::parse(bytes, wrapper).map_err(|e| error(StatusCode::BAD_REQUEST, e.0))
+}
+
+/// As [`form`], for a body that may come wrapped in any of `wrappers`.
+pub fn form_either(bytes: &[u8], wrappers: &[&str]) -> Result<Form, Response> {
+    Form::parse_either(bytes, wrappers).map_err(|e| error(StatusCode::BAD_REQUEST, e.0))
 }
 
 /// A query filter: empty values count as absent.

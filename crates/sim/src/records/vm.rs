@@ -77,6 +77,9 @@ impl Vm {
         self.op.as_ref().is_some_and(|op| now < op.until)
     }
 
+    /// The catalogue template it was built from; None for one built from an
+    /// ISO or from one of the account's own templates (whose system the
+    /// account's record says, not the VM).
     pub fn template(&self) -> Option<&'static catalogue::Template> {
         self.template_id.and_then(catalogue::template)
     }
@@ -105,6 +108,18 @@ pub struct Disk {
     pub data_store_group_id: u64,
     pub created_at: String,
     pub identifier: String,
+    /// Backed up automatically every day.
+    pub autobackup: bool,
+    /// Listed in the VM's fstab; None: as the service decides (every
+    /// non-swap disk of a Linux VM).
+    pub fstab: Option<bool>,
+}
+
+impl Disk {
+    /// Two data stores in each group; a disk stays on the one it is on.
+    pub fn data_store_id(&self) -> u64 {
+        self.data_store_group_id * 10 + 1 + self.id % 2
+    }
 }
 
 #[derive(Clone, Debug)]

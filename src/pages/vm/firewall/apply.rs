@@ -1,7 +1,7 @@
-//! Applying the rules: the bar with the rules created here and not applied
-//! yet (kept per VM for this browser session), and its button, guarded
-//! against locking oneself out; applied with undo, the firewall as it was
-//! is kept first (`crate::firewall::rollback`).
+//! Applying the rules: the bar with the rules created, edited or deleted
+//! here and not applied yet (kept per VM for this browser session), and its
+//! button, guarded against locking oneself out; applied with undo, the
+//! firewall as it was is kept first (`crate::firewall::rollback`).
 
 use crate::components::{ActionButton, ErrorView};
 
@@ -50,14 +50,14 @@ pub fn ApplyBar(
     view! {
         <div class="notice notice-info apply-bar">
             <div>
-                <p class="notice-title">{t::FW_APPLY_TITLE.get()}</p>
+                <p class="notice-title">{t::FW_APPLY_CHANGES_TITLE.get()}</p>
                 {move || {
                     let list = unapplied.get();
                     if list.is_empty() {
-                        view! { <p id="unapplied-none">{t::FW_UNAPPLIED_NONE.get()}</p> }.into_any()
+                        view! { <p id="unapplied-none">{t::FW_UNAPPLIED_NOTHING.get()}</p> }.into_any()
                     } else {
                         view! {
-                            <p>{t::FW_UNAPPLIED_LIST.get()}</p>
+                            <p>{t::FW_UNAPPLIED_CHANGES.get()}</p>
                             <ul id="unapplied-list">{list.into_iter().map(|r| view! { <li class="mono">{r.rule}</li> }).collect_view()}</ul>
                         }.into_any()
                     }

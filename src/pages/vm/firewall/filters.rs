@@ -2,7 +2,7 @@
 //! them the table shows.
 
 use crate::components::{fixed_options, FilterSelect};
-use crate::deploy::network_name;
+use crate::hooks::network_name;
 use crate::hooks::UrlFilters;
 use leptos::prelude::*;
 use vmdeck_core::firewall::filter;

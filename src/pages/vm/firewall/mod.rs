@@ -1,21 +1,25 @@
 //! The VM's firewall: rules per interface, filtered in the URL, the default
 //! policy as the last, implicit rule; the rules checked (shadowed,
 //! duplicate, no way in) and a packet tester; new rules checked and
-//! explained; applying them, with a guard against locking oneself out.
+//! explained, and rules edited in place or deleted, in one rule form and
+//! with one guard against locking oneself out; applying them.
 //! The interface's rules are read once, all of them: the checks, the tester
 //! and the guards look at every rule, and the table shows those the filters
 //! pick.
 
 mod apply;
 mod checks;
+mod delete_rule;
+mod edit_rule;
 mod filters;
 mod import;
 mod new_rule;
+mod rule_form;
 mod save_set;
 mod table;
 mod tester;
 
-use super::{use_op, use_tab_data, use_vm};
+use super::{busy_reason, use_op, use_tab_data, use_vm};
 use crate::api::network::{interface_rules, vm_interfaces};
 use crate::components::{Empty, EmptyState, Export, ExportButtons, Loaded};
 use crate::firewall::rollback::{read_unapplied, write_unapplied, Unapplied};
@@ -82,14 +86,28 @@ pub fn FirewallTab() -> impl IntoView {
     let tester = tester::use_tester(rule_set, every_rule);
     // The rule being typed belongs to the tab, not to the table under it:
     // the list reloading (the VM settling after work) must not reset it.
-    // A rule created here, typed or imported, waits in the bar until applied.
-    let remember = Callback::new(move |(reply, rule): (Value, String)| {
+    // A rule created, edited or deleted here waits in the bar until applied.
+    let changed = Callback::new(move |change: Unapplied| {
         let vm = ctx.id.get_untracked();
         let mut list = read_unapplied(session, &vm);
-        list.push(Unapplied { id: FirewallRule::from_json(&reply).ok().and_then(|r| r.id), rule });
+        list.push(change);
         write_unapplied(session, &vm, &list);
         unapplied.set(list);
     });
+    let remember = Callback::new(move |(reply, rule): (Value, String)| {
+        changed
+            .run(Unapplied::created(FirewallRule::from_json(&reply).ok().and_then(|r| r.id), rule))
+    });
+    let dialogs = table::RuleDialogs::default();
+    let scope = edit_rule::RuleScope {
+        nic: chosen_id,
+        label: Signal::derive(move || {
+            chosen.with(|n| n.as_ref().map(|n| n.name())).unwrap_or_default()
+        }),
+        policy,
+        rules: every_rule,
+    };
+    let blocked = Signal::derive(move || busy_reason(ctx));
     let created = use_op(
         ctx,
         Operation::CreateFirewallRule,
@@ -134,13 +152,15 @@ pub fn FirewallTab() -> impl IntoView {
                 <checks::RuleChecks rule_set=rule_set/>
                 <Loaded data=rules doing=t::FW_LOADING_RULES.get() fallback=|| view! { <div class="skeleton skeleton-row"></div> }
                     render={move |list: Vec<FirewallRule>| view! {
-                        <table::RuleTable rules=filters::picked(list, filters) policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider/>
+                        <table::RuleTable rules=filters::picked(list, filters) policy=chosen.get_untracked().and_then(|n| n.default_firewall_policy) decider=tester.decider dialogs=dialogs blocked=blocked/>
                     }}/>
                 <tester::PacketTester tester=tester rule_set=rule_set rules=every_rule/>
                 <new_rule::NewRule form=rule_form op=created nic=chosen_id rules=every_rule rule_set=rule_set/>
             }}/>
         <import::ImportRules ctx=ctx nic=chosen_id rules=every_rule policy=policy open=import_open apply=apply_op created=remember/>
         <save_set::SaveSet open=save_open nic=chosen rules=every_rule/>
+        <edit_rule::EditRule ctx=ctx dialogs=dialogs scope=scope changed=changed/>
+        <delete_rule::DeleteRule ctx=ctx dialogs=dialogs scope=scope changed=changed/>
     }
     .into_any()
 }

@@ -20,7 +20,7 @@ pub fn AddInterface(ctx: VmCtx, open: RwSignal<bool>) -> impl IntoView {
     );
     view! {
         <Modal open=open title=t::NIC_ADD_TITLE.get() id="add-interface-dialog">
-            <InterfaceFields ctx=ctx original=InterfaceForm::default() adding=true op=op
+            <InterfaceFields original=InterfaceForm::default() adding=true op=op
                 make=Callback::new(|(form, _): (InterfaceForm, InterfaceForm)| form.add_body().ok())/>
         </Modal>
     }

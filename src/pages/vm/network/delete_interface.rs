@@ -46,7 +46,7 @@ fn WhatGoes(ctx: VmCtx, nic: String, name: String, op: Op<String>) -> impl IntoV
         UseDataOptions::default().once(),
     );
     view! {
-        <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| nic.clone()) label=m::ACTION_DELETE_INTERFACE.get() doing=t::NIC_DELETING.get() danger=true>
+        <ConfirmDialog op=op input=Callback::new(move |()| nic.clone()) label=m::ACTION_DELETE_INTERFACE.get() doing=t::NIC_DELETING.get() danger=true>
             <p>{tf!(t::NIC_DELETED_WITH, name = name)}</p>
             <Loaded data=parts doing=t::NIC_LISTING_PARTS.get() render=|(ips, rules): (Vec<IpAddress>, Vec<FirewallRule>)| view! {
                 <ul id="delete-interface-parts">

@@ -31,7 +31,7 @@ pub fn EditInterface(
             {nic.with_untracked(|n| n.as_ref().map(InterfaceForm::from_interface)).map(|original| {
                 let id = nic.with_untracked(nic_id);
                 view! {
-                    <InterfaceFields ctx=ctx original=original adding=false op=op
+                    <InterfaceFields original=original adding=false op=op
                         make=Callback::new(move |(form, original): (InterfaceForm, InterfaceForm)| form.edit_body(&original).ok().map(|changes| (id.clone(), changes)))/>
                 }
             })}

@@ -1,9 +1,8 @@
 //! The fields of an interface, which adding one and editing one share.
 
 use crate::components::{fixed_options, CheckField, ChoiceField, FormView, SelectField, TextField};
-use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, Form, UseFormOptions};
-use crate::pages::vm::{DialogActions, Op, VmCtx};
+use crate::pages::vm::{DialogActions, Op};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, messages as m, network as t, shell as s};
 use vmdeck_core::network::form::InterfaceForm;
@@ -27,27 +26,25 @@ fn explain_412(form: Form<InterfaceForm>) -> impl IntoView {
 /// what is typed (and the original) into the operation's input.
 #[component]
 pub fn InterfaceFields<I: Clone + Send + Sync + 'static>(
-    ctx: VmCtx,
     original: InterfaceForm,
     adding: bool,
     op: Op<I>,
     make: Callback<(InterfaceForm, InterfaceForm), Option<I>>,
 ) -> impl IntoView {
-    let deploy = use_deploy();
     let before = original.clone();
     let form = use_form_with_options(
         "nic",
         original,
         UseFormOptions::default().check(InterfaceForm::errors).pending(op.pending()),
     );
-    let networks = Signal::derive(move || deploy.with(|d| d.catalogue.networks.clone()));
+    let networks = crate::hooks::use_offered_networks();
     let input = Callback::new(move |value: InterfaceForm| make.run((value, before.clone())));
     let doing = if adding { t::NIC_ADDING.get() } else { t::NIC_SAVING.get() };
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=doing>
             {explain_412(form)}
             <div class="grid-2">
-                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id) label=c::NETWORK.get() choices=networks/>
+                <ChoiceField bound=form.text("network_id", |f| &f.network_id, |f| &mut f.network_id) label=c::NETWORK.get() choices=networks.choices reading=networks.reading/>
                 <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=c::LABEL.get() placeholder=t::NIC_LABEL_PLACEHOLDER.get()/>
                 <TextField bound=form.text("rate_limit", |f| &f.rate_limit, |f| &mut f.rate_limit) label=s::CREATE_PORT_SPEED_MB.get() numeric=true hint=t::NIC_RATE_HINT.get()/>
                 {(!adding).then(|| view! {
@@ -59,7 +56,7 @@ pub fn InterfaceFields<I: Clone + Send + Sync + 'static>(
             <CheckField bound=form.bind_flag("primary", |f| f.primary, |f, on| f.primary = on)>
                 {t::NIC_PRIMARY_CHECK.get()}
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form input=input label=if adding { m::ACTION_ADD_INTERFACE.get() } else { c::SAVE.get() }/>
+            <DialogActions op=op form=form input=input label=if adding { m::ACTION_ADD_INTERFACE.get() } else { c::SAVE.get() }/>
         </FormView>
     }
 }

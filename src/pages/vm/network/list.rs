@@ -3,8 +3,8 @@
 
 use super::{NetworkData, NicDialogs};
 use crate::components::{public_options, ActionButton, CopyButton, FilterSelect, RawFields};
-use crate::deploy::{network_name, network_options};
 use crate::hooks::UrlFilters;
+use crate::hooks::{network_name, network_options};
 use crate::pages::vm::{busy_reason, VmCtx};
 use leptos::prelude::*;
 use vmdeck_core::i18n::{common as c, network as t, or_dash, shell as s};
@@ -43,7 +43,7 @@ pub fn InterfaceList(ctx: VmCtx, data: NetworkData, dialogs: NicDialogs) -> impl
                 <article class="card nic" id=format!("nic-{id}")>
                     <header class="card-head">
                         <h2>{nic.name()} {nic.primary.then(|| view! { <span class="badge badge-online">{c::PRIMARY.get()}</span> })}</h2>
-                        <span class="muted">{network_name(nic.network_id.as_deref())}</span>
+                        <span class="muted">{let network = nic.network_id.clone(); move || network_name(network.as_deref())}</span>
                     </header>
                     <dl class="facts">
                         <div><dt>{s::NICS_COL_PORT_SPEED.get()}</dt><dd class="nic-rate">{format_rate_limit(nic.rate_limit)}</dd></div>

@@ -35,7 +35,7 @@ pub fn RemoveIp(
                 let name = nic.with_untracked(|n| n.as_ref().map(Interface::name)).unwrap_or_default();
                 let target = nic_id.clone();
                 view! {
-                    <ConfirmDialog ctx=ctx op=op input=Callback::new(move |()| (target.clone(), ip_id.clone())) label=t::NIC_REMOVE_ADDRESS.get() doing=t::NIC_REMOVING_ADDRESS.get() danger=true>
+                    <ConfirmDialog op=op input=Callback::new(move |()| (target.clone(), ip_id.clone())) label=t::NIC_REMOVE_ADDRESS.get() doing=t::NIC_REMOVING_ADDRESS.get() danger=true>
                         <p>{tf!(t::NIC_REMOVED_FROM, address = address, interface = name)}</p>
                         <LastAddressWarning ctx=ctx nic=nic_id/>
                     </ConfirmDialog>

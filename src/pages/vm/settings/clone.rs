@@ -158,7 +158,7 @@ fn CloneFields(ctx: VmCtx, op: Op<Value>, initial: CloneVmForm) -> impl IntoView
             <CheckField bound=form.bind_flag("required_startup", |f| f.required_startup, |f, on| f.required_startup = on)>
                 {t::CLONE_VM_START.get()}
             </CheckField>
-            <DialogActions ctx=ctx op=op form=form input=input label=t::CLONE_VM_CLONE.get()/>
+            <DialogActions op=op form=form input=input label=t::CLONE_VM_CLONE.get()/>
         </FormView>
     }
 }

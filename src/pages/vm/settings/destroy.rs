@@ -65,7 +65,7 @@ fn DestroyForm(ctx: VmCtx, op: Op<()>) -> impl IntoView {
             </div>
             {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
             <TypedConfirm word=word/>
-            <DialogActions ctx=ctx op=op form=form input=input label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() danger=true ready=confirmed/>
+            <DialogActions op=op form=form input=input label=vmdeck_core::i18n::common::DESTROY_FOR_GOOD.get() danger=true ready=confirmed/>
         </FormView>
     }
 }

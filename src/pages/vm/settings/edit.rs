@@ -116,7 +116,7 @@ fn EditFields(ctx: VmCtx, op: Op<Map<String, Value>>, original: EditVmForm) -> i
                     </div>
                 })
             }}
-            <DialogActions ctx=ctx op=op form=form input=input label=t::EDIT_VM_SAVE.get() ready=Signal::derive(move || !changes.with(Map::is_empty))/>
+            <DialogActions op=op form=form input=input label=t::EDIT_VM_SAVE.get() ready=Signal::derive(move || !changes.with(Map::is_empty))/>
         </FormView>
     }
 }

@@ -44,7 +44,7 @@ fn confirm_only(
         <DialogCard id=words.card title=words.title.get() impact=impact text=words.text.get()
             opener=Opener { id: words.button, label: words.confirm.get(), danger: false } blocked=op.blocked()
             open=open dialog_id=words.dialog_id dialog_title=words.dialog_title.get()>
-            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=words.confirm.get() doing=words.doing.get()>
+            <ConfirmDialog op=op input=Callback::new(|()| ()) label=words.confirm.get() doing=words.doing.get()>
                 <p>{words.warning.get()}</p>
             </ConfirmDialog>
         </DialogCard>
@@ -127,13 +127,13 @@ pub fn TemplateCard(ctx: VmCtx) -> impl IntoView {
         <DialogCard id="card-template" title=t::TEMPLATE_CREATE.get() impact=Impact::MayRestart text=t::TEMPLATE_TEXT.get()
             opener=Opener { id: "open-template", label: t::TEMPLATE_OPEN.get(), danger: false } blocked=op.blocked()
             open=open dialog_id="template-dialog" dialog_title=t::TEMPLATE_DIALOG_TITLE.get()>
-            <TemplateForm ctx=ctx op=op/>
+            <TemplateForm op=op/>
         </DialogCard>
     }
 }
 
 #[component]
-fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
+fn TemplateForm(op: Op<String>) -> impl IntoView {
     let form = use_form_with_options(
         "template",
         TemplateForm::default(),
@@ -143,7 +143,7 @@ fn TemplateForm(ctx: VmCtx, op: Op<String>) -> impl IntoView {
     view! {
         <FormView form=form on_submit=op.sender(form, input) doing=t::TEMPLATE_DOING.get()>
             <TextField bound=form.text("label", |f| &f.label, |f| &mut f.label) label=t::TEMPLATE_LABEL.get() placeholder=t::TEMPLATE_LABEL_PLACEHOLDER.get()/>
-            <DialogActions ctx=ctx op=op form=form input=input label=t::TEMPLATE_CREATE.get()/>
+            <DialogActions op=op form=form input=input label=t::TEMPLATE_CREATE.get()/>
         </FormView>
     }
 }

@@ -9,30 +9,9 @@ mod protection;
 mod rebuild;
 mod segregation;
 
-use super::{use_vm, DialogActions};
+use super::{use_vm, DialogActions, Impact};
 use crate::components::{ActionButton, Modal};
 use leptos::prelude::*;
-use vmdeck_core::i18n::vm as t;
-
-/// What an operation does to the VM, shown on its card.
-#[derive(Clone, Copy)]
-pub enum Impact {
-    NoRestart,
-    MayRestart,
-    Restarts,
-    ErasesData,
-}
-
-impl Impact {
-    fn label(self) -> (&'static str, &'static str) {
-        match self {
-            Impact::NoRestart => ("effect-none", t::SETTINGS_NO_RESTART.get()),
-            Impact::MayRestart => ("effect-some", t::SETTINGS_MAY_RESTART.get()),
-            Impact::Restarts => ("effect-some", t::SETTINGS_RESTARTS.get()),
-            Impact::ErasesData => ("effect-danger", t::SETTINGS_ERASES_DATA.get()),
-        }
-    }
-}
 
 /// A card: the operation's name, what it does, and its button.
 #[component]

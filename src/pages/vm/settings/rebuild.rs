@@ -3,7 +3,6 @@
 use super::protection::{protected, protected_note, unless_protected};
 use super::{DialogActions, DialogCard, Impact, Opener};
 use crate::components::{CheckField, ChoiceField, FormView, TypedConfirm, TypedWord};
-use crate::deploy::use_deploy;
 use crate::hooks::{use_form_with_options, UseFormOptions};
 use crate::pages::vm::{use_op, Op, VmCtx};
 use leptos::prelude::*;
@@ -34,7 +33,6 @@ pub fn RebuildCard(ctx: VmCtx) -> impl IntoView {
 
 #[component]
 fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
-    let deploy = use_deploy();
     let current = ctx
         .vm
         .with_untracked(|vm| vm.as_ref().and_then(|vm| vm.template_id.clone()))
@@ -46,7 +44,7 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
         RebuildForm { template_id: current, start: true, typed: String::new() },
         UseFormOptions::default().check(RebuildForm::errors).pending(op.pending()),
     );
-    let templates = Signal::derive(move || deploy.with(|d| d.catalogue.templates.clone()));
+    let templates = crate::hooks::use_offered_templates();
     let word = TypedWord::new(form, expected);
     let typed = word.confirmed();
     // Protected while the dialog was open (in another tab): nothing goes.
@@ -59,11 +57,11 @@ fn RebuildForm(ctx: VmCtx, op: Op<(String, bool)>) -> impl IntoView {
                 <p class="notice-title">{t::REBUILD_WARNING.get()}</p>
                 <p>{t::REBUILD_WARNING_TEXT.get()}</p>
             </div>
-            <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates/>
+            <ChoiceField bound=form.text("template_id", |f| &f.template_id, |f| &mut f.template_id) label=c::TEMPLATE.get() choices=templates.choices reading=templates.reading/>
             <CheckField bound=form.bind_flag("start", |f| f.start, |f, on| f.start = on)>{t::REBUILD_START.get()}</CheckField>
             {move || protected.get().then(|| view! { <p class="field-error" role="alert">{t::PROTECTION_REFUSES_HERE.get()}</p> })}
             <TypedConfirm word=word/>
-            <DialogActions ctx=ctx op=op form=form input=input label=t::REBUILD_CONFIRM.get() danger=true ready=confirmed/>
+            <DialogActions op=op form=form input=input label=t::REBUILD_CONFIRM.get() danger=true ready=confirmed/>
         </FormView>
     }
 }

@@ -50,12 +50,7 @@ fn SnapshotTable(list: Vec<Snapshot>) -> impl IntoView {
         <DataTable id=TableId::Exact("snapshot-table") columns=columns.into_iter().flatten().collect()>
             {list.into_iter().map(|s| {
                 let state = s.state();
-                let badge = match state {
-                    SnapshotState::Failed => "badge badge-failed",
-                    SnapshotState::Busy => "badge badge-unbuilt",
-                    SnapshotState::InUse | SnapshotState::Ready => "badge badge-online",
-                    SnapshotState::Other(_) | SnapshotState::Unknown => "badge badge-other",
-                };
+                let badge = state.badge_class();
                 view! {
                     <tr class=format!("snapshot-{}", state.css_class())>
                         <td title=s.identifier.clone()>{s.name()}</td>
@@ -83,7 +78,7 @@ fn DeleteAll(ctx: VmCtx) -> impl IntoView {
     view! {
         <button type="button" class="button button-danger" id="open-delete-snapshots" disabled=move || blocked().is_some() title=move || blocked().unwrap_or("") on:click=move |_| open.set(true)>{t::SNAPSHOTS_DELETE_ALL_OPEN.get()}</button>
         <Modal open=open title=t::SNAPSHOTS_DELETE_ALL.get() id="delete-snapshots-dialog">
-            <ConfirmDialog ctx=ctx op=op input=Callback::new(|()| ()) label=t::SNAPSHOTS_DELETE_ALL.get() doing=t::SNAPSHOTS_DOING_DELETE.get() danger=true>
+            <ConfirmDialog op=op input=Callback::new(|()| ()) label=t::SNAPSHOTS_DELETE_ALL.get() doing=t::SNAPSHOTS_DOING_DELETE.get() danger=true>
                 <p>{t::SNAPSHOTS_DELETE_TEXT.get()}</p>
             </ConfirmDialog>
         </Modal>

@@ -6,7 +6,7 @@ use super::use_vm;
 use crate::api::network::vm_interfaces;
 use crate::api::stats::{bw_stats, cpu_stats};
 use crate::components::{ErrorView, Export, ExportButtons};
-use crate::deploy::network_name;
+use crate::hooks::network_name;
 use crate::hooks::{use_data, use_url_filters, UrlFilters};
 use crate::locale::moment;
 use crate::tasks::use_tasks;

@@ -4,7 +4,7 @@
 
 mod request;
 
-use crate::api::{all_valid, field_error, form, reply, Answer, Authed};
+use crate::api::{all_valid, field_error, form, reply, templates, Answer, Authed};
 use crate::records::{Disk, Effect, Interface, IpJoin, IsoJoin, Vm};
 use crate::rng::Rng;
 use crate::seed;
@@ -16,9 +16,17 @@ use request::CreateRequest;
 /// POST /account/:id/virtual_machine — 202 with the new VM, unbuilt and locked.
 pub async fn create(auth: Authed, body: Bytes) -> Answer {
     let mut f = form(&body, "virtual_machine")?;
-    let req = CreateRequest::read(&mut f);
-    all_valid(&mut f)?;
+    let mut req = CreateRequest::read(&mut f);
     auth.with(|ctx| {
+        // The template is the catalogue's or the account's own: checked
+        // here, with the account, and answered with the body's other faults.
+        if let Some(template_id) = req.template_id {
+            match templates::usable(ctx.account, template_id) {
+                Ok(system) => req.windows = system.os.as_deref() == Some("windows"),
+                Err(message) => f.errors.add("template_id", message),
+            }
+        }
+        all_valid(&mut f)?;
         let now = ctx.now;
         let mut rng = Rng::new(ctx.ids.vm ^ 0xC0FFEE);
         let created_at = timestamp_now();
@@ -171,5 +179,7 @@ fn disk(
         data_store_group_id: group,
         created_at: created_at.to_owned(),
         identifier: seed::identifier(rng),
+        autobackup: false,
+        fstab: None,
     }
 }

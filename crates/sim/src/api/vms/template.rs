@@ -2,15 +2,15 @@
 
 use super::operation;
 use crate::api::{all_valid, form, reply, Answer, Authed};
-use crate::records::Effect;
+use crate::records::{Effect, OwnTemplate};
 use crate::rules;
 use crate::store::timestamp_now;
 use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::StatusCode;
-use serde_json::json;
 
-/// POST .../template — 202 with the template being made.
+/// POST .../template — 202 with the template being made: one of the
+/// account's own, pending while the VM is busy with it, then active.
 pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body: Bytes) -> Answer {
     let mut f = form(&body, "template")?;
     let label = f.checked_text("label", rules::label);
@@ -20,18 +20,23 @@ pub async fn template(auth: Authed, Path((_, id)): Path<(String, String)>, body:
         let Some(vm) = id.parse().ok().and_then(|id: u64| ctx.account.vms.get(&id)) else {
             return Ok(accepted);
         };
-        let template_id = 100 + ctx.ids.snapshot();
-        Ok(reply(
-            StatusCode::ACCEPTED,
-            json!({
-                "id": template_id.to_string(),
-                "label": label.clone().unwrap_or_else(|| format!("{} template", vm.label)),
-                "virtual_machine_id": vm.id.to_string(),
-                "operating_system": vm.template().map(|t| t.os),
-                "operating_system_distro": vm.template().map(|t| t.distro),
-                "state": "pending",
-                "created_at": timestamp_now(),
-            }),
-        ))
+        let system = vm
+            .template_id
+            .and_then(|t| ctx.account.template_system(t))
+            .map(|(system, _)| system)
+            .unwrap_or_default();
+        let ready_at = vm.op.as_ref().map_or(ctx.now + ctx.op_time, |op| op.until);
+        let mut template = OwnTemplate::pending(
+            ctx.ids.template(),
+            label.clone().unwrap_or_else(|| format!("{} template", vm.label)),
+            vm.primary_disk_size(),
+            system,
+            timestamp_now(),
+            ready_at,
+        );
+        template.virtual_machine_id = Some(vm.id);
+        let body = template.to_json();
+        ctx.account.templates.insert(template.id, template);
+        Ok(reply(StatusCode::ACCEPTED, body))
     })
 }

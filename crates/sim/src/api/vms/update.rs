@@ -3,11 +3,11 @@
 //! an edit of the VM's settings and sizes.
 
 use super::operation;
-use crate::api::{all_valid, empty, error, field_error, form, reply, Answer, Authed};
+use crate::api::{all_valid, empty, error, field_error, form, reply, templates, Answer, Authed};
 use crate::body::Form;
 use crate::records::Effect;
+use crate::rules;
 use crate::store::timestamp_now;
-use crate::{catalogue, rules};
 use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::StatusCode;
@@ -55,11 +55,12 @@ fn power(auth: Authed, id: &str, mut f: Form) -> Answer {
 fn rebuild(auth: Authed, id: &str, mut f: Form) -> Answer {
     let template_id = f.uint("template_id");
     let start = f.flag("required_startup").unwrap_or(true);
-    if template_id.is_some_and(|t| catalogue::template(t).is_none()) {
-        f.errors.add("template_id", "is not a template of this account");
-    }
-    all_valid(&mut f)?;
     auth.with(|mut ctx| {
+        // The catalogue's or the account's own, active: checked with the account.
+        if let Some(Err(message)) = template_id.map(|t| templates::usable(ctx.account, t)) {
+            f.errors.add("template_id", message);
+        }
+        all_valid(&mut f)?;
         let mut vm = ctx.idle_vm(id)?.clone();
         vm.template_id = template_id;
         // Disks are zeroed: the snapshots of the old contents go with them.

@@ -14,7 +14,10 @@ pub(super) struct CreateRequest {
     pub(super) cpu_type: String,
     pub(super) primary_disk_size: u64,
     pub(super) swap_disk_size: u64,
+    /// Checked against the account's templates by the handler.
     pub(super) template_id: Option<u64>,
+    /// Built from a Windows template: the handler says, once it has
+    /// checked the template.
     pub(super) windows: bool,
     /// ISO id or URL, when installing from an ISO.
     pub(super) iso: Option<(Option<u64>, Option<String>)>,
@@ -86,14 +89,10 @@ impl CreateRequest {
         if sources != 1 && !["template_id", "iso_id"].iter().any(|k| f.errors.0.contains_key(*k)) {
             f.errors.add("base", "Give exactly one of template_id, iso_id and iso_url");
         }
-        if template_id.is_some_and(|id| catalogue::template(id).is_none()) {
-            f.errors.add("template_id", "is not a template of this account");
-        }
         if iso_id.is_some_and(|id| catalogue::iso(id).is_none()) {
             f.errors.add("iso_id", "is not an ISO of this account");
         }
         f.errors.check("iso_url", iso_url.as_deref(), rules::iso_url);
-        let windows = template_id.and_then(catalogue::template).is_some_and(|t| t.os == "windows");
 
         let location_id = f.uint("location_id");
         if location_id.is_some_and(|l| !catalogue::LOCATIONS.contains(&l)) {
@@ -147,7 +146,7 @@ impl CreateRequest {
             primary_disk_size: primary_disk_size.unwrap_or_default(),
             swap_disk_size: swap_disk_size.unwrap_or(0),
             template_id,
-            windows,
+            windows: false,
             iso: (template_id.is_none() && (iso_id.is_some() || iso_url.is_some()))
                 .then_some((iso_id, iso_url)),
             location_id: location_id.unwrap_or(1),

@@ -1,75 +1,19 @@
 //! The panel's pages as the address bar names them. The panel loads in parts
 //! (a page's code arrives when it is first needed); this is what tells which
 //! page a path leads to, for a link that is hovered or a page about to open.
+//! A VM page's tabs are in `vm_tab`, the addresses the panel links to in
+//! `href`, where a tab goes after a login or an account switch in `next`.
+
+pub mod href;
+mod next;
+mod vm_tab;
+
+pub use next::{for_another_account, safe_next};
+pub use vm_tab::VmTab;
 
 use crate::api::paths;
 use crate::i18n::{common as c, messages as t};
 use crate::vm::query::VmQuery;
-
-/// A tab of a virtual machine's page, in the order a user looks at a VM.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VmTab {
-    Overview,
-    Disks,
-    Isos,
-    Snapshots,
-    Network,
-    Firewall,
-    Statistics,
-    Settings,
-    Activity,
-}
-
-impl VmTab {
-    pub const ALL: [VmTab; 9] = [
-        VmTab::Overview,
-        VmTab::Disks,
-        VmTab::Isos,
-        VmTab::Snapshots,
-        VmTab::Network,
-        VmTab::Firewall,
-        VmTab::Statistics,
-        VmTab::Settings,
-        VmTab::Activity,
-    ];
-
-    /// The path segment after `/vms/<id>`; empty for the overview.
-    pub fn segment(self) -> &'static str {
-        match self {
-            VmTab::Overview => "",
-            VmTab::Disks => "disks",
-            VmTab::Isos => "isos",
-            VmTab::Snapshots => "snapshots",
-            VmTab::Network => "network",
-            VmTab::Firewall => "firewall",
-            VmTab::Statistics => "statistics",
-            VmTab::Settings => "settings",
-            VmTab::Activity => "activity",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            VmTab::Overview => t::TAB_OVERVIEW.get(),
-            VmTab::Disks => crate::i18n::common::DISKS.get(),
-            VmTab::Isos => t::TAB_ISOS.get(),
-            VmTab::Snapshots => t::TAB_SNAPSHOTS.get(),
-            VmTab::Network => c::NETWORK.get(),
-            VmTab::Firewall => t::TAB_FIREWALL.get(),
-            VmTab::Statistics => t::TAB_STATISTICS.get(),
-            VmTab::Settings => t::TAB_SETTINGS.get(),
-            VmTab::Activity => c::ACTIVITY.get(),
-        }
-    }
-
-    /// The tab's address for one VM.
-    pub fn href(self, vm_id: &str) -> String {
-        match self.segment() {
-            "" => format!("/{}/{vm_id}", segment::VMS),
-            tab => format!("/{}/{vm_id}/{tab}", segment::VMS),
-        }
-    }
-}
 
 /// Where a path of the panel leads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,6 +26,12 @@ pub enum Route {
     Vm(VmTab),
     Interfaces,
     IpAddresses,
+    /// The account's templates: the provider's and its own.
+    Templates,
+    /// The account's backups, of every VM.
+    Backups,
+    /// The account's snapshots, of every VM.
+    Snapshots,
     /// What this browser sent for the account.
     Activity,
     /// What this browser keeps for the account, to take to another
@@ -103,53 +53,11 @@ pub mod segment {
     pub const NEW: &str = "new";
     pub const INTERFACES: &str = "interfaces";
     pub const IP_ADDRESSES: &str = "ip-addresses";
+    pub const TEMPLATES: &str = "templates";
+    pub const BACKUPS: &str = "backups";
+    pub const SNAPSHOTS: &str = "snapshots";
     pub const ACTIVITY: &str = "activity";
     pub const WORKSPACE: &str = "workspace";
-}
-
-/// The addresses the panel links to and navigates to, built from
-/// [`segment`]: no page address is written by hand anywhere else.
-pub mod href {
-    use super::{segment as s, VmTab};
-    use crate::api::paths::encode_component;
-
-    pub fn vms() -> String {
-        format!("/{}", s::VMS)
-    }
-    pub fn new_vm() -> String {
-        format!("/{}/{}", s::VMS, s::NEW)
-    }
-    /// The create form filled in like the VM `vm_id`.
-    pub fn new_vm_like(vm_id: &str) -> String {
-        let mut href = format!("{}?like=", new_vm());
-        encode_component(vm_id, &mut href);
-        href
-    }
-    /// A VM's overview; its other tabs: [`VmTab::href`].
-    pub fn vm(vm_id: &str) -> String {
-        VmTab::Overview.href(vm_id)
-    }
-    pub fn login() -> String {
-        format!("/{}", s::LOGIN)
-    }
-    /// The login page, going on to `next` (a path of the panel) once in.
-    pub fn login_then(next: &str) -> String {
-        let mut href = format!("{}?next=", login());
-        encode_component(next, &mut href);
-        href
-    }
-    pub fn interfaces() -> String {
-        format!("/{}", s::INTERFACES)
-    }
-    pub fn ip_addresses() -> String {
-        format!("/{}", s::IP_ADDRESSES)
-    }
-    pub fn activity() -> String {
-        format!("/{}", s::ACTIVITY)
-    }
-    pub fn workspace() -> String {
-        format!("/{}", s::WORKSPACE)
-    }
 }
 
 /// The separately downloaded modules of the panel, by the names the build
@@ -164,19 +72,32 @@ pub mod module {
     pub const VM_TABS: &str = "part_vm_tabs";
     /// The statistics tab, with the charts' drawing code.
     pub const STATISTICS: &str = "part_statistics";
-    /// The account's pages: interfaces, addresses, activity, what this browser keeps.
+    /// The account's pages: interfaces, addresses, templates, backups,
+    /// snapshots, activity, what this browser keeps.
     pub const ACCOUNT: &str = "part_account";
     pub const ALL: [&str; 6] = [LOGIN, VM_CREATE, VM, VM_TABS, STATISTICS, ACCOUNT];
 }
 
 impl Route {
+    /// The pages about the account as a whole, in the order the header
+    /// names them; the last one is reached from the account menu.
+    pub const ACCOUNT_PAGES: [Route; 7] = [
+        Route::Interfaces,
+        Route::IpAddresses,
+        Route::Templates,
+        Route::Backups,
+        Route::Snapshots,
+        Route::Activity,
+        Route::Workspace,
+    ];
+
     /// Every page, in the order a path is tried against them (`/vms/new`
     /// before `/vms/:id`); [`Route::Unknown`] is what matches none.
     pub fn pages() -> impl Iterator<Item = Route> {
         [Route::Home, Route::Login, Route::Portal, Route::VmList, Route::VmCreate]
             .into_iter()
             .chain(VmTab::ALL.map(Route::Vm))
-            .chain([Route::Interfaces, Route::IpAddresses, Route::Activity, Route::Workspace])
+            .chain(Route::ACCOUNT_PAGES)
     }
 
     /// The page's address, `:id` standing for a VM's id: `/vms/:id/disks`.
@@ -192,6 +113,9 @@ impl Route {
             Route::Vm(tab) => tab.href(":id"),
             Route::Interfaces => format!("/{}", s::INTERFACES),
             Route::IpAddresses => format!("/{}", s::IP_ADDRESSES),
+            Route::Templates => format!("/{}", s::TEMPLATES),
+            Route::Backups => format!("/{}", s::BACKUPS),
+            Route::Snapshots => format!("/{}", s::SNAPSHOTS),
             Route::Activity => format!("/{}", s::ACTIVITY),
             Route::Workspace => format!("/{}", s::WORKSPACE),
             Route::Unknown => return None,
@@ -209,9 +133,13 @@ impl Route {
             Route::Vm(VmTab::Overview) => &[module::VM],
             Route::Vm(VmTab::Statistics) => &[module::VM, module::STATISTICS],
             Route::Vm(_) => &[module::VM, module::VM_TABS],
-            Route::Interfaces | Route::IpAddresses | Route::Activity | Route::Workspace => {
-                &[module::ACCOUNT]
-            }
+            Route::Interfaces
+            | Route::IpAddresses
+            | Route::Templates
+            | Route::Backups
+            | Route::Snapshots
+            | Route::Activity
+            | Route::Workspace => &[module::ACCOUNT],
             Route::VmList | Route::Home | Route::Unknown => &[],
         }
     }
@@ -276,62 +204,6 @@ impl Route {
     }
 }
 
-/// Where a tab goes when it shows another account: the same page when it
-/// is about no one thing of an account (a list, the create form), else the
-/// list. The query stays behind: its filters named the other account's things.
-pub fn for_another_account(path: &str) -> String {
-    match Route::from_path(path) {
-        page @ (Route::VmList
-        | Route::VmCreate
-        | Route::Interfaces
-        | Route::IpAddresses
-        | Route::Activity
-        | Route::Workspace) => page.pattern(),
-        _ => None,
-    }
-    .unwrap_or_else(href::vms)
-}
-
-/// Where the panel goes after login: `next` when it is one of the panel's
-/// own pages, else `/vms`. Only an address the panel itself would write
-/// passes: a single leading `/` (not `//` or `/\`); no backslash, control
-/// character, whitespace or `#` anywhere; a path of ASCII letters, digits
-/// and `-._~/` whose segments are neither empty (no trailing slash) nor `.`
-/// or `..`, leading to a known page other than the login (a VM's id all
-/// digits); after a `?`, a query of printable ASCII. So no escape (`%2F`,
-/// `%5C`) and no trick of a browser's URL parser can make it leave the site.
-/// The panel also checks the result against its own origin with the
-/// browser's URL parser before it navigates.
-pub fn safe_next(next: Option<&str>) -> String {
-    let home = href::vms;
-    let Some(next) = next else { return home() };
-    let Some(after_slash) = next.strip_prefix('/') else { return home() };
-    if after_slash.starts_with(['/', '\\'])
-        || next.chars().any(|c| c == '\\' || c == '#' || c.is_control() || c.is_whitespace())
-    {
-        return home();
-    }
-    let (path, query) = next.split_once('?').unwrap_or((next, ""));
-    let path_ok =
-        path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~' | '/'));
-    let segments: Vec<&str> = path[1..].split('/').collect();
-    let segments_ok = segments.iter().all(|s| !s.is_empty() && *s != "." && *s != "..");
-    let query_ok = query.chars().all(|c| c.is_ascii_graphic());
-    if !(path_ok && segments_ok && query_ok) {
-        return home();
-    }
-    let known = match Route::from_path(path) {
-        Route::Login | Route::Portal | Route::Unknown => false,
-        Route::Vm(_) => segments.get(1).is_some_and(|id| crate::validate::is_id(id)),
-        _ => true,
-    };
-    if known {
-        next.to_owned()
-    } else {
-        home()
-    }
-}
-
 impl Route {
     /// The page's title, so that tabs, history and screen readers tell
     /// pages apart: "Search database 1 · Network · vmdeck",
@@ -358,6 +230,9 @@ impl Route {
             }
             Route::Interfaces => c::NETWORK_INTERFACES.get().to_owned(),
             Route::IpAddresses => c::IP_ADDRESSES.get().to_owned(),
+            Route::Templates => c::TEMPLATES.get().to_owned(),
+            Route::Backups => c::BACKUPS.get().to_owned(),
+            Route::Snapshots => t::TAB_SNAPSHOTS.get().to_owned(),
             Route::Activity => c::ACTIVITY.get().to_owned(),
             Route::Workspace => crate::i18n::workspace::TITLE.get().to_owned(),
             Route::Unknown => crate::i18n::common::PAGE_NOT_FOUND.get().to_owned(),
@@ -382,6 +257,10 @@ mod tests {
             (href::login_then("/vms/42?x=1"), Route::Login),
             (href::interfaces(), Route::Interfaces),
             (href::ip_addresses(), Route::IpAddresses),
+            (href::templates(), Route::Templates),
+            (href::backups(), Route::Backups),
+            (href::snapshots(), Route::Snapshots),
+            (VmTab::Backups.href("42"), Route::Vm(VmTab::Backups)),
             (href::activity(), Route::Activity),
             (href::workspace(), Route::Workspace),
         ];
@@ -403,18 +282,6 @@ mod tests {
         for page in Route::pages().filter(|p| *p != Route::VmList) {
             assert_eq!(page.likely_next(), None, "{page:?}");
         }
-    }
-
-    #[test]
-    fn another_account_keeps_a_list_and_leaves_one_accounts_thing() {
-        assert_eq!(for_another_account("/interfaces"), "/interfaces");
-        assert_eq!(for_another_account("/vms/new"), "/vms/new");
-        assert_eq!(for_another_account("/activity?kind=vm"), "/activity");
-        assert_eq!(for_another_account("/workspace"), "/workspace");
-        assert_eq!(for_another_account("/vms/42/firewall"), "/vms");
-        assert_eq!(for_another_account("/vms/42"), "/vms");
-        assert_eq!(for_another_account("/login"), "/vms");
-        assert_eq!(for_another_account("//evil.example/"), "/vms");
     }
 
     #[test]
@@ -518,63 +385,6 @@ mod tests {
         let titles: std::collections::HashSet<_> =
             VmTab::ALL.iter().map(|t| Route::Vm(*t).title("vmdeck", Some("db"), None)).collect();
         assert_eq!(titles.len(), VmTab::ALL.len());
-    }
-}
-
-#[cfg(test)]
-mod next_tests {
-    use super::*;
-
-    #[test]
-    fn only_the_panels_own_pages_come_after_login() {
-        for bad in [
-            "/\\evil.example/login",
-            "/%09/evil.example/",
-            "/\\/evil.example/",
-            "/%5Cevil.example/login",
-            "https:x",
-            "https://evil.example",
-            "//x",
-            "///x",
-            "/\t/x",
-            "/vms\n",
-            " /vms",
-            "/vms ",
-            "/login",
-            "/login?next=/vms",
-            "/vms/../x",
-            "/vms/./42",
-            "/vms/abc",
-            "/vms/",
-            "/vms//42",
-            "/",
-            "/nowhere",
-            "/login",
-            "/portal",
-            "/vms#top",
-            "/vms?q=a b",
-            "/vms?q=a\\b",
-            "/vms?q=é",
-            "/vms/42/\u{a0}",
-            "javascript:alert(1)",
-            "",
-        ] {
-            assert_eq!(safe_next(Some(bad)), "/vms", "{bad:?}");
-        }
-        assert_eq!(safe_next(None), "/vms");
-        for good in [
-            "/vms",
-            "/vms/42/network",
-            "/vms/42",
-            "/vms/new",
-            "/interfaces",
-            "/ip-addresses",
-            "/vms?q=web&status=online&page=2",
-            "/activity",
-            "/workspace",
-        ] {
-            assert_eq!(safe_next(Some(good)), good);
-        }
     }
 }
 

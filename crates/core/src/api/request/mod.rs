@@ -1,12 +1,12 @@
 //! Every write the panel makes, as data: the method, the path and the exact
 //! JSON body. The panel sends these values, and "Show as API request" prints
-//! the same values as `curl`, so what is shown is what is sent.
+//! the same values as `curl`, so what is shown is what is sent. The writes
+//! are in one file per resource, each with its tests.
 
-use crate::api::paths::{self, NicPart, VmPart};
-use crate::i18n::messages as t;
+use crate::api::paths;
 use crate::secrets::is_secret_key;
 use crate::ApiError;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 /// The HTTP methods the API uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +42,19 @@ impl ApiRequest {
         ApiRequest { method, path, body }
     }
 
-    /// The network interface the request is about: `…/network_interface/<id>[/…]`.
+    /// The network interface the request is about: `…/network_interface/<id>[/…]`,
+    /// or a rule's edit naming it (`network_interface_id` in the body).
     pub fn interface(&self) -> Option<String> {
         let mut parts = self.path.split('/');
-        parts.find(|p| *p == "network_interface")?;
-        parts.next().filter(|id| !id.is_empty()).map(str::to_owned)
+        let in_path = parts
+            .find(|p| *p == "network_interface")
+            .and_then(|_| parts.next())
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned);
+        in_path.or_else(|| {
+            let body = self.body.as_ref()?.get("network_interface_id")?;
+            crate::api::decode::id(Some(body))
+        })
     }
 
     /// The request as a `curl` command to paste in a POSIX shell: the token
@@ -180,171 +188,22 @@ pub fn number(n: u64) -> Value {
 
 type Made = Result<ApiRequest, ApiError>;
 
-/// POST `virtual_machine`: 202 with the new VM, busy while it builds.
-pub fn create_vm(account: &str, body: Value) -> ApiRequest {
-    ApiRequest::new(Method::Post, paths::new_vm(account), Some(body))
-}
+mod backup;
+mod disk;
+mod network;
+mod template;
+mod vm;
 
-/// PUT the VM with `changes`: a power change, a rebuild or an edit.
-pub fn edit_vm(account: &str, vm: &str, changes: Map<String, Value>) -> Made {
-    Ok(ApiRequest::new(Method::Put, paths::vm(account, vm)?, Some(Value::Object(changes))))
-}
-
-fn put_vm(account: &str, vm: &str, body: Value) -> Made {
-    Ok(ApiRequest::new(Method::Put, paths::vm(account, vm)?, Some(body)))
-}
-
-fn post_vm(account: &str, vm: &str, part: VmPart, body: Value) -> Made {
-    Ok(ApiRequest::new(Method::Post, paths::vm_part(account, vm, part)?, Some(body)))
-}
-
-/// PUT with `status: online`.
-pub fn start_vm(account: &str, vm: &str) -> Made {
-    put_vm(account, vm, json!({"status": "online"}))
-}
-
-/// PUT with `status: offline`; `force` pulls the plug instead of shutting down.
-pub fn stop_vm(account: &str, vm: &str, force: bool) -> Made {
-    put_vm(account, vm, json!({"status": "offline", "force": force}))
-}
-
-/// POST `reboot`; `force` kills the VM (only one kind of provider honours it).
-pub fn reboot_vm(account: &str, vm: &str, force: bool) -> Made {
-    post_vm(account, vm, VmPart::Reboot, json!({"force": force}))
-}
-
-/// PUT with `template_id`: the disks are zeroed and the OS installed again.
-pub fn rebuild_vm(account: &str, vm: &str, template_id: &str, start_after: bool) -> Made {
-    let template_id = paths::checked_id(template_id, t::WHAT_TEMPLATE)?;
-    put_vm(account, vm, json!({"template_id": template_id, "required_startup": start_after}))
-}
-
-/// DELETE the VM: its disks, interfaces, addresses and backups go with it.
-pub fn destroy_vm(account: &str, vm: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::vm(account, vm)?, None))
-}
-
-pub fn reset_password(account: &str, vm: &str) -> Made {
-    post_vm(account, vm, VmPart::ResetPassword, json!({}))
-}
-
-pub fn rebuild_network(account: &str, vm: &str) -> Made {
-    post_vm(account, vm, VmPart::RebuildNetwork, json!({}))
-}
-
-pub fn apply_firewall_rules(account: &str, vm: &str) -> Made {
-    post_vm(account, vm, VmPart::ApplyFirewallRules, json!({}))
-}
-
-/// POST `template`, with the label when one is given.
-pub fn create_template(account: &str, vm: &str, label: &str) -> Made {
-    let body = if label.trim().is_empty() { json!({}) } else { json!({"label": label.trim()}) };
-    post_vm(account, vm, VmPart::Template, body)
-}
-
-/// POST `clone` with the clone form's body.
-pub fn clone_vm(account: &str, vm: &str, body: Value) -> Made {
-    post_vm(account, vm, VmPart::Clone, body)
-}
-
-/// PUT `segregation/<target>` to keep the two VMs apart, DELETE to stop.
-pub fn set_segregation(account: &str, vm: &str, target: &str, keep_apart: bool) -> Made {
-    let path = paths::segregation(account, vm, target)?;
-    Ok(if keep_apart {
-        ApiRequest::new(Method::Put, path, Some(json!({})))
-    } else {
-        ApiRequest::new(Method::Delete, path, None)
-    })
-}
-
-/// POST `apply_disks`; `format` erases the disks.
-pub fn apply_disks(account: &str, vm: &str, format: bool) -> Made {
-    post_vm(account, vm, VmPart::ApplyDisks, json!({"required_format_disk": format}))
-}
-
-/// What to mount: an uploaded ISO or one at a URL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IsoSource {
-    Id(String),
-    Url(String),
-}
-
-/// POST `iso`.
-pub fn mount_iso(account: &str, vm: &str, source: &IsoSource) -> Made {
-    let body = match source {
-        IsoSource::Id(id) => json!({"iso_id": paths::checked_id(id, t::WHAT_ISO)?}),
-        IsoSource::Url(url) => json!({"iso_url": url.trim()}),
-    };
-    post_vm(account, vm, VmPart::Iso, body)
-}
-
-/// DELETE `iso/<join>`.
-pub fn unmount_iso(account: &str, vm: &str, join: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::mounted_iso(account, vm, join)?, None))
-}
-
-/// DELETE `snapshots`: the pending changes are merged into the disks.
-pub fn delete_snapshots(account: &str, vm: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::vm_part(account, vm, VmPart::Snapshots)?, None))
-}
-
-/// POST `network_interface` on the VM: 201 when it is offline, 202 otherwise.
-pub fn add_interface(account: &str, vm: &str, body: Value) -> Made {
-    post_vm(account, vm, VmPart::NetworkInterface, body)
-}
-
-/// PUT `/network_interface/<id>`: an edit, or the default policy alone.
-pub fn edit_interface(account: &str, nic: &str, changes: Map<String, Value>) -> Made {
-    Ok(ApiRequest::new(Method::Put, paths::nic(account, nic)?, Some(Value::Object(changes))))
-}
-
-/// PUT `/network_interface/<id>` with the default policy alone.
-pub fn set_default_policy(account: &str, nic: &str, policy: &str) -> Made {
-    let mut changes = Map::new();
-    changes.insert("default_firewall_policy".into(), json!(policy));
-    edit_interface(account, nic, changes)
-}
-
-/// DELETE `/network_interface/<id>`: its addresses and rules go with it.
-pub fn delete_interface(account: &str, nic: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::nic(account, nic)?, None))
-}
-
-/// POST `ip_address` on the interface: a new address, or a reserved one by id.
-pub fn add_ip(account: &str, nic: &str, reserved_id: Option<&str>) -> Made {
-    let body = match reserved_id {
-        Some(id) => json!({"ip_address_id": paths::checked_id(id, t::WHAT_IP_ADDRESS)?}),
-        None => json!({}),
-    };
-    Ok(ApiRequest::new(
-        Method::Post,
-        paths::nic_part(account, nic, NicPart::IpAddress)?,
-        Some(body),
-    ))
-}
-
-/// DELETE `ip_address/<ip>`: the only address takes the interface with it.
-pub fn remove_ip(account: &str, nic: &str, ip: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::nic_ip(account, nic, ip)?, None))
-}
-
-/// POST `firewall_rule` on the interface: 201 with the rule.
-pub fn create_rule(account: &str, nic: &str, body: Value) -> Made {
-    Ok(ApiRequest::new(
-        Method::Post,
-        paths::nic_part(account, nic, NicPart::FirewallRule)?,
-        Some(body),
-    ))
-}
-
-/// DELETE `firewall_rule/<id>`: 204; the interface keeps it until the rules are applied.
-pub fn delete_rule(account: &str, rule: &str) -> Made {
-    Ok(ApiRequest::new(Method::Delete, paths::firewall_rule(account, rule)?, None))
-}
+pub use backup::*;
+pub use disk::*;
+pub use network::*;
+pub use template::*;
+pub use vm::*;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_request_as_curl_has_no_token_and_quotes_everything() {
@@ -505,83 +364,5 @@ mod tests {
         assert_eq!(secret_variable("Initial_Password"), "VMDECK_PASSWORD");
         assert_eq!(secret_variable("api-token"), "VMDECK_API_TOKEN");
         assert_eq!(secret_variable("token"), "VMDECK_TOKEN_FIELD");
-    }
-
-    #[test]
-    fn writes_follow_the_spec() {
-        let put = |path: &str, body: Value| ApiRequest::new(Method::Put, path.into(), Some(body));
-        let post = |path: &str, body: Value| ApiRequest::new(Method::Post, path.into(), Some(body));
-        let delete = |path: &str| ApiRequest::new(Method::Delete, path.into(), None);
-        let vm = "/account/1/virtual_machine/42";
-        let nic = "/account/1/network_interface/9";
-        let cases = [
-            (start_vm("1", "42"), put(vm, json!({"status": "online"}))),
-            (stop_vm("1", "42", true), put(vm, json!({"status": "offline", "force": true}))),
-            (reboot_vm("1", "42", false), post(&format!("{vm}/reboot"), json!({"force": false}))),
-            (
-                rebuild_vm("1", "42", " 5 ", true),
-                put(vm, json!({"template_id": "5", "required_startup": true})),
-            ),
-            (destroy_vm("1", "42"), delete(vm)),
-            (reset_password("1", "42"), post(&format!("{vm}/reset_password"), json!({}))),
-            (rebuild_network("1", "42"), post(&format!("{vm}/rebuild_network"), json!({}))),
-            (
-                apply_firewall_rules("1", "42"),
-                post(&format!("{vm}/apply_firewall_rules"), json!({})),
-            ),
-            (create_template("1", "42", "  "), post(&format!("{vm}/template"), json!({}))),
-            (
-                create_template("1", "42", " base "),
-                post(&format!("{vm}/template"), json!({"label": "base"})),
-            ),
-            (
-                set_segregation("1", "42", "43", true),
-                put(&format!("{vm}/segregation/43"), json!({})),
-            ),
-            (set_segregation("1", "42", "43", false), delete(&format!("{vm}/segregation/43"))),
-            (
-                apply_disks("1", "42", true),
-                post(&format!("{vm}/apply_disks"), json!({"required_format_disk": true})),
-            ),
-            (
-                mount_iso("1", "42", &IsoSource::Id("3".into())),
-                post(&format!("{vm}/iso"), json!({"iso_id": "3"})),
-            ),
-            (
-                mount_iso("1", "42", &IsoSource::Url(" https://x/a.iso ".into())),
-                post(&format!("{vm}/iso"), json!({"iso_url": "https://x/a.iso"})),
-            ),
-            (unmount_iso("1", "42", "8"), delete(&format!("{vm}/iso/8"))),
-            (delete_snapshots("1", "42"), delete(&format!("{vm}/snapshots"))),
-            (
-                set_default_policy("1", "9", "DROP"),
-                put(nic, json!({"default_firewall_policy": "DROP"})),
-            ),
-            (delete_interface("1", "9"), delete(nic)),
-            (add_ip("1", "9", None), post(&format!("{nic}/ip_address"), json!({}))),
-            (
-                add_ip("1", "9", Some("77")),
-                post(&format!("{nic}/ip_address"), json!({"ip_address_id": "77"})),
-            ),
-            (remove_ip("1", "9", "77"), delete(&format!("{nic}/ip_address/77"))),
-            (
-                create_rule("1", "9", json!({"command": "ACCEPT"})),
-                post(&format!("{nic}/firewall_rule"), json!({"command": "ACCEPT"})),
-            ),
-            (delete_rule("1", "31"), delete("/account/1/firewall_rule/31")),
-        ];
-        for (made, expected) in cases {
-            assert_eq!(made.unwrap(), expected);
-        }
-    }
-
-    #[test]
-    fn a_bad_id_makes_no_request() {
-        assert!(start_vm("1", "../2").is_err());
-        assert!(rebuild_vm("1", "42", "x", true).is_err());
-        assert!(mount_iso("1", "42", &IsoSource::Id("1/2".into())).is_err());
-        assert!(add_ip("1", "9", Some("?")).is_err());
-        assert!(set_segregation("1", "42", "", true).is_err());
-        assert!(remove_ip("1", "9", "a").is_err());
     }
 }
