@@ -72,6 +72,10 @@ const DATA_TOO = new Map([
   ['Snapshot', 'the simulator labels snapshots "Snapshot 1"'],
   ['Search', 'the simulator names VMs "Search database 1"'],
   ['balancer', 'the simulator names VMs "Media load balancer 1"'],
+  ['backup', 'the simulator names VMs "Blog backup 1"'],
+  ['active', 'an interface\'s status is shown as the API sends it ("active")'],
+  ['pending', 'an interface\'s status is shown as the API sends it ("pending")'],
+  ['standard', 'a template\'s edition is shown as the API sends it ("standard")'],
 ]);
 
 const TELLS = new Map([...englishTells()].filter(([text]) => !DATA_TOO.has(text)));
@@ -144,6 +148,10 @@ test('every page in Spanish: no English text of the catalogue left, lang="es", p
     ...[...VM_TABS, ACTIVITY_TAB].map(({ path, ready }) => [`/vms/${vm.id}${path}`, ready]),
     ['/interfaces', '#nics-table'],
     ['/ip-addresses', '#ips-table'],
+    [`/vms/${vm.id}/backups`, '#backup-table, #backups-empty'],
+    ['/templates', '#templates-table'],
+    ['/backups', '#backup-table, #backups-empty'],
+    ['/snapshots', '#account-snapshots-table, #account-snapshots-empty'],
     ['/activity', '#activity-table, #activity-empty'],
     ['/no/such/page', '#not-found'],
   ];
